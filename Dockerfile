@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+# One image for the api (default command) and the worker (docker-compose.yml overrides the command).
+
+FROM node:24-bookworm-slim AS base
+WORKDIR /app
+ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+
+# Only the manifests, so the dependency layers stay cached until one of them changes.
+FROM base AS manifests
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY api/package.json api/
+COPY worker/package.json worker/
+COPY web/package.json web/
+COPY infra/package.json infra/
+
+FROM manifests AS build
+RUN --mount=type=cache,target=/root/.npm npm ci
+COPY . .
+RUN npm run build
+
+# Production dependencies from a clean install rather than `npm prune`: the workspace packages stay
+# linked (node_modules/@schlosstreffen/* -> ../../<workspace>) and no build tooling is left behind.
+FROM manifests AS prod-deps
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
+
+FROM base AS runtime
+ENV NODE_ENV=production
+# node_modules, workspace-local node_modules if any, and every package.json.
+COPY --from=prod-deps /app ./
+COPY --from=build /app/shared/dist shared/dist
+COPY --from=build /app/api/dist api/dist
+COPY --from=build /app/worker/dist worker/dist
+COPY --from=build /app/web/dist web/dist
+USER node
+EXPOSE 3000
+CMD ["node", "api/dist/main.js"]

@@ -1,0 +1,146 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import { RequestContext } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Redis } from 'ioredis';
+import Koa from 'koa';
+import helmet from 'koa-helmet';
+import send from 'koa-send';
+import session from 'koa-session';
+import type { ApiConfig } from './config.js';
+import { loadUser, type AppState } from './http/context.js';
+import { errorHandler } from './http/error-handler.js';
+import { notFound } from './http/errors.js';
+import { createLimiter } from './http/rate-limit.js';
+import { mutationGuard } from './http/security.js';
+import { createSessionStore, SESSION_MAX_AGE_MS } from './http/session-store.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export interface AppDeps {
+  config: ApiConfig;
+  em: EntityManager;
+  redis: Redis;
+  s3: S3Client;
+  /** Called after a commit that wrote outbox rows (wakes the relay). */
+  onOutbox?: () => void;
+  /** Key prefix in Redis; rate-limit counters live under `<prefix>:rl:` (tests isolate by it). */
+  redisPrefix?: string;
+  log?: (error: unknown) => void;
+}
+
+export const SESSION_COOKIE = 'st.sid';
+
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const { config, em, redis } = deps;
+  const app = new Koa<AppState>({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  app.silent = true;
+
+  app.use(errorHandler(deps.log));
+  app.use(helmet(helmetOptions(config)));
+  app.use(healthRoutes({ em, redis, s3: deps.s3, bucket: config.s3.bucket }).routes());
+  app.use(
+    session(
+      {
+        key: SESSION_COOKIE,
+        maxAge: SESSION_MAX_AGE_MS,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.isProduction,
+        signed: true,
+        renew: true,
+        store: createSessionStore(em),
+      },
+      app,
+    ),
+  );
+
+  const prefix = `${deps.redisPrefix ?? 'st'}:rl`;
+  const limits = config.rateLimits;
+  const auth = new AuthService(em, {
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+    onOutbox: deps.onOutbox,
+  });
+
+  const api = new Router<AppState>({ prefix: '/api' });
+  api.use(mutationGuard(config.allowedOrigins));
+  api.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8', jsonStrict: true }));
+  api.use((_ctx, next) => RequestContext.create(em, next));
+  api.use(loadUser(em));
+  const authRouter = authRoutes(auth, {
+    login: createLimiter(redis, 'login', limits.login, prefix),
+    loginPerIp: createLimiter(
+      redis,
+      'login-ip',
+      { ...limits.login, points: limits.login.points * 5 },
+      prefix,
+    ),
+    register: createLimiter(redis, 'register', limits.register, prefix),
+    forgotPassword: createLimiter(redis, 'forgot', limits.forgotPassword, prefix),
+  });
+  api.use(authRouter.routes(), authRouter.allowedMethods());
+  api.all('/{*rest}', () => {
+    throw notFound();
+  });
+  app.use(api.routes());
+
+  app.use(serveWeb(config.webDist));
+  return app;
+}
+
+function helmetOptions(config: ApiConfig) {
+  const s3Origin = new URL(config.s3.publicEndpoint).origin;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        // Browsers upload straight to S3 with presigned requests.
+        connectSrc: ["'self'", s3Origin],
+        mediaSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: config.isProduction,
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** Serves the built web client; client routes fall back to index.html. */
+function serveWeb(root: string): Koa.Middleware {
+  let indexExists: boolean | undefined;
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/objects/')) return next();
+    const file = ctx.path.replace(/^\/+/, '');
+    if (file && path.extname(file)) {
+      const served = await send(ctx, file, {
+        root,
+        maxage: file.startsWith('assets/') ? 365 * 24 * 3600 * 1000 : 0,
+        immutable: file.startsWith('assets/'),
+      }).catch(() => undefined);
+      if (served) return;
+      return next();
+    }
+    indexExists ??= await access(path.join(root, 'index.html')).then(
+      () => true,
+      () => false,
+    );
+    if (!indexExists) return next();
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'index.html', { root });
+  };
+}

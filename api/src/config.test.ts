@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadApiConfig } from './config.js';
+
+const s3 = {
+  S3_ENDPOINT: 'http://127.0.0.1:4569',
+  S3_ACCESS_KEY_ID: 'key',
+  S3_SECRET_ACCESS_KEY: 'secret',
+};
+
+describe('configuration', () => {
+  it('uses the documented defaults outside production', () => {
+    const config = loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32) });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/schlosstreffen');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.event.start.toISOString()).toBe('2026-06-20T08:00:00.000Z');
+    expect(config.event.parkingZones.map((zone) => zone.name)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('reads event facts from the environment', () => {
+    const config = loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32), PARKING_ZONES: 'Nord:5,Süd:3' });
+    expect(config.event.parkingZones).toEqual([
+      { name: 'Nord', capacity: 5 },
+      { name: 'Süd', capacity: 3 },
+    ]);
+  });
+
+  it('refuses to start in production without real configuration', () => {
+    expect(() => loadApiConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    try {
+      loadApiConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['S3_ENDPOINT', 'SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL']) {
+        expect(message).toContain(name);
+      }
+    }
+  });
+
+  it('starts in production when everything is set', () => {
+    const config = loadApiConfig({
+      ...s3,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'y'.repeat(40),
+      DATABASE_URL: 'postgres://app@db:5432/st',
+      REDIS_URL: 'redis://redis:6379',
+      PUBLIC_URL: 'https://schlosstreffen.de/',
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.publicUrl).toBe('https://schlosstreffen.de');
+    expect(config.allowedOrigins).toEqual(['https://schlosstreffen.de']);
+  });
+
+  it('rejects malformed values', () => {
+    expect(() => loadApiConfig({ ...s3, PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadApiConfig({ ...s3, PARKING_ZONES: 'A-30' })).toThrow(ConfigError);
+  });
+});

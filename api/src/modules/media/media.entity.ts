@@ -1,0 +1,32 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { APPROVAL_STATUSES, MEDIA_TYPES } from '@schlosstreffen/shared';
+import { createdAt, uuidPk } from '../../db/columns.js';
+import { Vehicle } from '../vehicles/vehicle.entity.js';
+
+const MediaSchema = defineEntity({
+  name: 'Media',
+  tableName: 'media',
+  properties: {
+    id: uuidPk(),
+    vehicle: () => p.manyToOne(Vehicle).deleteRule('cascade').index(),
+    type: p.enum(MEDIA_TYPES).default('image'),
+    /** Object path of the form /objects/{key}. */
+    url: p.string().length(1024),
+    thumbnailUrl: p.string().length(1024).nullable(),
+    altText: p.string().nullable(),
+    isHero: p.boolean().default(false),
+    priority: p.integer().default(0),
+    width: p.integer().nullable(),
+    height: p.integer().nullable(),
+    fileSize: p.integer().nullable(),
+    /** Decimals sent and returned as text, per the spec. */
+    cropX: p.decimal('string').precision(5).scale(2).default('50'),
+    cropY: p.decimal('string').precision(5).scale(2).default('50'),
+    scale: p.decimal('string').precision(5).scale(2).default('100'),
+    approvalStatus: p.enum(APPROVAL_STATUSES).default('auto'),
+    createdAt: createdAt(),
+  },
+});
+
+export class Media extends MediaSchema.class {}
+MediaSchema.setClass(Media);

@@ -1,0 +1,18 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, uuidPk } from '../db/columns.js';
+
+/** Side effects recorded in the same transaction as the change that causes them. */
+const OutboxSchema = defineEntity({
+  name: 'Outbox',
+  tableName: 'outbox',
+  properties: {
+    id: uuidPk(),
+    job: p.string().length(60),
+    payload: p.json<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    publishedAt: p.datetime().nullable(),
+  },
+});
+
+export class Outbox extends OutboxSchema.class {}
+OutboxSchema.setClass(Outbox);

@@ -1,0 +1,157 @@
+/**
+ * Business constants and limits (spec section 9). Event facts here are the defaults; the server may
+ * override them through configuration so that the next edition needs no code change.
+ */
+
+// Event: 20 June 2026, 10:00 to 20:00 local time at the venue.
+export const EVENT_TIMEZONE = 'Europe/Berlin';
+/** Wall-clock start in EVENT_TIMEZONE (no offset). */
+export const EVENT_START_ISO = '2026-06-20T10:00:00';
+/** Wall-clock end in EVENT_TIMEZONE (no offset). */
+export const EVENT_END_ISO = '2026-06-20T20:00:00';
+/** The same instants with the venue's offset (CEST, UTC+2), safe for `Date.parse` in any browser. */
+export const EVENT_START_INSTANT = '2026-06-20T10:00:00+02:00';
+export const EVENT_END_INSTANT = '2026-06-20T20:00:00+02:00';
+export const EVENT_HOURS = { opens: '10:00', closes: '20:00' } as const;
+
+// Landing page.
+/** Stats strip: each value is shown with its suffix after the count-up. */
+export const STATS = {
+  guests: { value: 1000, suffix: '+' },
+  vehicles: { value: 70, suffix: '+' },
+  horsepower: { value: 21000, suffix: '+' },
+  locations: { value: 1, suffix: '' },
+} as const;
+export const COUNT_UP_MS = 2000;
+export const COUNTDOWN_TICK_MS = 1000;
+export const HEADER_SCROLL_THRESHOLD_PX = 50;
+export const CAROUSEL_INTERVAL_MS = 90_000;
+
+// Accounts.
+export const PASSWORD_MIN_LENGTH = 8;
+/** Reset links are valid for one hour. */
+export const RESET_TOKEN_TTL_MS = 3_600_000;
+/** Redirect to /login this long after a successful reset. */
+export const RESET_REDIRECT_MS = 2000;
+
+// Vehicles.
+/** Numeric limits, inclusive. Entries after `year` are not in the spec: generous sanity caps. */
+export const VEHICLE_LIMITS = {
+  ps: { min: 50, max: 3000 },
+  weightKg: { min: 500, max: 3000 },
+  topSpeedKmh: { min: 100, max: 500 },
+  zeroToHundredS: { min: 0, max: 300 },
+  quarterMileS: { min: 0, max: 60 },
+  year: { min: 1950, max: 2026 },
+  kw: { min: 0, max: 2500 },
+  torqueNm: { min: 0, max: 5000 },
+  displacementCcm: { min: 0, max: 20_000 },
+  cylinders: { min: 0, max: 24 },
+} as const;
+
+/** Maximum lengths of vehicle text fields (not in the spec; match the database columns). */
+export const VEHICLE_TEXT_MAX = {
+  title: 220,
+  name: 100,
+  brand: 100,
+  model: 100,
+  color: 60,
+  licensePlate: 20,
+  vin: 17,
+  tuningCategory: 50,
+  tuningCategories: 20,
+  descriptionShort: 500,
+  descriptionLong: 5000,
+  specialMods: 5000,
+} as const;
+
+/** Stored decimals: total digits and digits after the point. */
+export const DECIMAL_PRECISION = {
+  /** zeroToHundredS and quarterMileS. */
+  seconds: { precision: 4, scale: 1 },
+  /** cropX, cropY and scale. */
+  crop: { precision: 5, scale: 2 },
+} as const;
+
+/** Defaults of the application wizard; `year` is the current year, see `getCreateDefaults`. */
+export const CREATE_DEFAULTS = {
+  ps: 150,
+  weightKg: 1200,
+  topSpeedKmh: 200,
+  zeroToHundredS: 60,
+} as const;
+
+/** Wizard defaults with the current year (kept within the allowed year range). */
+export function getCreateDefaults(now: Date = new Date()): typeof CREATE_DEFAULTS & { year: number } {
+  const { min, max } = VEHICLE_LIMITS.year;
+  return { ...CREATE_DEFAULTS, year: Math.min(max, Math.max(min, now.getFullYear())) };
+}
+
+export const WIZARD_STEPS_CREATE = 4;
+export const WIZARD_STEPS_EDIT = 3;
+
+// Images.
+export const MAX_IMAGES_PER_VEHICLE = 10;
+/** 10 MB per image. */
+export const MAX_IMAGE_BYTES = 10_485_760;
+/** Recommended number of images per application (not enforced). */
+export const RECOMMENDED_IMAGES = { min: 3, max: 10 } as const;
+export const IMAGE_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+  'image/heic',
+  'image/heif',
+] as const;
+export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
+
+/** Crop position in percent and zoom in percent. */
+export const CROP_DEFAULTS = { cropX: 50, cropY: 50, scale: 100 } as const;
+export const CROP_LIMITS = {
+  cropX: { min: 0, max: 100 },
+  cropY: { min: 0, max: 100 },
+  scale: { min: 100, max: 200, step: 1 },
+} as const;
+
+/** Browser uploader (Uppy with S3 and companion-style multipart). */
+export const UPLOADER = {
+  concurrency: 6,
+  /** Files above this size are uploaded in parts. */
+  multipartThresholdBytes: 100 * 1024 * 1024,
+  minPartBytes: 5 * 1024 * 1024,
+  maxParts: 10_000,
+  retryDelaysMs: [0, 1000, 3000, 5000],
+  companionRetries: 10,
+  socketIdleTimeoutMs: 5 * 60 * 1000,
+  presignedUrlExpirySeconds: 604_800,
+  noticeDurationMs: 5000,
+  progressThrottleMs: 500,
+  /** Restriction errors shown at once before a summary. */
+  maxRestrictionErrorsShown: 4,
+} as const;
+
+/** Data fetching: cached data never goes stale, no refetch on focus, no polling, no retries. */
+export const QUERY_DEFAULTS = {
+  staleTime: Number.POSITIVE_INFINITY,
+  refetchOnWindowFocus: false,
+  refetchInterval: false,
+  retry: false,
+} as const;
+export const MUTATION_DEFAULTS = { retry: false } as const;
+
+/** Notifications. */
+export const TOAST = {
+  limit: 1,
+  durationMs: 5000,
+  swipeDirection: 'right',
+  swipeThresholdPx: 50,
+  hotkey: ['F8'],
+} as const;
+
+/** Skeleton placeholders while loading. */
+export const SKELETON = { vehicleCards: 3, mediaGrid: 8 } as const;
+
+/** Card entrance stagger in seconds. */
+export const STAGGER = { ownerSeconds: 0.1, adminSeconds: 0.05 } as const;

@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+
+/** Email templates the worker can render; props are validated per template. */
+export const EMAIL_TEMPLATES = {
+  'password-reset': v.object({ firstName: v.string(), resetUrl: v.pipe(v.string(), v.url()) }),
+} as const;
+
+export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
+export type EmailTemplateProps<T extends EmailTemplateName> = v.InferOutput<(typeof EMAIL_TEMPLATES)[T]>;
+
+/**
+ * Payload of an email job. Values that must not be stored in clear (such as reset tokens) travel
+ * in `sealed`: an AES-GCM box the worker opens and merges into `props` before rendering.
+ */
+export const EmailJobSchema = v.object({
+  template: v.picklist(Object.keys(EMAIL_TEMPLATES) as [EmailTemplateName, ...EmailTemplateName[]]),
+  to: v.pipe(v.string(), v.email()),
+  props: v.record(v.string(), v.unknown()),
+  sealed: v.optional(v.string()),
+});
+export type EmailJob = v.InferOutput<typeof EmailJobSchema>;
+
+/** The job catalogue: job name → queue and payload schema. One queue per kind of work. */
+export const JOBS = {
+  'email.send': { queue: 'email', payload: EmailJobSchema },
+} as const;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<N extends JobName> = v.InferOutput<(typeof JOBS)[N]['payload']>;
+export type QueueName = (typeof JOBS)[JobName]['queue'];
+export const QUEUE_NAMES = [...new Set(Object.values(JOBS).map((job) => job.queue))] as QueueName[];
+
+export function parseJobPayload<N extends JobName>(name: N, payload: unknown): JobPayload<N> {
+  return v.parse(JOBS[name].payload, payload) as JobPayload<N>;
+}

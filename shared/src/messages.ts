@@ -1,0 +1,30 @@
+/** German texts the server answers with. Spec texts are quoted exactly. */
+export const MESSAGES = {
+  badRequest: 'Die Anfrage ist ungültig.',
+  validationFailed: 'Bitte überprüfe deine Eingaben.',
+  malformedJson: 'Der Anfragetext ist kein gültiges JSON.',
+  jsonOnly: 'Bitte sende die Daten als JSON (Content-Type: application/json).',
+  payloadTooLarge: 'Die Anfrage ist zu groß.',
+  foreignOrigin: 'Anfrage von einer fremden Herkunft abgelehnt.',
+  unauthorized: 'Bitte melde dich an.',
+  forbidden: 'Dafür fehlt dir die Berechtigung.',
+  notFound: 'Nicht gefunden.',
+  conflict: 'Die Anfrage steht im Konflikt mit dem aktuellen Stand.',
+  tooManyRequests: (seconds: number) =>
+    `Zu viele Versuche. Bitte versuche es in ${formatWait(seconds)} erneut.`,
+  internal: 'Ein Fehler ist aufgetreten. Bitte versuche es später erneut.',
+  emailTaken: 'Diese Email-Adresse ist bereits registriert.',
+  invalidCredentials: 'Falsche Email oder Passwort.',
+  wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
+  resetEmailSent: 'Falls die E-Mail-Adresse existiert, wurde ein Reset-Link versendet.',
+  resetTokenInvalid: 'Der Reset-Link ist nicht mehr gültig.',
+  passwordReset: 'Passwort erfolgreich zurückgesetzt',
+  passwordChanged: 'Passwort geändert',
+  loggedOut: 'Erfolgreich abgemeldet',
+} as const;
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 Sekunde' : `${seconds} Sekunden`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 Minute' : `${minutes} Minuten`;
+}

@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import { fieldObject } from './issues.js';
+
+/** Visitor pre-registration (spec section 5); note the hyphen in this form's email message. */
+
+const MSG = {
+  firstName: 'Vorname muss mindestens 2 Zeichen lang sein',
+  firstNameMax: 'Vorname darf höchstens 100 Zeichen lang sein',
+  lastName: 'Nachname muss mindestens 2 Zeichen lang sein',
+  lastNameMax: 'Nachname darf höchstens 100 Zeichen lang sein',
+  email: 'Ungültige E-Mail-Adresse',
+  emailMax: 'E-Mail darf höchstens 254 Zeichen lang sein',
+  phone: 'Telefon muss ein Text sein',
+  phoneMax: 'Telefon darf höchstens 50 Zeichen lang sein',
+} as const;
+
+export const VisitorRegistrationSchema = fieldObject({
+  firstName: v.pipe(
+    v.string(MSG.firstName),
+    v.trim(),
+    v.minLength(2, MSG.firstName),
+    v.maxLength(100, MSG.firstNameMax),
+  ),
+  lastName: v.pipe(
+    v.string(MSG.lastName),
+    v.trim(),
+    v.minLength(2, MSG.lastName),
+    v.maxLength(100, MSG.lastNameMax),
+  ),
+  email: v.pipe(
+    v.string(MSG.email),
+    v.trim(),
+    v.email(MSG.email),
+    v.maxLength(254, MSG.emailMax),
+    v.toLowerCase(),
+  ),
+  /** Optional; null and '' (after trimming) become undefined. */
+  phone: v.pipe(
+    v.nullish(v.pipe(v.string(MSG.phone), v.trim(), v.maxLength(50, MSG.phoneMax))),
+    v.transform((value) => value || undefined),
+  ),
+});
+export type VisitorRegistrationInput = v.InferOutput<typeof VisitorRegistrationSchema>;

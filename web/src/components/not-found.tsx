@@ -1,0 +1,22 @@
+import { Link } from '@tanstack/react-router';
+import { useDocumentMeta } from '../lib/use-document-meta';
+
+/** Shown for every unknown path. The heading text is fixed by the spec (section 2). */
+export function NotFound() {
+  useDocumentMeta(
+    '404 Page Not Found – Schlosstreffen',
+    'Diese Seite gibt es nicht. Zurück zur Startseite des Schlosstreffens.',
+  );
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-1 flex-col items-center justify-center gap-8 px-6 py-24 text-center">
+      <h1 className="font-display text-4xl text-parchment sm:text-5xl">404 Page Not Found</h1>
+      <Link
+        to="/"
+        className="rounded-full border border-gold-500/40 px-6 py-2.5 text-sm tracking-wide text-gold-300 transition-colors hover:border-gold-400 hover:bg-gold-500/10"
+      >
+        Zur Startseite
+      </Link>
+    </section>
+  );
+}

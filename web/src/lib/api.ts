@@ -1,0 +1,103 @@
+/**
+ * Fetch client for the Schlosstreffen API (spec sections 7 and 8).
+ *
+ * Every call sends the session cookie, speaks JSON and sends a body only when one is given.
+ * A non-success response throws an {@link ApiError} whose message reads "<status>: <text>";
+ * the plain (German) server text is kept in `serverMessage` for toasts.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The server's message (German), or the status text when the body carries none. */
+  readonly serverMessage: string;
+
+  constructor(status: number, serverMessage: string) {
+    super(`${status}: ${serverMessage}`);
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Last resort when neither the body nor the status line says anything (e.g. HTTP/2 has no status text). */
+const unknownErrorText = 'Ein Fehler ist aufgetreten.';
+
+async function readErrorText(response: Response): Promise<string> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // Body unreadable (aborted, network error): fall through to the status text.
+  }
+  const trimmed = text.trim();
+  if (trimmed !== '') {
+    const contentType = response.headers.get('content-type') ?? '';
+    if (contentType.includes('json') || trimmed.startsWith('{')) {
+      try {
+        const parsed: unknown = JSON.parse(trimmed);
+        if (typeof parsed === 'object' && parsed !== null && 'message' in parsed) {
+          const { message } = parsed;
+          if (typeof message === 'string' && message.trim() !== '') return message;
+        }
+      } catch {
+        // Not JSON after all: treated below like any other body.
+      }
+    } else if (contentType.startsWith('text/plain')) {
+      return trimmed;
+    }
+  }
+  return response.statusText || unknownErrorText;
+}
+
+async function readBody<T>(response: Response): Promise<T> {
+  if (response.status === 204 || response.status === 205) return undefined as T;
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  return JSON.parse(text) as T;
+}
+
+/**
+ * Sends one request to the API. `body` is JSON-encoded and sent only when it is not `undefined`.
+ * Resolves with the parsed JSON response, or `undefined` for an empty response (204).
+ */
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: init.signal,
+  });
+
+  if (!response.ok) {
+    throw new ApiError(response.status, await readErrorText(response));
+  }
+  return readBody<T>(response);
+}
+
+/** The default read: GET on the path, parsed as JSON. A 401 throws like every other failure. */
+export function apiGet<T>(path: string, init?: { signal?: AbortSignal }): Promise<T> {
+  return apiRequest<T>('GET', path, undefined, init);
+}
+
+export const api = {
+  get: apiGet,
+  post: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  put: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
+  patch: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
+  delete: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
+};

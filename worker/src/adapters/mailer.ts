@@ -1,0 +1,26 @@
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  /** Deterministic per job, so receivers can recognise a duplicate delivery. */
+  messageId?: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  close(): void;
+}
+
+export function createMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail });
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,32 @@
+import { ConfigError, loadCommonConfig, type CommonConfig } from '@schlosstreffen/api/db';
+import * as v from 'valibot';
+
+const WorkerEnvSchema = v.object({
+  SMTP_URL: v.optional(v.pipe(v.string(), v.url())),
+  MAIL_FROM: v.optional(v.string(), 'Schlosstreffen <noreply@schlosstreffen.local>'),
+  WORKER_CONCURRENCY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '4'),
+});
+
+export interface WorkerConfig extends CommonConfig {
+  smtpUrl: string;
+  mailFrom: string;
+  concurrency: number;
+}
+
+export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
+  const common = loadCommonConfig(env);
+  const result = v.safeParse(WorkerEnvSchema, env);
+  if (!result.success) {
+    throw new ConfigError(`Invalid configuration: ${result.issues.map((i) => i.message).join('; ')}`);
+  }
+  const e = result.output;
+  if (!e.SMTP_URL) {
+    throw new ConfigError(
+      common.isProduction
+        ? 'Missing configuration: SMTP_URL. NODE_ENV=production turns the embedded defaults off.'
+        : 'Missing configuration: SMTP_URL. Start with `npm start`, which runs the embedded mail catcher, or set it.',
+    );
+  }
+  if (common.isProduction && !env.MAIL_FROM) throw new ConfigError('Missing configuration: MAIL_FROM.');
+  return { ...common, smtpUrl: e.SMTP_URL, mailFrom: e.MAIL_FROM, concurrency: e.WORKER_CONCURRENCY };
+}
