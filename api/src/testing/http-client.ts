@@ -42,13 +42,7 @@ export class TestClient {
       else this.cookies.set(name.trim(), value.trim());
     }
     const text = await response.text();
-    let data: unknown = undefined;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = text;
-    }
-    return { status: response.status, headers: response.headers, data: data as Record<string, any>, text };
+    return { status: response.status, headers: response.headers, data: parseBody(text), text };
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, { headers });
@@ -56,6 +50,15 @@ export class TestClient {
     this.request('POST', path, { json: json ?? {}, headers });
   patch = (path: string, json?: unknown) => this.request('PATCH', path, { json: json ?? {} });
   delete = (path: string) => this.request('DELETE', path);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function parseBody(text: string): Record<string, any> {
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return { text };
+  }
 }
 
 export interface TestResponse {

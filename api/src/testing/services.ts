@@ -1,4 +1,4 @@
-import type { S3Settings } from '@schlosstreffen/infra/test-services';
+import type { S3Settings } from '@schlosstreffen/infra/dev-services';
 
 export interface ProvidedServices {
   databaseUrl: string;
