@@ -35,7 +35,8 @@ export interface TestContext {
 export async function createTestContext(options: { relay?: boolean } = {}): Promise<TestContext> {
   const services = inject('services');
   const id = randomBytes(5).toString('hex');
-  const dbName = `st_test_${id}`;
+  // Named after the run's template, so the global teardown can drop what a failed file left behind.
+  const dbName = `${services.templateDb.replace('template', 'test')}_${id}`;
   const databaseUrl = await cloneDatabase(services.databaseUrl, services.templateDb, dbName);
   const env = {
     NODE_ENV: 'test',

@@ -17,6 +17,20 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
+export async function listDatabases(adminUrl: string, pattern: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [pattern],
+    );
+    return result.rows.map((row) => row.datname);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Clones the migrated template; PostgreSQL refuses concurrent copies of one template, so retry. */
 export async function cloneDatabase(adminUrl: string, template: string, name: string): Promise<string> {
   for (let attempt = 0; ; attempt++) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolveTestServices } from '@schlosstreffen/infra/test-services';
 import type { TestProject } from 'vitest/node';
 import { initOrm } from '../db/orm.js';
-import { adminQuery, databaseUrlFor } from './database.js';
+import { adminQuery, databaseUrlFor, listDatabases } from './database.js';
 import type { ProvidedServices } from './services.js';
 
 /**
@@ -24,7 +24,13 @@ export default async function setup(project: TestProject) {
   };
   project.provide('services', provided);
   return async () => {
-    await adminQuery(services.databaseUrl, `drop database if exists "${templateDb}" with (force)`);
+    const leftovers = await listDatabases(
+      services.databaseUrl,
+      `${templateDb.replace('template', 'test')}_%`,
+    );
+    for (const name of [...leftovers, templateDb]) {
+      await adminQuery(services.databaseUrl, `drop database if exists "${name}" with (force)`);
+    }
     await services.stop();
   };
 }
