@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RouterContext } from '@koa/router';
 import type { Middleware } from 'koa';
-import type { User } from '../modules/users/user.entity.js';
+import { User } from '../modules/users/user.entity.js';
 import { unauthorized } from './errors.js';
 
 export interface AppState {
@@ -28,7 +28,6 @@ export function loadUser(em: EntityManager): Middleware<AppState> {
   return async (ctx, next) => {
     const userId = ctx.session?.userId;
     if (typeof userId === 'string') {
-      const { User } = await import('../modules/users/user.entity.js');
       const user = await em.findOne(User, userId);
       if (user) ctx.state.user = user;
       else ctx.session = null;

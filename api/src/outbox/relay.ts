@@ -71,7 +71,9 @@ export class OutboxRelay {
       const byQueue = new Map<Queue, Outbox[]>();
       for (const row of rows) {
         const queue = queueFor(this.queues, row.job as JobName);
-        byQueue.set(queue, [...(byQueue.get(queue) ?? []), row]);
+        const batch = byQueue.get(queue) ?? [];
+        batch.push(row);
+        byQueue.set(queue, batch);
       }
       for (const [queue, batch] of byQueue) {
         await queue.addBulk(
