@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { EVENT_END_INSTANT, EVENT_START_INSTANT } from '@schlosstreffen/shared';
 import * as v from 'valibot';
 
 const bool = v.pipe(
@@ -14,8 +15,8 @@ const url = v.pipe(v.string(), v.url());
 /** Event facts: the spec's values are the defaults so the next edition needs no code change. */
 const EventEnvSchema = v.object({
   EVENT_NAME: v.optional(v.string(), 'Schlosstreffen'),
-  EVENT_START: v.optional(v.pipe(v.string(), v.isoTimestamp()), '2026-06-20T10:00:00+02:00'),
-  EVENT_END: v.optional(v.pipe(v.string(), v.isoTimestamp()), '2026-06-20T20:00:00+02:00'),
+  EVENT_START: v.optional(v.pipe(v.string(), v.isoTimestamp()), EVENT_START_INSTANT),
+  EVENT_END: v.optional(v.pipe(v.string(), v.isoTimestamp()), EVENT_END_INSTANT),
   EVENT_PLACE: v.optional(v.string(), 'Schlosspark, Sachsen'),
   APPLICATION_DEADLINE: v.optional(v.pipe(v.string(), v.isoDate()), '2026-03-31'),
   /** Parking zones in order of allocation, `name:capacity` pairs. */
