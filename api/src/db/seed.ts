@@ -12,6 +12,7 @@ import {
   VEHICLE_STATUSES,
   VehicleSchema,
   type Role,
+  type VehicleInput,
   type VehicleStatus,
 } from '@schlosstreffen/shared';
 import * as v from 'valibot';
@@ -39,6 +40,8 @@ interface PlannedStep {
 interface PlannedVehicle {
   id: string;
   seed: SeedVehicle;
+  /** The validated vehicle fields. */
+  fields: VehicleInput;
   owner: SeedUser;
   status: VehicleStatus;
   createdAt: Date;
@@ -164,34 +167,12 @@ async function seed(
 
     const vehicles = new Map<string, Vehicle>();
     for (const planned of plan) {
-      const { seed: s } = planned;
       const vehicle = tx.create(Vehicle, {
+        ...planned.fields,
         id: planned.id,
         user: entities.get(planned.owner.key) as User,
-        title: `${s.brand} ${s.model}`,
-        name: s.name ?? null,
-        brand: s.brand,
-        model: s.model,
-        year: s.year,
-        color: s.color,
-        licensePlate: s.licensePlate ?? null,
-        vin: s.vin ?? null,
-        tuningCategories: s.tuningCategories,
-        descriptionShort: s.descriptionShort,
-        descriptionLong: s.descriptionLong,
+        title: `${planned.fields.brand} ${planned.fields.model}`,
         status: planned.status,
-        ps: s.ps,
-        kw: Math.round(s.ps * 0.7355),
-        torqueNm: s.torqueNm,
-        weightKg: s.weightKg,
-        topSpeedKmh: s.topSpeedKmh,
-        zeroToHundredS: s.zeroToHundredS,
-        quarterMileS: s.quarterMileS ?? null,
-        driveType: s.driveType,
-        displacementCcm: s.displacementCcm,
-        cylinders: s.cylinders,
-        fuelType: s.fuelType,
-        specialMods: s.specialMods ?? null,
         createdAt: planned.createdAt,
         updatedAt: planned.updatedAt,
       });
@@ -309,31 +290,17 @@ function planVehicles(now: number): PlannedVehicle[] {
       throw new Error(`Seed data, ${title}: ${problem}`);
     };
     const owner = usersByKey.get(s.owner) ?? fail(`unknown owner ${s.owner}`);
-    const checked = v.safeParse(VehicleSchema, {
-      name: s.name,
-      brand: s.brand,
-      model: s.model,
-      year: s.year,
-      color: s.color,
-      licensePlate: s.licensePlate,
-      vin: s.vin,
-      tuningCategories: s.tuningCategories,
-      descriptionShort: s.descriptionShort,
-      descriptionLong: s.descriptionLong,
-      specialMods: s.specialMods,
-      ps: s.ps,
-      kw: Math.round(s.ps * 0.7355),
-      torqueNm: s.torqueNm,
-      weightKg: s.weightKg,
-      topSpeedKmh: s.topSpeedKmh,
-      zeroToHundredS: s.zeroToHundredS,
-      quarterMileS: s.quarterMileS,
-      driveType: s.driveType,
-      fuelType: s.fuelType,
-      displacementCcm: s.displacementCcm,
-      cylinders: s.cylinders,
-    });
-    if (!checked.success) fail(checked.issues.map((issue) => issue.message).join('; '));
+    // The vehicle's own fields, checked by the schema the API validates with.
+    const {
+      owner: _owner,
+      hue: _hue,
+      photos: _photos,
+      createdDaysAgo: _age,
+      history: _history,
+      ...fields
+    } = s;
+    const checked = v.safeParse(VehicleSchema, { ...fields, kw: Math.round(s.ps * 0.7355) });
+    if (!checked.success) return fail(checked.issues.map((issue) => issue.message).join('; '));
     for (const seconds of [s.zeroToHundredS, s.quarterMileS ?? 0]) {
       if (Math.round(seconds * 10) / 10 !== seconds) fail('times have one decimal');
     }
@@ -371,6 +338,7 @@ function planVehicles(now: number): PlannedVehicle[] {
     return {
       id: randomUUID(),
       seed: s,
+      fields: checked.output,
       owner,
       status,
       createdAt,

@@ -93,7 +93,6 @@ export async function createTestContext(options: { relay?: boolean } = {}): Prom
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await relay.stop();
-      await Promise.all(Object.values(queues).map((queue) => queue.obliterate({ force: true })));
       await closeQueues(queues);
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length) await redis.del(...keys);
