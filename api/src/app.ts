@@ -11,7 +11,7 @@ import helmet from 'koa-helmet';
 import send from 'koa-send';
 import session from 'koa-session';
 import type { ApiConfig } from './config.js';
-import { loadUser, type AppState } from './http/context.js';
+import { loadUser, type AppContext, type AppState } from './http/context.js';
 import { errorHandler } from './http/error-handler.js';
 import { notFound } from './http/errors.js';
 import { createLimiter } from './http/rate-limit.js';
@@ -20,12 +20,21 @@ import { createSessionStore, SESSION_MAX_AGE_MS } from './http/session-store.js'
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { MediaService } from './modules/media/media.service.js';
+import { objectRoutes } from './modules/objects/object.routes.js';
+import { uploadRoutes } from './modules/uploads/upload.routes.js';
+import { UploadService } from './modules/uploads/upload.service.js';
+import { vehicleRoutes } from './modules/vehicles/vehicle.routes.js';
+import { VehicleService } from './modules/vehicles/vehicle.service.js';
+import { visitorRoutes } from './modules/visitors/visitor.routes.js';
 
 export interface AppDeps {
   config: ApiConfig;
   em: EntityManager;
   redis: Redis;
   s3: S3Client;
+  /** Signs browser uploads; its endpoint must be reachable from browsers (S3_PUBLIC_ENDPOINT). */
+  presigner?: S3Client;
   /** Called after a commit that wrote outbox rows (wakes the relay). */
   onOutbox?: () => void;
   /** Key prefix in Redis; rate-limit counters live under `<prefix>:rl:` (tests isolate by it). */
@@ -84,10 +93,36 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     forgotPassword: createLimiter(redis, 'forgot', limits.forgotPassword, prefix),
   });
   api.use(authRouter.routes(), authRouter.allowedMethods());
+  const visitorRouter = visitorRoutes({
+    em,
+    config,
+    onOutbox: deps.onOutbox,
+    signUpLimiter: createLimiter(redis, 'visitor', limits.visitorSignUp, prefix),
+  });
+  api.use(visitorRouter.routes(), visitorRouter.allowedMethods());
+  const vehicleRouter = vehicleRoutes({
+    em,
+    vehicles: new VehicleService(em, { onOutbox: deps.onOutbox }),
+    media: new MediaService({ em, s3: deps.s3, bucket: config.s3.bucket, onOutbox: deps.onOutbox }),
+  });
+  api.use(vehicleRouter.routes(), vehicleRouter.allowedMethods());
+  const uploadRouter = uploadRoutes(
+    new UploadService({ s3: deps.s3, presigner: deps.presigner ?? deps.s3, bucket: config.s3.bucket }),
+    createLimiter(redis, 'uploads', limits.uploads, prefix),
+  );
+  api.use(uploadRouter.routes(), uploadRouter.allowedMethods());
   api.all('/{*rest}', () => {
     throw notFound();
   });
   app.use(api.routes());
+
+  const objects = objectRoutes({ em, s3: deps.s3, bucket: config.s3.bucket }).routes();
+  const withUser = loadUser(em);
+  app.use((ctx, next) =>
+    ctx.path.startsWith('/objects/')
+      ? RequestContext.create(em, () => withUser(ctx, () => objects(ctx as AppContext, next)))
+      : next(),
+  );
 
   app.use(serveWeb(config.webDist));
   return app;

@@ -180,6 +180,8 @@ export interface ApiConfig extends CommonConfig {
     login: RateLimitRule;
     register: RateLimitRule;
     forgotPassword: RateLimitRule;
+    visitorSignUp: RateLimitRule;
+    uploads: RateLimitRule;
   };
 }
 
@@ -199,6 +201,9 @@ export function loadApiConfig(env: Env = process.env): ApiConfig {
       login: { points: 10, durationSeconds: 15 * 60 },
       register: { points: 10, durationSeconds: 60 * 60 },
       forgotPassword: { points: 5, durationSeconds: 60 * 60 },
+      visitorSignUp: { points: 20, durationSeconds: 60 * 60 },
+      /** Upload signatures per user (a multipart upload signs one request per part). */
+      uploads: { points: 300, durationSeconds: 15 * 60 },
     },
   };
 }

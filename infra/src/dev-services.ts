@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import S3rver from '@20minutes/s3rver';
+import { refuseUnsigned, s3rverMultipart } from './s3rver-multipart.js';
 
 export interface S3Settings {
   endpoint: string;
@@ -121,6 +122,10 @@ export async function startEmbeddedS3(options: EmbeddedS3Options): Promise<Embed
     }
     return next();
   });
+  // Also before the router: refuse unsigned requests like a private bucket, and answer ListParts and
+  // AbortMultipartUpload, which s3rver lacks. The signature check lives inside s3rver's router, so
+  // s3rverMultipart runs it itself before it answers.
+  server.middleware.splice(server.middleware.length - 1, 0, refuseUnsigned(), s3rverMultipart(server));
   const { port } = await server.run();
 
   let stopped: Promise<void> | undefined;

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './status.js';
 export * from './messages.js';
+export * from './vehicle-messages.js';
 export * from './jobs.js';
 export * from './schemas/auth.js';
 export * from './schemas/vehicle.js';

@@ -3,6 +3,11 @@ import * as v from 'valibot';
 /** Email templates the worker can render; props are validated per template. */
 export const EMAIL_TEMPLATES = {
   'password-reset': v.object({ firstName: v.string(), resetUrl: v.pipe(v.string(), v.url()) }),
+  'visitor-confirmation': v.object({
+    firstName: v.string(),
+    confirmUrl: v.pipe(v.string(), v.url()),
+    unsubscribeUrl: v.pipe(v.string(), v.url()),
+  }),
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
@@ -20,9 +25,30 @@ export const EmailJobSchema = v.object({
 });
 export type EmailJob = v.InferOutput<typeof EmailJobSchema>;
 
+export const MediaThumbnailJobSchema = v.object({ mediaId: v.pipe(v.string(), v.uuid()) });
+export type MediaThumbnailJob = v.InferOutput<typeof MediaThumbnailJobSchema>;
+
+/** Object keys (no leading slash) and key prefixes (ending in '/') to remove. */
+export const StorageDeleteJobSchema = v.object({
+  keys: v.array(v.pipe(v.string(), v.nonEmpty())),
+  prefixes: v.optional(v.array(v.pipe(v.string(), v.nonEmpty(), v.endsWith('/')))),
+});
+export type StorageDeleteJob = v.InferOutput<typeof StorageDeleteJobSchema>;
+
+/** Widths of the WebP renditions the worker writes for every image; the first is `thumbnailUrl`. */
+export const THUMBNAIL_WIDTHS = [480, 1280] as const;
+export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+
+/** Object key of a rendition: thumbs/{mediaId}/{width}.webp. */
+export const thumbnailKey = (mediaId: string, width: ThumbnailWidth) => `thumbs/${mediaId}/${width}.webp`;
+
 /** The job catalogue: job name → queue and payload schema. One queue per kind of work. */
 export const JOBS = {
   'email.send': { queue: 'email', payload: EmailJobSchema },
+  /** Decode, check and render the WebP renditions of a newly attached image. */
+  'media.thumbnail': { queue: 'media', payload: MediaThumbnailJobSchema },
+  /** Delete objects (and everything under the prefixes) from the bucket after their rows are gone. */
+  'storage.delete': { queue: 'media', payload: StorageDeleteJobSchema },
 } as const;
 
 export type JobName = keyof typeof JOBS;

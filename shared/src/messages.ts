@@ -21,7 +21,30 @@ export const MESSAGES = {
   passwordReset: 'Passwort erfolgreich zurückgesetzt',
   passwordChanged: 'Passwort geändert',
   loggedOut: 'Erfolgreich abgemeldet',
+  visitorRegistered: 'Erfolgreich vorgemerkt!',
+  visitorConfirmPending:
+    'Bitte bestätige deine Vormerkung über den Link in unserer E-Mail, dann halten wir dich über das Event auf dem Laufenden.',
+  visitorUnsubscribed: 'Du bist abgemeldet und erhältst keine E-Mails mehr zum Schlosstreffen.',
+  visitorLinkInvalid: 'Der Link ist ungültig.',
 } as const;
+
+/** Visitor states as shown to admins (list and CSV export). */
+export const VISITOR_STATE_LABELS = {
+  pending: 'Unbestätigt',
+  confirmed: 'Bestätigt',
+  unsubscribed: 'Abgemeldet',
+} as const;
+
+/** Header row of the admin visitor export. */
+export const VISITOR_CSV_HEADER = [
+  'Vorname',
+  'Nachname',
+  'E-Mail',
+  'Telefon',
+  'Angemeldet am',
+  'Bestätigt am',
+  'Status',
+] as const;
 
 function formatWait(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 Sekunde' : `${seconds} Sekunden`;

@@ -1,4 +1,4 @@
-import { ConfigError, initOrm } from '@schlosstreffen/api/db';
+import { ConfigError, createS3Client, initOrm } from '@schlosstreffen/api/db';
 import { createMailer } from './adapters/mailer.js';
 import { loadWorkerConfig } from './config.js';
 import { startWorkers } from './worker.js';
@@ -7,10 +7,13 @@ async function main(): Promise<void> {
   const config = loadWorkerConfig();
   const orm = await initOrm(config.databaseUrl);
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
+  const s3 = createS3Client(config.s3);
   const running = startWorkers({
     em: orm.em,
     redisUrl: config.redisUrl,
     mailer,
+    s3,
+    bucket: config.s3.bucket,
     secret: config.sessionSecret,
     concurrency: config.concurrency,
   });
@@ -23,6 +26,7 @@ async function main(): Promise<void> {
     console.log(`worker: ${signal} received, finishing running jobs`);
     await running.close();
     mailer.close();
+    s3.destroy();
     await orm.close();
     process.exit(0);
   };

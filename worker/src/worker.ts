@@ -1,9 +1,13 @@
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { QUEUE_NAMES, type JobName } from '@schlosstreffen/shared';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Mailer } from './adapters/mailer.js';
+import { createStorage } from './adapters/storage.js';
 import { createEmailProcessor } from './processors/email.js';
+import { createStorageDeleteProcessor } from './processors/storage-delete.js';
+import { createThumbnailProcessor } from './processors/thumbnail.js';
 
 export type Processor = (job: Job) => Promise<unknown>;
 
@@ -11,6 +15,8 @@ export interface WorkerDeps {
   em: EntityManager;
   redisUrl: string;
   mailer: Mailer;
+  s3: S3Client;
+  bucket: string;
   secret: string;
   concurrency: number;
   /** BullMQ key prefix (tests isolate by it). */
@@ -19,8 +25,11 @@ export interface WorkerDeps {
 }
 
 export function createProcessors(deps: WorkerDeps): Record<JobName, Processor> {
+  const storage = createStorage(deps.s3, deps.bucket);
   return {
     'email.send': createEmailProcessor({ em: deps.em, mailer: deps.mailer, secret: deps.secret }),
+    'media.thumbnail': createThumbnailProcessor({ em: deps.em, storage }),
+    'storage.delete': createStorageDeleteProcessor({ storage }),
   };
 }
 

@@ -2,6 +2,7 @@ import { Session } from '../modules/auth/session.entity.js';
 import { EmailLog } from '../modules/emails/email-log.entity.js';
 import { Invitation } from '../modules/invitations/invitation.entity.js';
 import { Media } from '../modules/media/media.entity.js';
+import { PublicVehicle } from '../modules/public-vehicles/public-vehicle.entity.js';
 import { QuartettSet } from '../modules/quartett/quartett-set.entity.js';
 import { Review } from '../modules/status-log/review.entity.js';
 import { User } from '../modules/users/user.entity.js';
@@ -14,6 +15,7 @@ export {
   Invitation,
   Media,
   Outbox,
+  PublicVehicle,
   QuartettSet,
   Review,
   Session,
@@ -33,4 +35,5 @@ export const entities = [
   VisitorRegistration,
   EmailLog,
   Outbox,
+  PublicVehicle,
 ];

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RouterContext } from '@koa/router';
 import type { Middleware } from 'koa';
 import { User } from '../modules/users/user.entity.js';
-import { unauthorized } from './errors.js';
+import type { Role } from '@schlosstreffen/shared';
+import { forbidden, unauthorized } from './errors.js';
 
 export interface AppState {
   user?: User;
@@ -44,4 +45,14 @@ export const requireUser: Middleware<AppState> = async (ctx, next) => {
 export function currentUser(ctx: { state: AppState }): User {
   if (!ctx.state.user) throw unauthorized();
   return ctx.state.user;
+}
+
+/** 401 when signed out, 403 when the user's role is not among `roles`. */
+export function requireRole(...roles: Role[]): Middleware<AppState> {
+  return async (ctx, next) => {
+    const user = ctx.state.user;
+    if (!user) throw unauthorized();
+    if (!roles.includes(user.role)) throw forbidden();
+    await next();
+  };
 }

@@ -7,6 +7,10 @@ export function createS3Client(config: S3Config, endpoint = config.endpoint): S3
     region: config.region,
     forcePathStyle: config.forcePathStyle,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // Presigned URLs must not carry a checksum computed over an empty body at signing time: S3,
+    // MinIO and R2 would reject the browser's real upload against it.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
 }
 

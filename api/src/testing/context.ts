@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { Options } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { createApp } from '../app.js';
@@ -32,7 +33,9 @@ export interface TestContext {
 }
 
 /** The API in-process on a real HTTP port, with its own database and Redis prefix (the S3 bucket is shared; keys are unique). */
-export async function createTestContext(options: { relay?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { relay?: boolean; ormOptions?: Omit<Options, 'clientUrl'> } = {},
+): Promise<TestContext> {
   const services = inject('services');
   const id = randomBytes(5).toString('hex');
   // Named after the run's template, so the global teardown can drop what a failed file left behind.
@@ -54,7 +57,7 @@ export async function createTestContext(options: { relay?: boolean } = {}): Prom
     MAIL_FROM: 'Schlosstreffen <noreply@schlosstreffen.test>',
   };
   const config = loadApiConfig(env);
-  const orm = await initOrm(databaseUrl, { pool: { min: 0, max: 5 } });
+  const orm = await initOrm(databaseUrl, { pool: { min: 0, max: 5 }, ...options.ormOptions });
   const redis = new Redis(services.redisUrl, { maxRetriesPerRequest: null });
   const s3 = createS3Client(config.s3);
   const prefix = `t${id}`;

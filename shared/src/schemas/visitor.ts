@@ -11,7 +11,7 @@ const MSG = {
   email: 'Ungültige E-Mail-Adresse',
   emailMax: 'E-Mail darf höchstens 254 Zeichen lang sein',
   phone: 'Telefon muss ein Text sein',
-  phoneMax: 'Telefon darf höchstens 50 Zeichen lang sein',
+  phoneMax: 'Telefon darf höchstens 40 Zeichen lang sein',
 } as const;
 
 export const VisitorRegistrationSchema = fieldObject({
@@ -36,7 +36,7 @@ export const VisitorRegistrationSchema = fieldObject({
   ),
   /** Optional; null and '' (after trimming) become undefined. */
   phone: v.pipe(
-    v.nullish(v.pipe(v.string(MSG.phone), v.trim(), v.maxLength(50, MSG.phoneMax))),
+    v.nullish(v.pipe(v.string(MSG.phone), v.trim(), v.maxLength(40, MSG.phoneMax))),
     v.transform((value) => value || undefined),
   ),
 });

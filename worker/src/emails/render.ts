@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { createElement } from 'react';
 import * as v from 'valibot';
 import PasswordResetEmail, { subject as passwordResetSubject } from './password-reset.js';
+import VisitorConfirmationEmail, { subject as visitorConfirmationSubject } from './visitor-confirmation.js';
 
 interface TemplateModule<P> {
   component: ComponentType<P>;
@@ -12,6 +13,7 @@ interface TemplateModule<P> {
 
 const TEMPLATES: { [N in EmailTemplateName]: TemplateModule<v.InferOutput<(typeof EMAIL_TEMPLATES)[N]>> } = {
   'password-reset': { component: PasswordResetEmail, subject: passwordResetSubject },
+  'visitor-confirmation': { component: VisitorConfirmationEmail, subject: visitorConfirmationSubject },
 };
 
 export interface RenderedEmail {

@@ -1,4 +1,4 @@
-import { EmailLog } from '@schlosstreffen/api/db';
+import { createS3Client, EmailLog } from '@schlosstreffen/api/db';
 import { createTestContext, PASSWORD, registerUser, type TestContext } from '@schlosstreffen/api/testing';
 import { listMails, waitForMail, type CaughtMail } from '@schlosstreffen/infra/dev-services';
 import type { Job } from 'bullmq';
@@ -29,6 +29,8 @@ function start(withMailer: Mailer = mailer) {
     em: t.orm.em,
     redisUrl: t.services.redisUrl,
     mailer: withMailer,
+    s3: createS3Client(t.config.s3),
+    bucket: t.config.s3.bucket,
     secret: t.config.sessionSecret,
     concurrency: 2,
     prefix: t.prefix,

@@ -1,7 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122022105_initial } from './Migration20261122022105_initial.js';
+import { Migration20261122024448_schema2 } from './Migration20261122024448_schema2.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122022105_initial', class: Migration20261122022105_initial },
+  { name: 'Migration20261122024448_schema2', class: Migration20261122024448_schema2 },
 ];

@@ -11,7 +11,7 @@ const MediaSchema = defineEntity({
     vehicle: () => p.manyToOne(Vehicle).deleteRule('cascade').index(),
     type: p.enum(MEDIA_TYPES).default('image'),
     /** Object path of the form /objects/{key}. */
-    url: p.string().length(1024),
+    url: p.string().length(1024).index(),
     thumbnailUrl: p.string().length(1024).nullable(),
     altText: p.string().nullable(),
     isHero: p.boolean().default(false),
@@ -24,6 +24,8 @@ const MediaSchema = defineEntity({
     cropY: p.decimal('string').precision(5).scale(2).default('50'),
     scale: p.decimal('string').precision(5).scale(2).default('100'),
     approvalStatus: p.enum(APPROVAL_STATUSES).default('auto'),
+    /** Why the worker refused the file (German, shown to the owner); set with approvalStatus rejected. */
+    rejectionReason: p.text().nullable(),
     createdAt: createdAt(),
   },
 });

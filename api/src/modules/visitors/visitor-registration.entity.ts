@@ -8,8 +8,14 @@ const VisitorRegistrationSchema = defineEntity({
     id: uuidPk(),
     firstName: p.string().length(100),
     lastName: p.string().length(100),
-    email: p.string().length(254).index(),
+    /** Stored lower-cased; one row per address. */
+    email: p.string().length(254).unique(),
     phone: p.string().length(40).nullable(),
+    /** Set when the confirm link of the double opt-in mail is followed; only confirmed rows receive mail. */
+    confirmedAt: p.datetime().nullable(),
+    unsubscribedAt: p.datetime().nullable(),
+    /** When the last confirmation mail was queued (repeat sign-ups resend it at most hourly). */
+    confirmationSentAt: p.datetime().nullable(),
     createdAt: createdAt(),
   },
 });

@@ -1,0 +1,65 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { PublicVehicle, type PublicVehicleData } from './public-vehicle.entity.js';
+
+/** Only what the landing page and the carousel show: no owner data, plate or VIN. */
+export function toPublicData(vehicle: Vehicle): PublicVehicleData {
+  return {
+    id: vehicle.id,
+    name: vehicle.name ?? null,
+    brand: vehicle.brand,
+    model: vehicle.model,
+    year: vehicle.year,
+    color: vehicle.color ?? null,
+    ps: vehicle.ps,
+    torqueNm: vehicle.torqueNm ?? null,
+    topSpeedKmh: vehicle.topSpeedKmh,
+    zeroToHundredS: Number(vehicle.zeroToHundredS),
+    cylinders: vehicle.cylinders ?? null,
+    weightKg: vehicle.weightKg,
+    driveType: vehicle.driveType ?? null,
+    tuningCategories: vehicle.tuningCategories,
+    descriptionShort: vehicle.descriptionShort ?? null,
+    media: vehicle.media
+      .getItems()
+      .filter((media) => media.type === 'image' && media.approvalStatus !== 'rejected')
+      .map((media) => ({
+        type: media.type,
+        url: media.url,
+        thumbnailUrl: media.thumbnailUrl ?? null,
+        isHero: media.isHero,
+        cropX: media.cropX,
+        cropY: media.cropY,
+        scale: media.scale,
+      })),
+  };
+}
+
+/**
+ * Brings the public list's rows of these vehicles up to date inside the caller's transaction:
+ * confirmed vehicles get their current data, all others leave the list. Call it, then flush, after
+ * every status change, edit or media change.
+ */
+export async function refreshPublicVehicles(em: EntityManager, vehicleIds: Iterable<string>): Promise<void> {
+  const ids = [...new Set(vehicleIds)];
+  if (!ids.length) return;
+  await em.flush();
+  const vehicles = await em.find(
+    Vehicle,
+    { id: { $in: ids }, status: 'confirmed' },
+    { populate: ['media'], refresh: true },
+  );
+  const confirmed = new Set(vehicles.map((vehicle) => vehicle.id));
+  const gone = ids.filter((id) => !confirmed.has(id));
+  if (gone.length) await em.nativeDelete(PublicVehicle, { vehicle: { $in: gone } });
+  const existing = new Map(
+    (await em.find(PublicVehicle, { vehicle: { $in: [...confirmed] } })).map((row) => [row.vehicle.id, row]),
+  );
+  const now = new Date();
+  for (const vehicle of vehicles) {
+    const data = toPublicData(vehicle);
+    const row = existing.get(vehicle.id);
+    if (row) em.assign(row, { data, updatedAt: now });
+    else em.create(PublicVehicle, { vehicle, data, listedAt: now, updatedAt: now });
+  }
+}

@@ -1,0 +1,55 @@
+import { wrap } from '@mikro-orm/core';
+import { presentMedia } from '../media/media.presenter.js';
+import type { User } from '../users/user.entity.js';
+import type { Vehicle } from './vehicle.entity.js';
+
+/** The owner as staff lists show them (spec section 3): contact data, no secrets. */
+export function presentOwner(user: User) {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone ?? null,
+    role: user.role,
+  };
+}
+
+/** A vehicle with its media; `withOwner` adds the owner's contact data (reviewers and admins only). */
+export function presentVehicle(vehicle: Vehicle, { withOwner = false }: { withOwner?: boolean } = {}) {
+  return {
+    id: vehicle.id,
+    userId: vehicle.user.id,
+    title: vehicle.title,
+    name: vehicle.name ?? null,
+    brand: vehicle.brand,
+    model: vehicle.model,
+    year: vehicle.year,
+    color: vehicle.color ?? null,
+    licensePlate: vehicle.licensePlate ?? null,
+    vin: vehicle.vin ?? null,
+    tuningCategories: vehicle.tuningCategories,
+    descriptionShort: vehicle.descriptionShort ?? null,
+    descriptionLong: vehicle.descriptionLong ?? null,
+    status: vehicle.status,
+    ps: vehicle.ps,
+    kw: vehicle.kw ?? null,
+    torqueNm: vehicle.torqueNm ?? null,
+    weightKg: vehicle.weightKg,
+    powerToWeight: vehicle.powerToWeight ?? null,
+    topSpeedKmh: vehicle.topSpeedKmh,
+    zeroToHundredS: Number(vehicle.zeroToHundredS),
+    quarterMileS: vehicle.quarterMileS == null ? null : Number(vehicle.quarterMileS),
+    driveType: vehicle.driveType ?? null,
+    displacementCcm: vehicle.displacementCcm ?? null,
+    cylinders: vehicle.cylinders ?? null,
+    fuelType: vehicle.fuelType ?? null,
+    specialMods: vehicle.specialMods ?? null,
+    media: vehicle.media.isInitialized() ? vehicle.media.getItems().map(presentMedia) : [],
+    ...(withOwner ? { user: wrap(vehicle.user).isInitialized() ? presentOwner(vehicle.user) : null } : {}),
+    createdAt: vehicle.createdAt,
+    updatedAt: vehicle.updatedAt,
+  };
+}
+
+export type PresentedVehicle = ReturnType<typeof presentVehicle>;

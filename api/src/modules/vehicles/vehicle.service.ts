@@ -1,0 +1,166 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  ownerCanChangeStatus,
+  ownerCanDelete,
+  VEHICLE_MESSAGES,
+  type AdminStatusUpdate,
+  type OwnerStatus,
+  type VehicleEdit,
+  type VehicleInput,
+} from '@schlosstreffen/shared';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { enqueue } from '../../outbox/outbox.js';
+import { mediaObjectKeys } from '../media/media.keys.js';
+import { Media } from '../media/media.entity.js';
+import { PublicVehicle } from '../public-vehicles/public-vehicle.entity.js';
+import { refreshPublicVehicles } from '../public-vehicles/public-vehicle.projection.js';
+import { listHistory, recordStatusChange, userActor } from '../status-log/status-log.js';
+import type { User } from '../users/user.entity.js';
+import { authorize } from './vehicle.policy.js';
+import { Vehicle } from './vehicle.entity.js';
+
+export interface ServiceOptions {
+  /** Called after a commit that wrote outbox rows (wakes the relay). */
+  onOutbox?: () => void;
+}
+
+const titleOf = (brand: string, model: string) => `${brand} ${model}`.trim();
+
+/** Vehicle use cases. Each owns its transaction; status changes go through the status log. */
+export class VehicleService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly options: ServiceOptions = {},
+  ) {}
+
+  listOwn(user: User): Promise<Vehicle[]> {
+    return this.em.find(
+      Vehicle,
+      { user: user.id },
+      { populate: ['media'], orderBy: { createdAt: 'desc', media: { priority: 'asc', createdAt: 'asc' } } },
+    );
+  }
+
+  /** Every vehicle with owner and media, for reviewers and admins: a constant number of queries. */
+  listAll(): Promise<Vehicle[]> {
+    return this.em.find(
+      Vehicle,
+      {},
+      {
+        populate: ['user', 'media'],
+        orderBy: { createdAt: 'desc', media: { priority: 'asc', createdAt: 'asc' } },
+      },
+    );
+  }
+
+  async get(user: User | undefined, id: string): Promise<Vehicle> {
+    const vehicle = await this.find(id);
+    authorize(user, 'read', vehicle);
+    return vehicle;
+  }
+
+  async history(user: User | undefined, id: string) {
+    const vehicle = await this.find(id);
+    authorize(user, 'readHistory', vehicle);
+    return listHistory(this.em, vehicle.id);
+  }
+
+  /** Creates a vehicle as draft or, from the wizard, directly as submitted; both are logged. */
+  async create(user: User, input: VehicleInput): Promise<Vehicle> {
+    const { status = 'draft', title: _ignored, tuningCategories, ...fields } = input;
+    const vehicle = await this.em.transactional(async (em) => {
+      const vehicle = em.create(Vehicle, {
+        ...fields,
+        tuningCategories: tuningCategories ?? [],
+        user,
+        title: titleOf(fields.brand, fields.model),
+        status: 'draft',
+      });
+      recordStatusChange(em, vehicle, userActor(user), { to: status }, null);
+      return vehicle;
+    });
+    await this.em.populate(vehicle, ['media']);
+    return vehicle;
+  }
+
+  /** Edits fields (owner or staff); `status` alone or alongside is the owner's submit or withdraw. */
+  async update(user: User, id: string, edit: VehicleEdit, status?: OwnerStatus): Promise<Vehicle> {
+    await this.em.transactional(async (em) => {
+      const vehicle = await this.lockForUpdate(em, id);
+      authorize(user, 'update', vehicle);
+      const { title: _ignored, ...fields } = edit;
+      if (Object.keys(fields).length) {
+        em.assign(vehicle, fields);
+        vehicle.title = titleOf(vehicle.brand, vehicle.model);
+      }
+      if (status && status !== vehicle.status) {
+        authorize(user, 'changeOwnStatus', vehicle);
+        if (!ownerCanChangeStatus(vehicle.status, status)) {
+          throw conflict(
+            status === 'submitted' ? VEHICLE_MESSAGES.submitOnlyDraft : VEHICLE_MESSAGES.withdrawNotAllowed,
+          );
+        }
+        recordStatusChange(em, vehicle, userActor(user), { to: status });
+      } else if (status === 'submitted' && vehicle.status === 'submitted') {
+        throw conflict(VEHICLE_MESSAGES.submitOnlyDraft);
+      } else if (status === 'draft' && vehicle.status === 'draft') {
+        throw conflict(VEHICLE_MESSAGES.withdrawNotAllowed);
+      }
+      await refreshPublicVehicles(em, [vehicle.id]);
+    });
+    return this.get(user, id);
+  }
+
+  /**
+   * A reviewer's or admin's change to any status. `oldStatus` is what the client saw: when the
+   * vehicle has moved on since, nothing changes and the answer is 409.
+   */
+  async setStatus(user: User, id: string, update: AdminStatusUpdate): Promise<Vehicle> {
+    await this.em.transactional(async (em) => {
+      const vehicle = await this.lockForUpdate(em, id);
+      authorize(user, 'setAnyStatus', vehicle);
+      if (vehicle.status !== update.oldStatus) throw conflict(VEHICLE_MESSAGES.staleStatus);
+      if (update.status === vehicle.status) throw badRequest(VEHICLE_MESSAGES.statusUnchanged);
+      recordStatusChange(em, vehicle, userActor(user), {
+        to: update.status,
+        comment: update.comment,
+        score: update.score,
+      });
+      await refreshPublicVehicles(em, [vehicle.id]);
+    });
+    return this.get(user, id);
+  }
+
+  /** Drafts only; the rows go at once, the stored images through the outbox. */
+  async delete(user: User, id: string): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const vehicle = await this.lockForUpdate(em, id);
+      authorize(user, 'delete', vehicle);
+      if (!ownerCanDelete(vehicle.status)) throw conflict(VEHICLE_MESSAGES.deleteOnlyDraft);
+      const media = await em.find(Media, { vehicle: vehicle.id });
+      const keys = media.flatMap(mediaObjectKeys);
+      if (keys.length) enqueue(em, 'storage.delete', { keys });
+      await em.nativeDelete(PublicVehicle, { vehicle: vehicle.id });
+      em.remove(vehicle);
+    });
+    this.options.onOutbox?.();
+  }
+
+  private async find(id: string): Promise<Vehicle> {
+    const vehicle = await this.em.findOne(
+      Vehicle,
+      { id },
+      { populate: ['media'], orderBy: { media: { priority: 'asc', createdAt: 'asc' } } },
+    );
+    if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+    return vehicle;
+  }
+
+  /** The vehicle row locked for the rest of the transaction, so concurrent changes queue up. */
+  private async lockForUpdate(em: EntityManager, id: string): Promise<Vehicle> {
+    const vehicle = await em.findOne(Vehicle, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+    return vehicle;
+  }
+}

@@ -1,0 +1,27 @@
+/** German texts the server answers with for vehicles, media, uploads and objects. */
+export const VEHICLE_MESSAGES = {
+  vehicleNotFound: 'Fahrzeug nicht gefunden',
+  mediaNotFound: 'Bild nicht gefunden.',
+  objectNotFound: 'Datei nicht gefunden.',
+  submitOnlyDraft: 'Nur Entwürfe können eingereicht werden.',
+  withdrawNotAllowed: 'Entwürfe und abgelehnte Bewerbungen können nicht zurückgezogen werden.',
+  confirmOnlyInvited: 'Nur eingeladene Fahrzeuge können bestätigt werden.',
+  deleteOnlyDraft: 'Nur Entwürfe können gelöscht werden. Ziehe die Bewerbung zuerst zurück.',
+  staleStatus:
+    'Der Status wurde inzwischen von jemand anderem geändert. Bitte lade das Fahrzeug neu und versuche es erneut.',
+  statusUnchanged: 'Der Status ist unverändert.',
+  reviewsStaffOnly: 'Der Änderungsverlauf ist nur für das Prüfteam sichtbar.',
+  tooManyImages: 'Ein Fahrzeug kann höchstens 10 Bilder haben.',
+  objectMissing: 'Die hochgeladene Datei wurde nicht gefunden. Bitte lade das Bild erneut hoch.',
+  objectForeign: 'Dieses Bild gehört nicht zu deinen Uploads.',
+  objectTooLarge: 'Das Bild darf höchstens 10 MB groß sein.',
+  objectNotImage: 'Nur Bilddateien sind erlaubt.',
+  objectAlreadyAttached: 'Dieses Bild ist bereits einem Fahrzeug zugeordnet.',
+  uploadKeyForeign: 'Dieser Upload gehört nicht zu deinem Konto.',
+  uploadNotFound: 'Der Upload wurde nicht gefunden oder ist abgelaufen.',
+  uploadTooManyParts: 'Das Bild darf höchstens 10 MB groß sein.',
+  uploadKeyRequired: 'Der Schlüssel des Uploads fehlt.',
+  uploadSizeRequired: 'Dateigröße ist erforderlich',
+  stsUnsupported: 'Temporäre Zugangsdaten werden nicht ausgegeben. Bitte lade über signierte Anfragen hoch.',
+  imageRejected: 'Die Datei ist kein gültiges Bild.',
+} as const;

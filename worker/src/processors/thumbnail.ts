@@ -1,0 +1,175 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { keyOf, Media, objectPathOf, refreshPublicVehicles } from '@schlosstreffen/api/db';
+import {
+  MAX_IMAGE_BYTES,
+  MediaThumbnailJobSchema,
+  THUMBNAIL_WIDTHS,
+  thumbnailKey,
+  type ThumbnailWidth,
+} from '@schlosstreffen/shared';
+import { UnrecoverableError, type Job } from 'bullmq';
+import sharp from 'sharp';
+import * as v from 'valibot';
+import { ObjectTooLargeError, type Storage } from '../adapters/storage.js';
+
+/** Larger images are refused before their pixels are decoded. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** Why the worker refused a file; shown to the owner as the media's rejectionReason. */
+export const REJECTION_REASONS = {
+  invalid: 'Die Datei ist kein gültiges Bild.',
+  unsupported:
+    'Dieses Bildformat wird nicht unterstützt. Bitte lade das Bild als JPEG, PNG, WebP, AVIF oder GIF hoch.',
+  tooManyPixels: `Das Bild hat zu viele Pixel: Erlaubt sind höchstens ${MAX_INPUT_PIXELS / 1_000_000} Megapixel.`,
+  tooLarge: `Die Datei ist größer als ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
+  missing: 'Die Datei wurde nicht gefunden. Bitte lade das Bild erneut hoch.',
+} as const;
+const OWN_REASONS = new Set<string>(Object.values(REJECTION_REASONS));
+
+/** Decoders we accept (AVIF reports as heif); SVG, TIFF and the like are refused. */
+const ACCEPTED_FORMATS = new Set<string>(['jpeg', 'png', 'webp', 'gif', 'heif']);
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export interface ThumbnailProcessorDeps {
+  em: EntityManager;
+  storage: Storage;
+}
+
+export type ThumbnailResult =
+  | { status: 'done'; width: number; height: number; fileSize: number }
+  | { status: 'rejected'; reason: string }
+  | { status: 'skipped' };
+
+class ImageRejected extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+interface Rendered {
+  /** The original's size after orientation. */
+  width: number;
+  height: number;
+  renditions: { width: ThumbnailWidth; data: Buffer }[];
+}
+
+/** Decodes one image and renders its WebP sizes; anything sharp refuses becomes ImageRejected. */
+async function render(original: Buffer): Promise<Rendered> {
+  const input = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  try {
+    const meta = await input.metadata();
+    if (!ACCEPTED_FORMATS.has(meta.format)) throw new ImageRejected(REJECTION_REASONS.unsupported);
+    // The prebuilt libvips decodes AVIF but not HEVC (most HEIC photos).
+    if (meta.format === 'heif' && meta.compression !== 'av1') {
+      throw new ImageRejected(REJECTION_REASONS.unsupported);
+    }
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageRejected(REJECTION_REASONS.tooManyPixels);
+    const renditions: Rendered['renditions'] = [];
+    // One size at a time; metadata is not kept, so EXIF (GPS included), XMP and IPTC are dropped.
+    for (const width of THUMBNAIL_WIDTHS) {
+      const data = await input
+        .clone()
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      renditions.push({ width, data });
+    }
+    return { width: meta.autoOrient.width, height: meta.autoOrient.height, renditions };
+  } catch (error) {
+    if (error instanceof ImageRejected) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ImageRejected(
+      /pixel limit/i.test(message) ? REJECTION_REASONS.tooManyPixels : REJECTION_REASONS.invalid,
+    );
+  }
+}
+
+/**
+ * Checks a newly attached image and writes its WebP renditions. Idempotent: a media row that already
+ * has its thumbnail, or was refused, is skipped. A refused file is recorded on the row (rejected, with
+ * a German reason), its original deleted, and the job completes without retry; S3 and database errors
+ * are thrown, so BullMQ retries.
+ */
+export function createThumbnailProcessor(deps: ThumbnailProcessorDeps) {
+  /** Runs `change` on the locked row with the public list refreshed; false when the row is gone. */
+  const updateMedia = (mediaId: string, change: (media: Media) => void) =>
+    deps.em.fork().transactional(async (tx) => {
+      const media = await tx.findOne(Media, { id: mediaId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!media) return false;
+      change(media);
+      await refreshPublicVehicles(tx, [media.vehicle.id]);
+      await tx.flush();
+      return true;
+    });
+
+  const reject = async (
+    mediaId: string,
+    key: string | undefined,
+    reason: string,
+  ): Promise<ThumbnailResult> => {
+    const recorded = await updateMedia(mediaId, (media) => {
+      media.approvalStatus = 'rejected';
+      media.rejectionReason = reason;
+      media.thumbnailUrl = null;
+    });
+    if (key) await deps.storage.deleteMany([key]);
+    return recorded ? { status: 'rejected', reason } : { status: 'skipped' };
+  };
+
+  return async (job: Job): Promise<ThumbnailResult> => {
+    const parsed = v.safeParse(MediaThumbnailJobSchema, job.data);
+    if (!parsed.success) throw new UnrecoverableError(`invalid thumbnail job: ${parsed.issues[0]?.message}`);
+    const { mediaId } = parsed.output;
+
+    const media = await deps.em.fork().findOne(Media, { id: mediaId });
+    if (!media || media.type !== 'image' || media.thumbnailUrl) return { status: 'skipped' };
+    const key = keyOf(media.url);
+    if (media.approvalStatus === 'rejected') {
+      // Re-delivered after this processor refused the file: finish deleting the original.
+      if (key && media.rejectionReason && OWN_REASONS.has(media.rejectionReason)) {
+        await deps.storage.deleteMany([key]);
+      }
+      return { status: 'skipped' };
+    }
+    if (!key) return reject(mediaId, undefined, REJECTION_REASONS.missing);
+
+    let original: Buffer | undefined;
+    try {
+      original = await deps.storage.get(key, MAX_IMAGE_BYTES);
+    } catch (error) {
+      if (error instanceof ObjectTooLargeError) return reject(mediaId, key, REJECTION_REASONS.tooLarge);
+      throw error;
+    }
+    if (!original) return reject(mediaId, key, REJECTION_REASONS.missing);
+
+    let rendered: Rendered;
+    try {
+      rendered = await render(original);
+    } catch (error) {
+      if (error instanceof ImageRejected) return reject(mediaId, key, error.reason);
+      throw error;
+    }
+
+    const written: string[] = [];
+    for (const { width, data } of rendered.renditions) {
+      const renditionKey = thumbnailKey(mediaId, width);
+      await deps.storage.put(renditionKey, data, { contentType: 'image/webp', cacheControl: CACHE_CONTROL });
+      written.push(renditionKey);
+    }
+    const fileSize = original.length;
+    const saved = await updateMedia(mediaId, (row) => {
+      row.width = rendered.width;
+      row.height = rendered.height;
+      row.fileSize = fileSize;
+      row.thumbnailUrl = objectPathOf(thumbnailKey(mediaId, THUMBNAIL_WIDTHS[0]));
+    });
+    if (!saved) {
+      // The row was deleted while the job ran: take back what this job wrote.
+      await deps.storage.deleteMany(written);
+      return { status: 'skipped' };
+    }
+    return { status: 'done', width: rendered.width, height: rendered.height, fileSize };
+  };
+}
