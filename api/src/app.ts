@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   });
 
   const api = new Router<AppState>({ prefix: '/api' });
-  api.use(mutationGuard(config.allowedOrigins));
+  api.use(mutationGuard(config.allowedOrigins, ['/api/visitor-registrations/unsubscribe']));
   api.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8', jsonStrict: true }));
   api.use((_ctx, next) => RequestContext.create(em, next));
   api.use(loadUser(em));

@@ -18,6 +18,9 @@ import {
 import * as v from 'valibot';
 import { ConfigError } from '../config.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { enqueue } from '../outbox/outbox.js';
+import { refreshPublicVehicles } from '../modules/public-vehicles/public-vehicle.projection.js';
+import { objectPathOf, uploadPrefix } from '../modules/uploads/object-keys.js';
 import { Media, Review, User, Vehicle } from './entities.js';
 import { initOrm, type Orm } from './orm.js';
 import { SEED_PASSWORD, SEED_USERS, SEED_VEHICLES, type SeedUser, type SeedVehicle } from './seed/data.js';
@@ -115,7 +118,7 @@ async function seed(
 
   // Photos of the earlier run, removed once the new data is committed.
   const staleKeys = (
-    await Promise.all(existing.map((user) => listKeys(storage, `vehicles/${user.id}/`)))
+    await Promise.all(existing.map((user) => listKeys(storage, uploadPrefix(user.id))))
   ).flat();
 
   console.log(`Rendering and uploading photos to ${storage.description} ...`);
@@ -193,14 +196,21 @@ async function seed(
     }
 
     for (const { vehicleId, key, ...item } of media) {
-      tx.create(Media, {
+      const created = tx.create(Media, {
+        id: randomUUID(),
         vehicle: vehicles.get(vehicleId) as Vehicle,
         type: 'image',
-        url: `/objects/${key}`,
+        url: objectPathOf(key),
         approvalStatus: 'auto',
         ...item,
       });
+      // The worker writes the renditions once the API's relay publishes these.
+      enqueue(tx, 'media.thumbnail', { mediaId: created.id });
     }
+    await refreshPublicVehicles(
+      tx,
+      plan.filter((vehicle) => vehicle.status === 'confirmed').map((vehicle) => vehicle.id),
+    );
 
     return { created: SEED_USERS.length - users.length, updated: users.length, removedVehicles: removed };
   });
@@ -240,7 +250,8 @@ async function uploadPhotos(
         index,
         count: s.photos.length,
       });
-      const key = `vehicles/${ownerId}/${vehicle.id}/${randomUUID()}.jpg`;
+      // Where the app's own uploads go, so the same access rules and cleanup apply.
+      const key = `${uploadPrefix(ownerId)}${randomUUID()}.jpg`;
       await putJpeg(storage, key, photo.body);
       return {
         vehicleId: vehicle.id,

@@ -78,23 +78,15 @@ describe('MediaUpdateSchema', () => {
 describe('UploadRequestSchema', () => {
   const upload = { filename: 'auto.jpg', type: 'image/jpeg', size: 1024 };
 
-  it('accepts every image type up to 10 MB', () => {
-    for (const type of [
-      'image/jpeg',
-      'image/png',
-      'image/webp',
-      'image/avif',
-      'image/gif',
-      'image/heic',
-      'IMAGE/HEIF',
-    ]) {
+  it('accepts every decodable image type in any case, up to 10 MB', () => {
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'IMAGE/AVIF', 'image/gif']) {
       expect(v.safeParse(UploadRequestSchema, { ...upload, type }).success).toBe(true);
     }
     expect(v.safeParse(UploadRequestSchema, { ...upload, size: 10_485_760 }).success).toBe(true);
   });
 
   it("reports 'Nur Bilddateien sind erlaubt.' for other types", () => {
-    for (const type of ['application/pdf', 'image/svg+xml', 'video/mp4', '']) {
+    for (const type of ['application/pdf', 'image/svg+xml', 'image/heic', 'video/mp4', '']) {
       expect(issuesOf(UploadRequestSchema, { ...upload, type })).toEqual([
         { field: 'type', message: 'Nur Bilddateien sind erlaubt.' },
       ]);

@@ -94,11 +94,11 @@ async function render(original: Buffer): Promise<Rendered> {
  */
 export function createThumbnailProcessor(deps: ThumbnailProcessorDeps) {
   /** Runs `change` on the locked row with the public list refreshed; false when the row is gone. */
-  const updateMedia = (mediaId: string, change: (media: Media) => void) =>
+  const updateMedia = (mediaId: string, change: (media: Media, tx: EntityManager) => void | Promise<void>) =>
     deps.em.fork().transactional(async (tx) => {
       const media = await tx.findOne(Media, { id: mediaId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!media) return false;
-      change(media);
+      await change(media, tx);
       await refreshPublicVehicles(tx, [media.vehicle.id]);
       await tx.flush();
       return true;
@@ -109,10 +109,20 @@ export function createThumbnailProcessor(deps: ThumbnailProcessorDeps) {
     key: string | undefined,
     reason: string,
   ): Promise<ThumbnailResult> => {
-    const recorded = await updateMedia(mediaId, (media) => {
+    const recorded = await updateMedia(mediaId, async (media, tx) => {
       media.approvalStatus = 'rejected';
       media.rejectionReason = reason;
       media.thumbnailUrl = null;
+      if (media.isHero) {
+        // A refused hero hands its role to the next usable image.
+        media.isHero = false;
+        const next = await tx.findOne(
+          Media,
+          { vehicle: media.vehicle.id, id: { $ne: media.id }, approvalStatus: { $ne: 'rejected' } },
+          { orderBy: { priority: 'asc', createdAt: 'asc' } },
+        );
+        if (next) next.isHero = true;
+      }
     });
     if (key) await deps.storage.deleteMany([key]);
     return recorded ? { status: 'rejected', reason } : { status: 'skipped' };

@@ -18,15 +18,19 @@ export interface PublicVehicleData {
   driveType: string | null;
   tuningCategories: string[];
   descriptionShort: string | null;
-  media: {
-    type: string;
-    url: string;
-    thumbnailUrl: string | null;
-    isHero: boolean;
-    cropX: string;
-    cropY: string;
-    scale: string;
-  }[];
+  media: PublicMedia[];
+  /** The image marked isHero, else the first (spec: hero rule); null without images. */
+  hero: PublicMedia | null;
+}
+
+export interface PublicMedia {
+  type: string;
+  url: string;
+  thumbnailUrl: string | null;
+  isHero: boolean;
+  cropX: string;
+  cropY: string;
+  scale: string;
 }
 
 /**

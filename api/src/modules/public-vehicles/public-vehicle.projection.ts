@@ -4,6 +4,18 @@ import { PublicVehicle, type PublicVehicleData } from './public-vehicle.entity.j
 
 /** Only what the landing page and the carousel show: no owner data, plate or VIN. */
 export function toPublicData(vehicle: Vehicle): PublicVehicleData {
+  const media = vehicle.media
+    .getItems()
+    .filter((item) => item.type === 'image' && item.approvalStatus !== 'rejected')
+    .map((item) => ({
+      type: item.type,
+      url: item.url,
+      thumbnailUrl: item.thumbnailUrl ?? null,
+      isHero: item.isHero,
+      cropX: item.cropX,
+      cropY: item.cropY,
+      scale: item.scale,
+    }));
   return {
     id: vehicle.id,
     name: vehicle.name ?? null,
@@ -20,18 +32,8 @@ export function toPublicData(vehicle: Vehicle): PublicVehicleData {
     driveType: vehicle.driveType ?? null,
     tuningCategories: vehicle.tuningCategories,
     descriptionShort: vehicle.descriptionShort ?? null,
-    media: vehicle.media
-      .getItems()
-      .filter((media) => media.type === 'image' && media.approvalStatus !== 'rejected')
-      .map((media) => ({
-        type: media.type,
-        url: media.url,
-        thumbnailUrl: media.thumbnailUrl ?? null,
-        isHero: media.isHero,
-        cropX: media.cropX,
-        cropY: media.cropY,
-        scale: media.scale,
-      })),
+    media,
+    hero: media.find((item) => item.isHero) ?? media[0] ?? null,
   };
 }
 

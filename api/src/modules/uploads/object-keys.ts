@@ -14,8 +14,6 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
   'image/avif': 'avif',
   'image/gif': 'gif',
-  'image/heic': 'heic',
-  'image/heif': 'heif',
 };
 
 /** A fresh, unguessable key for an upload; the extension follows the file name, else the type. */

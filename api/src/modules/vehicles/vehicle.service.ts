@@ -35,11 +35,7 @@ export class VehicleService {
   ) {}
 
   listOwn(user: User): Promise<Vehicle[]> {
-    return this.em.find(
-      Vehicle,
-      { user: user.id },
-      { populate: ['media'], orderBy: { createdAt: 'desc', media: { priority: 'asc', createdAt: 'asc' } } },
-    );
+    return this.em.find(Vehicle, { user: user.id }, { populate: ['media'], orderBy: { createdAt: 'desc' } });
   }
 
   /** Every vehicle with owner and media, for reviewers and admins: a constant number of queries. */
@@ -47,10 +43,8 @@ export class VehicleService {
     return this.em.find(
       Vehicle,
       {},
-      {
-        populate: ['user', 'media'],
-        orderBy: { createdAt: 'desc', media: { priority: 'asc', createdAt: 'asc' } },
-      },
+      // Media come in their collection's order (priority, then upload time) from one batched query.
+      { populate: ['user', 'media'], orderBy: { createdAt: 'desc' } },
     );
   }
 
@@ -148,11 +142,7 @@ export class VehicleService {
   }
 
   private async find(id: string): Promise<Vehicle> {
-    const vehicle = await this.em.findOne(
-      Vehicle,
-      { id },
-      { populate: ['media'], orderBy: { media: { priority: 'asc', createdAt: 'asc' } } },
-    );
+    const vehicle = await this.em.findOne(Vehicle, { id }, { populate: ['media'] });
     if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
     return vehicle;
   }

@@ -1,0 +1,567 @@
+/**
+ * The image path end to end, as a browser drives it: presigned uploads straight to the embedded S3
+ * server, attaching through the API, the BullMQ worker (fed by the outbox relay) checking the file
+ * and writing WebP renditions, and GET /objects/{key} with its access rules.
+ */
+import { randomUUID } from 'node:crypto';
+import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { createS3Client, User } from '@schlosstreffen/api/db';
+import {
+  createTestContext,
+  registerUser,
+  type TestClient,
+  type TestContext,
+  type TestResponse,
+} from '@schlosstreffen/api/testing';
+import { MAX_IMAGE_BYTES, thumbnailKey, type Role } from '@schlosstreffen/shared';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMailer, type Mailer } from './adapters/mailer.js';
+import { startWorkers, type RunningWorkers } from './worker.js';
+
+/** How long the worker may take for a thumbnail or a deletion. */
+const WORKER_TIMEOUT = { timeout: 15_000, interval: 100 };
+
+const MESSAGES = {
+  tooLarge: 'Das Bild darf höchstens 10 MB groß sein.',
+  imageOnly: 'Nur Bilddateien sind erlaubt.',
+  foreign: 'Dieses Bild gehört nicht zu deinen Uploads.',
+  tooManyImages: 'Ein Fahrzeug kann höchstens 10 Bilder haben.',
+  invalidImage: 'Die Datei ist kein gültiges Bild.',
+} as const;
+
+let t: TestContext;
+let s3: S3Client;
+let bucket: string;
+let mailer: Mailer;
+let running: RunningWorkers;
+
+interface Account {
+  client: TestClient;
+  id: string;
+}
+let owner: Account;
+let other: Account;
+let admin: Account;
+let anon: TestClient;
+
+beforeAll(async () => {
+  t = await createTestContext({ relay: true });
+  s3 = createS3Client(t.config.s3);
+  bucket = t.config.s3.bucket;
+  mailer = createMailer(t.services.smtpUrl, 'Schlosstreffen <noreply@schlosstreffen.test>');
+  running = startWorkers({
+    em: t.orm.em,
+    redisUrl: t.services.redisUrl,
+    mailer,
+    s3,
+    bucket,
+    secret: t.config.sessionSecret,
+    concurrency: 2,
+    prefix: t.prefix,
+    log: () => undefined,
+  });
+  anon = t.client();
+  owner = await signedIn('user', 'Olaf');
+  other = await signedIn('user', 'Otto');
+  admin = await signedIn('admin', 'Anna');
+});
+afterAll(async () => {
+  await running?.close();
+  mailer?.close();
+  s3?.destroy();
+  await t?.close();
+});
+beforeEach(() => t.resetRateLimits());
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and vehicles
+
+async function signedIn(role: Role, firstName: string): Promise<Account> {
+  const client = t.client();
+  const { user } = await registerUser(client, { firstName, lastName: 'Test' });
+  const id = (user as { id: string }).id;
+  if (role !== 'user') await t.orm.em.fork().nativeUpdate(User, { id }, { role });
+  return { client, id };
+}
+
+async function createVehicle(client: TestClient = owner.client): Promise<string> {
+  const res = await client.post('/api/vehicles', {
+    brand: 'BMW',
+    model: 'M3 E46',
+    year: 2004,
+    ps: 343,
+    weightKg: 1570,
+    topSpeedKmh: 280,
+    zeroToHundredS: 5.2,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.data.id as string;
+}
+
+interface MediaView {
+  id: string;
+  url: string;
+  thumbnailUrl: string | null;
+  isHero: boolean;
+  width: number | null;
+  height: number | null;
+  fileSize: number | null;
+  cropX: string;
+  cropY: string;
+  scale: string;
+  approvalStatus: string;
+  rejectionReason: string | null;
+}
+
+async function vehicleOf(id: string, client: TestClient = owner.client) {
+  const res = await client.get(`/api/vehicles/${id}`);
+  expect(res.status, res.text).toBe(200);
+  return res.data as { id: string; status: string; media: MediaView[] };
+}
+
+const mediaOf = async (vehicleId: string, mediaId: string) =>
+  (await vehicleOf(vehicleId)).media.find((item) => item.id === mediaId);
+
+/** Polls the owner's view of a vehicle until the worker has written the media's thumbnail. */
+async function waitForThumbnail(vehicleId: string, mediaId: string): Promise<MediaView> {
+  await expect
+    .poll(async () => (await mediaOf(vehicleId, mediaId))?.thumbnailUrl ?? null, WORKER_TIMEOUT)
+    .not.toBeNull();
+  return (await mediaOf(vehicleId, mediaId))!;
+}
+
+function attach(vehicleId: string, url: string, client: TestClient = owner.client) {
+  return client.post(`/api/vehicles/${vehicleId}/media`, { type: 'image', url });
+}
+
+async function attachOk(vehicleId: string, url: string, client: TestClient = owner.client) {
+  const res = await attach(vehicleId, url, client);
+  expect(res.status, res.text).toBe(201);
+  return res.data as MediaView;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images
+
+/** A JPEG with a colour gradient (so it is no trivially small file) and EXIF GPS tags. */
+async function photoJpeg(width: number, height: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 3;
+      raw[at] = (x * 255) / width;
+      raw[at + 1] = (y * 255) / height;
+      raw[at + 2] = 128;
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .withExif({
+      IFD0: { Make: 'Testkamera', Model: 'T1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 8/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '11/1 34/1 0/1',
+      },
+    })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+let tinyJpegCache: Buffer | undefined;
+async function tinyJpeg(): Promise<Buffer> {
+  tinyJpegCache ??= await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 30 } },
+  })
+    .jpeg()
+    .toBuffer();
+  return tinyJpegCache;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storage
+
+/** A Buffer as a fetch body (typed as a plain ArrayBuffer view). */
+const bodyOf = (data: Buffer) => new Uint8Array(data);
+
+function presign(client: TestClient, request: { filename: string; type: string; size: number }) {
+  return client.post('/api/objects/upload', request);
+}
+
+/** What the browser does: a PUT of the bytes to the presigned URL with the signed headers. */
+function putPresigned(url: string, data: Buffer, headers: Record<string, string>) {
+  return fetch(url, { method: 'PUT', headers, body: bodyOf(data) });
+}
+
+/** Presigns and uploads like the browser; returns the object path to attach. */
+async function uploadViaApi(
+  client: TestClient,
+  data: Buffer,
+  type = 'image/jpeg',
+  filename = 'auto.jpg',
+): Promise<{ objectPath: string; key: string; uploadURL: string }> {
+  const signed = await presign(client, { filename, type, size: data.length });
+  expect(signed.status, signed.text).toBe(200);
+  const put = await putPresigned(signed.data.uploadURL, data, signed.data.headers);
+  expect(put.status, await put.clone().text()).toBe(200);
+  return signed.data as { objectPath: string; key: string; uploadURL: string };
+}
+
+/** Puts an object straight into the bucket under a user's upload prefix; returns its object path. */
+async function putDirect(userId: string, data: Buffer, contentType = 'image/jpeg') {
+  const key = `uploads/${userId}/${randomUUID()}.jpg`;
+  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentType }));
+  return { key, objectPath: `/objects/${key}` };
+}
+
+async function exists(key: string): Promise<boolean> {
+  try {
+    await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return true;
+  } catch (error) {
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) {
+      return false;
+    }
+    throw error;
+  }
+}
+
+async function sizeOf(key: string): Promise<number | undefined> {
+  return (await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength;
+}
+
+const keyOfPath = (objectPath: string) => objectPath.slice('/objects/'.length);
+const renditionKeys = (mediaId: string) => [thumbnailKey(mediaId, 480), thumbnailKey(mediaId, 1280)];
+
+/** Polls until none of the keys exists any more. */
+async function waitUntilGone(keys: string[]) {
+  await expect
+    .poll(
+      async () => (await Promise.all(keys.map(async (key) => ((await exists(key)) ? key : '')))).filter(Boolean),
+      WORKER_TIMEOUT,
+    )
+    .toEqual([]);
+}
+
+/** GET /objects/… with the client's cookies (or none), keeping the body as bytes. */
+async function getObject(path: string, client?: TestClient, headers: Record<string, string> = {}) {
+  const response = await fetch(new URL(path, t.baseUrl), {
+    headers: { ...headers, ...(client ? { cookie: client.cookieHeader } : {}) },
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, body };
+}
+
+const message = (res: TestResponse) => res.data.message as string | undefined;
+
+// ---------------------------------------------------------------------------------------------
+
+describe('a photo uploaded like a browser does', () => {
+  it('is stored, thumbnailed by the worker and served by the access rules', async () => {
+    const vehicleId = await createVehicle();
+    const photo = await photoJpeg(1600, 1200);
+    const { objectPath, uploadURL, key } = await uploadViaApi(owner.client, photo);
+
+    // Spec rule: the object path is /objects/ plus the upload URL's path without /{bucket}.
+    const segments = new URL(uploadURL).pathname.split('/');
+    expect(segments[1]).toBe(bucket);
+    expect(objectPath).toBe(`/objects/${segments.slice(2).join('/')}`);
+    expect(key).toBe(keyOfPath(objectPath));
+    expect(key.startsWith(`uploads/${owner.id}/`)).toBe(true);
+
+    const created = await attachOk(vehicleId, objectPath);
+    expect(created).toMatchObject({ url: objectPath, isHero: true, thumbnailUrl: null });
+
+    const media = await waitForThumbnail(vehicleId, created.id);
+    expect(media).toMatchObject({
+      thumbnailUrl: `/objects/${thumbnailKey(created.id, 480)}`,
+      width: 1600,
+      height: 1200,
+      fileSize: photo.length,
+      isHero: true,
+    });
+    const thumbUrl = media.thumbnailUrl!;
+
+    // The owner sees both; the rendition is a 480 px WebP without EXIF (no GPS).
+    const thumb = await getObject(thumbUrl, owner.client);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    const thumbMeta = await sharp(thumb.body).metadata();
+    expect(thumbMeta).toMatchObject({ format: 'webp', width: 480, height: 360 });
+    expect(thumbMeta.exif).toBeUndefined();
+    const original = await getObject(objectPath, owner.client);
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toBe('image/jpeg');
+    expect(original.body.equals(photo)).toBe(true);
+    expect(original.headers.get('cache-control')).toMatch(/^private/);
+
+    // While the vehicle is a draft: nobody else but staff.
+    for (const path of [objectPath, thumbUrl]) {
+      expect((await getObject(path)).status, `anonymous ${path}`).toBe(404);
+      expect((await getObject(path, other.client)).status, `other ${path}`).toBe(404);
+      expect((await getObject(path, admin.client)).status, `admin ${path}`).toBe(200);
+    }
+
+    const { status } = await vehicleOf(vehicleId);
+    const confirmed = await admin.client.patch(`/api/admin/vehicles/${vehicleId}/status`, {
+      status: 'confirmed',
+      oldStatus: status,
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+
+    // Confirmed: public, cacheable, downloadable, conditional.
+    const publicOriginal = await getObject(objectPath);
+    expect(publicOriginal.status).toBe(200);
+    expect(publicOriginal.headers.get('cache-control')).toMatch(/^public\b/);
+    expect(publicOriginal.body.equals(photo)).toBe(true);
+    const publicThumb = await getObject(thumbUrl);
+    expect(publicThumb.status).toBe(200);
+    expect(publicThumb.headers.get('cache-control')).toMatch(/^public\b/);
+
+    const list = await anon.get('/api/vehicles/public');
+    expect(list.status).toBe(200);
+    const listed = (list.data as unknown as { id: string; media: MediaView[] }[]).find(
+      (vehicle) => vehicle.id === vehicleId,
+    );
+    expect(listed?.media).toEqual([
+      expect.objectContaining({ url: objectPath, thumbnailUrl: thumbUrl, isHero: true }),
+    ]);
+
+    const download = await getObject(`${objectPath}?download=Mein_Auto.jpg`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="Mein_Auto\.jpg"/);
+
+    const etag = publicOriginal.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const notModified = await getObject(objectPath, undefined, { 'if-none-match': etag! });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+  });
+});
+
+describe('a file that is no image', () => {
+  it('is rejected by the worker with a German reason and its original deleted', async () => {
+    const vehicleId = await createVehicle();
+    const text = Buffer.from('Das ist kein Bild, sondern nur Text.\n'.repeat(20));
+    const { objectPath, key } = await uploadViaApi(owner.client, text, 'image/jpeg', 'falsch.jpg');
+    expect(await exists(key)).toBe(true);
+
+    const created = await attachOk(vehicleId, objectPath);
+    await expect
+      .poll(async () => (await mediaOf(vehicleId, created.id))?.approvalStatus, WORKER_TIMEOUT)
+      .toBe('rejected');
+    expect(await mediaOf(vehicleId, created.id)).toMatchObject({
+      rejectionReason: MESSAGES.invalidImage,
+      thumbnailUrl: null,
+    });
+    await waitUntilGone([key]);
+  });
+});
+
+describe('upload limits through the API', () => {
+  it('refuses to sign an oversized or non-image upload', async () => {
+    const big = await presign(owner.client, { filename: 'a.jpg', type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 });
+    expect(big.status).toBe(400);
+    expect(message(big)).toBe(MESSAGES.tooLarge);
+
+    const text = await presign(owner.client, { filename: 'a.txt', type: 'text/plain', size: 10 });
+    expect(text.status).toBe(400);
+    expect(message(text)).toBe(MESSAGES.imageOnly);
+  });
+
+  it('has the storage refuse more bytes than were signed', async () => {
+    const jpeg = await tinyJpeg();
+    const signed = await presign(owner.client, { filename: 'a.jpg', type: 'image/jpeg', size: jpeg.length });
+    expect(signed.status).toBe(200);
+    const put = await putPresigned(signed.data.uploadURL, Buffer.concat([jpeg, jpeg]), signed.data.headers);
+    expect(put.status).toBeGreaterThanOrEqual(400);
+    expect(put.status).toBeLessThan(500);
+    expect(await exists(signed.data.key)).toBe(false);
+  });
+
+  it('refuses to attach an object over 10 MB', async () => {
+    const vehicleId = await createVehicle();
+    const { objectPath } = await putDirect(owner.id, Buffer.alloc(MAX_IMAGE_BYTES + 1, 0xff));
+    const res = await attach(vehicleId, objectPath);
+    expect(res.status).toBe(400);
+    expect(message(res)).toBe(MESSAGES.tooLarge);
+  });
+
+  it("refuses another user's upload and an object attached before", async () => {
+    const vehicleId = await createVehicle();
+    const foreign = await uploadViaApi(other.client, await tinyJpeg());
+    const res = await attach(vehicleId, foreign.objectPath);
+    expect(res.status).toBe(403);
+    expect(message(res)).toBe(MESSAGES.foreign);
+
+    const { objectPath } = await putDirect(owner.id, await tinyJpeg());
+    await attachOk(vehicleId, objectPath);
+    const again = await attach(vehicleId, objectPath);
+    expect(again.status).toBe(409);
+    const elsewhere = await attach(await createVehicle(), objectPath);
+    expect(elsewhere.status).toBe(409);
+  });
+
+  it('holds at most ten images per vehicle', async () => {
+    const vehicleId = await createVehicle();
+    const jpeg = await tinyJpeg();
+    for (let i = 0; i < 10; i += 1) {
+      await attachOk(vehicleId, (await putDirect(owner.id, jpeg)).objectPath);
+    }
+    const eleventh = await attach(vehicleId, (await putDirect(owner.id, jpeg)).objectPath);
+    expect(eleventh.status).toBe(400);
+    expect(message(eleventh)).toBe(MESSAGES.tooManyImages);
+    expect((await vehicleOf(vehicleId)).media).toHaveLength(10);
+  });
+});
+
+describe('hero and crop', () => {
+  it('moves the hero and clamps crop values, returned as text', async () => {
+    const vehicleId = await createVehicle();
+    const jpeg = await tinyJpeg();
+    const first = await attachOk(vehicleId, (await putDirect(owner.id, jpeg)).objectPath);
+    const second = await attachOk(vehicleId, (await putDirect(owner.id, jpeg)).objectPath);
+    expect([first.isHero, second.isHero]).toEqual([true, false]);
+
+    const res = await owner.client.patch(`/api/vehicles/${vehicleId}/media`, {
+      updates: [{ id: second.id, isHero: true, cropX: '150', cropY: '-5', scale: '250' }],
+    });
+    expect(res.status, res.text).toBe(200);
+    const items = res.data as unknown as MediaView[];
+    expect(items.filter((item) => item.isHero).map((item) => item.id)).toEqual([second.id]);
+
+    const updated = items.find((item) => item.id === second.id)!;
+    for (const [field, value] of [
+      ['cropX', 100],
+      ['cropY', 0],
+      ['scale', 200],
+    ] as const) {
+      expect(typeof updated[field], field).toBe('string');
+      expect(Number(updated[field]), field).toBe(value);
+    }
+
+    // The same when read again.
+    const reread = (await mediaOf(vehicleId, second.id))!;
+    expect([reread.isHero, Number(reread.cropX), Number(reread.cropY), Number(reread.scale)]).toEqual([
+      true,
+      100,
+      0,
+      200,
+    ]);
+    expect((await mediaOf(vehicleId, first.id))?.isHero).toBe(false);
+  });
+});
+
+describe('deleting removes the stored objects', () => {
+  it('deletes an image with its renditions; the next image becomes the hero', async () => {
+    const vehicleId = await createVehicle();
+    const jpeg = await photoJpeg(800, 600);
+    const first = await putDirect(owner.id, jpeg);
+    const second = await putDirect(owner.id, jpeg);
+    const hero = await attachOk(vehicleId, first.objectPath);
+    const next = await attachOk(vehicleId, second.objectPath);
+    await waitForThumbnail(vehicleId, hero.id);
+    await waitForThumbnail(vehicleId, next.id);
+    const keys = [first.key, ...renditionKeys(hero.id)];
+    for (const key of keys) expect(await exists(key), key).toBe(true);
+
+    const res = await owner.client.delete(`/api/vehicles/${vehicleId}/media/${hero.id}`);
+    expect(res.status).toBe(204);
+    await waitUntilGone(keys);
+
+    const { media } = await vehicleOf(vehicleId);
+    expect(media.map((item) => [item.id, item.isHero])).toEqual([[next.id, true]]);
+    for (const key of [second.key, ...renditionKeys(next.id)]) expect(await exists(key), key).toBe(true);
+  });
+
+  it('deletes the objects of all images of a deleted draft', async () => {
+    const vehicleId = await createVehicle();
+    const jpeg = await photoJpeg(800, 600);
+    const keys: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const { key, objectPath } = await putDirect(owner.id, jpeg);
+      const media = await attachOk(vehicleId, objectPath);
+      await waitForThumbnail(vehicleId, media.id);
+      keys.push(key, ...renditionKeys(media.id));
+    }
+    for (const key of keys) expect(await exists(key), key).toBe(true);
+
+    const res = await owner.client.delete(`/api/vehicles/${vehicleId}`);
+    expect(res.status).toBe(204);
+    await waitUntilGone(keys);
+    expect((await owner.client.get(`/api/vehicles/${vehicleId}`)).status).toBe(404);
+  });
+});
+
+describe('multipart uploads (Uppy @uppy/aws-s3, companion-style)', () => {
+  const PART_SIZE = 5 * 1024 * 1024;
+
+  async function createMultipart(client: TestClient = owner.client) {
+    const res = await client.post('/api/uploads/s3/multipart', { filename: 'gross.jpg', type: 'image/jpeg' });
+    expect(res.status, res.text).toBe(200);
+    return res.data as { uploadId: string; key: string; objectPath: string };
+  }
+
+  const multipartPath = (uploadId: string, rest: string, key: string) =>
+    `/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}${rest}?key=${encodeURIComponent(key)}`;
+
+  /** Signs one part through the API and PUTs it; returns the part's ETag. */
+  async function uploadPart(uploadId: string, key: string, partNumber: number, data: Buffer) {
+    const signed = await owner.client.get(multipartPath(uploadId, `/${partNumber}`, key));
+    expect(signed.status, signed.text).toBe(200);
+    const put = await fetch(signed.data.url as string, { method: 'PUT', body: bodyOf(data) });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const etag = put.headers.get('etag');
+    expect(etag).toBeTruthy();
+    return etag!;
+  }
+
+  it('uploads in parts, lists and completes them', async () => {
+    const { uploadId, key, objectPath } = await createMultipart();
+    expect(key.startsWith(`uploads/${owner.id}/`)).toBe(true);
+    expect(key.endsWith('.jpg')).toBe(true);
+
+    const one = Buffer.alloc(PART_SIZE, 0x11);
+    const two = Buffer.alloc(1234, 0x22);
+    const etags = [await uploadPart(uploadId, key, 1, one), await uploadPart(uploadId, key, 2, two)];
+
+    const listed = await owner.client.get(multipartPath(uploadId, '', key));
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.data).toEqual([
+      expect.objectContaining({ PartNumber: 1, ETag: etags[0], Size: PART_SIZE }),
+      expect.objectContaining({ PartNumber: 2, ETag: etags[1], Size: two.length }),
+    ]);
+
+    const complete = await owner.client.post(multipartPath(uploadId, '/complete', key), {
+      parts: etags.map((ETag, index) => ({ PartNumber: index + 1, ETag })),
+    });
+    expect(complete.status, complete.text).toBe(200);
+    expect(complete.data).toMatchObject({ location: objectPath, objectPath, key });
+    expect(await sizeOf(key)).toBe(PART_SIZE + two.length);
+  });
+
+  it('refuses a third part and a key of another user', async () => {
+    const { uploadId, key } = await createMultipart();
+    const third = await owner.client.get(multipartPath(uploadId, '/3', key));
+    expect(third.status).toBe(400);
+    expect(message(third)).toBe(MESSAGES.tooLarge);
+
+    const foreignKey = `uploads/${other.id}/${randomUUID()}.jpg`;
+    const foreign = await owner.client.get(multipartPath(uploadId, '/1', foreignKey));
+    expect(foreign.status).toBe(403);
+    expect((await owner.client.get(multipartPath(uploadId, '', foreignKey))).status).toBe(403);
+    await owner.client.delete(multipartPath(uploadId, '', key));
+  });
+
+  it('aborts an upload, which then no longer exists', async () => {
+    const { uploadId, key } = await createMultipart();
+    await uploadPart(uploadId, key, 1, Buffer.alloc(1024, 0x33));
+
+    const aborted = await owner.client.delete(multipartPath(uploadId, '', key));
+    expect(aborted.status, aborted.text).toBe(200);
+    const listed = await owner.client.get(multipartPath(uploadId, '', key));
+    expect(listed.status).toBe(404);
+    expect(await exists(key)).toBe(false);
+  });
+});
