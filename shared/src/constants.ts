@@ -97,13 +97,7 @@ export const MAX_IMAGE_BYTES = 10_485_760;
 /** Recommended number of images per application (not enforced). */
 export const RECOMMENDED_IMAGES = { min: 3, max: 10 } as const;
 /** What the worker can decode (HEIC/HEVC is not among sharp's decoders, so it is refused up front). */
-export const IMAGE_MIME_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/avif',
-  'image/gif',
-] as const;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
 /** Crop position in percent and zoom in percent. */
