@@ -19,6 +19,7 @@ export const VEHICLE_MESSAGES = {
   objectAlreadyAttached: 'Dieses Bild ist bereits einem Fahrzeug zugeordnet.',
   uploadKeyForeign: 'Dieser Upload gehört nicht zu deinem Konto.',
   uploadNotFound: 'Der Upload wurde nicht gefunden oder ist abgelaufen.',
+  uploadIncomplete: 'Der Upload konnte nicht abgeschlossen werden. Bitte lade das Bild erneut hoch.',
   uploadTooManyParts: 'Das Bild darf höchstens 10 MB groß sein.',
   uploadKeyRequired: 'Der Schlüssel des Uploads fehlt.',
   uploadSizeRequired: 'Dateigröße ist erforderlich',

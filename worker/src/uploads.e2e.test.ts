@@ -238,7 +238,8 @@ const renditionKeys = (mediaId: string) => [thumbnailKey(mediaId, 480), thumbnai
 async function waitUntilGone(keys: string[]) {
   await expect
     .poll(
-      async () => (await Promise.all(keys.map(async (key) => ((await exists(key)) ? key : '')))).filter(Boolean),
+      async () =>
+        (await Promise.all(keys.map(async (key) => ((await exists(key)) ? key : '')))).filter(Boolean),
       WORKER_TIMEOUT,
     )
     .toEqual([]);
@@ -361,7 +362,11 @@ describe('a file that is no image', () => {
 
 describe('upload limits through the API', () => {
   it('refuses to sign an oversized or non-image upload', async () => {
-    const big = await presign(owner.client, { filename: 'a.jpg', type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 });
+    const big = await presign(owner.client, {
+      filename: 'a.jpg',
+      type: 'image/jpeg',
+      size: MAX_IMAGE_BYTES + 1,
+    });
     expect(big.status).toBe(400);
     expect(message(big)).toBe(MESSAGES.tooLarge);
 
@@ -370,14 +375,20 @@ describe('upload limits through the API', () => {
     expect(message(text)).toBe(MESSAGES.imageOnly);
   });
 
-  it('has the storage refuse more bytes than were signed', async () => {
+  it('has the storage refuse more bytes or another type than were signed', async () => {
     const jpeg = await tinyJpeg();
     const signed = await presign(owner.client, { filename: 'a.jpg', type: 'image/jpeg', size: jpeg.length });
     expect(signed.status).toBe(200);
-    const put = await putPresigned(signed.data.uploadURL, Buffer.concat([jpeg, jpeg]), signed.data.headers);
-    expect(put.status).toBeGreaterThanOrEqual(400);
-    expect(put.status).toBeLessThan(500);
-    expect(await exists(signed.data.key)).toBe(false);
+    const { uploadURL, headers, key } = signed.data;
+    const refused = [
+      await putPresigned(uploadURL, Buffer.concat([jpeg, jpeg]), headers),
+      await putPresigned(uploadURL, jpeg, { 'content-type': 'text/html' }),
+    ];
+    for (const put of refused) {
+      expect(put.status).toBeGreaterThanOrEqual(400);
+      expect(put.status).toBeLessThan(500);
+    }
+    expect(await exists(key)).toBe(false);
   });
 
   it('refuses to attach an object over 10 MB', async () => {
@@ -539,6 +550,20 @@ describe('multipart uploads (Uppy @uppy/aws-s3, companion-style)', () => {
     expect(complete.status, complete.text).toBe(200);
     expect(complete.data).toMatchObject({ location: objectPath, objectPath, key });
     expect(await sizeOf(key)).toBe(PART_SIZE + two.length);
+  });
+
+  it('deletes a completed upload over 10 MB and refuses it', async () => {
+    const { uploadId, key } = await createMultipart();
+    const etags = [
+      await uploadPart(uploadId, key, 1, Buffer.alloc(PART_SIZE, 0x44)),
+      await uploadPart(uploadId, key, 2, Buffer.alloc(PART_SIZE + 1, 0x55)),
+    ];
+    const complete = await owner.client.post(multipartPath(uploadId, '/complete', key), {
+      parts: etags.map((ETag, index) => ({ PartNumber: index + 1, ETag })),
+    });
+    expect(complete.status).toBe(400);
+    expect(message(complete)).toBe(MESSAGES.tooLarge);
+    expect(await exists(key)).toBe(false);
   });
 
   it('refuses a third part and a key of another user', async () => {

@@ -14,7 +14,8 @@ export class Migration20261122024448_schema2 extends Migration {
     );
 
     this.addSql(`alter table "media" add "rejection_reason" text null;`);
-    this.addSql(`create index "media_url_index" on "media" ("url");`);
+    // One media row per stored object: deleting it must not pull the file from under another.
+    this.addSql(`alter table "media" add constraint "media_url_unique" unique ("url");`);
 
     this.addSql(`drop index "visitor_registration_email_index";`);
     this.addSql(
@@ -37,7 +38,7 @@ export class Migration20261122024448_schema2 extends Migration {
       `alter table "visitor_registration" drop column "confirmed_at", drop column "unsubscribed_at", drop column "confirmation_sent_at";`,
     );
     this.addSql(`create index "visitor_registration_email_index" on "visitor_registration" ("email");`);
-    this.addSql(`drop index "media_url_index";`);
+    this.addSql(`alter table "media" drop constraint "media_url_unique";`);
     this.addSql(`alter table "media" drop column "rejection_reason";`);
     this.addSql(`drop table if exists "public_vehicle" cascade;`);
   }

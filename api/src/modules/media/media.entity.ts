@@ -11,7 +11,7 @@ const MediaSchema = defineEntity({
     vehicle: () => p.manyToOne(Vehicle).deleteRule('cascade').index(),
     type: p.enum(MEDIA_TYPES).default('image'),
     /** Object path of the form /objects/{key}. */
-    url: p.string().length(1024).index(),
+    url: p.string().length(1024).unique(),
     thumbnailUrl: p.string().length(1024).nullable(),
     altText: p.string().nullable(),
     isHero: p.boolean().default(false),

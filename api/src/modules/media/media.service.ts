@@ -1,7 +1,8 @@
 import { HeadObjectCommand, NotFound, type S3Client } from '@aws-sdk/client-s3';
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  CROP_DEFAULTS,
   IMAGE_MIME_TYPES,
   isStaffRole,
   MAX_IMAGE_BYTES,
@@ -26,6 +27,9 @@ export interface MediaServiceDeps {
   bucket: string;
   onOutbox?: () => void;
 }
+
+/** Crop values as PostgreSQL's numeric(5,2) returns them, so every answer has the same text. */
+const decimal = (value: number) => value.toFixed(2);
 
 const ordered = { orderBy: { priority: 'asc', createdAt: 'asc' } } as const;
 
@@ -56,32 +60,40 @@ export class MediaService {
       throw badRequest(VEHICLE_MESSAGES.objectNotImage);
     }
 
-    const media = await this.deps.em.transactional(async (em) => {
-      const vehicle = await this.lockVehicle(em, user, vehicleId);
-      if (await em.count(Media, { url: input.url })) throw conflict(VEHICLE_MESSAGES.objectAlreadyAttached);
-      const all = await em.find(Media, { vehicle: vehicle.id }, ordered);
-      // Images the worker refused hold no place.
-      const existing = all.filter((item) => item.approvalStatus !== 'rejected');
-      if (existing.length >= MAX_IMAGES_PER_VEHICLE) throw badRequest(VEHICLE_MESSAGES.tooManyImages);
-      const hasHero = existing.some((item) => item.isHero);
-      const isHero = input.isHero ?? !hasHero;
-      if (isHero) for (const item of existing) item.isHero = false;
-      const media = em.create(Media, {
-        vehicle,
-        type: input.type,
-        url: input.url,
-        isHero,
-        priority: (all.at(-1)?.priority ?? -1) + 1,
-        fileSize: head.ContentLength ?? null,
-        cropX: String(input.cropX ?? 50),
-        cropY: String(input.cropY ?? 50),
-        scale: String(input.scale ?? 100),
+    const media = await this.deps.em
+      .transactional(async (em) => {
+        const vehicle = await this.lockVehicle(em, user, vehicleId);
+        if (await em.count(Media, { url: input.url })) throw conflict(VEHICLE_MESSAGES.objectAlreadyAttached);
+        const all = await em.find(Media, { vehicle: vehicle.id }, ordered);
+        // Images the worker refused hold no place.
+        const existing = all.filter((item) => item.approvalStatus !== 'rejected');
+        if (existing.length >= MAX_IMAGES_PER_VEHICLE) throw badRequest(VEHICLE_MESSAGES.tooManyImages);
+        const hasHero = existing.some((item) => item.isHero);
+        const isHero = input.isHero ?? !hasHero;
+        if (isHero) for (const item of existing) item.isHero = false;
+        const media = em.create(Media, {
+          vehicle,
+          type: input.type,
+          url: input.url,
+          isHero,
+          priority: (all.at(-1)?.priority ?? -1) + 1,
+          fileSize: head.ContentLength ?? null,
+          cropX: decimal(input.cropX ?? CROP_DEFAULTS.cropX),
+          cropY: decimal(input.cropY ?? CROP_DEFAULTS.cropY),
+          scale: decimal(input.scale ?? CROP_DEFAULTS.scale),
+        });
+        await em.flush();
+        enqueue(em, 'media.thumbnail', { mediaId: media.id });
+        await refreshPublicVehicles(em, [vehicle.id]);
+        return media;
+      })
+      .catch((error: unknown) => {
+        // Two attaches of one object at once: the unique index decides.
+        if (error instanceof UniqueConstraintViolationException) {
+          throw conflict(VEHICLE_MESSAGES.objectAlreadyAttached);
+        }
+        throw error;
       });
-      await em.flush();
-      enqueue(em, 'media.thumbnail', { mediaId: media.id });
-      await refreshPublicVehicles(em, [vehicle.id]);
-      return media;
-    });
     this.deps.onOutbox?.();
     return media;
   }
@@ -99,9 +111,9 @@ export class MediaService {
         const item = byId.get(update.id)!;
         if (update.isHero === true) for (const other of media) other.isHero = other === item;
         else if (update.isHero === false) item.isHero = false;
-        if (update.cropX !== undefined) item.cropX = String(update.cropX);
-        if (update.cropY !== undefined) item.cropY = String(update.cropY);
-        if (update.scale !== undefined) item.scale = String(update.scale);
+        if (update.cropX !== undefined) item.cropX = decimal(update.cropX);
+        if (update.cropY !== undefined) item.cropY = decimal(update.cropY);
+        if (update.scale !== undefined) item.scale = decimal(update.scale);
       }
       await refreshPublicVehicles(em, [vehicle.id]);
     });

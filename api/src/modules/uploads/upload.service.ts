@@ -165,8 +165,13 @@ export class UploadService {
     }
   }
 
+  /** Storage refusals become German 4xx answers; anything else stays an error (500). */
   private mapMissing(error: unknown): unknown {
     const name = (error as { name?: string }).name;
-    return name === 'NoSuchUpload' || name === 'NotFound' ? notFound(VEHICLE_MESSAGES.uploadNotFound) : error;
+    if (name === 'NoSuchUpload' || name === 'NotFound') return notFound(VEHICLE_MESSAGES.uploadNotFound);
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    // InvalidPart, InvalidPartOrder, EntityTooSmall and the like: the parts sent do not fit.
+    if (status && status >= 400 && status < 500) return badRequest(VEHICLE_MESSAGES.uploadIncomplete);
+    return error;
   }
 }
