@@ -13,5 +13,5 @@ export { createS3Client, ensureBucket } from '../lib/s3.js';
 export { EMAIL_STATUSES } from '../modules/emails/email-log.entity.js';
 export { enqueue } from '../outbox/outbox.js';
 export { createQueues, closeQueues, DEFAULT_JOB_OPTIONS, type Queues } from '../outbox/queues.js';
-export { refreshPublicVehicles } from '../modules/public-vehicles/public-vehicle.projection.js';
+export { lockVehicles, refreshPublicVehicles } from '../modules/public-vehicles/public-vehicle.projection.js';
 export { keyOf, objectPathOf, uploaderOf, uploadPrefix } from '../modules/uploads/object-keys.js';

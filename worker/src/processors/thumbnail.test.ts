@@ -235,6 +235,25 @@ describe('media.thumbnail', () => {
     expect(await process(job)).toEqual({ status: 'skipped' });
   });
 
+  it('jobs for several images of one vehicle at once leave every thumbnail in the public list', async () => {
+    const { vehicleId } = await createMedia(await phoneJpeg());
+    const em = t.orm.em.fork();
+    const vehicle = await em.findOneOrFail(Vehicle, vehicleId);
+    const extra = [];
+    for (let i = 0; i < 4; i++) {
+      const key = `uploads/${userId}/${randomUUID()}.jpg`;
+      await putObject(key, await phoneJpeg(), 'image/jpeg');
+      extra.push(em.create(Media, { vehicle, url: objectPathOf(key), priority: i + 1 }));
+    }
+    await em.flush();
+    const ids = (await em.find(Media, { vehicle: vehicleId })).map((media) => media.id);
+    const process = createThumbnailProcessor({ em: t.orm.em, storage });
+    await Promise.all(ids.map((mediaId) => process(jobOf({ mediaId }))));
+    const listed = await publicMedia(vehicleId);
+    expect(listed).toHaveLength(5);
+    expect(listed!.every((media) => media.thumbnailUrl?.endsWith('/480.webp'))).toBe(true);
+  });
+
   it('refuses an image whose header claims more than 50 megapixels', async () => {
     const bomb = await pixelBombPng();
     expect(bomb.length).toBeLessThan(200);

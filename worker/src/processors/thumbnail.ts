@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOf, Media, objectPathOf, refreshPublicVehicles } from '@schlosstreffen/api/db';
+import { keyOf, lockVehicles, Media, objectPathOf, refreshPublicVehicles } from '@schlosstreffen/api/db';
 import {
   MAX_IMAGE_BYTES,
   MediaThumbnailJobSchema,
@@ -96,7 +96,15 @@ export function createThumbnailProcessor(deps: ThumbnailProcessorDeps) {
   /** Runs `change` on the locked row with the public list refreshed; false when the row is gone. */
   const updateMedia = (mediaId: string, change: (media: Media, tx: EntityManager) => void | Promise<void>) =>
     deps.em.fork().transactional(async (tx) => {
-      const media = await tx.findOne(Media, { id: mediaId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      // Vehicle before media, in the order the API takes its locks, so the two never deadlock.
+      const row = await tx.findOne(Media, { id: mediaId }, { fields: ['vehicle'] });
+      if (!row) return false;
+      await lockVehicles(tx, [row.vehicle.id]);
+      const media = await tx.findOne(
+        Media,
+        { id: mediaId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+      );
       if (!media) return false;
       await change(media, tx);
       await refreshPublicVehicles(tx, [media.vehicle.id]);

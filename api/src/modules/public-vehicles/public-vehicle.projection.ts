@@ -43,9 +43,12 @@ export function toPublicData(vehicle: Vehicle): PublicVehicleData {
  * every status change, edit or media change.
  */
 export async function refreshPublicVehicles(em: EntityManager, vehicleIds: Iterable<string>): Promise<void> {
-  const ids = [...new Set(vehicleIds)];
+  const ids = [...new Set(vehicleIds)].sort();
   if (!ids.length) return;
   await em.flush();
+  // Serialise refreshes of a vehicle: two jobs changing two of its images at once must not each
+  // write a row that misses the other's change. Callers that lock the vehicle first never deadlock.
+  await lockVehicles(em, ids);
   const vehicles = await em.find(
     Vehicle,
     { id: { $in: ids }, status: 'confirmed' },
@@ -64,4 +67,17 @@ export async function refreshPublicVehicles(em: EntityManager, vehicleIds: Itera
     if (row) em.assign(row, { data, updatedAt: now });
     else em.create(PublicVehicle, { vehicle, data, listedAt: now, updatedAt: now });
   }
+}
+
+/** Locks the vehicle rows (in id order) for the rest of the caller's transaction. */
+export async function lockVehicles(em: EntityManager, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await em
+    .getConnection()
+    .execute(
+      `select id from vehicle where id in (${ids.map(() => '?').join(', ')}) order by id for update`,
+      ids,
+      'all',
+      em.getTransactionContext(),
+    );
 }
