@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use(visitorRouter.routes(), visitorRouter.allowedMethods());
   const vehicleRouter = vehicleRoutes({
     em,
-    vehicles: new VehicleService(em, { onOutbox: deps.onOutbox }),
+    vehicles: new VehicleService(em, { publicUrl: config.publicUrl, onOutbox: deps.onOutbox }),
     media: new MediaService({ em, s3: deps.s3, bucket: config.s3.bucket, onOutbox: deps.onOutbox }),
   });
   api.use(vehicleRouter.routes(), vehicleRouter.allowedMethods());

@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 
 /** Email templates the worker can render; props are validated per template. */
+/** What every status mail to an applicant shows (never internal notes). */
+const applicationMailProps = v.object({
+  firstName: v.string(),
+  /** The card name, else brand plus model. */
+  vehicleTitle: v.string(),
+  dashboardUrl: v.pipe(v.string(), v.url()),
+});
+
 export const EMAIL_TEMPLATES = {
   'password-reset': v.object({ firstName: v.string(), resetUrl: v.pipe(v.string(), v.url()) }),
   'visitor-confirmation': v.object({
@@ -8,6 +16,11 @@ export const EMAIL_TEMPLATES = {
     confirmUrl: v.pipe(v.string(), v.url()),
     unsubscribeUrl: v.pipe(v.string(), v.url()),
   }),
+  /** Status submitted: the application arrived. */
+  'application-received': applicationMailProps,
+  'application-waitlist': applicationMailProps,
+  'application-confirmed': applicationMailProps,
+  'application-rejected': applicationMailProps,
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

@@ -3,6 +3,12 @@ import { EMAIL_TEMPLATES, type EmailTemplateName } from '@schlosstreffen/shared'
 import type { ComponentType } from 'react';
 import { createElement } from 'react';
 import * as v from 'valibot';
+import ApplicationConfirmedEmail, {
+  subject as applicationConfirmedSubject,
+} from './application-confirmed.js';
+import ApplicationReceivedEmail, { subject as applicationReceivedSubject } from './application-received.js';
+import ApplicationRejectedEmail, { subject as applicationRejectedSubject } from './application-rejected.js';
+import ApplicationWaitlistEmail, { subject as applicationWaitlistSubject } from './application-waitlist.js';
 import PasswordResetEmail, { subject as passwordResetSubject } from './password-reset.js';
 import VisitorConfirmationEmail, { subject as visitorConfirmationSubject } from './visitor-confirmation.js';
 
@@ -14,6 +20,10 @@ interface TemplateModule<P> {
 const TEMPLATES: { [N in EmailTemplateName]: TemplateModule<v.InferOutput<(typeof EMAIL_TEMPLATES)[N]>> } = {
   'password-reset': { component: PasswordResetEmail, subject: passwordResetSubject },
   'visitor-confirmation': { component: VisitorConfirmationEmail, subject: visitorConfirmationSubject },
+  'application-received': { component: ApplicationReceivedEmail, subject: applicationReceivedSubject },
+  'application-waitlist': { component: ApplicationWaitlistEmail, subject: applicationWaitlistSubject },
+  'application-confirmed': { component: ApplicationConfirmedEmail, subject: applicationConfirmedSubject },
+  'application-rejected': { component: ApplicationRejectedEmail, subject: applicationRejectedSubject },
 };
 
 export interface RenderedEmail {

@@ -8,6 +8,7 @@ import {
   type OwnerStatus,
   type VehicleEdit,
   type VehicleInput,
+  type VehicleStatus,
 } from '@schlosstreffen/shared';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { enqueue } from '../../outbox/outbox.js';
@@ -16,11 +17,14 @@ import { Media } from '../media/media.entity.js';
 import { PublicVehicle } from '../public-vehicles/public-vehicle.entity.js';
 import { refreshPublicVehicles } from '../public-vehicles/public-vehicle.projection.js';
 import { listHistory, recordStatusChange, userActor } from '../status-log/status-log.js';
-import type { User } from '../users/user.entity.js';
+import { enqueueStatusEffects } from '../status-log/status-effects.js';
+import { User } from '../users/user.entity.js';
 import { authorize } from './vehicle.policy.js';
 import { Vehicle } from './vehicle.entity.js';
 
 export interface ServiceOptions {
+  /** Base of links in mails. */
+  publicUrl: string;
   /** Called after a commit that wrote outbox rows (wakes the relay). */
   onOutbox?: () => void;
 }
@@ -31,7 +35,7 @@ const titleOf = (brand: string, model: string) => `${brand} ${model}`.trim();
 export class VehicleService {
   constructor(
     private readonly em: EntityManager,
-    private readonly options: ServiceOptions = {},
+    private readonly options: ServiceOptions,
   ) {}
 
   listOwn(user: User): Promise<Vehicle[]> {
@@ -72,8 +76,10 @@ export class VehicleService {
         status: 'draft',
       });
       recordStatusChange(em, vehicle, userActor(user), { to: status }, null);
+      this.effects(em, vehicle, user, status);
       return vehicle;
     });
+    this.options.onOutbox?.();
     await this.em.populate(vehicle, ['media']);
     return vehicle;
   }
@@ -96,6 +102,7 @@ export class VehicleService {
           );
         }
         recordStatusChange(em, vehicle, userActor(user), { to: status });
+        this.effects(em, vehicle, await this.ownerOf(em, vehicle), status);
       } else if (status === 'submitted' && vehicle.status === 'submitted') {
         throw conflict(VEHICLE_MESSAGES.submitOnlyDraft);
       } else if (status === 'draft' && vehicle.status === 'draft') {
@@ -103,6 +110,7 @@ export class VehicleService {
       }
       await refreshPublicVehicles(em, [vehicle.id]);
     });
+    this.options.onOutbox?.();
     return this.get(user, id);
   }
 
@@ -121,8 +129,10 @@ export class VehicleService {
         comment: update.comment,
         score: update.score,
       });
+      this.effects(em, vehicle, await this.ownerOf(em, vehicle), update.status);
       await refreshPublicVehicles(em, [vehicle.id]);
     });
+    this.options.onOutbox?.();
     return this.get(user, id);
   }
 
@@ -139,6 +149,14 @@ export class VehicleService {
       em.remove(vehicle);
     });
     this.options.onOutbox?.();
+  }
+
+  private effects(em: EntityManager, vehicle: Vehicle, owner: User, status: VehicleStatus): void {
+    enqueueStatusEffects(em, vehicle, owner, status, this.options.publicUrl);
+  }
+
+  private ownerOf(em: EntityManager, vehicle: Vehicle): Promise<User> {
+    return em.findOneOrFail(User, vehicle.user.id);
   }
 
   private async find(id: string): Promise<Vehicle> {

@@ -243,6 +243,54 @@ describe('reviewer and admin status changes', () => {
   });
 });
 
+describe('status mails', () => {
+  const mailsFor = async (email: string) =>
+    (await t.orm.em.fork().find(Outbox, { job: 'email.send' }, { orderBy: { createdAt: 'asc' } }))
+      .map((row) => row.payload as { template: string; to: string; props: Record<string, string> })
+      .filter((payload) => payload.to === email);
+
+  it('each status event queues its applicant mail once, without internal notes', async () => {
+    const { client, email } = await (async () => {
+      const c = t.client();
+      const registered = await registerUser(c, { firstName: 'Mia' });
+      return { client: c, email: registered.email };
+    })();
+    const { id } = await createVehicle(client, { status: 'submitted', name: 'Silberpfeil' });
+    await client.patch(`/api/vehicles/${id}`, { status: 'draft' });
+    await client.patch(`/api/vehicles/${id}`, { status: 'submitted' });
+    for (const [from, to] of [
+      ['submitted', 'in_review'],
+      ['in_review', 'waitlist'],
+      ['waitlist', 'confirmed'],
+      ['confirmed', 'rejected'],
+    ]) {
+      const res = await admin.patch(`/api/admin/vehicles/${id}/status`, {
+        status: to,
+        oldStatus: from,
+        comment: 'INTERNE-NOTIZ',
+      });
+      expect(res.status).toBe(200);
+    }
+    // A refused change queues nothing.
+    await admin.patch(`/api/admin/vehicles/${id}/status`, { status: 'confirmed', oldStatus: 'waitlist' });
+
+    const mails = await mailsFor(email);
+    expect(mails.map((mail) => mail.template)).toEqual([
+      'application-received',
+      'application-received',
+      'application-waitlist',
+      'application-confirmed',
+      'application-rejected',
+    ]);
+    expect(mails[0]!.props).toEqual({
+      firstName: 'Mia',
+      vehicleTitle: 'Silberpfeil',
+      dashboardUrl: `${t.config.publicUrl}/dashboard`,
+    });
+    expect(JSON.stringify(mails)).not.toContain('INTERNE-NOTIZ');
+  });
+});
+
 describe('permissions', () => {
   type Who = 'anon' | 'owner' | 'other' | 'reviewer' | 'admin';
   const clients = () => ({ anon, owner, other, reviewer, admin });

@@ -1,0 +1,33 @@
+import type { EmailTemplateName } from '@schlosstreffen/shared';
+import { describe, expect, it } from 'vitest';
+import { renderEmail } from './render.js';
+
+const props = {
+  firstName: 'Clara',
+  vehicleTitle: 'VW Golf II GTI',
+  dashboardUrl: 'https://schlosstreffen.test/dashboard',
+};
+
+describe('application status mails', () => {
+  it.each<[EmailTemplateName, string]>([
+    ['application-received', 'Deine Bewerbung ist eingegangen – Schlosstreffen'],
+    ['application-waitlist', 'Du stehst auf der Warteliste – Schlosstreffen'],
+    ['application-confirmed', 'Deine Teilnahme ist bestätigt – Schlosstreffen'],
+    ['application-rejected', 'Deine Bewerbung beim Schlosstreffen'],
+  ])('%s renders subject, greeting, vehicle and dashboard link', async (template, subject) => {
+    const mail = await renderEmail(template, props);
+    expect(mail.subject).toBe(subject);
+    expect(mail.html).toContain('Hallo Clara,');
+    expect(mail.html).toContain(props.vehicleTitle);
+    expect(mail.html).toContain(`href="${props.dashboardUrl}"`);
+    expect(mail.html).toContain('Zum Dashboard');
+    expect(mail.text).toContain('Hallo Clara,');
+    expect(mail.text).toContain(props.vehicleTitle);
+    expect(mail.text).toContain(props.dashboardUrl);
+
+    for (const missing of Object.keys(props)) {
+      const { [missing as keyof typeof props]: _omitted, ...incomplete } = props;
+      await expect(renderEmail(template, incomplete)).rejects.toThrow();
+    }
+  });
+});
