@@ -16,8 +16,9 @@ import {
 import { MAX_IMAGE_BYTES, thumbnailKey, type Role } from '@schlosstreffen/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from './adapters/mailer.js';
-import { startWorkers, type RunningWorkers } from './worker.js';
+import type { Mailer } from './adapters/mailer.js';
+import type { RunningWorkers } from './worker.js';
+import { createTestMailer, startTestWorkers } from './testing.js';
 
 /** How long the worker may take for a thumbnail or a deletion. */
 const WORKER_TIMEOUT = { timeout: 15_000, interval: 100 };
@@ -49,18 +50,8 @@ beforeAll(async () => {
   t = await createTestContext({ relay: true });
   s3 = createS3Client(t.config.s3);
   bucket = t.config.s3.bucket;
-  mailer = createMailer(t.services.smtpUrl, 'Schlosstreffen <noreply@schlosstreffen.test>');
-  running = startWorkers({
-    em: t.orm.em,
-    redisUrl: t.services.redisUrl,
-    mailer,
-    s3,
-    bucket,
-    secret: t.config.sessionSecret,
-    concurrency: 2,
-    prefix: t.prefix,
-    log: () => undefined,
-  });
+  mailer = createTestMailer(t);
+  running = startTestWorkers(t, { mailer, s3 });
   anon = t.client();
   owner = await signedIn('user', 'Olaf');
   other = await signedIn('user', 'Otto');

@@ -1,6 +1,7 @@
-import { Button, Link, Text } from '@react-email/components';
+import { Text } from '@react-email/components';
 import type { EmailTemplateProps } from '@schlosstreffen/shared';
-import { EmailLayout, styles } from './layout.js';
+import { APPLICATION_PREVIEW_PROPS, ApplicationMail } from './application-mail.js';
+import { styles } from './layout.js';
 
 export const subject = 'Deine Teilnahme ist bestätigt – Schlosstreffen';
 
@@ -10,8 +11,12 @@ export default function ApplicationConfirmedEmail({
   dashboardUrl,
 }: EmailTemplateProps<'application-confirmed'>) {
   return (
-    <EmailLayout preview="Du bist beim Schlosstreffen dabei!" title="Teilnahme bestätigt">
-      <Text style={styles.text}>{`Hallo ${firstName},`}</Text>
+    <ApplicationMail
+      preview="Du bist beim Schlosstreffen dabei!"
+      title="Teilnahme bestätigt"
+      firstName={firstName}
+      dashboardUrl={dashboardUrl}
+    >
       <Text style={styles.text}>
         {`herzlichen Glückwunsch – du bist dabei! Dein Fahrzeug „${vehicleTitle}“ ist Teil des Schlosstreffens am 20. Juni 2026 von 10:00 bis 20:00 Uhr.`}
       </Text>
@@ -20,21 +25,8 @@ export default function ApplicationConfirmedEmail({
         final freigeben. Praktische Infos zu Anfahrt, Einlass und Ablauf schicken wir dir rechtzeitig vor dem
         Event.
       </Text>
-      <Button href={dashboardUrl} style={styles.button}>
-        Zum Dashboard
-      </Button>
-      <Text style={{ ...styles.muted, marginTop: '24px' }}>
-        Falls der Button nicht funktioniert, öffne diesen Link:{' '}
-        <Link href={dashboardUrl} style={styles.link}>
-          {dashboardUrl}
-        </Link>
-      </Text>
-    </EmailLayout>
+    </ApplicationMail>
   );
 }
 
-ApplicationConfirmedEmail.PreviewProps = {
-  firstName: 'Max',
-  vehicleTitle: 'BMW M3 E46',
-  dashboardUrl: 'http://localhost:3000/dashboard',
-} satisfies EmailTemplateProps<'application-confirmed'>;
+ApplicationConfirmedEmail.PreviewProps = APPLICATION_PREVIEW_PROPS;

@@ -1,4 +1,16 @@
-import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
 import type { ReactNode } from 'react';
 
 const colors = { night: '#0b0b0f', card: '#16161d', gold: '#d4a24c', text: '#e9e6df', muted: '#9a968c' };
@@ -51,5 +63,22 @@ export function EmailLayout({
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** The main call to action, with the link spelled out for mail clients that do not show buttons. */
+export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <>
+      <Button href={href} style={styles.button}>
+        {children}
+      </Button>
+      <Text style={{ ...styles.muted, marginTop: '24px' }}>
+        Falls der Button nicht funktioniert, öffne diesen Link:{' '}
+        <Link href={href} style={styles.link}>
+          {href}
+        </Link>
+      </Text>
+    </>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Link, Text } from '@react-email/components';
+import { Text } from '@react-email/components';
 import type { EmailTemplateProps } from '@schlosstreffen/shared';
-import { EmailLayout, styles } from './layout.js';
+import { ActionButton, EmailLayout, styles } from './layout.js';
 
 export const subject = 'Passwort zurücksetzen – Schlosstreffen';
 
@@ -12,15 +12,7 @@ export default function PasswordResetEmail({ firstName, resetUrl }: EmailTemplat
         du hast einen Link zum Zurücksetzen deines Passworts angefordert. Klicke auf den Button, um ein neues
         Passwort zu setzen. Der Link ist 1 Stunde gültig und kann nur einmal verwendet werden.
       </Text>
-      <Button href={resetUrl} style={styles.button}>
-        Neues Passwort setzen
-      </Button>
-      <Text style={{ ...styles.muted, marginTop: '24px' }}>
-        Falls der Button nicht funktioniert, öffne diesen Link:{' '}
-        <Link href={resetUrl} style={styles.link}>
-          {resetUrl}
-        </Link>
-      </Text>
+      <ActionButton href={resetUrl}>Neues Passwort setzen</ActionButton>
       <Text style={styles.muted}>
         Du hast das nicht angefordert? Dann kannst du diese E-Mail ignorieren, dein Passwort bleibt
         unverändert.

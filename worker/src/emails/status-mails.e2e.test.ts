@@ -1,9 +1,10 @@
-import { createS3Client, EmailLog, User } from '@schlosstreffen/api/db';
+import { EmailLog, User } from '@schlosstreffen/api/db';
 import { createTestContext, registerUser, type TestContext } from '@schlosstreffen/api/testing';
 import { listMails, waitForMail } from '@schlosstreffen/infra/dev-services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '../adapters/mailer.js';
-import { startWorkers, type RunningWorkers } from '../worker.js';
+import type { Mailer } from '../adapters/mailer.js';
+import type { RunningWorkers } from '../worker.js';
+import { createTestMailer, startTestWorkers } from '../testing.js';
 
 let t: TestContext;
 let running: RunningWorkers | undefined;
@@ -11,18 +12,8 @@ let mailer: Mailer;
 
 beforeAll(async () => {
   t = await createTestContext();
-  mailer = createMailer(t.services.smtpUrl, 'Schlosstreffen <noreply@schlosstreffen.test>');
-  running = startWorkers({
-    em: t.orm.em,
-    redisUrl: t.services.redisUrl,
-    mailer,
-    s3: createS3Client(t.config.s3),
-    bucket: t.config.s3.bucket,
-    secret: t.config.sessionSecret,
-    concurrency: 2,
-    prefix: t.prefix,
-    log: () => undefined,
-  });
+  mailer = createTestMailer(t);
+  running = startTestWorkers(t, { mailer });
 });
 afterAll(async () => {
   await running?.close();

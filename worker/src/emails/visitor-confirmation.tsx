@@ -1,6 +1,6 @@
-import { Button, Link, Text } from '@react-email/components';
+import { Link, Text } from '@react-email/components';
 import type { EmailTemplateProps } from '@schlosstreffen/shared';
-import { EmailLayout, styles } from './layout.js';
+import { ActionButton, EmailLayout, styles } from './layout.js';
 
 export const subject = 'Bitte bestätige deine Vormerkung – Schlosstreffen';
 
@@ -16,15 +16,7 @@ export default function VisitorConfirmationEmail({
         schön, dass du beim Schlosstreffen dabei sein möchtest! Bitte bestätige mit einem Klick, dass wir dir
         Neuigkeiten zum Event an diese Adresse schicken dürfen.
       </Text>
-      <Button href={confirmUrl} style={styles.button}>
-        Vormerkung bestätigen
-      </Button>
-      <Text style={{ ...styles.muted, marginTop: '24px' }}>
-        Falls der Button nicht funktioniert, öffne diesen Link:{' '}
-        <Link href={confirmUrl} style={styles.link}>
-          {confirmUrl}
-        </Link>
-      </Text>
+      <ActionButton href={confirmUrl}>Vormerkung bestätigen</ActionButton>
       <Text style={styles.muted}>
         Ohne deine Bestätigung schicken wir dir keine weiteren E-Mails. Du hast dich nicht vorgemerkt? Dann
         kannst du diese E-Mail einfach ignorieren.

@@ -1,10 +1,11 @@
-import { createS3Client, EmailLog } from '@schlosstreffen/api/db';
+import { EmailLog } from '@schlosstreffen/api/db';
 import { createTestContext, PASSWORD, registerUser, type TestContext } from '@schlosstreffen/api/testing';
 import { listMails, waitForMail, type CaughtMail } from '@schlosstreffen/infra/dev-services';
 import type { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '../adapters/mailer.js';
-import { startWorkers, type RunningWorkers } from '../worker.js';
+import type { Mailer } from '../adapters/mailer.js';
+import type { RunningWorkers } from '../worker.js';
+import { createTestMailer, startTestWorkers } from '../testing.js';
 import { createEmailProcessor } from './email.js';
 
 let t: TestContext;
@@ -13,7 +14,7 @@ let mailer: Mailer;
 
 beforeAll(async () => {
   t = await createTestContext();
-  mailer = createMailer(t.services.smtpUrl, 'Schlosstreffen <noreply@schlosstreffen.test>');
+  mailer = createTestMailer(t);
 });
 afterEach(async () => {
   await running?.close();
@@ -25,17 +26,7 @@ afterAll(async () => {
 });
 
 function start(withMailer: Mailer = mailer) {
-  running = startWorkers({
-    em: t.orm.em,
-    redisUrl: t.services.redisUrl,
-    mailer: withMailer,
-    s3: createS3Client(t.config.s3),
-    bucket: t.config.s3.bucket,
-    secret: t.config.sessionSecret,
-    concurrency: 2,
-    prefix: t.prefix,
-    log: () => undefined,
-  });
+  running = startTestWorkers(t, { mailer: withMailer });
   return running;
 }
 

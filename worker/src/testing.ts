@@ -1,0 +1,25 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import { createS3Client } from '@schlosstreffen/api/db';
+import type { TestContext } from '@schlosstreffen/api/testing';
+import { createMailer, type Mailer } from './adapters/mailer.js';
+import { startWorkers, type RunningWorkers } from './worker.js';
+
+/** Test harness: the worker on a test context's services, under its Redis prefix. */
+
+/** A mailer that delivers to the test run's mail catcher. */
+export const createTestMailer = (t: TestContext): Mailer =>
+  createMailer(t.services.smtpUrl, 'Schlosstreffen <noreply@schlosstreffen.test>');
+
+export function startTestWorkers(t: TestContext, deps: { mailer: Mailer; s3?: S3Client }): RunningWorkers {
+  return startWorkers({
+    em: t.orm.em,
+    redisUrl: t.services.redisUrl,
+    mailer: deps.mailer,
+    s3: deps.s3 ?? createS3Client(t.config.s3),
+    bucket: t.config.s3.bucket,
+    secret: t.config.sessionSecret,
+    concurrency: 2,
+    prefix: t.prefix,
+    log: () => undefined,
+  });
+}
