@@ -100,6 +100,9 @@ export const RECOMMENDED_IMAGES = { min: 3, max: 10 } as const;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
+/** Larger images are refused before their pixels are decoded. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
 /** Crop position in percent and zoom in percent. */
 export const CROP_DEFAULTS = { cropX: 50, cropY: 50, scale: 100 } as const;
 export const CROP_LIMITS = {

@@ -1,3 +1,5 @@
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './constants.js';
+
 /** German texts the server answers with for vehicles, media, uploads and objects. */
 export const VEHICLE_MESSAGES = {
   vehicleNotFound: 'Fahrzeug nicht gefunden',
@@ -24,5 +26,14 @@ export const VEHICLE_MESSAGES = {
   uploadKeyRequired: 'Der Schlüssel des Uploads fehlt.',
   uploadSizeRequired: 'Dateigröße ist erforderlich',
   stsUnsupported: 'Temporäre Zugangsdaten werden nicht ausgegeben. Bitte lade über signierte Anfragen hoch.',
-  imageRejected: 'Die Datei ist kein gültiges Bild.',
+} as const;
+
+/** Why the worker refused an uploaded file; shown to the owner as the media's rejectionReason. */
+export const IMAGE_REJECTION_REASONS = {
+  invalid: 'Die Datei ist kein gültiges Bild.',
+  unsupported:
+    'Dieses Bildformat wird nicht unterstützt. Bitte lade das Bild als JPEG, PNG, WebP, AVIF oder GIF hoch.',
+  tooManyPixels: `Das Bild hat zu viele Pixel: Erlaubt sind höchstens ${MAX_IMAGE_PIXELS / 1_000_000} Megapixel.`,
+  tooLarge: `Die Datei ist größer als ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
+  missing: 'Die Datei wurde nicht gefunden. Bitte lade das Bild erneut hoch.',
 } as const;

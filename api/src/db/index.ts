@@ -9,9 +9,10 @@ export {
   type S3Config,
 } from '../config.js';
 export { seal, unseal } from '../lib/seal.js';
-export { createS3Client, ensureBucket } from '../lib/s3.js';
+export { createS3Client, deleteKeys, ensureBucket, listKeys } from '../lib/s3.js';
 export { EMAIL_STATUSES } from '../modules/emails/email-log.entity.js';
 export { enqueue } from '../outbox/outbox.js';
 export { createQueues, closeQueues, DEFAULT_JOB_OPTIONS, type Queues } from '../outbox/queues.js';
 export { lockVehicles, refreshPublicVehicles } from '../modules/public-vehicles/public-vehicle.projection.js';
 export { keyOf, objectPathOf, uploaderOf, uploadPrefix } from '../modules/uploads/object-keys.js';
+export { confirmedVisitorEmails } from '../modules/visitors/visitor.service.js';

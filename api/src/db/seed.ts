@@ -25,7 +25,8 @@ import { Media, Review, User, Vehicle } from './entities.js';
 import { initOrm, type Orm } from './orm.js';
 import { SEED_PASSWORD, SEED_USERS, SEED_VEHICLES, type SeedUser, type SeedVehicle } from './seed/data.js';
 import { renderVehiclePhoto } from './seed/images.js';
-import { deleteKeys, listKeys, openStorage, putJpeg, type SeedStorage } from './seed/storage.js';
+import { deleteKeys, listKeys } from '../lib/s3.js';
+import { openStorage, putJpeg, type SeedStorage } from './seed/storage.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -118,7 +119,7 @@ async function seed(
 
   // Photos of the earlier run, removed once the new data is committed.
   const staleKeys = (
-    await Promise.all(existing.map((user) => listKeys(storage, uploadPrefix(user.id))))
+    await Promise.all(existing.map((user) => listKeys(storage.s3, storage.bucket, uploadPrefix(user.id))))
   ).flat();
 
   console.log(`Rendering and uploading photos to ${storage.description} ...`);
@@ -217,7 +218,7 @@ async function seed(
 
   let removedObjects = 0;
   try {
-    await deleteKeys(storage, staleKeys);
+    await deleteKeys(storage.s3, storage.bucket, staleKeys);
     removedObjects = staleKeys.length;
   } catch (error) {
     console.warn(`Old photos could not be removed: ${error instanceof Error ? error.message : error}`);

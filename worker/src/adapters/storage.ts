@@ -1,11 +1,6 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { deleteKeys, listKeys } from '@schlosstreffen/api/db';
 
 /** The object is larger than the caller allows; nothing beyond the cap was read. */
 export class ObjectTooLargeError extends Error {
@@ -33,8 +28,6 @@ export interface Storage {
   /** Every key under the prefix, read page by page. */
   list(prefix: string): Promise<string[]>;
 }
-
-const DELETE_BATCH = 1000;
 
 export function createStorage(
   s3: S3Client,
@@ -81,41 +74,7 @@ export function createStorage(
       );
     },
 
-    async deleteMany(keys) {
-      for (let start = 0; start < keys.length; start += DELETE_BATCH) {
-        const batch = keys.slice(start, start + DELETE_BATCH);
-        const result = await s3.send(
-          new DeleteObjectsCommand({
-            Bucket: bucket,
-            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-          }),
-        );
-        const failed = (result.Errors ?? []).filter((error) => error.Code !== 'NoSuchKey');
-        if (failed.length) {
-          const first = failed[0];
-          throw new Error(
-            `could not delete ${failed.length} objects (${first?.Key}: ${first?.Code} ${first?.Message})`,
-          );
-        }
-      }
-    },
-
-    async list(prefix) {
-      const keys: string[] = [];
-      let token: string | undefined;
-      do {
-        const page = await s3.send(
-          new ListObjectsV2Command({
-            Bucket: bucket,
-            Prefix: prefix,
-            ContinuationToken: token,
-            MaxKeys: options.listPageSize,
-          }),
-        );
-        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return keys;
-    },
+    deleteMany: (keys) => deleteKeys(s3, bucket, keys),
+    list: (prefix) => listKeys(s3, bucket, prefix, options.listPageSize),
   };
 }

@@ -11,15 +11,16 @@ import {
   Vehicle,
 } from '@schlosstreffen/api/db';
 import { createTestContext, registerUser, type TestContext } from '@schlosstreffen/api/testing';
-import { THUMBNAIL_WIDTHS, thumbnailKey } from '@schlosstreffen/shared';
+import { IMAGE_REJECTION_REASONS, THUMBNAIL_WIDTHS, thumbnailKey } from '@schlosstreffen/shared';
 import { UnrecoverableError, type Job } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../adapters/mailer.js';
 import { createStorage, type Storage } from '../adapters/storage.js';
-import { startWorkers, type RunningWorkers } from '../worker.js';
+import type { RunningWorkers } from '../worker.js';
+import { startTestWorkers } from '../testing.js';
 import { createStorageDeleteProcessor } from './storage-delete.js';
-import { createThumbnailProcessor, REJECTION_REASONS } from './thumbnail.js';
+import { createThumbnailProcessor } from './thumbnail.js';
 
 let t: TestContext;
 let s3: S3Client;
@@ -208,12 +209,16 @@ describe('media.thumbnail', () => {
   });
 
   it.each([
-    ['a text file', () => Buffer.from('Hallo, ich bin nur Text und kein Foto.\n'), REJECTION_REASONS.invalid],
-    ['a truncated JPEG', async () => (await phoneJpeg()).subarray(0, 6000), REJECTION_REASONS.invalid],
+    [
+      'a text file',
+      () => Buffer.from('Hallo, ich bin nur Text und kein Foto.\n'),
+      IMAGE_REJECTION_REASONS.invalid,
+    ],
+    ['a truncated JPEG', async () => (await phoneJpeg()).subarray(0, 6000), IMAGE_REJECTION_REASONS.invalid],
     [
       'an SVG',
       () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
-      REJECTION_REASONS.unsupported,
+      IMAGE_REJECTION_REASONS.unsupported,
     ],
   ])('refuses %s stored as image/jpeg and deletes it', async (_label, makeBody, reason) => {
     const { key, mediaId, vehicleId } = await createMedia(await makeBody());
@@ -265,7 +270,7 @@ describe('media.thumbnail', () => {
     });
     expect(await mediaRow(mediaId)).toMatchObject({
       approvalStatus: 'rejected',
-      rejectionReason: REJECTION_REASONS.tooManyPixels,
+      rejectionReason: IMAGE_REJECTION_REASONS.tooManyPixels,
     });
     expect(await head(key)).toBeUndefined();
   });
@@ -276,7 +281,7 @@ describe('media.thumbnail', () => {
     const process = createThumbnailProcessor({ em: t.orm.em, storage });
     expect(await process(jobOf({ mediaId }))).toEqual({
       status: 'rejected',
-      reason: REJECTION_REASONS.missing,
+      reason: IMAGE_REJECTION_REASONS.missing,
     });
     expect((await mediaRow(mediaId))?.approvalStatus).toBe('rejected');
   });
@@ -372,17 +377,7 @@ describe('media queue end to end', () => {
       send: () => Promise.reject(new Error('no mail in this test')),
       close: () => undefined,
     };
-    running = startWorkers({
-      em: t.orm.em,
-      redisUrl: t.services.redisUrl,
-      mailer: unusedMailer,
-      s3,
-      bucket,
-      secret: t.config.sessionSecret,
-      concurrency: 2,
-      prefix: t.prefix,
-      log: () => undefined,
-    });
+    running = startTestWorkers(t, { mailer: unusedMailer, s3 });
     const good = await createMedia(await phoneJpeg());
     const bad = await createMedia(Buffer.from('kein Bild'));
     const [, badRow] = await t.orm.em
@@ -402,7 +397,7 @@ describe('media queue end to end', () => {
       .poll(async () => (await t.queues.media.getJob(badRow!.id))?.getState(), { timeout: 15_000 })
       .toBe('completed');
     const badJob = await t.queues.media.getJob(badRow!.id);
-    expect(badJob?.returnvalue).toEqual({ status: 'rejected', reason: REJECTION_REASONS.invalid });
+    expect(badJob?.returnvalue).toEqual({ status: 'rejected', reason: IMAGE_REJECTION_REASONS.invalid });
     expect(badJob?.failedReason).toBeFalsy();
     expect((await mediaRow(bad.mediaId))?.approvalStatus).toBe('rejected');
   });

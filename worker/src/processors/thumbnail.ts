@@ -2,7 +2,9 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyOf, lockVehicles, Media, objectPathOf, refreshPublicVehicles } from '@schlosstreffen/api/db';
 import {
+  IMAGE_REJECTION_REASONS,
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
   MediaThumbnailJobSchema,
   THUMBNAIL_WIDTHS,
   thumbnailKey,
@@ -13,19 +15,7 @@ import sharp from 'sharp';
 import * as v from 'valibot';
 import { ObjectTooLargeError, type Storage } from '../adapters/storage.js';
 
-/** Larger images are refused before their pixels are decoded. */
-export const MAX_INPUT_PIXELS = 50_000_000;
-
-/** Why the worker refused a file; shown to the owner as the media's rejectionReason. */
-export const REJECTION_REASONS = {
-  invalid: 'Die Datei ist kein gültiges Bild.',
-  unsupported:
-    'Dieses Bildformat wird nicht unterstützt. Bitte lade das Bild als JPEG, PNG, WebP, AVIF oder GIF hoch.',
-  tooManyPixels: `Das Bild hat zu viele Pixel: Erlaubt sind höchstens ${MAX_INPUT_PIXELS / 1_000_000} Megapixel.`,
-  tooLarge: `Die Datei ist größer als ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
-  missing: 'Die Datei wurde nicht gefunden. Bitte lade das Bild erneut hoch.',
-} as const;
-const OWN_REASONS = new Set<string>(Object.values(REJECTION_REASONS));
+const OWN_REASONS = new Set<string>(Object.values(IMAGE_REJECTION_REASONS));
 
 /** Decoders we accept (AVIF reports as heif); SVG, TIFF and the like are refused. */
 const ACCEPTED_FORMATS = new Set<string>(['jpeg', 'png', 'webp', 'gif', 'heif']);
@@ -56,15 +46,16 @@ interface Rendered {
 
 /** Decodes one image and renders its WebP sizes; anything sharp refuses becomes ImageRejected. */
 async function render(original: Buffer): Promise<Rendered> {
-  const input = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const input = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
   try {
     const meta = await input.metadata();
-    if (!ACCEPTED_FORMATS.has(meta.format)) throw new ImageRejected(REJECTION_REASONS.unsupported);
+    if (!ACCEPTED_FORMATS.has(meta.format)) throw new ImageRejected(IMAGE_REJECTION_REASONS.unsupported);
     // The prebuilt libvips decodes AVIF but not HEVC (most HEIC photos).
     if (meta.format === 'heif' && meta.compression !== 'av1') {
-      throw new ImageRejected(REJECTION_REASONS.unsupported);
+      throw new ImageRejected(IMAGE_REJECTION_REASONS.unsupported);
     }
-    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageRejected(REJECTION_REASONS.tooManyPixels);
+    if (meta.width * meta.height > MAX_IMAGE_PIXELS)
+      throw new ImageRejected(IMAGE_REJECTION_REASONS.tooManyPixels);
     const renditions: Rendered['renditions'] = [];
     // One size at a time; metadata is not kept, so EXIF (GPS included), XMP and IPTC are dropped.
     for (const width of THUMBNAIL_WIDTHS) {
@@ -81,7 +72,7 @@ async function render(original: Buffer): Promise<Rendered> {
     if (error instanceof ImageRejected) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new ImageRejected(
-      /pixel limit/i.test(message) ? REJECTION_REASONS.tooManyPixels : REJECTION_REASONS.invalid,
+      /pixel limit/i.test(message) ? IMAGE_REJECTION_REASONS.tooManyPixels : IMAGE_REJECTION_REASONS.invalid,
     );
   }
 }
@@ -151,16 +142,16 @@ export function createThumbnailProcessor(deps: ThumbnailProcessorDeps) {
       }
       return { status: 'skipped' };
     }
-    if (!key) return reject(mediaId, undefined, REJECTION_REASONS.missing);
+    if (!key) return reject(mediaId, undefined, IMAGE_REJECTION_REASONS.missing);
 
     let original: Buffer | undefined;
     try {
       original = await deps.storage.get(key, MAX_IMAGE_BYTES);
     } catch (error) {
-      if (error instanceof ObjectTooLargeError) return reject(mediaId, key, REJECTION_REASONS.tooLarge);
+      if (error instanceof ObjectTooLargeError) return reject(mediaId, key, IMAGE_REJECTION_REASONS.tooLarge);
       throw error;
     }
-    if (!original) return reject(mediaId, key, REJECTION_REASONS.missing);
+    if (!original) return reject(mediaId, key, IMAGE_REJECTION_REASONS.missing);
 
     let rendered: Rendered;
     try {

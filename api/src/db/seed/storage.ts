@@ -5,12 +5,7 @@
  */
 import net from 'node:net';
 import path from 'node:path';
-import {
-  DeleteObjectsCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { loadCommonConfig, type CommonConfig } from '../../config.js';
 import { createS3Client, ensureBucket } from '../../lib/s3.js';
 
@@ -85,35 +80,6 @@ export async function putJpeg(storage: SeedStorage, key: string, body: Buffer): 
   await storage.s3.send(
     new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: body, ContentType: 'image/jpeg' }),
   );
-}
-
-export async function listKeys(storage: SeedStorage, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await storage.s3.send(
-      new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: prefix, ContinuationToken: token }),
-    );
-    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return keys;
-}
-
-export async function deleteKeys(storage: SeedStorage, keys: string[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += 1000) {
-    const batch = keys.slice(start, start + 1000);
-    const result = await storage.s3.send(
-      new DeleteObjectsCommand({
-        Bucket: storage.bucket,
-        Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-      }),
-    );
-    if (result.Errors?.length) {
-      const first = result.Errors[0];
-      throw new Error(`Could not delete ${result.Errors.length} objects (${first?.Key}: ${first?.Message})`);
-    }
-  }
 }
 
 function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {

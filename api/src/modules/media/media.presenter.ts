@@ -1,5 +1,6 @@
 import { THUMBNAIL_WIDTHS, thumbnailKey } from '@schlosstreffen/shared';
 import { objectPathOf } from '../uploads/object-keys.js';
+import { presentOwner } from '../users/user.presenter.js';
 import type { Media } from './media.entity.js';
 
 /** A media item as owners and staff see it; crop values travel as text (spec section 3). */
@@ -33,3 +34,20 @@ export function presentMedia(media: Media) {
 }
 
 export type PresentedMedia = ReturnType<typeof presentMedia>;
+
+/** An item of the staff media library: the image with its vehicle and the vehicle's owner. */
+export function presentLibraryItem(media: Media) {
+  const vehicle = media.vehicle;
+  return {
+    ...presentMedia(media),
+    vehicle: {
+      id: vehicle.id,
+      name: vehicle.name ?? null,
+      brand: vehicle.brand,
+      model: vehicle.model,
+      year: vehicle.year,
+      status: vehicle.status,
+    },
+    user: presentOwner(vehicle.user),
+  };
+}

@@ -100,7 +100,7 @@ export class MediaService {
 
   /** Hero choice and crop per image; choosing a hero unsets the others. Returns the vehicle's media. */
   async update(user: User, vehicleId: string, input: MediaUpdate): Promise<Media[]> {
-    await this.deps.em.transactional(async (em) => {
+    return this.deps.em.transactional(async (em) => {
       const vehicle = await this.lockVehicle(em, user, vehicleId);
       const media = await em.find(Media, { vehicle: vehicle.id }, ordered);
       const byId = new Map(media.map((item) => [item.id, item]));
@@ -116,8 +116,8 @@ export class MediaService {
         if (update.scale !== undefined) item.scale = decimal(update.scale);
       }
       await refreshPublicVehicles(em, [vehicle.id]);
+      return media;
     });
-    return this.deps.em.find(Media, { vehicle: vehicleId }, { ...ordered, refresh: true });
   }
 
   /** Removes an image; a removed hero passes the role to the next image. Objects go via the outbox. */

@@ -57,11 +57,12 @@ export async function rebuildProjections(
   const confirmed = vehicles
     .filter((vehicle) => (lastStatus.get(vehicle.id) ?? 'draft') === 'confirmed')
     .map((vehicle) => vehicle.id);
+  const confirmedIds = new Set(confirmed);
   const listed = await connection.execute<{ vehicle_id: string }[]>(`select vehicle_id from public_vehicle`);
   const listedIds = new Set(listed.map((row) => row.vehicle_id));
   let publicListDrift =
     confirmed.filter((id) => !listedIds.has(id)).length +
-    [...listedIds].filter((id) => !confirmed.includes(id)).length;
+    [...listedIds].filter((id) => !confirmedIds.has(id)).length;
 
   if (write) {
     await em.transactional(async (tx) => {

@@ -95,7 +95,7 @@ export class UploadService {
       } while (marker);
       return parts;
     } catch (error) {
-      throw this.mapMissing(error);
+      throw this.storageError(error);
     }
   }
 
@@ -135,7 +135,7 @@ export class UploadService {
         }),
       );
     } catch (error) {
-      throw this.mapMissing(error);
+      throw this.storageError(error);
     }
     const head = await this.deps.s3.send(new HeadObjectCommand({ Bucket: this.deps.bucket, Key: key }));
     if ((head.ContentLength ?? 0) > MAX_IMAGE_BYTES) {
@@ -152,7 +152,7 @@ export class UploadService {
         new AbortMultipartUploadCommand({ Bucket: this.deps.bucket, Key: key, UploadId: uploadId }),
       );
     } catch (error) {
-      throw this.mapMissing(error);
+      throw this.storageError(error);
     }
     return {};
   }
@@ -166,7 +166,7 @@ export class UploadService {
   }
 
   /** Storage refusals become German 4xx answers; anything else stays an error (500). */
-  private mapMissing(error: unknown): unknown {
+  private storageError(error: unknown): unknown {
     const name = (error as { name?: string }).name;
     if (name === 'NoSuchUpload' || name === 'NotFound') return notFound(VEHICLE_MESSAGES.uploadNotFound);
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

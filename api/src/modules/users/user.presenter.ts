@@ -21,3 +21,15 @@ export function presentUser(user: User) {
 }
 
 export type PresentedUser = ReturnType<typeof presentUser>;
+
+/** The owner as staff lists show them (spec section 3): contact data, no secrets. */
+export function presentOwner(user: User) {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone ?? null,
+    role: user.role,
+  };
+}

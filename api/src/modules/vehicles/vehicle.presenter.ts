@@ -1,19 +1,7 @@
 import { wrap } from '@mikro-orm/core';
 import { presentMedia } from '../media/media.presenter.js';
-import type { User } from '../users/user.entity.js';
+import { presentOwner } from '../users/user.presenter.js';
 import type { Vehicle } from './vehicle.entity.js';
-
-/** The owner as staff lists show them (spec section 3): contact data, no secrets. */
-export function presentOwner(user: User) {
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone ?? null,
-    role: user.role,
-  };
-}
 
 /** A vehicle with its media; `withOwner` adds the owner's contact data (reviewers and admins only). */
 export function presentVehicle(vehicle: Vehicle, { withOwner = false }: { withOwner?: boolean } = {}) {

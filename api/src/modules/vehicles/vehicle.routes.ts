@@ -12,9 +12,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { currentUser, requireRole, requireUser, type AppState } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
-import { presentMedia } from '../media/media.presenter.js';
+import { presentLibraryItem, presentMedia } from '../media/media.presenter.js';
 import { listAllMedia, type MediaService } from '../media/media.service.js';
-import { presentOwner, presentVehicle } from './vehicle.presenter.js';
+import { presentVehicle } from './vehicle.presenter.js';
 import type { VehicleService } from './vehicle.service.js';
 import { readPublicList } from '../public-vehicles/public-vehicle.read.js';
 
@@ -124,18 +124,7 @@ export function vehicleRoutes({ em, vehicles, media }: VehicleRouteDeps): Router
 
   router.get('/admin/media', staff, async (ctx) => {
     const items = await listAllMedia(em);
-    ctx.body = items.map((item) => ({
-      ...presentMedia(item),
-      vehicle: {
-        id: item.vehicle.id,
-        name: item.vehicle.name ?? null,
-        brand: item.vehicle.brand,
-        model: item.vehicle.model,
-        year: item.vehicle.year,
-        status: item.vehicle.status,
-      },
-      user: presentOwner(item.vehicle.user),
-    }));
+    ctx.body = items.map(presentLibraryItem);
   });
 
   return router;

@@ -94,7 +94,8 @@ export class VehicleService {
         em.assign(vehicle, fields);
         vehicle.title = titleOf(vehicle.brand, vehicle.model);
       }
-      if (status && status !== vehicle.status) {
+      // Sending the current status again is refused like any other transition the owner may not make.
+      if (status) {
         authorize(user, 'changeOwnStatus', vehicle);
         if (!ownerCanChangeStatus(vehicle.status, status)) {
           throw conflict(
@@ -103,10 +104,6 @@ export class VehicleService {
         }
         recordStatusChange(em, vehicle, userActor(user), { to: status });
         this.effects(em, vehicle, await this.ownerOf(em, vehicle), status);
-      } else if (status === 'submitted' && vehicle.status === 'submitted') {
-        throw conflict(VEHICLE_MESSAGES.submitOnlyDraft);
-      } else if (status === 'draft' && vehicle.status === 'draft') {
-        throw conflict(VEHICLE_MESSAGES.withdrawNotAllowed);
       }
       await refreshPublicVehicles(em, [vehicle.id]);
     });
