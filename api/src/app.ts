@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { bodyParser } from '@koa/bodyparser';
@@ -10,18 +10,25 @@ import Koa from 'koa';
 import helmet from 'koa-helmet';
 import send from 'koa-send';
 import session from 'koa-session';
+import { siteConfigScript, type SiteConfig } from '@schlosstreffen/shared';
 import type { ApiConfig } from './config.js';
 import { loadUser, type AppContext, type AppState } from './http/context.js';
 import { errorHandler } from './http/error-handler.js';
 import { notFound } from './http/errors.js';
 import { createLimiter } from './http/rate-limit.js';
 import { mutationGuard } from './http/security.js';
+import type { Queues } from './outbox/queues.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './http/session-store.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { invitationRoutes } from './modules/invitations/invitation.routes.js';
+import { InvitationService } from './modules/invitations/invitation.service.js';
 import { MediaService } from './modules/media/media.service.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
+import { queueDashboard } from './modules/queues/queue-dashboard.js';
+import { quartettRoutes } from './modules/quartett/quartett.routes.js';
+import { QuartettService } from './modules/quartett/quartett.service.js';
 import { uploadRoutes } from './modules/uploads/upload.routes.js';
 import { UploadService } from './modules/uploads/upload.service.js';
 import { vehicleRoutes } from './modules/vehicles/vehicle.routes.js';
@@ -37,6 +44,8 @@ export interface AppDeps {
   presigner?: S3Client;
   /** Called after a commit that wrote outbox rows (wakes the relay). */
   onOutbox?: () => void;
+  /** The job queues, shown to admins at /admin/queues. */
+  queues?: Queues;
   /** Key prefix in Redis; rate-limit counters live under `<prefix>:rl:` (tests isolate by it). */
   redisPrefix?: string;
   log?: (error: unknown) => void;
@@ -106,6 +115,16 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     media: new MediaService({ em, s3: deps.s3, bucket: config.s3.bucket, onOutbox: deps.onOutbox }),
   });
   api.use(vehicleRouter.routes(), vehicleRouter.allowedMethods());
+  const quartettRouter = quartettRoutes({ quartett: new QuartettService(em, { onOutbox: deps.onOutbox }) });
+  api.use(quartettRouter.routes(), quartettRouter.allowedMethods());
+  const invitationRouter = invitationRoutes(
+    new InvitationService(em, {
+      publicUrl: config.publicUrl,
+      secret: config.sessionSecret,
+      onOutbox: deps.onOutbox,
+    }),
+  );
+  api.use(invitationRouter.routes(), invitationRouter.allowedMethods());
   const uploadRouter = uploadRoutes(
     new UploadService({ s3: deps.s3, presigner: deps.presigner ?? deps.s3, bucket: config.s3.bucket }),
     createLimiter(redis, 'uploads', limits.uploads, prefix),
@@ -124,7 +143,23 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       : next(),
   );
 
-  app.use(serveWeb(config.webDist));
+  if (deps.queues) {
+    app.use(queueDashboard({ em, queues: deps.queues, allowedOrigins: config.allowedOrigins }));
+  }
+  app.use(
+    serveWeb(
+      config.webDist,
+      {
+        eventName: config.event.name,
+        eventStart: config.event.start.toISOString(),
+        eventEnd: config.event.end.toISOString(),
+        place: config.event.place,
+        applicationDeadline: config.event.applicationDeadline,
+        publicUrl: config.publicUrl,
+      },
+      config.isProduction,
+    ),
+  );
   return app;
 }
 
@@ -154,14 +189,22 @@ function helmetOptions(config: ApiConfig) {
   };
 }
 
-/** Serves the built web client; client routes fall back to index.html. */
-function serveWeb(root: string): Koa.Middleware {
-  let indexExists: boolean | undefined;
+/**
+ * Serves the built web client; client routes fall back to index.html, into which the event facts are
+ * written as a JSON data block (no script runs, so the CSP stays strict).
+ */
+function serveWeb(root: string, siteConfig: SiteConfig, cacheIndex: boolean): Koa.Middleware {
+  let index: Promise<string | null> | undefined;
+  const loadIndex = () =>
+    readFile(path.join(root, 'index.html'), 'utf8').then(
+      (html) => html.replace('</head>', `${siteConfigScript(siteConfig)}</head>`),
+      () => null,
+    );
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/objects/')) return next();
     const file = ctx.path.replace(/^\/+/, '');
-    if (file && path.extname(file)) {
+    if (file && file !== 'index.html' && path.extname(file)) {
       const served = await send(ctx, file, {
         root,
         maxage: file.startsWith('assets/') ? 365 * 24 * 3600 * 1000 : 0,
@@ -170,12 +213,14 @@ function serveWeb(root: string): Koa.Middleware {
       if (served) return;
       return next();
     }
-    indexExists ??= await access(path.join(root, 'index.html')).then(
-      () => true,
-      () => false,
-    );
-    if (!indexExists) return next();
+    // Outside production every request reads the file again, so a rebuilt client shows at once.
+    const html = await (cacheIndex ? (index ??= loadIndex()) : loadIndex());
+    if (html === null) {
+      index = undefined;
+      return next();
+    }
     ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root });
+    ctx.type = 'html';
+    ctx.body = html;
   };
 }

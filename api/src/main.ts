@@ -18,7 +18,15 @@ async function main(): Promise<void> {
   const relay = new OutboxRelay(orm.em, queues);
   relay.start();
   const presigner = createS3Client(config.s3, config.s3.publicEndpoint);
-  const app = createApp({ config, em: orm.em, redis, s3, presigner, onOutbox: () => relay.wake() });
+  const app = createApp({
+    config,
+    em: orm.em,
+    redis,
+    s3,
+    presigner,
+    queues,
+    onOutbox: () => relay.wake(),
+  });
   const server = app.listen(config.port, () => console.log(`api listening on ${config.publicUrl}`));
   const prune = setInterval(() => void pruneExpiredSessions(orm.em.fork()).catch(console.error), 3600_000);
 

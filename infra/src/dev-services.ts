@@ -68,6 +68,12 @@ export interface CaughtMail {
   html?: string;
   text?: string;
   date: string;
+  attachments?: Array<{
+    contentType: string;
+    fileName: string;
+    generatedFileName: string;
+    contentId?: string;
+  }>;
 }
 
 /**
@@ -220,6 +226,19 @@ export async function listMails(webUrl: string): Promise<CaughtMail[]> {
   const response = await fetch(`${webUrl}/email`);
   if (!response.ok) throw new Error(`GET ${webUrl}/email answered ${response.status}`);
   return (await response.json()) as CaughtMail[];
+}
+
+/** The bytes of a caught mail's attachment. */
+export async function mailAttachment(
+  webUrl: string,
+  mailId: string,
+  generatedFileName: string,
+): Promise<Buffer> {
+  const response = await fetch(
+    `${webUrl}/email/${mailId}/attachment/${encodeURIComponent(generatedFileName)}`,
+  );
+  if (!response.ok) throw new Error(`attachment ${generatedFileName} of mail ${mailId}: ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
 }
 
 /** Polls the mail catcher until an email matches, every 100 ms. */

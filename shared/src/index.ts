@@ -8,3 +8,7 @@ export * from './schemas/vehicle.js';
 export * from './schemas/media.js';
 export * from './schemas/visitor.js';
 export * from './schemas/issues.js';
+export * from './event-messages.js';
+export * from './quartett.js';
+export * from './schemas/event.js';
+export * from './site-config.js';

@@ -21,6 +21,20 @@ export const EMAIL_TEMPLATES = {
   'application-waitlist': applicationMailProps,
   'application-confirmed': applicationMailProps,
   'application-rejected': applicationMailProps,
+  /** Status invited: QR code of the check-in code, start number, parking zone and the confirm link. */
+  invitation: v.object({
+    ...applicationMailProps.entries,
+    startNumber: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    parkingZone: v.string(),
+    checkInCode: v.pipe(v.string(), v.minLength(22)),
+    eventName: v.string(),
+    /** Formatted for German readers, e.g. 'Samstag, 20. Juni 2026'. */
+    eventDate: v.string(),
+    /** e.g. '10:00 – 20:00 Uhr'. */
+    eventTime: v.string(),
+    place: v.string(),
+    confirmUrl: v.pipe(v.string(), v.url()),
+  }),
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
@@ -48,6 +62,12 @@ export const StorageDeleteJobSchema = v.object({
 });
 export type StorageDeleteJob = v.InferOutput<typeof StorageDeleteJobSchema>;
 
+export const InvitationIssueJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
+export type InvitationIssueJob = v.InferOutput<typeof InvitationIssueJobSchema>;
+
+export const QuartettExportJobSchema = v.object({ setId: v.pipe(v.string(), v.uuid()) });
+export type QuartettExportJob = v.InferOutput<typeof QuartettExportJobSchema>;
+
 /** Widths of the WebP renditions the worker writes for every image; the first is `thumbnailUrl`. */
 export const THUMBNAIL_WIDTHS = [480, 1280] as const;
 export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
@@ -62,6 +82,10 @@ export const JOBS = {
   'media.thumbnail': { queue: 'media', payload: MediaThumbnailJobSchema },
   /** Delete objects (and everything under the prefixes) from the bucket after their rows are gone. */
   'storage.delete': { queue: 'media', payload: StorageDeleteJobSchema },
+  /** Give an invited vehicle its invitation (start number, zone, check-in code) and mail it. */
+  'invitation.issue': { queue: 'invitation', payload: InvitationIssueJobSchema },
+  /** Render a quartett set's print PDF and store it in S3. */
+  'quartett.export': { queue: 'export', payload: QuartettExportJobSchema },
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -15,6 +15,8 @@ async function main(): Promise<void> {
     s3,
     bucket: config.s3.bucket,
     secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    event: config.event,
     concurrency: config.concurrency,
   });
   console.log(`worker started: ${running.workers.map((w) => w.name).join(', ')}`);

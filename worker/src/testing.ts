@@ -10,7 +10,10 @@ import { startWorkers, type RunningWorkers } from './worker.js';
 export const createTestMailer = (t: TestContext): Mailer =>
   createMailer(t.services.smtpUrl, 'Schlosstreffen <noreply@schlosstreffen.test>');
 
-export function startTestWorkers(t: TestContext, deps: { mailer: Mailer; s3?: S3Client }): RunningWorkers {
+export function startTestWorkers(
+  t: TestContext,
+  deps: { mailer: Mailer; s3?: S3Client; event?: TestContext['config']['event'] },
+): RunningWorkers {
   return startWorkers({
     em: t.orm.em,
     redisUrl: t.services.redisUrl,
@@ -18,6 +21,8 @@ export function startTestWorkers(t: TestContext, deps: { mailer: Mailer; s3?: S3
     s3: deps.s3 ?? createS3Client(t.config.s3),
     bucket: t.config.s3.bucket,
     secret: t.config.sessionSecret,
+    publicUrl: t.config.publicUrl,
+    event: deps.event ?? t.config.event,
     concurrency: 2,
     prefix: t.prefix,
     log: () => undefined,

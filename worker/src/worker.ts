@@ -1,11 +1,15 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { QUEUE_NAMES, type JobName } from '@schlosstreffen/shared';
+import { closeQueues, createQueues, type EventConfig, type Queues } from '@schlosstreffen/api/db';
+import { QUEUE_NAMES, type JobName, type QueueName } from '@schlosstreffen/shared';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Mailer } from './adapters/mailer.js';
 import { createStorage } from './adapters/storage.js';
+import { eventFacts } from './emails/event-facts.js';
 import { createEmailProcessor } from './processors/email.js';
+import { createInvitationProcessor } from './processors/invitation.js';
+import { createQuartettExportProcessor } from './processors/quartett-export.js';
 import { createStorageDeleteProcessor } from './processors/storage-delete.js';
 import { createThumbnailProcessor } from './processors/thumbnail.js';
 
@@ -18,18 +22,46 @@ export interface WorkerDeps {
   s3: S3Client;
   bucket: string;
   secret: string;
+  /** Base of links in mails. */
+  publicUrl: string;
+  event: EventConfig;
   concurrency: number;
   /** BullMQ key prefix (tests isolate by it). */
   prefix?: string;
   log?: (message: string, error?: unknown) => void;
 }
 
-export function createProcessors(deps: WorkerDeps): Record<JobName, Processor> {
+/** Jobs a processor queues itself (e.g. the invitation mail), with a deterministic job id. */
+export type FollowUps = Pick<Queues, 'email'>;
+
+/** Exports render one PDF at a time whatever the worker's concurrency: they are CPU and memory heavy. */
+const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { export: 1 };
+
+export function createProcessors(deps: WorkerDeps, followUps: FollowUps): Record<JobName, Processor> {
   const storage = createStorage(deps.s3, deps.bucket);
   return {
-    'email.send': createEmailProcessor({ em: deps.em, mailer: deps.mailer, secret: deps.secret }),
+    'email.send': createEmailProcessor({
+      em: deps.em,
+      mailer: deps.mailer,
+      secret: deps.secret,
+      event: eventFacts(deps.event),
+    }),
     'media.thumbnail': createThumbnailProcessor({ em: deps.em, storage }),
     'storage.delete': createStorageDeleteProcessor({ storage }),
+    'quartett.export': createQuartettExportProcessor({
+      em: deps.em,
+      storage,
+      s3: deps.s3,
+      bucket: deps.bucket,
+      eventName: deps.event.name,
+    }),
+    'invitation.issue': createInvitationProcessor({
+      em: deps.em,
+      event: deps.event,
+      publicUrl: deps.publicUrl,
+      secret: deps.secret,
+      followUps,
+    }),
   };
 }
 
@@ -41,9 +73,11 @@ export interface RunningWorkers {
 
 /** One BullMQ worker per queue; each job is dispatched by name to its processor. */
 export function startWorkers(deps: WorkerDeps): RunningWorkers {
-  const processors = createProcessors(deps);
+  const queueConnection = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+  const queues = createQueues(queueConnection, deps.prefix ?? 'bull');
+  const processors = createProcessors(deps, queues);
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const connections: Redis[] = [];
+  const connections: Redis[] = [queueConnection];
   const workers = QUEUE_NAMES.map((queue) => {
     const connection = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
     connections.push(connection);
@@ -54,7 +88,11 @@ export function startWorkers(deps: WorkerDeps): RunningWorkers {
         if (!processor) throw new UnrecoverableError(`unknown job ${job.name}`);
         return processor(job);
       },
-      { connection, prefix: deps.prefix ?? 'bull', concurrency: deps.concurrency },
+      {
+        connection,
+        prefix: deps.prefix ?? 'bull',
+        concurrency: QUEUE_CONCURRENCY[queue] ?? deps.concurrency,
+      },
     );
     worker.on('failed', (job, error) =>
       log(`job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}):`, error.message),
@@ -66,6 +104,7 @@ export function startWorkers(deps: WorkerDeps): RunningWorkers {
     workers,
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
+      await closeQueues(queues);
       for (const connection of connections) connection.disconnect();
     },
   };

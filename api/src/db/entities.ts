@@ -3,6 +3,7 @@ import { EmailLog } from '../modules/emails/email-log.entity.js';
 import { Invitation } from '../modules/invitations/invitation.entity.js';
 import { Media } from '../modules/media/media.entity.js';
 import { PublicVehicle } from '../modules/public-vehicles/public-vehicle.entity.js';
+import { QuartettCard } from '../modules/quartett/quartett-card.entity.js';
 import { QuartettSet } from '../modules/quartett/quartett-set.entity.js';
 import { Review } from '../modules/status-log/review.entity.js';
 import { User } from '../modules/users/user.entity.js';
@@ -16,6 +17,7 @@ export {
   Media,
   Outbox,
   PublicVehicle,
+  QuartettCard,
   QuartettSet,
   Review,
   Session,
@@ -32,6 +34,7 @@ export const entities = [
   Review,
   Invitation,
   QuartettSet,
+  QuartettCard,
   VisitorRegistration,
   EmailLog,
   Outbox,

@@ -16,3 +16,5 @@ export { createQueues, closeQueues, DEFAULT_JOB_OPTIONS, type Queues } from '../
 export { lockVehicles, refreshPublicVehicles } from '../modules/public-vehicles/public-vehicle.projection.js';
 export { keyOf, objectPathOf, uploaderOf, uploadPrefix } from '../modules/uploads/object-keys.js';
 export { confirmedVisitorEmails } from '../modules/visitors/visitor.service.js';
+export { issueInvitation, type IssuedInvitation } from '../modules/invitations/invitation.issue.js';
+export { invitationConfirmUrl } from '../modules/invitations/invitation.service.js';

@@ -28,7 +28,7 @@ export function errorHandler(log: (error: unknown) => void = console.error): Mid
 
 function toResponse(error: unknown): { status: number; body: Record<string, unknown>; retryAfter?: number } {
   if (error instanceof AppError) {
-    const body: Record<string, unknown> = { message: error.message };
+    const body: Record<string, unknown> = { ...error.extra.details, message: error.message };
     if (error.extra.issues) body.issues = error.extra.issues;
     return { status: error.status, body, retryAfter: error.extra.retryAfterSeconds };
   }

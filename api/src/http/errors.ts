@@ -7,7 +7,12 @@ export class AppError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
     message: string,
-    readonly extra: { issues?: FieldIssue[]; retryAfterSeconds?: number } = {},
+    readonly extra: {
+      issues?: FieldIssue[];
+      retryAfterSeconds?: number;
+      /** Further fields of the answer, beside `message`. */
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

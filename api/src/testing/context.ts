@@ -34,7 +34,12 @@ export interface TestContext {
 
 /** The API in-process on a real HTTP port, with its own database and Redis prefix (the S3 bucket is shared; keys are unique). */
 export async function createTestContext(
-  options: { relay?: boolean; ormOptions?: Omit<Options, 'clientUrl'> } = {},
+  options: {
+    relay?: boolean;
+    ormOptions?: Omit<Options, 'clientUrl'>;
+    /** Extra environment variables for the API's configuration. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestContext> {
   const services = inject('services');
   const id = randomBytes(5).toString('hex');
@@ -55,6 +60,7 @@ export async function createTestContext(
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     SMTP_URL: services.smtpUrl,
     MAIL_FROM: 'Schlosstreffen <noreply@schlosstreffen.test>',
+    ...options.env,
   };
   const config = loadApiConfig(env);
   const orm = await initOrm(databaseUrl, { pool: { min: 0, max: 5 }, ...options.ormOptions });
@@ -70,6 +76,7 @@ export async function createTestContext(
     redis,
     s3,
     redisPrefix: prefix,
+    queues,
     onOutbox: () => relay.wake(),
     log: () => undefined,
   });

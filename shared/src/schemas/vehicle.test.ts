@@ -263,10 +263,11 @@ describe('ApplicationFormSchema', () => {
 });
 
 describe('OwnerStatusPatchSchema', () => {
-  it('accepts draft and submitted only', () => {
+  it('accepts draft, submitted and confirmed only', () => {
     expect(v.parse(OwnerStatusPatchSchema, { status: 'draft' })).toEqual({ status: 'draft' });
     expect(v.parse(OwnerStatusPatchSchema, { status: 'submitted' })).toEqual({ status: 'submitted' });
-    expect(issuesOf(OwnerStatusPatchSchema, { status: 'confirmed' })).toEqual([
+    expect(v.parse(OwnerStatusPatchSchema, { status: 'confirmed' })).toEqual({ status: 'confirmed' });
+    expect(issuesOf(OwnerStatusPatchSchema, { status: 'invited' })).toEqual([
       { field: 'status', message: 'Ungültiger Status' },
     ]);
   });

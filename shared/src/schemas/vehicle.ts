@@ -211,9 +211,11 @@ const vehicleEntries = {
   cylinders: optionalInt(L.cylinders, MSG.cylinders, MSG.cylindersInt, MSG.cylindersRange),
 };
 
-/** Statuses an owner may send when creating or patching a vehicle. */
+/** Statuses an owner may create a vehicle in. */
 export const OWNER_STATUSES = ['draft', 'submitted'] as const;
-export type OwnerStatus = (typeof OWNER_STATUSES)[number];
+/** Statuses an owner may patch to: submit, withdraw, and accept an invitation. */
+export const OWNER_PATCH_STATUSES = ['draft', 'submitted', 'confirmed'] as const;
+export type OwnerStatus = (typeof OWNER_PATCH_STATUSES)[number];
 
 /** Body of POST /api/vehicles (the wizard sends status 'submitted'). */
 export const VehicleSchema = fieldObject({
@@ -263,7 +265,7 @@ export const APPLICATION_STEP_SCHEMAS = {
 
 /** Owner's PATCH with only a status: submit (draft → submitted) or withdraw (→ draft). */
 export const OwnerStatusPatchSchema = fieldObject({
-  status: v.picklist(OWNER_STATUSES, MSG.status),
+  status: v.picklist(OWNER_PATCH_STATUSES, MSG.status),
 });
 export type OwnerStatusPatch = v.InferOutput<typeof OwnerStatusPatchSchema>;
 

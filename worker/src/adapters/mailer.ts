@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from '../emails/render.js';
 
 export interface OutgoingMail {
   to: string;
@@ -7,6 +8,7 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

@@ -1,6 +1,7 @@
 import { Text } from '@react-email/components';
 import type { EmailTemplateProps } from '@schlosstreffen/shared';
 import { APPLICATION_PREVIEW_PROPS, ApplicationMail } from './application-mail.js';
+import type { EventFacts } from './event-facts.js';
 import { styles } from './layout.js';
 
 export const subject = 'Deine Teilnahme ist bestätigt – Schlosstreffen';
@@ -9,7 +10,8 @@ export default function ApplicationConfirmedEmail({
   firstName,
   vehicleTitle,
   dashboardUrl,
-}: EmailTemplateProps<'application-confirmed'>) {
+  event,
+}: EmailTemplateProps<'application-confirmed'> & { event: EventFacts }) {
   return (
     <ApplicationMail
       preview="Du bist beim Schlosstreffen dabei!"
@@ -18,7 +20,7 @@ export default function ApplicationConfirmedEmail({
       dashboardUrl={dashboardUrl}
     >
       <Text style={styles.text}>
-        {`herzlichen Glückwunsch – du bist dabei! Dein Fahrzeug „${vehicleTitle}“ ist Teil des Schlosstreffens am 20. Juni 2026 von 10:00 bis 20:00 Uhr.`}
+        {`herzlichen Glückwunsch – du bist dabei! Dein Fahrzeug „${vehicleTitle}“ ist Teil des Schlosstreffens am ${event.eventDate} (${event.eventTime}).`}
       </Text>
       <Text style={styles.text}>
         Deine Angaben und Fotos kannst du im Dashboard noch ändern, bis wir sie für das Quartett-Kartenspiel

@@ -1,6 +1,7 @@
 import { Text } from '@react-email/components';
 import type { EmailTemplateProps } from '@schlosstreffen/shared';
 import type { ReactNode } from 'react';
+import { PREVIEW_EVENT, type EventFacts } from './event-facts.js';
 import { ActionButton, EmailLayout, styles } from './layout.js';
 
 export type ApplicationMailProps = EmailTemplateProps<'application-received'>;
@@ -26,4 +27,5 @@ export const APPLICATION_PREVIEW_PROPS = {
   firstName: 'Max',
   vehicleTitle: 'BMW M3 E46',
   dashboardUrl: 'http://localhost:3000/dashboard',
-} satisfies ApplicationMailProps;
+  event: PREVIEW_EVENT,
+} satisfies ApplicationMailProps & { event: EventFacts };

@@ -1,6 +1,7 @@
 import { Text } from '@react-email/components';
 import type { EmailTemplateProps } from '@schlosstreffen/shared';
 import { APPLICATION_PREVIEW_PROPS, ApplicationMail } from './application-mail.js';
+import type { EventFacts } from './event-facts.js';
 import { styles } from './layout.js';
 
 export const subject = 'Deine Bewerbung ist eingegangen – Schlosstreffen';
@@ -9,7 +10,8 @@ export default function ApplicationReceivedEmail({
   firstName,
   vehicleTitle,
   dashboardUrl,
-}: EmailTemplateProps<'application-received'>) {
+  event,
+}: EmailTemplateProps<'application-received'> & { event: EventFacts }) {
   return (
     <ApplicationMail
       preview="Deine Bewerbung für das Schlosstreffen ist bei uns eingegangen."
@@ -18,7 +20,7 @@ export default function ApplicationReceivedEmail({
       dashboardUrl={dashboardUrl}
     >
       <Text style={styles.text}>
-        {`vielen Dank für deine Bewerbung mit deinem Fahrzeug „${vehicleTitle}“ für das Schlosstreffen am 20. Juni 2026 (10:00–20:00 Uhr)! Deine Bewerbung ist bei uns eingegangen und wird jetzt von unserem Team geprüft.`}
+        {`vielen Dank für deine Bewerbung mit deinem Fahrzeug „${vehicleTitle}“ für das Schlosstreffen am ${event.eventDate} (${event.eventTime})! Deine Bewerbung ist bei uns eingegangen und wird jetzt von unserem Team geprüft.`}
       </Text>
       <Text style={styles.text}>
         Sobald wir entschieden haben, bekommst du eine E-Mail von uns. Den aktuellen Stand deiner Bewerbung

@@ -1,6 +1,7 @@
 import { Text } from '@react-email/components';
 import type { EmailTemplateProps } from '@schlosstreffen/shared';
 import { APPLICATION_PREVIEW_PROPS, ApplicationMail } from './application-mail.js';
+import type { EventFacts } from './event-facts.js';
 import { styles } from './layout.js';
 
 export const subject = 'Deine Bewerbung beim Schlosstreffen';
@@ -9,7 +10,8 @@ export default function ApplicationRejectedEmail({
   firstName,
   vehicleTitle,
   dashboardUrl,
-}: EmailTemplateProps<'application-rejected'>) {
+  event,
+}: EmailTemplateProps<'application-rejected'> & { event: EventFacts }) {
   return (
     <ApplicationMail
       preview="Neuigkeiten zu deiner Bewerbung für das Schlosstreffen."
@@ -21,8 +23,7 @@ export default function ApplicationRejectedEmail({
         {`vielen Dank für dein Interesse am Schlosstreffen und für deine Bewerbung mit deinem Fahrzeug „${vehicleTitle}“. Leider können wir dir diesmal keinen Platz anbieten.`}
       </Text>
       <Text style={styles.text}>
-        Uns haben viele tolle Bewerbungen erreicht, und die Auswahl ist uns nicht leichtgefallen. Als Besucher
-        bist du am 20. Juni 2026 von 10:00 bis 20:00 Uhr natürlich herzlich willkommen!
+        {`Uns haben viele tolle Bewerbungen erreicht, und die Auswahl ist uns nicht leichtgefallen. Als Besucher bist du am ${event.eventDate} (${event.eventTime}) natürlich herzlich willkommen!`}
       </Text>
     </ApplicationMail>
   );

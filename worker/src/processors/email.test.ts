@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../adapters/mailer.js';
 import type { RunningWorkers } from '../worker.js';
 import { createTestMailer, startTestWorkers } from '../testing.js';
+import { eventFacts } from '../emails/event-facts.js';
 import { createEmailProcessor } from './email.js';
 
 let t: TestContext;
@@ -89,7 +90,12 @@ describe('email worker', () => {
 
     // Delivering the same job again (a retry after the send, or a re-delivery) sends nothing.
     const job = (await t.queues.email.getJob(log!.jobId)) as Job;
-    const processor = createEmailProcessor({ em: t.orm.em, mailer, secret: t.config.sessionSecret });
+    const processor = createEmailProcessor({
+      em: t.orm.em,
+      mailer,
+      secret: t.config.sessionSecret,
+      event: eventFacts(t.config.event),
+    });
     await expect(processor(job)).resolves.toEqual({ status: 'skipped' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mailsTo(email)).toHaveLength(1);

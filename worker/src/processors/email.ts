@@ -4,12 +4,14 @@ import { EmailJobSchema } from '@schlosstreffen/shared';
 import { UnrecoverableError, type Job } from 'bullmq';
 import * as v from 'valibot';
 import type { Mailer } from '../adapters/mailer.js';
+import type { EventFacts } from '../emails/event-facts.js';
 import { renderEmail } from '../emails/render.js';
 
 export interface EmailProcessorDeps {
   em: EntityManager;
   mailer: Mailer;
   secret: string;
+  event: EventFacts;
 }
 
 export type EmailResult = { status: 'sent'; messageId: string } | { status: 'skipped' };
@@ -42,7 +44,7 @@ export function createEmailProcessor(deps: EmailProcessorDeps) {
     let rendered;
     try {
       const secrets = payload.sealed ? unseal<Record<string, unknown>>(deps.secret, payload.sealed) : {};
-      rendered = await renderEmail(payload.template, { ...payload.props, ...secrets });
+      rendered = await renderEmail(payload.template, { ...payload.props, ...secrets }, deps.event);
     } catch (error) {
       await fail(error);
       throw new UnrecoverableError(`email ${jobId} cannot be rendered: ${(error as Error).message}`);

@@ -10,7 +10,8 @@ const InvitationSchema = defineEntity({
     vehicle: () => p.oneToOne(Vehicle).owner().deleteRule('cascade').unique(),
     /** Unguessable check-in code encoded in the QR code. */
     qrCode: p.string().length(64).unique(),
-    startNumber: p.integer().unique(),
+    /** From a sequence: unique and never reused, even after a rejection or a rolled-back issue. */
+    startNumber: p.integer().unique().defaultRaw(`nextval('invitation_start_number_seq')`),
     parkingZone: p.string().length(40),
     checkedIn: p.boolean().default(false),
     checkedInAt: p.datetime().nullable(),

@@ -14,6 +14,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { enqueue } from '../../outbox/outbox.js';
 import { refreshPublicVehicles } from '../public-vehicles/public-vehicle.projection.js';
+import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
 import { keyOf, uploadPrefix } from '../uploads/object-keys.js';
 import type { User } from '../users/user.entity.js';
 import { authorize } from '../vehicles/vehicle.policy.js';
@@ -47,6 +48,7 @@ export class MediaService {
     const target = await this.deps.em.findOne(Vehicle, { id: vehicleId });
     if (!target) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
     authorize(user, 'update', target);
+    await assertVehicleUnlocked(this.deps.em, target.id);
     const key = keyOf(input.url);
     if (!key?.startsWith('uploads/')) throw badRequest(VEHICLE_MESSAGES.objectForeign);
     if (!isStaffRole(user.role) && !key.startsWith(uploadPrefix(user.id))) {
@@ -143,6 +145,8 @@ export class MediaService {
     const vehicle = await em.findOne(Vehicle, { id: vehicleId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
     authorize(user, 'update', vehicle);
+    // The quartett card shows the hero photo and its crop: a released set locks them.
+    await assertVehicleUnlocked(em, vehicle.id);
     return vehicle;
   }
 

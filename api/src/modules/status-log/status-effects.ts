@@ -4,7 +4,7 @@ import { enqueue } from '../../outbox/outbox.js';
 import type { User } from '../users/user.entity.js';
 import type { Vehicle } from '../vehicles/vehicle.entity.js';
 
-/** The mail each status event sends its applicant (invitations follow with their own job). */
+/** The mail each status event sends its applicant; invited issues the invitation, whose job mails it. */
 export const STATUS_MAILS: Partial<Record<VehicleStatus, EmailTemplateName>> = {
   submitted: 'application-received',
   waitlist: 'application-waitlist',
@@ -24,6 +24,10 @@ export function enqueueStatusEffects(
   status: VehicleStatus,
   publicUrl: string,
 ): boolean {
+  if (status === 'invited') {
+    enqueue(em, 'invitation.issue', { vehicleId: vehicle.id });
+    return true;
+  }
   const template = STATUS_MAILS[status];
   if (!template) return false;
   enqueue(em, 'email.send', {

@@ -1,10 +1,28 @@
 import { wrap } from '@mikro-orm/core';
 import { presentMedia } from '../media/media.presenter.js';
 import { presentOwner } from '../users/user.presenter.js';
+import type { Invitation } from '../invitations/invitation.entity.js';
 import type { Vehicle } from './vehicle.entity.js';
 
-/** A vehicle with its media; `withOwner` adds the owner's contact data (reviewers and admins only). */
-export function presentVehicle(vehicle: Vehicle, { withOwner = false }: { withOwner?: boolean } = {}) {
+/** What owner and staff see of an invitation; the check-in code itself travels only by mail. */
+export function presentInvitation(invitation: Invitation | undefined) {
+  if (!invitation) return null;
+  return {
+    startNumber: invitation.startNumber,
+    parkingZone: invitation.parkingZone,
+    checkedIn: invitation.checkedIn,
+    checkedInAt: invitation.checkedInAt ?? null,
+  };
+}
+
+/**
+ * A vehicle with its media; `withOwner` adds the owner's contact data (reviewers and admins only),
+ * `invitations` (from VehicleService.invitationsOf) the vehicle's invitation or null.
+ */
+export function presentVehicle(
+  vehicle: Vehicle,
+  { withOwner = false, invitations }: { withOwner?: boolean; invitations?: Map<string, Invitation> } = {},
+) {
   return {
     id: vehicle.id,
     userId: vehicle.user.id,
@@ -35,6 +53,7 @@ export function presentVehicle(vehicle: Vehicle, { withOwner = false }: { withOw
     specialMods: vehicle.specialMods ?? null,
     media: vehicle.media.isInitialized() ? vehicle.media.getItems().map(presentMedia) : [],
     ...(withOwner ? { user: wrap(vehicle.user).isInitialized() ? presentOwner(vehicle.user) : null } : {}),
+    ...(invitations ? { invitation: presentInvitation(invitations.get(vehicle.id)) } : {}),
     createdAt: vehicle.createdAt,
     updatedAt: vehicle.updatedAt,
   };

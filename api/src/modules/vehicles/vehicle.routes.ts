@@ -54,7 +54,8 @@ export function vehicleRoutes({ em, vehicles, media }: VehicleRouteDeps): Router
 
   router.get('/vehicles', requireUser, async (ctx) => {
     const list = await vehicles.listOwn(currentUser(ctx));
-    ctx.body = list.map((vehicle) => presentVehicle(vehicle));
+    const invitations = await vehicles.invitationsOf(list);
+    ctx.body = list.map((vehicle) => presentVehicle(vehicle, { invitations }));
   });
 
   router.post('/vehicles', requireUser, async (ctx) => {
@@ -66,7 +67,7 @@ export function vehicleRoutes({ em, vehicles, media }: VehicleRouteDeps): Router
 
   router.get('/vehicles/:id', requireUser, async (ctx) => {
     const vehicle = await vehicles.get(currentUser(ctx), idParam(ctx.params.id));
-    ctx.body = presentVehicle(vehicle);
+    ctx.body = presentVehicle(vehicle, { invitations: await vehicles.invitationsOf([vehicle]) });
   });
 
   router.patch('/vehicles/:id', requireUser, async (ctx) => {
@@ -113,7 +114,8 @@ export function vehicleRoutes({ em, vehicles, media }: VehicleRouteDeps): Router
 
   router.get('/admin/vehicles', staff, async (ctx) => {
     const list = await vehicles.listAll();
-    ctx.body = list.map((vehicle) => presentVehicle(vehicle, { withOwner: true }));
+    const invitations = await vehicles.invitationsOf(list);
+    ctx.body = list.map((vehicle) => presentVehicle(vehicle, { withOwner: true, invitations }));
   });
 
   router.patch('/admin/vehicles/:id/status', staff, async (ctx) => {

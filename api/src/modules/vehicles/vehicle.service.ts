@@ -13,9 +13,11 @@ import {
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { enqueue } from '../../outbox/outbox.js';
 import { mediaObjectKeys } from '../media/media.keys.js';
+import { Invitation } from '../invitations/invitation.entity.js';
 import { Media } from '../media/media.entity.js';
 import { PublicVehicle } from '../public-vehicles/public-vehicle.entity.js';
 import { refreshPublicVehicles } from '../public-vehicles/public-vehicle.projection.js';
+import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
 import { listHistory, recordStatusChange, userActor } from '../status-log/status-log.js';
 import { enqueueStatusEffects } from '../status-log/status-effects.js';
 import { User } from '../users/user.entity.js';
@@ -28,6 +30,13 @@ export interface ServiceOptions {
   /** Called after a commit that wrote outbox rows (wakes the relay). */
   onOutbox?: () => void;
 }
+
+/** Why the owner may not make a change, per target status. */
+const OWNER_STATUS_REFUSALS: Record<OwnerStatus, string> = {
+  submitted: VEHICLE_MESSAGES.submitOnlyDraft,
+  draft: VEHICLE_MESSAGES.withdrawNotAllowed,
+  confirmed: VEHICLE_MESSAGES.confirmOnlyInvited,
+};
 
 const titleOf = (brand: string, model: string) => `${brand} ${model}`.trim();
 
@@ -50,6 +59,13 @@ export class VehicleService {
       // Media come in their collection's order (priority, then upload time) from one batched query.
       { populate: ['user', 'media'], orderBy: { createdAt: 'desc' } },
     );
+  }
+
+  /** The invitations of these vehicles by vehicle id, in one query. */
+  async invitationsOf(vehicles: readonly Vehicle[]): Promise<Map<string, Invitation>> {
+    if (vehicles.length === 0) return new Map();
+    const rows = await this.em.find(Invitation, { vehicle: { $in: vehicles.map((vehicle) => vehicle.id) } });
+    return new Map(rows.map((row) => [row.vehicle.id, row]));
   }
 
   async get(user: User | undefined, id: string): Promise<Vehicle> {
@@ -91,6 +107,8 @@ export class VehicleService {
       authorize(user, 'update', vehicle);
       const { title: _ignored, ...fields } = edit;
       if (Object.keys(fields).length) {
+        // A released quartett set fixes the printed data; status changes stay possible.
+        await assertVehicleUnlocked(em, vehicle.id);
         em.assign(vehicle, fields);
         vehicle.title = titleOf(vehicle.brand, vehicle.model);
       }
@@ -98,9 +116,7 @@ export class VehicleService {
       if (status) {
         authorize(user, 'changeOwnStatus', vehicle);
         if (!ownerCanChangeStatus(vehicle.status, status)) {
-          throw conflict(
-            status === 'submitted' ? VEHICLE_MESSAGES.submitOnlyDraft : VEHICLE_MESSAGES.withdrawNotAllowed,
-          );
+          throw conflict(OWNER_STATUS_REFUSALS[status]);
         }
         recordStatusChange(em, vehicle, userActor(user), { to: status });
         this.effects(em, vehicle, await this.ownerOf(em, vehicle), status);

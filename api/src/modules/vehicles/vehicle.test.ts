@@ -145,7 +145,10 @@ describe('owner status rules', () => {
     expect(again.data.message).toBe(VEHICLE_MESSAGES.submitOnlyDraft);
 
     expect((await owner.patch(`/api/vehicles/${id}`, { status: 'draft' })).data.status).toBe('draft');
-    expect((await owner.patch(`/api/vehicles/${id}`, { status: 'confirmed' })).status).toBe(400);
+    const confirmDraft = await owner.patch(`/api/vehicles/${id}`, { status: 'confirmed' });
+    expect(confirmDraft.status).toBe(409);
+    expect(confirmDraft.data.message).toBe(VEHICLE_MESSAGES.confirmOnlyInvited);
+    expect((await owner.patch(`/api/vehicles/${id}`, { status: 'invited' })).status).toBe(400);
 
     await admin.patch(`/api/admin/vehicles/${id}/status`, { status: 'rejected', oldStatus: 'draft' });
     const withdrawRejected = await owner.patch(`/api/vehicles/${id}`, { status: 'draft' });

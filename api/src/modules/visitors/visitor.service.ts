@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -7,6 +7,7 @@ import {
   VISITOR_STATE_LABELS,
   type VisitorRegistrationInput,
 } from '@schlosstreffen/shared';
+import { createLinkToken, verifyLinkToken } from '../../lib/link-token.js';
 import { seal } from '../../lib/seal.js';
 import { enqueue } from '../../outbox/outbox.js';
 import { VisitorRegistration } from './visitor-registration.entity.js';
@@ -17,35 +18,16 @@ export type VisitorState = 'pending' | 'confirmed' | 'unsubscribed';
 /** A repeated sign-up re-queues the confirmation mail at most this often. */
 export const CONFIRMATION_RESEND_MS = 60 * 60 * 1000;
 
-const linkKeys = new Map<string, Buffer>();
-function linkKey(secret: string): Buffer {
-  let key = linkKeys.get(secret);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, 'schlosstreffen', 'visitor-link', 32));
-    linkKeys.set(secret, key);
-  }
-  return key;
-}
-
 /** `<row id>.<HMAC-SHA256(purpose, id)>`: stable per row and purpose, unguessable without the secret. */
-export function createVisitorToken(secret: string, id: string, purpose: VisitorLinkPurpose): string {
-  const mac = createHmac('sha256', linkKey(secret)).update(`${purpose}:${id}`).digest('base64url');
-  return `${id}.${mac}`;
-}
+export const createVisitorToken = (secret: string, id: string, purpose: VisitorLinkPurpose): string =>
+  createLinkToken(secret, 'visitor', purpose, id);
 
 /** The row id a token was issued for, or null when the token is not ours for this purpose. */
-export function verifyVisitorToken(
+export const verifyVisitorToken = (
   secret: string,
   token: unknown,
   purpose: VisitorLinkPurpose,
-): string | null {
-  if (typeof token !== 'string' || token.length > 200) return null;
-  const id = token.slice(0, token.indexOf('.'));
-  if (!id) return null;
-  const given = Buffer.from(token);
-  const expected = Buffer.from(createVisitorToken(secret, id, purpose));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
-}
+): string | null => verifyLinkToken(secret, 'visitor', purpose, token);
 
 export function visitorState(row: Pick<VisitorRegistration, 'confirmedAt' | 'unsubscribedAt'>): VisitorState {
   if (row.unsubscribedAt) return 'unsubscribed';

@@ -1,0 +1,34 @@
+import * as v from 'valibot';
+import { INVITATION_MESSAGES, QUARTETT_MESSAGES } from '../event-messages.js';
+import { fieldObject } from './issues.js';
+
+/** Body of POST /api/admin/check-in: a check-in code (from the QR code) or a start number. */
+export const CheckInSchema = fieldObject({
+  code: v.pipe(
+    v.string(INVITATION_MESSAGES.codeRequired),
+    v.trim(),
+    v.nonEmpty(INVITATION_MESSAGES.codeRequired),
+    v.maxLength(200, INVITATION_MESSAGES.unknownCode),
+  ),
+});
+export type CheckInInput = v.InferOutput<typeof CheckInSchema>;
+
+/** Body of POST /api/invitations/confirm: the token of the invitation mail's confirm link. */
+export const InvitationConfirmSchema = fieldObject({
+  token: v.pipe(
+    v.string(INVITATION_MESSAGES.confirmLinkInvalid),
+    v.trim(),
+    v.nonEmpty(INVITATION_MESSAGES.confirmLinkInvalid),
+    v.maxLength(300, INVITATION_MESSAGES.confirmLinkInvalid),
+  ),
+});
+
+/** Body of POST /api/admin/quartett-sets. */
+export const QuartettSetCreateSchema = fieldObject({
+  title: v.pipe(
+    v.string(QUARTETT_MESSAGES.titleRequired),
+    v.trim(),
+    v.nonEmpty(QUARTETT_MESSAGES.titleRequired),
+    v.maxLength(200, QUARTETT_MESSAGES.titleMax),
+  ),
+});
