@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFound } from '../components/not-found';
 import { SiteShell } from '../components/site-shell';
+import { AppToaster } from '../components/ui/toaster';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -12,6 +13,7 @@ function RootLayout() {
   return (
     <SiteShell>
       <Outlet />
+      <AppToaster />
     </SiteShell>
   );
 }

@@ -1,0 +1,49 @@
+// Starts the app for the browser tests as `npm start` builds it, on a fresh database, Redis database
+// and storage directory, with ports of its own.
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const database = 'schlosstreffen_e2e';
+const adminUrl = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
+const dataDir = path.join(root, '.data', 'e2e');
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`drop database if exists ${database} with (force)`);
+await admin.end();
+
+const redis = new Redis(redisUrl);
+await redis.flushdb();
+redis.disconnect();
+
+await rm(dataDir, { recursive: true, force: true });
+
+const databaseUrl = new URL(adminUrl);
+databaseUrl.pathname = `/${database}`;
+
+const child = spawn('npm', ['start'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: '3100',
+    PUBLIC_URL: 'http://localhost:3100',
+    DATABASE_URL: databaseUrl.href,
+    REDIS_URL: redisUrl,
+    DATA_DIR: dataDir,
+    EMBEDDED_S3_PORT: '4669',
+    EMBEDDED_SMTP_PORT: '1125',
+    EMBEDDED_MAIL_WEB_PORT: '1180',
+  },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => process.exit(code ?? 0));

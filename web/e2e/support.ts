@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+export const BASE_URL = 'http://localhost:3100';
+const MAIL_API = 'http://127.0.0.1:1180';
+export const PASSWORD = 'sicheresPasswort1';
+export const SCREENSHOT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../test-results/screenshots',
+);
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+let counter = 0;
+/** A unique address per call, so tests never collide with earlier runs' accounts. */
+export function uniqueEmail(name: string): string {
+  counter += 1;
+  return `${name}.${Date.now().toString(36)}${counter}@example.de`;
+}
+
+/** Registers and signs in through the API; the page's context shares the session cookie. */
+export async function registerViaApi(
+  request: APIRequestContext,
+  user: { email: string; firstName: string; lastName: string; password?: string },
+): Promise<void> {
+  const res = await request.post('/api/auth/register', {
+    data: { password: PASSWORD, ...user },
+    headers: { Origin: BASE_URL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Axe on the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+/**
+ * Shows the page at phone and desktop size: axe at each, a full-page screenshot saved as
+ * test-results/screenshots/<name>-<viewport>.png. Ends at the desktop size.
+ */
+export async function captureEverywhere(
+  page: Page,
+  name: string,
+  ready?: () => Promise<void>,
+): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  for (const [viewport, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await ready?.();
+    // Let entrance animations settle before checking contrast and taking the picture.
+    await page.waitForTimeout(700);
+    await expectAccessible(page, `${name} (${viewport})`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`), fullPage: true });
+  }
+}
+
+export interface CaughtMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string }[];
+}
+
+/** Waits for the newest mail to `to` whose subject matches, from the embedded catcher's REST API. */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_000): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${MAIL_API}/email`);
+    const mails = (await res.json()) as CaughtMail[];
+    const match = mails
+      .filter(
+        (m) => m.to.some((r) => r.address.toLowerCase() === to.toLowerCase()) && subject.test(m.subject),
+      )
+      .at(-1);
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+}
+
+/** The first link in a mail's text that starts with `prefix`, moved onto the test server's origin. */
+export function linkIn(mail: CaughtMail, prefix: string): string {
+  const match = new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"<>)]*`).exec(mail.text);
+  if (!match) throw new Error(`no link ${prefix}… in mail "${mail.subject}"`);
+  return match[0];
+}
+
+/** Real JPEG photos (a sky-to-road gradient with noise and a car-like shape), different per seed. */
+export async function makeJpeg(dir: string, name: string, seed: number): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const width = 1600;
+  const height = 1000;
+  const hue = (seed * 67) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},60%,70%)"/><stop offset="0.6" stop-color="hsl(${hue},30%,35%)"/>
+      <stop offset="1" stop-color="#222"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <rect x="380" y="520" width="840" height="220" rx="60" fill="hsl(${(hue + 180) % 360},70%,45%)"/>
+    <rect x="520" y="430" width="520" height="140" rx="50" fill="hsl(${(hue + 180) % 360},60%,35%)"/>
+    <circle cx="560" cy="750" r="80" fill="#111"/><circle cx="1040" cy="750" r="80" fill="#111"/>
+  </svg>`;
+  const file = path.join(dir, name);
+  await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toFile(file);
+  return file;
+}

@@ -1,0 +1,66 @@
+import type { AnyFieldApi } from '@tanstack/react-form';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+/** The first message of a field's validation errors (valibot issues or plain strings). */
+export function fieldError(field: AnyFieldApi): string | undefined {
+  if (!field.state.meta.isTouched && field.form.state.submissionAttempts === 0) return undefined;
+  for (const error of field.state.meta.errors as unknown[]) {
+    if (typeof error === 'string' && error) return error;
+    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
+      return error.message;
+    }
+  }
+  return undefined;
+}
+
+export const inputClass =
+  'w-full rounded-lg border border-white/10 bg-night-900 px-3.5 py-2.5 text-parchment placeholder:text-ash-400/60 transition-colors focus:border-gold-400 focus:outline-none aria-[invalid=true]:border-red-400';
+
+/** A labelled input bound to a TanStack Form field; its error is tied to it with aria-describedby. */
+export function TextField({
+  field,
+  label,
+  required = false,
+  hint,
+  ...input
+}: {
+  field: AnyFieldApi;
+  label: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'required'>) {
+  const id = input.id ?? `field-${field.name}`;
+  const error = fieldError(field);
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  const value = field.state.value as string | number | null | undefined;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ash-300">
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        {...input}
+        id={id}
+        name={field.name}
+        value={value ?? ''}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onBlur={field.handleBlur}
+        onChange={(event) => field.handleChange(event.target.value)}
+        className={`${inputClass} ${input.className ?? ''}`}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-ash-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { createToaster, Toast, Toaster } from '@ark-ui/react/toast';
+import { useRef, type PointerEvent } from 'react';
+import { isApiError } from '../../lib/api';
+
+/** Spec section 9: one notification at a time, 5 s, swipe right 50 px to dismiss, F8 focuses the area. */
+export const TOAST_DURATION_MS = 5000;
+export const SWIPE_DISMISS_PX = 50;
+
+export const toaster = createToaster({
+  placement: 'bottom-end',
+  max: 1,
+  duration: TOAST_DURATION_MS,
+  hotkey: ['F8'],
+  gap: 12,
+});
+
+type ToastKind = 'success' | 'error' | 'info';
+
+function show(type: ToastKind, title: string, description?: string) {
+  // The newest message replaces the one on screen instead of waiting behind it.
+  toaster.dismiss();
+  return toaster.create({ type, title, description, duration: TOAST_DURATION_MS });
+}
+
+export const notify = {
+  success: (title: string, description?: string) => show('success', title, description),
+  info: (title: string, description?: string) => show('info', title, description),
+  /** Destructive toast with the server's German message, else the fallback (spec section 8). */
+  error: (title: string, error?: unknown, fallback?: string) =>
+    show('error', title, errorText(error) ?? fallback),
+};
+
+/** The server's message of a failed call; other errors' messages only when they are not technical. */
+export function errorText(error: unknown): string | undefined {
+  if (isApiError(error)) return error.serverMessage;
+  return undefined;
+}
+
+function SwipeableToast({ id, type, children }: { id: string; type?: string; children: React.ReactNode }) {
+  const start = useRef<number | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+
+  const move = (event: PointerEvent) => {
+    if (start.current === null || !root.current) return;
+    const dx = Math.max(0, event.clientX - start.current);
+    root.current.style.translate = `${dx}px 0`;
+    root.current.style.opacity = String(Math.max(0.2, 1 - dx / 200));
+  };
+  const end = (event: PointerEvent) => {
+    if (start.current === null || !root.current) return;
+    const dx = event.clientX - start.current;
+    start.current = null;
+    if (dx > SWIPE_DISMISS_PX) {
+      toaster.dismiss(id);
+      return;
+    }
+    root.current.style.translate = '';
+    root.current.style.opacity = '';
+  };
+
+  const tone =
+    type === 'error'
+      ? 'border-red-500/60 bg-red-950/95 text-red-50'
+      : 'border-gold-500/40 bg-night-800/95 text-parchment';
+
+  return (
+    <Toast.Root
+      ref={root}
+      className={`w-[min(92vw,24rem)] touch-pan-y rounded-xl border px-4 py-3 pr-10 shadow-2xl shadow-black/50 backdrop-blur transition-[translate,opacity] duration-150 select-none ${tone}`}
+      onPointerDown={(event) => {
+        start.current = event.clientX;
+        event.currentTarget.setPointerCapture(event.pointerId);
+      }}
+      onPointerMove={move}
+      onPointerUp={end}
+      onPointerCancel={end}
+      data-testid="toast"
+    >
+      {children}
+      <Toast.CloseTrigger
+        aria-label="Schließen"
+        className="absolute top-2.5 right-2.5 rounded p-1 text-current/70 hover:text-current"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+          <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </Toast.CloseTrigger>
+    </Toast.Root>
+  );
+}
+
+/** The notification area; rendered once in the root layout. */
+export function AppToaster() {
+  return (
+    <Toaster toaster={toaster}>
+      {(toast) => (
+        <SwipeableToast key={toast.id} id={toast.id!} type={toast.type}>
+          <Toast.Title className="text-sm font-semibold">{toast.title}</Toast.Title>
+          {toast.description ? (
+            <Toast.Description className="mt-0.5 text-sm opacity-90">{toast.description}</Toast.Description>
+          ) : null}
+        </SwipeableToast>
+      )}
+    </Toaster>
+  );
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the screen is built. */
+export function ForgotPasswordPage() {
+  return <section className="mx-auto w-full max-w-3xl flex-1 px-6 py-16" />;
+}

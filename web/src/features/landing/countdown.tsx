@@ -1,0 +1,97 @@
+import { COUNTDOWN_TICK_MS } from '@schlosstreffen/shared';
+import { useEffect, useState } from 'react';
+
+export type CountdownState =
+  | { phase: 'upcoming'; days: number; hours: number; minutes: number; seconds: number }
+  | { phase: 'running' }
+  | { phase: 'ended' };
+
+/** Time left until `start`; 'running' between start and end, 'ended' afterwards (never negative numbers). */
+export function countdownAt(now: number, start: number, end: number): CountdownState {
+  if (now >= end) return { phase: 'ended' };
+  if (now >= start) return { phase: 'running' };
+  const total = Math.floor((start - now) / 1000);
+  return {
+    phase: 'upcoming',
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/** The countdown, recomputed every second until the event has ended. */
+export function useCountdown(start: number, end: number): CountdownState {
+  const [state, setState] = useState(() => countdownAt(Date.now(), start, end));
+  const ended = state.phase === 'ended';
+
+  useEffect(() => {
+    if (ended) return undefined;
+    const update = () => setState(countdownAt(Date.now(), start, end));
+    update();
+    const timer = window.setInterval(update, COUNTDOWN_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [start, end, ended]);
+
+  return state;
+}
+
+const UNITS = [
+  { key: 'days', label: 'Tage', singular: 'Tag' },
+  { key: 'hours', label: 'Stunden', singular: 'Stunde' },
+  { key: 'minutes', label: 'Minuten', singular: 'Minute' },
+  { key: 'seconds', label: 'Sekunden', singular: 'Sekunde' },
+] as const;
+
+/** Days, hours, minutes and seconds until the event start; a German message once it has begun or ended. */
+export function Countdown({
+  eventName,
+  eventStart,
+  eventEnd,
+  year,
+}: {
+  eventName: string;
+  eventStart: string;
+  eventEnd: string;
+  year: number;
+}) {
+  const state = useCountdown(Date.parse(eventStart), Date.parse(eventEnd));
+
+  if (state.phase !== 'upcoming') {
+    return (
+      <p
+        data-testid="countdown-message"
+        className="rounded-2xl border border-gold-500/30 bg-night-900/70 px-6 py-5 font-display text-2xl text-gold-200 shadow-[0_0_60px_-20px_rgba(212,168,72,0.5)] backdrop-blur sm:text-3xl"
+      >
+        {state.phase === 'running'
+          ? `Das ${eventName} läuft gerade!`
+          : `Das ${eventName} ${year} ist vorbei – danke an alle!`}
+      </p>
+    );
+  }
+
+  const summary = UNITS.map(
+    ({ key, label, singular }) => `${state[key]} ${state[key] === 1 ? singular : label}`,
+  ).join(', ');
+
+  return (
+    <div role="timer" aria-label={`Noch ${summary} bis zum Start`} className="w-full max-w-xl">
+      <ol className="grid grid-cols-4 gap-2 sm:gap-4" aria-hidden="true">
+        {UNITS.map(({ key, label }) => (
+          <li
+            key={key}
+            data-testid={`countdown-${key}`}
+            className="flex flex-col items-center rounded-xl border border-gold-500/25 bg-night-900/70 px-1 py-3 backdrop-blur sm:py-4"
+          >
+            <span className="font-display text-3xl text-parchment tabular-nums sm:text-5xl">
+              {String(state[key]).padStart(2, '0')}
+            </span>
+            <span className="mt-1 text-[0.65rem] tracking-[0.2em] text-ash-400 uppercase sm:text-xs">
+              {label}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

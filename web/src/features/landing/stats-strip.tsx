@@ -1,0 +1,94 @@
+import { COUNT_UP_MS, STATS } from '@schlosstreffen/shared';
+import { useEffect, useRef, useState } from 'react';
+
+const ITEMS = [
+  { ...STATS.guests, label: 'Erwartete Gäste' },
+  { ...STATS.vehicles, label: 'Getunte Fahrzeuge' },
+  { ...STATS.horsepower, label: 'PS gesamt' },
+  { ...STATS.locations, label: 'Einzigartige Location' },
+] as const;
+
+const numberFormat = new Intl.NumberFormat('de-DE');
+
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
+/** Ease-out: fast at first, settling on the final value. */
+const easeOut = (t: number) => 1 - (1 - t) ** 3;
+
+/**
+ * Progress 0…1 of a count-up over `duration` ms that starts once the element is visible (or at once
+ * without IntersectionObserver). With reduced motion the final values show immediately.
+ */
+function useCountUp(duration: number) {
+  const ref = useRef<HTMLElement>(null);
+  const [progress, setProgress] = useState(() => (prefersReducedMotion() ? 1 : 0));
+
+  useEffect(() => {
+    if (progress >= 1) return undefined;
+    let frame = 0;
+    let startedAt: number | null = null;
+    const step = () => {
+      startedAt ??= performance.now();
+      const t = Math.min(1, (performance.now() - startedAt) / duration);
+      setProgress(t);
+      if (t < 1) frame = requestAnimationFrame(step);
+    };
+    const start = () => {
+      frame = requestAnimationFrame(step);
+    };
+
+    const element = ref.current;
+    if (typeof IntersectionObserver === 'undefined' || !element) {
+      start();
+      return () => cancelAnimationFrame(frame);
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        start();
+      }
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [duration]);
+
+  return { ref, progress };
+}
+
+/** The stats strip: expected guests, vehicles, total horsepower, location, counting up over 2 s. */
+export function StatsStrip() {
+  const { ref, progress } = useCountUp(COUNT_UP_MS);
+  const eased = easeOut(progress);
+
+  return (
+    <section ref={ref} aria-label="Zahlen zum Event" className="border-y border-gold-500/15 bg-night-900/60">
+      <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-y-8 px-6 py-10 sm:py-12 lg:grid-cols-4">
+        {ITEMS.map((item) => {
+          const final = `${numberFormat.format(item.value)}${item.suffix}`;
+          const current =
+            progress >= 1 ? final : `${numberFormat.format(Math.round(item.value * eased))}${item.suffix}`;
+          return (
+            <div key={item.label} className="flex flex-col items-center gap-1 text-center">
+              <dt className="order-2 text-xs tracking-[0.2em] text-ash-400 uppercase sm:text-sm">
+                {item.label}
+              </dt>
+              <dd className="order-1 font-display text-4xl text-gold-300 tabular-nums sm:text-5xl">
+                <span aria-hidden="true" data-testid="stat-value">
+                  {current}
+                </span>
+                <span className="sr-only">{final}</span>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}

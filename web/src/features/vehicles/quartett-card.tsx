@@ -1,0 +1,180 @@
+import { useState, type CSSProperties } from 'react';
+
+/** The picture on a card: an object URL plus the owner's crop position and zoom. */
+export interface QuartettCardImage {
+  url: string;
+  /** Crop focus in percent (CSS object-position), 0–100; numbers or the API's decimal text. Default 50. */
+  cropX?: number | string | null;
+  cropY?: number | string | null;
+  /** Zoom in percent, 100–200; default 100. */
+  scale?: number | string | null;
+  alt?: string;
+}
+
+/** The six values of a card; null or undefined shows 'N/A'. */
+export interface QuartettCardValues {
+  ps?: number | null;
+  torqueNm?: number | null;
+  zeroToHundredS?: number | string | null;
+  topSpeedKmh?: number | null;
+  cylinders?: number | null;
+  weightKg?: number | null;
+}
+
+export interface QuartettCardProps {
+  /** Name on the card: the vehicle's name, else brand plus model. */
+  title: string;
+  /** Second line, e.g. "BMW M3 (E30) · 1988 · Henna-Rot". */
+  subline?: string;
+  /** Without an image (or when it fails to load) a placeholder icon is shown. */
+  image?: QuartettCardImage | null;
+  /** Badge over the picture, e.g. { label: 'Eingeladen', className: STATUS_BADGE_CLASSES.invited }. */
+  badge?: { label: string; className: string } | null;
+  values: QuartettCardValues;
+  /** Drive type as shown on the card, e.g. driveTypeLabel(vehicle.driveType) → 'Heckantrieb'. */
+  driveTypeLabel?: string | null;
+  /** Card code in the corner, e.g. 'A1'. */
+  code?: string;
+  className?: string;
+}
+
+const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
+
+const NOT_AVAILABLE = 'N/A';
+
+function toNumber(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+function formatValue(value: number | string | null | undefined, unit?: string): string {
+  const number = toNumber(value);
+  if (number === null) return NOT_AVAILABLE;
+  const text = numberFormat.format(number);
+  return unit ? `${text} ${unit}` : text;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** Inline style that applies crop position (object-position) and zoom (transform scale) to an <img>. */
+export function cropStyle(image: Pick<QuartettCardImage, 'cropX' | 'cropY' | 'scale'>): CSSProperties {
+  const x = clamp(toNumber(image.cropX) ?? 50, 0, 100);
+  const y = clamp(toNumber(image.cropY) ?? 50, 0, 100);
+  const scale = clamp(toNumber(image.scale) ?? 100, 100, 200);
+  return {
+    objectPosition: `${x}% ${y}%`,
+    transform: `scale(${scale / 100})`,
+    transformOrigin: `${x}% ${y}%`,
+  };
+}
+
+/** Placeholder for a missing picture: a stylised car. */
+export function CarPlaceholderIcon({ className = '' }: { className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 64 64"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      <path d="M8 40v-7l5-11a5 5 0 0 1 4.6-3h28.8a5 5 0 0 1 4.6 3l5 11v7" />
+      <path d="M8 40h48v6a2 2 0 0 1-2 2h-4M8 40v6a2 2 0 0 0 2 2h4" />
+      <circle cx="19" cy="47" r="5" />
+      <circle cx="45" cy="47" r="5" />
+      <path d="M24 47h16M12 31h40" />
+    </svg>
+  );
+}
+
+/**
+ * A quartett card as it will be printed (spec section 1): title, subline, picture with crop and zoom,
+ * optional badge, and the six values Leistung (PS), Drehmoment (Nm), 0-100 km/h (s), V-Max (km/h),
+ * Zylinder and Gewicht (kg), 'N/A' where a value is missing. Purely presentational: used for the
+ * landing page sample and the live preview while editing a vehicle.
+ */
+export function QuartettCard({
+  title,
+  subline,
+  image,
+  badge,
+  values,
+  driveTypeLabel,
+  code,
+  className = '',
+}: QuartettCardProps) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const showImage = Boolean(image?.url) && failedUrl !== image?.url;
+
+  const rows: { label: string; value: string }[] = [
+    { label: 'Leistung', value: formatValue(values.ps, 'PS') },
+    { label: 'Drehmoment', value: formatValue(values.torqueNm, 'Nm') },
+    { label: '0-100 km/h', value: formatValue(values.zeroToHundredS, 's') },
+    { label: 'V-Max', value: formatValue(values.topSpeedKmh, 'km/h') },
+    { label: 'Zylinder', value: formatValue(values.cylinders) },
+    { label: 'Gewicht', value: formatValue(values.weightKg, 'kg') },
+  ];
+
+  return (
+    <article
+      aria-label={`Quartett-Karte: ${title}`}
+      className={`relative flex w-full max-w-xs flex-col overflow-hidden rounded-2xl border border-gold-500/50 bg-linear-to-b from-night-800 to-night-900 p-3 shadow-2xl shadow-black/60 ring-1 ring-gold-500/10 ring-inset ${className}`}
+    >
+      <header className="flex items-start justify-between gap-3 px-1 pt-1 pb-2.5">
+        <div className="min-w-0">
+          <h3 className="truncate font-display text-xl leading-tight text-gold-200">{title}</h3>
+          {subline ? <p className="mt-0.5 truncate text-xs text-ash-300">{subline}</p> : null}
+        </div>
+        {code ? (
+          <span className="shrink-0 rounded-md border border-gold-500/50 px-1.5 py-0.5 font-display text-sm text-gold-300">
+            {code}
+          </span>
+        ) : null}
+      </header>
+
+      <div className="relative aspect-[4/3] overflow-hidden rounded-lg border border-white/10 bg-night-950">
+        {showImage && image ? (
+          <img
+            src={image.url}
+            alt={image.alt ?? title}
+            loading="lazy"
+            decoding="async"
+            onError={() => setFailedUrl(image.url)}
+            className="size-full object-cover"
+            style={cropStyle(image)}
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-gold-500/40">
+            <CarPlaceholderIcon className="size-16" />
+          </div>
+        )}
+        {badge ? (
+          <span
+            className={`absolute top-2 right-2 rounded-full border px-2.5 py-0.5 text-xs font-semibold shadow ${badge.className}`}
+          >
+            {badge.label}
+          </span>
+        ) : null}
+      </div>
+
+      <dl className="mt-3 grid grid-cols-1 divide-y divide-white/5 rounded-lg border border-white/5 bg-night-950/60 text-sm">
+        {rows.map((row) => (
+          <div key={row.label} className="flex items-baseline justify-between gap-3 px-3 py-1.5">
+            <dt className="text-ash-400">{row.label}</dt>
+            <dd className="font-semibold text-parchment tabular-nums">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {driveTypeLabel ? (
+        <p className="mt-2.5 px-1 text-center text-xs tracking-[0.2em] text-gold-400 uppercase">
+          {driveTypeLabel}
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { myVehiclesQueryOptions } from '../features/vehicles/vehicle-queries';
+import { requireSignedIn } from '../lib/route-guards';
+
+export const Route = createFileRoute('/dashboard')({
+  beforeLoad: requireSignedIn,
+  // Started here, not awaited: the page shows its skeleton cards while the list loads.
+  loader: ({ context }) => {
+    void context.queryClient.ensureQueryData(myVehiclesQueryOptions).catch(() => undefined);
+  },
+  component: DashboardPage,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ProfilePage } from '../features/account/profile-page';
+import { requireSignedIn } from '../lib/route-guards';
+
+export const Route = createFileRoute('/profile')({
+  beforeLoad: requireSignedIn,
+  component: ProfilePage,
+});
