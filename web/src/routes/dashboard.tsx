@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { DashboardPage, DashboardPending } from '../features/dashboard/dashboard-page';
 import { myVehiclesQueryOptions } from '../features/vehicles/vehicle-queries';
 import { requireSignedIn } from '../lib/route-guards';
 
@@ -9,5 +9,9 @@ export const Route = createFileRoute('/dashboard')({
   loader: ({ context }) => {
     void context.queryClient.ensureQueryData(myVehiclesQueryOptions).catch(() => undefined);
   },
+  // 'Lädt...' while the sign-in check runs (after a short delay, so a cached answer shows no flash).
+  pendingComponent: DashboardPending,
+  pendingMs: 200,
+  pendingMinMs: 300,
   component: DashboardPage,
 });

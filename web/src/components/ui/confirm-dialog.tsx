@@ -14,6 +14,7 @@ export function ConfirmDialog({
   pending = false,
   destructive = false,
   onConfirm,
+  finalFocusEl,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,9 +25,16 @@ export function ConfirmDialog({
   pending?: boolean;
   destructive?: boolean;
   onConfirm: () => void;
+  /** Where focus goes on close when the trigger is gone (e.g. after a delete); null keeps the default. */
+  finalFocusEl?: () => HTMLElement | null;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      role="alertdialog"
+      finalFocusEl={finalFocusEl}
+    >
       <Portal>
         <Dialog.Backdrop className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
         <Dialog.Positioner className="fixed inset-0 z-50 flex items-center justify-center p-4">

@@ -1,4 +1,372 @@
-/** Placeholder until the screen is built. */
+import {
+  ownerCanConfirm,
+  ownerCanDelete,
+  ownerCanSubmit,
+  ownerCanWithdraw,
+  SKELETON,
+  STAGGER,
+} from '@schlosstreffen/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { Button, buttonClass } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { errorText, notify } from '../../components/ui/toaster';
+import type { Vehicle } from '../../lib/types';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+import { VehicleCard } from '../vehicles/vehicle-card';
+import { vehicleTitle } from '../vehicles/vehicle-format';
+import {
+  useDeleteVehicleMutation,
+  useOwnerStatusMutation,
+  usePendingDeletions,
+  usePendingStatusChanges,
+  type OwnerStatusChange,
+} from '../vehicles/vehicle-mutations';
+import { myVehiclesQueryOptions } from '../vehicles/vehicle-queries';
+
+const RETRY_HINT = 'Bitte versuchen Sie es erneut.';
+
+/** Toasts per owner status change (spec section 8); 'confirmed' accepts an invitation. */
+const STATUS_TOASTS: Record<
+  OwnerStatusChange['status'],
+  { success: string; description: string; failure: string }
+> = {
+  submitted: {
+    success: 'Bewerbung eingereicht',
+    description: 'Ihr Fahrzeug wurde zur Prüfung eingereicht.',
+    failure: 'Einreichung fehlgeschlagen',
+  },
+  draft: {
+    success: 'Bewerbung zurückgezogen',
+    description: 'Ihr Fahrzeug wurde aus der Prüfung entfernt.',
+    failure: 'Rückzug fehlgeschlagen',
+  },
+  confirmed: {
+    success: 'Teilnahme bestätigt',
+    description: 'Wir freuen uns auf Sie und Ihr Fahrzeug beim Schlosstreffen.',
+    failure: 'Bestätigung fehlgeschlagen',
+  },
+};
+
+type PendingDialog = { kind: 'withdraw' | 'delete'; vehicle: Vehicle };
+
+const editLinkId = (vehicleId: string) => `vehicle-${vehicleId}-edit`;
+
+/** Shown by the route while the sign-in check runs. */
+export function DashboardPending() {
+  return (
+    <div role="status" className="flex flex-1 items-center justify-center px-6 py-24 text-ash-300">
+      Lädt...
+    </div>
+  );
+}
+
+function VehicleCardSkeleton() {
+  return (
+    <div
+      data-testid="vehicle-card-skeleton"
+      aria-hidden="true"
+      className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-night-900/90"
+    >
+      <div className="aspect-[16/10] animate-pulse bg-night-800 motion-reduce:animate-none" />
+      <div className="flex flex-col gap-4 p-5">
+        <div className="space-y-2">
+          <div className="h-6 w-2/3 animate-pulse rounded bg-night-700 motion-reduce:animate-none" />
+          <div className="h-4 w-1/2 animate-pulse rounded bg-night-800 motion-reduce:animate-none" />
+        </div>
+        <div className="grid grid-cols-3 gap-2">
+          {Array.from({ length: 6 }, (_, index) => (
+            <div
+              key={index}
+              className="h-13 animate-pulse rounded-lg bg-night-800 motion-reduce:animate-none"
+            />
+          ))}
+        </div>
+        <div className="flex gap-2">
+          <div className="h-10 w-28 animate-pulse rounded-full bg-night-800 motion-reduce:animate-none" />
+          <div className="h-10 w-28 animate-pulse rounded-full bg-night-800 motion-reduce:animate-none" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+// Actions grow to fill their row, so a wrapped last button spans the card instead of dangling.
+const deleteButtonClass = buttonClass(
+  'ghost',
+  'grow border border-red-400/40 disabled:opacity-60 text-red-300! hover:border-red-300 hover:bg-red-500/10! hover:text-red-200!',
+);
+
+function OwnerActions({
+  vehicle,
+  pendingStatus,
+  deleting,
+  onSubmit,
+  onConfirm,
+  onWithdraw,
+  onDelete,
+}: {
+  vehicle: Vehicle;
+  pendingStatus: OwnerStatusChange['status'] | undefined;
+  deleting: boolean;
+  onSubmit: () => void;
+  onConfirm: () => void;
+  onWithdraw: (trigger: HTMLElement) => void;
+  onDelete: (trigger: HTMLElement) => void;
+}) {
+  const busy = pendingStatus !== undefined || deleting;
+  const title = vehicleTitle(vehicle);
+  return (
+    <>
+      <Link
+        id={editLinkId(vehicle.id)}
+        to="/edit/$id"
+        params={{ id: vehicle.id }}
+        aria-label={`${title} bearbeiten`}
+        className={buttonClass('secondary', 'grow')}
+      >
+        Bearbeiten
+      </Link>
+      {ownerCanSubmit(vehicle.status) ? (
+        <Button className="grow" disabled={busy} onClick={onSubmit}>
+          {pendingStatus === 'submitted' ? 'Wird eingereicht...' : 'Einreichen'}
+        </Button>
+      ) : null}
+      {ownerCanConfirm(vehicle.status) ? (
+        <Button className="grow" disabled={busy} onClick={onConfirm}>
+          {pendingStatus === 'confirmed' ? 'Wird bestätigt...' : 'Teilnahme bestätigen'}
+        </Button>
+      ) : null}
+      {ownerCanWithdraw(vehicle.status) ? (
+        <Button
+          variant="ghost"
+          className="grow border border-white/10 disabled:opacity-60"
+          disabled={busy}
+          onClick={(event) => onWithdraw(event.currentTarget)}
+        >
+          {pendingStatus === 'draft' ? 'Wird zurückgezogen...' : 'Zurückziehen'}
+        </Button>
+      ) : null}
+      {ownerCanDelete(vehicle.status) ? (
+        <button
+          type="button"
+          className={deleteButtonClass}
+          disabled={busy}
+          onClick={(event) => onDelete(event.currentTarget)}
+        >
+          {deleting ? 'Wird gelöscht...' : 'Löschen'}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** /dashboard (Meine Fahrzeuge): the owner's vehicles with edit, submit, withdraw and delete. */
 export function DashboardPage() {
-  return <section className="mx-auto w-full max-w-3xl flex-1 px-6 py-16" />;
+  useDocumentMeta(
+    'Meine Fahrzeuge – Schlosstreffen',
+    'Verwalten Sie Ihre Fahrzeuge und Bewerbungen für das Schlosstreffen: bearbeiten, einreichen, zurückziehen oder löschen.',
+  );
+  const vehicles = useQuery(myVehiclesQueryOptions);
+  const statusMutation = useOwnerStatusMutation();
+  const deleteMutation = useDeleteVehicleMutation();
+  const pendingStatus = usePendingStatusChanges();
+  const pendingDeletions = usePendingDeletions();
+  const [dialog, setDialog] = useState<PendingDialog | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The button that opened the dialog; withdrawing or deleting removes it, so focus needs a new home.
+  const dialogTrigger = useRef<{ element: HTMLElement; vehicleId: string } | null>(null);
+
+  const openDialog = (kind: PendingDialog['kind'], vehicle: Vehicle, trigger: HTMLElement) => {
+    dialogTrigger.current = { element: trigger, vehicleId: vehicle.id };
+    setDialog({ kind, vehicle });
+  };
+
+  /** The trigger when it still exists (null: the dialog's default), else the card's edit link or the heading. */
+  const focusAfterDialog = (): HTMLElement | null => {
+    const trigger = dialogTrigger.current;
+    if (!trigger || trigger.element.isConnected) return null;
+    return document.getElementById(editLinkId(trigger.vehicleId)) ?? headingRef.current;
+  };
+
+  const changeStatus = (change: OwnerStatusChange, onSettled?: () => void) => {
+    const texts = STATUS_TOASTS[change.status];
+    statusMutation.mutate(change, {
+      onSuccess: () => notify.success(texts.success, texts.description),
+      onError: (error) => notify.error(texts.failure, error, RETRY_HINT),
+      onSettled: () => {
+        onSettled?.();
+        // The pressed button was disabled (and may be gone now): keep keyboard users on the card.
+        const active = document.activeElement;
+        if (!active || active === document.body) document.getElementById(editLinkId(change.id))?.focus();
+      },
+    });
+  };
+
+  const removeVehicle = (vehicle: Vehicle) => {
+    deleteMutation.mutate(vehicle.id, {
+      onSuccess: () => notify.success('Fahrzeug gelöscht', 'Ihr Fahrzeug wurde erfolgreich gelöscht.'),
+      onError: (error) => notify.error('Löschen fehlgeschlagen', error, RETRY_HINT),
+      onSettled: () => setDialog(null),
+    });
+  };
+
+  const list = vehicles.data ?? [];
+  const hasVehicles = list.length > 0;
+  const dialogVehicle = dialog?.vehicle;
+  const dialogTitle = dialogVehicle ? vehicleTitle(dialogVehicle) : '';
+
+  return (
+    <section className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 sm:py-14">
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-xs tracking-[0.3em] text-gold-400 uppercase">Dashboard</p>
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="mt-2 font-display text-4xl text-parchment focus:outline-none"
+          >
+            Meine Fahrzeuge
+          </h1>
+          <p className="mt-2 max-w-xl text-sm text-ash-300">
+            Hier verwalten Sie Ihre Fahrzeuge und Bewerbungen für das Schlosstreffen.
+          </p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link to="/" className={buttonClass('ghost', 'border border-white/10')}>
+            <span aria-hidden="true">←</span> Zur Startseite
+          </Link>
+          <Link to="/apply" className={buttonClass('primary')}>
+            <span aria-hidden="true">+</span>{' '}
+            {hasVehicles ? 'Weiteres Fahrzeug anmelden' : 'Fahrzeug anmelden'}
+          </Link>
+        </div>
+      </div>
+
+      <div className="mt-10">
+        {vehicles.isPending ? (
+          <div>
+            <p role="status" className="sr-only">
+              Fahrzeuge werden geladen...
+            </p>
+            <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+              {Array.from({ length: SKELETON.vehicleCards }, (_, index) => (
+                <VehicleCardSkeleton key={index} />
+              ))}
+            </div>
+          </div>
+        ) : vehicles.isError ? (
+          <div
+            role="alert"
+            className="mx-auto max-w-lg rounded-2xl border border-red-400/30 bg-red-950/30 p-8 text-center"
+          >
+            <h2 className="font-display text-2xl text-parchment">Fahrzeuge konnten nicht geladen werden</h2>
+            <p className="mt-2 text-sm text-ash-300">
+              {errorText(vehicles.error) ?? 'Ein Fehler ist aufgetreten.'} {RETRY_HINT}
+            </p>
+            <Button
+              className="mt-6"
+              variant="secondary"
+              disabled={vehicles.isFetching}
+              onClick={() => void vehicles.refetch()}
+            >
+              {vehicles.isFetching ? 'Lädt...' : 'Erneut versuchen'}
+            </Button>
+          </div>
+        ) : !hasVehicles ? (
+          <div className="mx-auto flex max-w-lg flex-col items-center rounded-2xl border border-dashed border-gold-500/30 bg-night-900/60 px-6 py-14 text-center">
+            <div className="flex size-20 items-center justify-center rounded-full border border-gold-500/30 bg-gold-500/5 text-gold-400">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 64 64"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                className="size-11"
+              >
+                <path d="M8 40v-7l5-11a5 5 0 0 1 4.6-3h28.8a5 5 0 0 1 4.6 3l5 11v7" />
+                <path d="M8 40h48v6a2 2 0 0 1-2 2h-4M8 40v6a2 2 0 0 0 2 2h4" />
+                <circle cx="19" cy="47" r="5" />
+                <circle cx="45" cy="47" r="5" />
+              </svg>
+            </div>
+            <h2 className="mt-6 font-display text-2xl text-parchment">Noch keine Fahrzeuge</h2>
+            <p className="mt-2 text-sm text-ash-300">
+              Melden Sie Ihr erstes Fahrzeug an und bewerben Sie sich für einen Platz beim Schlosstreffen.
+            </p>
+            <Link to="/apply" className={buttonClass('primary', 'mt-8')}>
+              Erstes Fahrzeug anmelden
+            </Link>
+          </div>
+        ) : (
+          <ul aria-label="Meine Fahrzeuge" className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+            {list.map((vehicle, index) => (
+              <li
+                key={vehicle.id}
+                style={{ transitionDelay: `${(index * STAGGER.ownerSeconds).toFixed(2)}s` }}
+                className="transition-[opacity,translate] duration-500 ease-out starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none"
+              >
+                <VehicleCard
+                  vehicle={vehicle}
+                  actions={
+                    <OwnerActions
+                      vehicle={vehicle}
+                      pendingStatus={pendingStatus.get(vehicle.id)}
+                      deleting={pendingDeletions.has(vehicle.id)}
+                      onSubmit={() => changeStatus({ id: vehicle.id, status: 'submitted' })}
+                      onConfirm={() => changeStatus({ id: vehicle.id, status: 'confirmed' })}
+                      onWithdraw={(trigger) => openDialog('withdraw', vehicle, trigger)}
+                      onDelete={(trigger) => openDialog('delete', vehicle, trigger)}
+                    />
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={dialog?.kind === 'withdraw'}
+        onOpenChange={(open) => {
+          if (!open) setDialog(null);
+        }}
+        title="Bewerbung zurückziehen?"
+        finalFocusEl={focusAfterDialog}
+        confirmLabel="Zurückziehen"
+        pendingLabel="Wird zurückgezogen..."
+        pending={dialogVehicle ? pendingStatus.get(dialogVehicle.id) === 'draft' : false}
+        onConfirm={() => {
+          if (dialogVehicle) {
+            changeStatus({ id: dialogVehicle.id, status: 'draft' }, () => setDialog(null));
+          }
+        }}
+      >
+        Der Status von „{dialogTitle}“ wird auf „Entwurf“ zurückgesetzt. Das Fahrzeug wird aus der Prüfung
+        genommen und kann später erneut eingereicht werden.
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        onOpenChange={(open) => {
+          if (!open) setDialog(null);
+        }}
+        title="Fahrzeug löschen?"
+        finalFocusEl={focusAfterDialog}
+        confirmLabel="Löschen"
+        pendingLabel="Wird gelöscht..."
+        destructive
+        pending={dialogVehicle ? pendingDeletions.has(dialogVehicle.id) : false}
+        onConfirm={() => {
+          if (dialogVehicle) removeVehicle(dialogVehicle);
+        }}
+      >
+        Diese Aktion kann nicht rückgängig gemacht werden. „{dialogTitle}“ und alle zugehörigen Daten werden
+        dauerhaft gelöscht.
+      </ConfirmDialog>
+    </section>
+  );
 }

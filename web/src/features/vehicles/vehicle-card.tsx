@@ -1,0 +1,155 @@
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import type { Vehicle } from '../../lib/types';
+import { cropStyle, heroOf } from '../media/crop';
+import { CarPlaceholderIcon } from './quartett-card';
+import { StatusBadge } from './status-badge';
+import { formatSpec, ownerLabel, vehicleSubline, vehicleTitle } from './vehicle-format';
+
+export interface VehicleCardProps {
+  vehicle: Vehicle;
+  /** Admin lists: a line with the owner (vehicle.user): full name, else email, else 'Unbekannt'. */
+  showOwner?: boolean;
+  /** Buttons under the card's content (edit, submit, …); they stay clickable above `onOpen`. */
+  actions?: ReactNode;
+  /** Makes the whole card a button (e.g. the admin detail dialog); the title carries the label. */
+  onOpen?: (vehicle: Vehicle) => void;
+  /** Heading level of the title: h2 under a page heading, h3 under a section. */
+  headingLevel?: 'h2' | 'h3';
+  className?: string;
+  style?: CSSProperties;
+}
+
+/** The hero picture: thumbnail first, then the original, then the placeholder icon. */
+function HeroImage({ vehicle, title }: { vehicle: Vehicle; title: string }) {
+  const hero = heroOf(vehicle.media.filter((item) => item.type === 'image'));
+  const sources = hero
+    ? [...new Set([hero.thumbnailUrl, hero.url].filter((src): src is string => !!src))]
+    : [];
+  const [failed, setFailed] = useState<readonly string[]>([]);
+  const src = sources.find((candidate) => !failed.includes(candidate));
+
+  if (!hero || !src) {
+    return (
+      <div
+        data-testid="vehicle-card-placeholder"
+        className="flex size-full items-center justify-center bg-linear-to-br from-night-800 to-night-950 text-gold-500/50"
+      >
+        <CarPlaceholderIcon className="size-16" />
+      </div>
+    );
+  }
+  return (
+    <img
+      key={src}
+      src={src}
+      alt={hero.altText?.trim() || title}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed((previous) => [...previous, src])}
+      className="size-full object-cover transition-[scale] duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+      style={cropStyle(hero.cropX, hero.cropY, hero.scale)}
+    />
+  );
+}
+
+/**
+ * A vehicle in the owner's and the admin's lists (spec section 2 "Vehicle card"): hero image with
+ * its crop, status badge, title and subline, optional owner line, six value tiles, tuning
+ * categories, a two-line short description and an optional actions slot.
+ */
+export function VehicleCard({
+  vehicle,
+  showOwner = false,
+  actions,
+  onOpen,
+  headingLevel: Heading = 'h2',
+  className = '',
+  style,
+}: VehicleCardProps) {
+  const title = vehicleTitle(vehicle);
+  const subline = vehicleSubline(vehicle);
+  const invitation = vehicle.invitation;
+  const tiles = [
+    { label: 'Leistung', value: formatSpec(vehicle.ps, 'PS') },
+    { label: 'Drehmoment', value: formatSpec(vehicle.torqueNm, 'Nm') },
+    { label: '0-100 km/h', value: formatSpec(vehicle.zeroToHundredS, 's') },
+    { label: 'V-Max', value: formatSpec(vehicle.topSpeedKmh, 'km/h') },
+    { label: 'Zylinder', value: formatSpec(vehicle.cylinders) },
+    { label: 'Gewicht', value: formatSpec(vehicle.weightKg, 'kg') },
+  ];
+  const categories = vehicle.tuningCategories.filter((category) => category.trim() !== '');
+  const description = vehicle.descriptionShort?.trim();
+
+  return (
+    <article
+      aria-label={title}
+      style={style}
+      className={`group relative flex h-full flex-col overflow-hidden rounded-2xl border border-white/10 bg-night-900/90 shadow-xl shadow-black/40 transition-colors hover:border-gold-500/40 ${className}`}
+    >
+      <div className="relative aspect-[16/10] overflow-hidden border-b border-white/5 bg-night-950">
+        <HeroImage vehicle={vehicle} title={title} />
+        <StatusBadge status={vehicle.status} className="absolute top-3 right-3 shadow-lg shadow-black/30" />
+      </div>
+
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <div className="min-w-0">
+          <Heading className="font-display text-xl leading-snug text-parchment">
+            {onOpen ? (
+              <button
+                type="button"
+                onClick={() => onOpen(vehicle)}
+                className="text-left transition-colors after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:text-gold-200 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-gold-400"
+              >
+                {title}
+              </button>
+            ) : (
+              title
+            )}
+          </Heading>
+          {subline ? <p className="mt-1 text-sm text-ash-300">{subline}</p> : null}
+          {showOwner ? (
+            <p className="mt-1 text-sm text-ash-400">
+              <span className="text-ash-300">Besitzer:</span> {ownerLabel(vehicle.user)}
+            </p>
+          ) : null}
+          {invitation ? (
+            <p className="mt-2 inline-flex flex-wrap items-center gap-x-2 text-xs font-medium tracking-wide text-gold-300">
+              <span>Startnummer {invitation.startNumber}</span>
+              <span aria-hidden="true">·</span>
+              <span>Parkzone {invitation.parkingZone}</span>
+            </p>
+          ) : null}
+        </div>
+
+        <dl className="grid grid-cols-3 gap-2">
+          {tiles.map((tile) => (
+            <div
+              key={tile.label}
+              className="flex flex-col rounded-lg border border-white/5 bg-night-950/70 px-2.5 py-2"
+            >
+              <dt className="text-[11px] leading-tight text-ash-400">{tile.label}</dt>
+              <dd className="mt-1 text-sm font-semibold text-parchment tabular-nums">{tile.value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        {categories.length > 0 ? (
+          <ul aria-label="Tuning-Kategorien" className="flex flex-wrap gap-1.5">
+            {categories.map((category, index) => (
+              <li
+                key={`${index}-${category}`}
+                className="rounded-full border border-gold-500/30 bg-gold-500/10 px-2.5 py-0.5 text-xs text-gold-200"
+              >
+                {category}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {description ? <p className="line-clamp-2 text-sm text-ash-300">{description}</p> : null}
+
+        {actions ? <div className="relative z-10 mt-auto flex flex-wrap gap-2 pt-1">{actions}</div> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+import type { OwnerStatus } from '@schlosstreffen/shared';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { Vehicle } from '../../lib/types';
+import { invalidateVehicles } from './vehicle-queries';
+
+export const vehicleMutationKeys = {
+  ownerStatus: ['vehicles', 'owner-status'] as const,
+  delete: ['vehicles', 'delete'] as const,
+};
+
+export interface OwnerStatusChange {
+  id: string;
+  /** submitted (Einreichen), draft (Zurückziehen) or confirmed (Teilnahme bestätigen). */
+  status: OwnerStatus;
+}
+
+const vehiclePath = (id: string) => `/api/vehicles/${encodeURIComponent(id)}`;
+
+/**
+ * The owner's status change: PATCH /api/vehicles/{id} with only `{ status }`. The vehicle lists
+ * are refetched before the mutation settles, so buttons stay pending until the new state shows.
+ */
+export function useOwnerStatusMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: vehicleMutationKeys.ownerStatus,
+    mutationFn: ({ id, status }: OwnerStatusChange) => api.patch<Vehicle>(vehiclePath(id), { status }),
+    onSuccess: () => invalidateVehicles(queryClient),
+  });
+}
+
+/** DELETE /api/vehicles/{id} (drafts only), then the vehicle lists are refetched. */
+export function useDeleteVehicleMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: vehicleMutationKeys.delete,
+    mutationFn: (id: string) => api.delete<void>(vehiclePath(id)),
+    onSuccess: () => invalidateVehicles(queryClient),
+  });
+}
+
+/** Status changes in flight, by vehicle id (several cards may be busy at once). */
+export function usePendingStatusChanges(): Map<string, OwnerStatus> {
+  const pending = useMutationState({
+    filters: { mutationKey: vehicleMutationKeys.ownerStatus, status: 'pending' },
+    select: (mutation) => mutation.state.variables as OwnerStatusChange | undefined,
+  });
+  return new Map(pending.flatMap((change) => (change ? [[change.id, change.status] as const] : [])));
+}
+
+/** Ids of vehicles whose deletion is in flight. */
+export function usePendingDeletions(): Set<string> {
+  const pending = useMutationState({
+    filters: { mutationKey: vehicleMutationKeys.delete, status: 'pending' },
+    select: (mutation) => mutation.state.variables as string | undefined,
+  });
+  return new Set(pending.filter((id): id is string => typeof id === 'string'));
+}
