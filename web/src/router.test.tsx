@@ -22,16 +22,29 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('routes', () => {
-  it('renders the German landing placeholder at /', async () => {
+  it('renders the landing page at / without waiting for the vehicle list', async () => {
+    // The vehicle list never answers: the page must render all the same.
+    const fetchMock = vi.fn((path: string) =>
+      path === '/api/vehicles/public'
+        ? new Promise<Response>(() => undefined)
+        : Promise.resolve(new Response(JSON.stringify({ message: 'Nicht angemeldet' }), { status: 401 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
     await renderAt('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Schlosstreffen' })).toBeTruthy();
-    expect(screen.getByText(/historischen Schlosses in\s+Sachsen/)).toBeTruthy();
-    expect(screen.getByText('20. Juni 2026, 10:00 – 20:00 Uhr')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('öffnet in Kürze');
+    expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getAllByText('Samstag, 20. Juni 2026').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('10:00 – 20:00 Uhr').length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { level: 2, name: 'Häufige Fragen' })).toBeTruthy();
+    expect(document.getElementById('faq')).toBeTruthy();
+    expect(screen.getByLabelText('Bestätigte Fahrzeuge werden geladen')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/vehicles/public', expect.anything());
     expect(document.title).toBe('Schlosstreffen – Tuning-Treffen am Schloss');
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(
       '20. Juni 2026',

@@ -1,5 +1,5 @@
 import { COUNTDOWN_TICK_MS } from '@schlosstreffen/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 export type CountdownState =
   | { phase: 'upcoming'; days: number; hours: number; minutes: number; seconds: number }
@@ -43,30 +43,56 @@ const UNITS = [
   { key: 'seconds', label: 'Sekunden', singular: 'Sekunde' },
 ] as const;
 
-/** Days, hours, minutes and seconds until the event start; a German message once it has begun or ended. */
+/**
+ * Days, hours, minutes and seconds until the event start; once it has begun or ended a German
+ * message (with an optional note below it) instead of negative numbers.
+ */
 export function Countdown({
   eventName,
   eventStart,
   eventEnd,
   year,
+  runningNote,
+  endedNote,
 }: {
   eventName: string;
   eventStart: string;
   eventEnd: string;
   year: number;
+  runningNote?: ReactNode;
+  endedNote?: ReactNode;
 }) {
   const state = useCountdown(Date.parse(eventStart), Date.parse(eventEnd));
 
   if (state.phase !== 'upcoming') {
+    const running = state.phase === 'running';
+    const note = running ? runningNote : endedNote;
     return (
-      <p
-        data-testid="countdown-message"
-        className="rounded-2xl border border-gold-500/30 bg-night-900/70 px-6 py-5 font-display text-2xl text-gold-200 shadow-[0_0_60px_-20px_rgba(212,168,72,0.5)] backdrop-blur sm:text-3xl"
+      <div
+        data-testid="countdown-panel"
+        data-phase={state.phase}
+        className="relative w-full max-w-xl overflow-hidden rounded-2xl border border-gold-500/30 bg-night-900/75 px-6 py-7 shadow-[0_0_80px_-24px_rgba(212,168,72,0.55)] backdrop-blur sm:px-10"
       >
-        {state.phase === 'running'
-          ? `Das ${eventName} läuft gerade!`
-          : `Das ${eventName} ${year} ist vorbei – danke an alle!`}
-      </p>
+        <span
+          aria-hidden="true"
+          className="absolute inset-x-10 top-0 h-px bg-linear-to-r from-transparent via-gold-400/70 to-transparent"
+        />
+        <p className="flex items-center justify-center gap-2 text-xs font-semibold tracking-[0.3em] text-gold-400 uppercase">
+          {running ? (
+            <span aria-hidden="true" className="relative flex size-2">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-gold-400 opacity-75 motion-reduce:animate-none" />
+              <span className="relative inline-flex size-2 rounded-full bg-gold-400" />
+            </span>
+          ) : null}
+          {running ? 'Jetzt live' : 'Rückblick'}
+        </p>
+        <p data-testid="countdown-message" className="mt-3 font-display text-2xl text-gold-200 sm:text-3xl">
+          {running
+            ? `Das ${eventName} läuft gerade!`
+            : `Das ${eventName} ${year} ist vorbei – danke an alle!`}
+        </p>
+        {note ? <div className="mt-3 text-sm leading-relaxed text-ash-300 sm:text-base">{note}</div> : null}
+      </div>
     );
   }
 
@@ -86,7 +112,7 @@ export function Countdown({
             <span className="font-display text-3xl text-parchment tabular-nums sm:text-5xl">
               {String(state[key]).padStart(2, '0')}
             </span>
-            <span className="mt-1 text-[0.65rem] tracking-[0.2em] text-ash-400 uppercase sm:text-xs">
+            <span className="mt-1 text-[0.65rem] tracking-[0.12em] text-ash-400 uppercase sm:text-xs sm:tracking-[0.2em]">
               {label}
             </span>
           </li>

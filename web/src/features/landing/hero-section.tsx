@@ -1,0 +1,73 @@
+import { Link } from '@tanstack/react-router';
+import { buttonClass } from '../../components/ui/button';
+import { Countdown } from './countdown';
+import type { EventFacts } from './event-format';
+import { CastleSilhouette, HeroSky } from './hero-backdrop';
+import { CalendarIcon, ClockIcon, PinIcon } from './icons';
+
+/** Hero: name, claim, the event in one line, the countdown and the two calls to action. */
+export function HeroSection({ facts, eventEnd }: { facts: EventFacts; eventEnd: string }) {
+  return (
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate -mt-16 flex flex-col overflow-x-clip pt-16 md:-mt-20 md:pt-20"
+    >
+      <HeroSky />
+      <div className="relative z-10 mx-auto flex w-full max-w-4xl flex-col items-center gap-7 px-5 pt-10 text-center sm:gap-8 sm:px-6 sm:pt-14">
+        <p className="text-xs font-semibold tracking-[0.4em] text-gold-400 uppercase">
+          Tuning-Treffen am Schloss
+        </p>
+
+        <div className="flex flex-col items-center gap-5">
+          <h1
+            id="hero-title"
+            className="bg-linear-to-b from-gold-200 via-gold-400 to-gold-600 bg-clip-text pb-1 font-display text-[3.4rem] leading-none tracking-wide text-transparent sm:text-8xl"
+          >
+            {facts.name}
+          </h1>
+          <p className="max-w-2xl text-lg leading-relaxed text-ash-300 sm:text-xl">
+            Individuell getunte Fahrzeuge vor der Kulisse eines historischen Schlosses in Sachsen – ein Tag
+            für Schrauber, Fans und alle, die besondere Autos lieben.
+          </p>
+        </div>
+
+        <ul className="flex flex-col items-center gap-x-6 gap-y-2 text-sm text-parchment sm:flex-row sm:text-base">
+          <li className="flex items-center gap-2">
+            <CalendarIcon className="size-4 text-gold-400" />
+            <time dateTime={facts.startIso}>{facts.date}</time>
+          </li>
+          <li className="flex items-center gap-2">
+            <ClockIcon className="size-4 text-gold-400" />
+            {facts.time}
+          </li>
+          <li className="flex items-center gap-2">
+            <PinIcon className="size-4 text-gold-400" />
+            {facts.place}
+          </li>
+        </ul>
+
+        <Countdown
+          eventName={facts.name}
+          eventStart={facts.startIso}
+          eventEnd={eventEnd}
+          year={facts.year}
+          runningNote={`Heute, ${facts.time} · ${facts.place}`}
+          endedNote="Schön, dass ihr dabei wart. Eindrücke und Neuigkeiten findest du auf unseren Kanälen."
+        />
+
+        <div className="flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
+          <Link to="/apply" className={buttonClass('primary', 'px-8 py-3.5 text-base')}>
+            Jetzt Bewerben
+          </Link>
+          <Link
+            to="/visitor-registration"
+            className={buttonClass('secondary', 'bg-night-950/40 px-8 py-3.5 text-base backdrop-blur')}
+          >
+            Als Besucher vormerken
+          </Link>
+        </div>
+      </div>
+      <CastleSilhouette className="relative left-1/2 -mt-16 w-[760px] -translate-x-1/2 sm:-mt-28 sm:w-[960px] lg:-mt-40 lg:w-[1100px]" />
+    </section>
+  );
+}

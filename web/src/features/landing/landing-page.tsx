@@ -1,0 +1,35 @@
+import { getSiteConfig } from '../../lib/site-config';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+import { eventFacts } from './event-format';
+import { EventInfoSection } from './event-info-section';
+import { FaqSection } from './faq-section';
+import { HeroSection } from './hero-section';
+import { HowItWorksSection } from './how-it-works-section';
+import { OrganizerSection } from './organizer-section';
+import { QuartettPreviewSection } from './quartett-preview-section';
+import { StatsStrip } from './stats-strip';
+import { ConfirmedVehiclesSection } from './vehicle-carousel';
+
+/** The public landing page (spec section 1), top to bottom as the spec lists the sections. */
+export function LandingPage() {
+  const config = getSiteConfig();
+  const facts = eventFacts(config);
+
+  useDocumentMeta(
+    `${facts.name} – Tuning-Treffen am Schloss`,
+    `${facts.name}: das Tuning-Treffen an einem historischen Schloss in Sachsen am ${facts.shortDate}. Bewirb dich mit deinem getunten Fahrzeug oder merke dich als Besucher vor.`,
+  );
+
+  return (
+    <>
+      <HeroSection facts={facts} eventEnd={config.eventEnd} />
+      <StatsStrip />
+      <ConfirmedVehiclesSection />
+      <EventInfoSection facts={facts} />
+      <OrganizerSection eventName={facts.name} />
+      <QuartettPreviewSection />
+      <HowItWorksSection />
+      <FaqSection deadlineMonth={facts.deadlineMonth} />
+    </>
+  );
+}

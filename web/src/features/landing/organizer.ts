@@ -1,0 +1,17 @@
+/** The organizer's social profiles: the landing page's organizer section, the header menu and the footer. */
+export const ORGANIZER_SOCIAL_LINKS = [
+  {
+    network: 'instagram',
+    label: 'Instagram',
+    handle: '@schlosstreffen',
+    href: 'https://www.instagram.com/schlosstreffen/',
+  },
+  {
+    network: 'facebook',
+    label: 'Facebook',
+    handle: 'Schlosstreffen',
+    href: 'https://www.facebook.com/schlosstreffen',
+  },
+] as const;
+
+export type SocialNetwork = (typeof ORGANIZER_SOCIAL_LINKS)[number]['network'];
