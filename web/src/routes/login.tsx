@@ -1,11 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { LoginPage } from '../features/account/login-page';
+import { currentUserQueryOptions } from '../features/auth/auth-queries';
+import { safeRedirectTarget } from '../lib/route-guards';
 
 const SearchSchema = v.object({ redirect: v.optional(v.string()) });
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search) =>
     v.parse(SearchSchema, { redirect: typeof search.redirect === 'string' ? search.redirect : undefined }),
+  // Already signed in: straight on to where the login was meant to lead.
+  beforeLoad: async ({ context, search }) => {
+    const user = await context.queryClient.ensureQueryData(currentUserQueryOptions);
+    if (user) throw redirect({ href: safeRedirectTarget(search.redirect), replace: true });
+  },
   component: LoginPage,
 });

@@ -1,4 +1,12 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RegisterPage } from '../features/account/register-page';
+import { currentUserQueryOptions } from '../features/auth/auth-queries';
 
-export const Route = createFileRoute('/register')({ component: RegisterPage });
+export const Route = createFileRoute('/register')({
+  // Already signed in: nothing to register, the dashboard is the next step.
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(currentUserQueryOptions);
+    if (user) throw redirect({ to: '/dashboard', replace: true });
+  },
+  component: RegisterPage,
+});

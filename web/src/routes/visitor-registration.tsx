@@ -1,4 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { VisitorRegistrationPage } from '../features/visitors/visitor-registration-page';
 
-export const Route = createFileRoute('/visitor-registration')({ component: VisitorRegistrationPage });
+/** Where the confirmation mail's links land (set by the API): confirmed, unsubscribed or a bad link. */
+const SearchSchema = v.object({
+  bestaetigt: v.optional(v.literal('1')),
+  abgemeldet: v.optional(v.literal('1')),
+  link: v.optional(v.literal('ungueltig')),
+});
+
+const pick = <T extends string>(value: unknown, expected: T): T | undefined =>
+  String(value) === expected ? expected : undefined;
+
+export const Route = createFileRoute('/visitor-registration')({
+  validateSearch: (search) =>
+    v.parse(SearchSchema, {
+      bestaetigt: pick(search.bestaetigt, '1'),
+      abgemeldet: pick(search.abgemeldet, '1'),
+      link: pick(search.link, 'ungueltig'),
+    }),
+  component: VisitorRegistrationPage,
+});

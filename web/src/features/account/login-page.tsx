@@ -1,4 +1,88 @@
-/** Placeholder until the screen is built. */
+import { useForm, useStore } from '@tanstack/react-form';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { LoginSchema } from '@schlosstreffen/shared';
+import * as v from 'valibot';
+import { TextField } from '../../components/ui/form-field';
+import { PageCard } from '../../components/ui/page-card';
+import { notify } from '../../components/ui/toaster';
+import { safeRedirectTarget } from '../../lib/route-guards';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+import { useLogin } from '../auth/auth-mutations';
+import { AccountForm, SubmitButton, textLinkClass } from './form-parts';
+
+const route = getRouteApi('/login');
+
 export function LoginPage() {
-  return <section className="mx-auto w-full max-w-3xl flex-1 px-6 py-16" />;
+  useDocumentMeta(
+    'Anmelden – Schlosstreffen',
+    'Melde dich an, um deine Fahrzeuge und Bewerbungen für das Schlosstreffen zu verwalten.',
+    '/login',
+  );
+  const { redirect } = route.useSearch();
+  const navigate = useNavigate();
+  const login = useLogin();
+
+  const form = useForm({
+    defaultValues: { email: '', password: '' },
+    validators: { onChange: LoginSchema },
+    onSubmit: async ({ value }) => {
+      try {
+        await login.mutateAsync(v.parse(LoginSchema, value));
+        notify.success('Login erfolgreich', 'Willkommen zurück!');
+        await navigate({ href: safeRedirectTarget(redirect), replace: true });
+      } catch (error) {
+        notify.error('Login fehlgeschlagen', error, 'Falsche Email oder Passwort.');
+      }
+    },
+  });
+  const pending = useStore(form.store, (state) => state.isSubmitting);
+
+  return (
+    <PageCard
+      title="Anmelden"
+      description="Willkommen zurück beim Schlosstreffen."
+      closeTo="/"
+      footer={
+        <>
+          Noch kein Konto?{' '}
+          <Link to="/register" className={textLinkClass}>
+            Jetzt registrieren
+          </Link>
+        </>
+      }
+    >
+      <AccountForm label="Anmeldung" onSubmit={() => form.handleSubmit()}>
+        <form.Field name="email">
+          {(field) => (
+            <TextField
+              field={field}
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+            />
+          )}
+        </form.Field>
+        <div className="flex flex-col gap-2">
+          <form.Field name="password">
+            {(field) => (
+              <TextField
+                field={field}
+                label="Passwort"
+                type="password"
+                required
+                autoComplete="current-password"
+              />
+            )}
+          </form.Field>
+          <Link to="/forgot-password" className={`self-end text-sm ${textLinkClass}`}>
+            Passwort vergessen?
+          </Link>
+        </div>
+        <SubmitButton pending={pending} label="Anmelden" pendingLabel="Anmelden..." />
+      </AccountForm>
+    </PageCard>
+  );
 }

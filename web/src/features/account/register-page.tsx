@@ -1,4 +1,121 @@
-/** Placeholder until the screen is built. */
+import { useForm, useStore } from '@tanstack/react-form';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { RegisterFormSchema } from '@schlosstreffen/shared';
+import * as v from 'valibot';
+import { TextField } from '../../components/ui/form-field';
+import { PageCard } from '../../components/ui/page-card';
+import { notify } from '../../components/ui/toaster';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+import { useRegister } from '../auth/auth-mutations';
+import { AccountForm, SubmitButton, textLinkClass } from './form-parts';
+
+const EMPTY: v.InferInput<typeof RegisterFormSchema> = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  instagramHandle: '',
+  password: '',
+  confirmPassword: '',
+};
+
 export function RegisterPage() {
-  return <section className="mx-auto w-full max-w-3xl flex-1 px-6 py-16" />;
+  useDocumentMeta(
+    'Registrieren – Schlosstreffen',
+    'Erstelle dein Konto für das Schlosstreffen und bewirb dich mit deinem getunten Fahrzeug.',
+    '/register',
+  );
+  const navigate = useNavigate();
+  const register = useRegister();
+
+  const form = useForm({
+    defaultValues: EMPTY,
+    validators: { onChange: RegisterFormSchema },
+    onSubmit: async ({ value }) => {
+      const { confirmPassword: _confirm, ...body } = v.parse(RegisterFormSchema, value);
+      try {
+        await register.mutateAsync(body);
+        notify.success('Registrierung erfolgreich', `Willkommen beim Schlosstreffen, ${body.firstName}!`);
+        await navigate({ to: '/dashboard' });
+      } catch (error) {
+        notify.error('Registrierung fehlgeschlagen', error, 'Bitte versuche es erneut.');
+      }
+    },
+  });
+  const pending = useStore(form.store, (state) => state.isSubmitting);
+
+  return (
+    <PageCard
+      title="Konto erstellen"
+      description="Registriere dich, um dein Fahrzeug für das Schlosstreffen anzumelden."
+      closeTo="/"
+      footer={
+        <>
+          Schon registriert?{' '}
+          <Link to="/login" className={textLinkClass}>
+            Jetzt anmelden
+          </Link>
+        </>
+      }
+    >
+      <AccountForm label="Registrierung" onSubmit={() => form.handleSubmit()}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <form.Field name="firstName">
+            {(field) => <TextField field={field} label="Vorname" required autoComplete="given-name" />}
+          </form.Field>
+          <form.Field name="lastName">
+            {(field) => <TextField field={field} label="Nachname" required autoComplete="family-name" />}
+          </form.Field>
+        </div>
+        <form.Field name="email">
+          {(field) => (
+            <TextField
+              field={field}
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+            />
+          )}
+        </form.Field>
+        <form.Field name="instagramHandle">
+          {(field) => (
+            <TextField
+              field={field}
+              label="Instagram Name (optional)"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="@deinname"
+            />
+          )}
+        </form.Field>
+        <form.Field name="password">
+          {(field) => (
+            <TextField
+              field={field}
+              label="Passwort"
+              type="password"
+              required
+              autoComplete="new-password"
+              hint="Mindestens 8 Zeichen."
+            />
+          )}
+        </form.Field>
+        <form.Field name="confirmPassword">
+          {(field) => (
+            <TextField
+              field={field}
+              label="Passwort bestätigen"
+              type="password"
+              required
+              autoComplete="new-password"
+            />
+          )}
+        </form.Field>
+        <SubmitButton pending={pending} label="Registrieren" pendingLabel="Registriere..." />
+      </AccountForm>
+    </PageCard>
+  );
 }

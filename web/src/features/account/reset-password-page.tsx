@@ -1,4 +1,174 @@
-/** Placeholder until the screen is built. */
+import { useForm, useStore } from '@tanstack/react-form';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { RESET_REDIRECT_MS, ResetPasswordFormSchema } from '@schlosstreffen/shared';
+import { useEffect, useState, type ReactNode } from 'react';
+import * as v from 'valibot';
+import { buttonClass } from '../../components/ui/button';
+import { TextField } from '../../components/ui/form-field';
+import { PageCard } from '../../components/ui/page-card';
+import { notify } from '../../components/ui/toaster';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+import { useResetPassword } from '../auth/auth-mutations';
+import { resetTokenQueryOptions } from '../auth/reset-token-query';
+import { AccountForm, Spinner, SubmitButton, textLinkClass } from './form-parts';
+
+const route = getRouteApi('/reset-password');
+
+/** Spec section 2: check the token, then the form (valid) or 'Ungültiger Link' (missing, invalid, expired). */
 export function ResetPasswordPage() {
-  return <section className="mx-auto w-full max-w-3xl flex-1 px-6 py-16" />;
+  useDocumentMeta(
+    'Neues Passwort setzen – Schlosstreffen',
+    'Lege ein neues Passwort für dein Schlosstreffen-Konto fest.',
+  );
+  const { token } = route.useSearch();
+  // The route's loader started the check; a failed one is not repeated on mount.
+  const check = useQuery({
+    ...resetTokenQueryOptions(token ?? ''),
+    enabled: Boolean(token),
+    retryOnMount: false,
+  });
+
+  if (!token || check.isError) return <InvalidLink missing={!token} />;
+  if (check.isPending) {
+    return (
+      <PageCard title="Passwort zurücksetzen" closeTo="/login">
+        <p role="status" className="flex items-center gap-3 text-ash-300">
+          <Spinner className="size-5 text-gold-400" />
+          Token wird überprüft...
+        </p>
+      </PageCard>
+    );
+  }
+  return <ResetForm token={token} email={check.data.email} />;
+}
+
+function ResetForm({ token, email }: { token: string; email: string }) {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => void navigate({ to: '/login' }), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  const form = useForm({
+    defaultValues: { password: '', confirmPassword: '' },
+    validators: { onChange: ResetPasswordFormSchema },
+    onSubmit: async ({ value }) => {
+      const { password } = v.parse(ResetPasswordFormSchema, value);
+      try {
+        await reset.mutateAsync({ token, newPassword: password });
+        notify.success('Passwort zurückgesetzt', 'Du kannst dich jetzt mit deinem neuen Passwort anmelden.');
+        setDone(true);
+      } catch (error) {
+        notify.error('Fehler', error, 'Passwort konnte nicht zurückgesetzt werden.');
+      }
+    },
+  });
+  const pending = useStore(form.store, (state) => state.isSubmitting);
+
+  if (done) {
+    return (
+      <PageCard title="Passwort erfolgreich zurückgesetzt" closeTo="/login">
+        <Outcome tone="success">
+          <p role="status" className="text-sm text-ash-300">
+            Du wirst gleich zur Anmeldung weitergeleitet.
+          </p>
+          <Link to="/login" className={textLinkClass}>
+            Jetzt anmelden
+          </Link>
+        </Outcome>
+      </PageCard>
+    );
+  }
+
+  return (
+    <PageCard
+      title="Neues Passwort setzen"
+      description={
+        <>
+          Für: <span className="break-all text-parchment">{email}</span>
+        </>
+      }
+      closeTo="/login"
+    >
+      <AccountForm label="Neues Passwort setzen" onSubmit={() => form.handleSubmit()}>
+        {/* Lets password managers store the new password under the right account. */}
+        <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
+        <form.Field name="password">
+          {(field) => (
+            <TextField
+              field={field}
+              label="Neues Passwort"
+              type="password"
+              required
+              autoComplete="new-password"
+              hint="Mindestens 8 Zeichen."
+            />
+          )}
+        </form.Field>
+        <form.Field name="confirmPassword">
+          {(field) => (
+            <TextField
+              field={field}
+              label="Passwort bestätigen"
+              type="password"
+              required
+              autoComplete="new-password"
+            />
+          )}
+        </form.Field>
+        <SubmitButton pending={pending} label="Passwort speichern" pendingLabel="Setze Passwort..." />
+      </AccountForm>
+    </PageCard>
+  );
+}
+
+function InvalidLink({ missing }: { missing: boolean }) {
+  return (
+    <PageCard title="Ungültiger Link" closeTo="/login">
+      <Outcome tone="error">
+        <p className="text-sm text-ash-300">
+          {missing
+            ? 'Diesem Link fehlt der Reset-Token. Öffne den Link bitte direkt aus der E-Mail.'
+            : 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen.'}{' '}
+          Reset-Links sind aus Sicherheitsgründen nur 1 Stunde gültig.
+        </p>
+        <Link to="/forgot-password" className={buttonClass('primary', 'w-full py-3')}>
+          Neuen Link anfordern
+        </Link>
+      </Outcome>
+    </PageCard>
+  );
+}
+
+function Outcome({ tone, children }: { tone: 'success' | 'error'; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-5 text-center">
+      <span
+        aria-hidden="true"
+        className={`flex size-14 items-center justify-center rounded-full border ${
+          tone === 'success'
+            ? 'border-gold-500/40 bg-gold-500/10 text-gold-300'
+            : 'border-red-400/40 bg-red-500/10 text-red-300'
+        }`}
+      >
+        <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.8">
+          {tone === 'success' ? (
+            <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+          ) : (
+            <path
+              d="M12 7.5v5.5m0 3.5v.01M10.3 3.9 2.6 17.3A2 2 0 0 0 4.3 20.3h15.4a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          )}
+        </svg>
+      </span>
+      {children}
+    </div>
+  );
 }

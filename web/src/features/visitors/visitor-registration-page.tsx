@@ -1,4 +1,184 @@
-/** Placeholder until the screen is built. */
+import { useForm, useStore } from '@tanstack/react-form';
+import { useMutation } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { MESSAGES, VisitorRegistrationSchema, type VisitorRegistrationInput } from '@schlosstreffen/shared';
+import { useEffect, useRef, useState } from 'react';
+import * as v from 'valibot';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/form-field';
+import { PageCard } from '../../components/ui/page-card';
+import { notify } from '../../components/ui/toaster';
+import { api } from '../../lib/api';
+import { getSiteConfig } from '../../lib/site-config';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+import { AccountForm, SubmitButton, textLinkClass } from '../account/form-parts';
+import { eventFacts } from '../landing/event-format';
+
+const route = getRouteApi('/visitor-registration');
+
+interface VisitorRegistered {
+  message: string;
+  /** How the sign-up continues: confirming through the link in the mail. */
+  description?: string;
+}
+
+const EMPTY: v.InferInput<typeof VisitorRegistrationSchema> = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+};
+
 export function VisitorRegistrationPage() {
-  return <section className="mx-auto w-full max-w-3xl flex-1 px-6 py-16" />;
+  const facts = eventFacts(getSiteConfig());
+  useDocumentMeta(
+    'Als Besucher vormerken – Schlosstreffen',
+    `Merke dich unverbindlich als Besucher für das ${facts.name} am ${facts.shortDate} vor und erhalte Event-Updates.`,
+    '/visitor-registration',
+  );
+  const [registered, setRegistered] = useState<VisitorRegistered | null>(null);
+  const signUp = useMutation({
+    mutationFn: (body: VisitorRegistrationInput) =>
+      api.post<VisitorRegistered>('/api/visitor-registrations', body),
+  });
+
+  const form = useForm({
+    defaultValues: EMPTY,
+    validators: { onChange: VisitorRegistrationSchema },
+    onSubmit: async ({ value }) => {
+      try {
+        const answer = await signUp.mutateAsync(v.parse(VisitorRegistrationSchema, value));
+        notify.success('Erfolgreich vorgemerkt!', 'Wir halten dich über das Event auf dem Laufenden.');
+        setRegistered(answer ?? { message: MESSAGES.visitorRegistered });
+      } catch (error) {
+        notify.error('Fehler', error, 'Registrierung fehlgeschlagen. Bitte versuche es erneut.');
+      }
+    },
+  });
+  const pending = useStore(form.store, (state) => state.isSubmitting);
+
+  const again = () => {
+    form.reset(EMPTY);
+    signUp.reset();
+    setRegistered(null);
+    // Back on the form: start at its first field.
+    requestAnimationFrame(() => document.getElementById('field-firstName')?.focus());
+  };
+
+  if (registered) return <ThankYou description={registered.description} onAgain={again} />;
+
+  return (
+    <PageCard
+      title={
+        // The long word may break with a hyphen on phones; the accessible name stays one word.
+        <>
+          <span aria-hidden="true">Besucher&shy;voranmeldung</span>
+          <span className="sr-only">Besuchervoranmeldung</span>
+        </>
+      }
+      description={`Merke dich unverbindlich für das ${facts.name} am ${facts.shortDate} vor – wir halten dich auf dem Laufenden.`}
+      closeTo="/"
+      width="md"
+    >
+      <LinkNotice />
+      <AccountForm label="Besuchervoranmeldung" onSubmit={() => form.handleSubmit()}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <form.Field name="firstName">
+            {(field) => <TextField field={field} label="Vorname" required autoComplete="given-name" />}
+          </form.Field>
+          <form.Field name="lastName">
+            {(field) => <TextField field={field} label="Nachname" required autoComplete="family-name" />}
+          </form.Field>
+        </div>
+        <form.Field name="email">
+          {(field) => (
+            <TextField
+              field={field}
+              label="E-Mail"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+            />
+          )}
+        </form.Field>
+        <form.Field name="phone">
+          {(field) => <TextField field={field} label="Telefon (optional)" type="tel" autoComplete="tel" />}
+        </form.Field>
+        <p className="text-xs text-ash-400">
+          * Pflichtfelder. Deine Daten werden nur für Event-Updates verwendet.
+        </p>
+        <SubmitButton pending={pending} label="Jetzt vormerken" pendingLabel="Wird vorgemerkt..." />
+      </AccountForm>
+    </PageCard>
+  );
+}
+
+/** The outcome of a link from the confirmation mail (the API redirects here with a marker). */
+function LinkNotice() {
+  const search = route.useSearch();
+  const notice = search.bestaetigt
+    ? {
+        tone: 'ok',
+        title: 'Vormerkung bestätigt',
+        text: 'Danke! Wir halten dich über das Event auf dem Laufenden.',
+      }
+    : search.abgemeldet
+      ? { tone: 'ok', title: 'Abgemeldet', text: MESSAGES.visitorUnsubscribed }
+      : search.link
+        ? {
+            tone: 'error',
+            title: 'Link ungültig',
+            text: `${MESSAGES.visitorLinkInvalid} Merke dich einfach hier erneut vor.`,
+          }
+        : null;
+  if (!notice) return null;
+  return (
+    <div
+      role="status"
+      className={`mb-6 rounded-xl border px-4 py-3 text-sm ${
+        notice.tone === 'ok'
+          ? 'border-gold-500/40 bg-gold-500/10 text-parchment'
+          : 'border-red-400/40 bg-red-950/40 text-red-100'
+      }`}
+    >
+      <p className="font-semibold">{notice.title}</p>
+      <p className="mt-0.5 text-ash-300">{notice.text}</p>
+    </div>
+  );
+}
+
+function ThankYou({ description, onAgain }: { description?: string; onAgain: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form is gone: move focus to the thank-you so screen readers announce it.
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 py-10 sm:px-6 sm:py-16">
+      <div className="flex flex-col items-center gap-5 rounded-2xl border border-gold-500/30 bg-night-900/80 p-6 text-center shadow-2xl shadow-black/40 backdrop-blur sm:p-8">
+        <span
+          aria-hidden="true"
+          className="flex size-16 items-center justify-center rounded-full border border-gold-500/40 bg-gold-500/10 text-gold-300"
+        >
+          <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth="1.8">
+            <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+        <h1 ref={heading} tabIndex={-1} className="font-display text-3xl text-parchment focus:outline-none">
+          Vielen Dank!
+        </h1>
+        <p className="text-ash-300">
+          Du bist jetzt vorgemerkt und erfährst zuerst, was es Neues zum Schlosstreffen gibt.
+        </p>
+        <p className="text-sm text-ash-300">{description ?? MESSAGES.visitorConfirmPending}</p>
+        <Button variant="secondary" className="mt-2 w-full py-3" onClick={onAgain}>
+          Weitere Person vormerken
+        </Button>
+        <Link to="/" className={`text-sm ${textLinkClass}`}>
+          Zur Startseite
+        </Link>
+      </div>
+    </section>
+  );
 }

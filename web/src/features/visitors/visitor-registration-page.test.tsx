@@ -1,0 +1,158 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  deferred,
+  errorOf,
+  findInput,
+  findToast,
+  input,
+  mockApi,
+  renderAt,
+  setupScreenTests,
+} from '../account/test-helpers';
+
+setupScreenTests();
+
+const CONFIRM_PENDING =
+  'Bitte bestätige deine Vormerkung über den Link in unserer E-Mail, dann halten wir dich über das Event auf dem Laufenden.';
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await findInput('Vorname'), 'Max');
+  await user.type(input('Nachname'), 'Mustermann');
+  await user.type(input('E-Mail'), 'Max@Example.de');
+}
+
+describe('/visitor-registration', () => {
+  it('shows the card with its fields, the note and a close button to /', async () => {
+    mockApi();
+    await renderAt('/visitor-registration');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Besuchervoranmeldung' })).toBeTruthy();
+    expect(input('Vorname').hasAttribute('required')).toBe(true);
+    expect(input('Nachname').hasAttribute('required')).toBe(true);
+    expect(input('E-Mail').getAttribute('type')).toBe('email');
+    expect(input('E-Mail').getAttribute('autocomplete')).toBe('email');
+    expect(input('Telefon (optional)').getAttribute('type')).toBe('tel');
+    expect(input('Telefon (optional)').hasAttribute('required')).toBe(false);
+    expect(
+      screen.getByText('* Pflichtfelder. Deine Daten werden nur für Event-Updates verwendet.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Schließen' }).getAttribute('href')).toBe('/');
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(
+      /\/visitor-registration$/,
+    );
+  });
+
+  it('shows the validation messages on their fields', async () => {
+    mockApi();
+    await renderAt('/visitor-registration');
+    const user = userEvent.setup();
+
+    await user.type(await findInput('Vorname'), 'M');
+    await user.type(input('E-Mail'), 'max@');
+    await user.click(screen.getByRole('button', { name: 'Jetzt vormerken' }));
+
+    expect(errorOf(input('Vorname'))).toBe('Vorname muss mindestens 2 Zeichen lang sein');
+    expect(errorOf(input('Nachname'))).toBe('Nachname muss mindestens 2 Zeichen lang sein');
+    expect(errorOf(input('E-Mail'))).toBe('Ungültige E-Mail-Adresse');
+    expect(errorOf(input('Telefon (optional)'))).toBeNull();
+  });
+
+  it("registers with 'Wird vorgemerkt...', thanks, and resets for another person", async () => {
+    const reply = deferred({
+      status: 201,
+      body: { message: 'Erfolgreich vorgemerkt!', description: CONFIRM_PENDING },
+    });
+    const api = mockApi({ 'POST /api/visitor-registrations': () => reply.promise });
+    await renderAt('/visitor-registration');
+    const user = userEvent.setup();
+
+    await fillValid(user);
+    await user.type(input('Telefon (optional)'), '+49 351 123456');
+    await user.click(screen.getByRole('button', { name: 'Jetzt vormerken' }));
+
+    expect((await screen.findByRole('button', { name: 'Wird vorgemerkt...' })).hasAttribute('disabled')).toBe(
+      true,
+    );
+    expect(api.writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/visitor-registrations',
+        body: { firstName: 'Max', lastName: 'Mustermann', email: 'max@example.de', phone: '+49 351 123456' },
+      },
+    ]);
+
+    reply.release();
+    expect(await screen.findByRole('heading', { name: 'Vielen Dank!' })).toBeTruthy();
+    expect(screen.getByText(/^Du bist jetzt vorgemerkt/)).toBeTruthy();
+    expect(screen.getByText(CONFIRM_PENDING)).toBeTruthy();
+    expect(await findToast('Erfolgreich vorgemerkt!')).toContain(
+      'Wir halten dich über das Event auf dem Laufenden.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Weitere Person vormerken' }));
+
+    expect(input('Vorname').value).toBe('');
+    expect(input('E-Mail').value).toBe('');
+    expect(input('Telefon (optional)').value).toBe('');
+    expect(errorOf(input('Vorname'))).toBeNull();
+    expect(screen.getByRole('button', { name: 'Jetzt vormerken' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('leaves the optional phone out when it is empty', async () => {
+    const api = mockApi({ 'POST /api/visitor-registrations': () => ({ status: 201, body: {} }) });
+    await renderAt('/visitor-registration');
+    const user = userEvent.setup();
+
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Jetzt vormerken' }));
+
+    expect(await screen.findByRole('heading', { name: 'Vielen Dank!' })).toBeTruthy();
+    expect(api.writes()[0]?.body).toEqual({
+      firstName: 'Max',
+      lastName: 'Mustermann',
+      email: 'max@example.de',
+    });
+  });
+
+  it("shows 'Fehler' with the server's message", async () => {
+    mockApi({
+      'POST /api/visitor-registrations': () => ({
+        status: 429,
+        body: { message: 'Zu viele Versuche. Bitte versuche es in 2 Minuten erneut.' },
+      }),
+    });
+    await renderAt('/visitor-registration');
+    const user = userEvent.setup();
+
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Jetzt vormerken' }));
+
+    await findToast('Fehler', 'Zu viele Versuche. Bitte versuche es in 2 Minuten erneut.');
+    expect(screen.queryByRole('heading', { name: 'Vielen Dank!' })).toBeNull();
+    expect(input('Vorname').value).toBe('Max');
+  });
+
+  it("falls back to 'Registrierung fehlgeschlagen. Bitte versuche es erneut.'", async () => {
+    mockApi({ 'POST /api/visitor-registrations': () => Promise.reject(new TypeError('Failed to fetch')) });
+    await renderAt('/visitor-registration');
+    const user = userEvent.setup();
+
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Jetzt vormerken' }));
+
+    await findToast('Fehler', 'Registrierung fehlgeschlagen. Bitte versuche es erneut.');
+  });
+
+  it.each([
+    ['bestaetigt=1', 'Vormerkung bestätigt'],
+    ['abgemeldet=1', 'Abgemeldet'],
+    ['link=ungueltig', 'Link ungültig'],
+  ])('tells the outcome of a mail link (?%s)', async (query, title) => {
+    mockApi();
+    await renderAt(`/visitor-registration?${query}`);
+
+    expect((await screen.findByRole('status')).textContent).toContain(title);
+  });
+});
