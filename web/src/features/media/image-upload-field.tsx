@@ -82,7 +82,9 @@ export function ImageUploadField({
         <p className="text-sm text-ash-300">
           {full
             ? `Es sind bereits ${MAX_IMAGES_PER_VEHICLE} Bilder ausgewählt.`
-            : 'Bilder hierher ziehen oder auswählen'}
+            : multiple
+              ? 'Bilder hierher ziehen oder auswählen'
+              : 'Bild hierher ziehen oder auswählen'}
         </p>
         <input
           ref={input}

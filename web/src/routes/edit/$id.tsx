@@ -1,12 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditPage } from '../../features/edit/edit-page';
-import { vehicleQueryOptions } from '../../features/vehicles/vehicle-queries';
+import { RoutePending } from '../../features/apply/route-pending';
+import { EditPage, EditPageError } from '../../features/edit/edit-page';
+import { loadVehicleForEdit } from '../../features/edit/edit-loader';
 import { requireSignedIn } from '../../lib/route-guards';
 
 export const Route = createFileRoute('/edit/$id')({
   beforeLoad: requireSignedIn,
-  loader: ({ context, params }) => {
-    void context.queryClient.ensureQueryData(vehicleQueryOptions(params.id)).catch(() => undefined);
-  },
+  loader: ({ context, params }) => loadVehicleForEdit(context.queryClient, params.id),
+  // 'Lädt...' while the sign-in check and the vehicle load (after a short delay, so cached data shows no flash).
+  pendingComponent: RoutePending,
+  pendingMs: 200,
+  pendingMinMs: 300,
+  // Failures other than a missing vehicle offer a retry.
+  errorComponent: EditPageError,
   component: EditPage,
 });
