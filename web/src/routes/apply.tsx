@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ApplyPage } from '../features/apply/apply-page';
-import { RoutePending } from '../features/apply/route-pending';
+import { RoutePending } from '../components/route-pending';
 import { requireSignedIn } from '../lib/route-guards';
 
 export const Route = createFileRoute('/apply')({

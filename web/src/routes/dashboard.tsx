@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DashboardPage, DashboardPending } from '../features/dashboard/dashboard-page';
+import { RoutePending } from '../components/route-pending';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { myVehiclesQueryOptions } from '../features/vehicles/vehicle-queries';
 import { requireSignedIn } from '../lib/route-guards';
 
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/dashboard')({
     void context.queryClient.ensureQueryData(myVehiclesQueryOptions).catch(() => undefined);
   },
   // 'Lädt...' while the sign-in check runs (after a short delay, so a cached answer shows no flash).
-  pendingComponent: DashboardPending,
+  pendingComponent: RoutePending,
   pendingMs: 200,
   pendingMinMs: 300,
   component: DashboardPage,

@@ -1,3 +1,4 @@
+import { Spinner } from '../../components/ui/spinner';
 import { useRef, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 
@@ -26,15 +27,6 @@ export function SubmitButton({
         label
       )}
     </Button>
-  );
-}
-
-export function Spinner({ className = 'size-4' }: { className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={`${className} animate-spin`} fill="none">
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
   );
 }
 

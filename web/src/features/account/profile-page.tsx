@@ -9,7 +9,8 @@ import type { CurrentUser } from '../../lib/types';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useChangePassword, useUpdateProfile } from '../auth/auth-mutations';
 import { useCurrentUser } from '../auth/auth-queries';
-import { AccountForm, Spinner, SubmitButton } from './form-parts';
+import { ProfilePending } from '../../components/route-pending';
+import { AccountForm, SubmitButton } from './form-parts';
 
 export function ProfilePage() {
   useDocumentMeta(
@@ -17,7 +18,7 @@ export function ProfilePage() {
     'Persönliche Daten und Passwort deines Schlosstreffen-Kontos.',
   );
   const { data: user } = useCurrentUser();
-  if (!user) return <ProfileLoading />;
+  if (!user) return <ProfilePending />;
 
   return (
     <PageCard
@@ -35,17 +36,6 @@ export function ProfilePage() {
 }
 
 /** While the signed-in user loads (also the route's pending view). */
-export function ProfileLoading() {
-  return (
-    <section className="flex flex-1 items-center justify-center px-4 py-24">
-      <p role="status" className="flex items-center gap-3 text-ash-300">
-        <Spinner className="size-5 text-gold-400" />
-        Loading...
-      </p>
-    </section>
-  );
-}
-
 function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-white/10 bg-night-950/60 p-4 sm:p-6">

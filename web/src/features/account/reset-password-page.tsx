@@ -11,7 +11,8 @@ import { notify } from '../../components/ui/toaster';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useResetPassword } from '../auth/auth-mutations';
 import { resetTokenQueryOptions } from '../auth/reset-token-query';
-import { AccountForm, Spinner, SubmitButton, textLinkClass } from './form-parts';
+import { Spinner } from '../../components/ui/spinner';
+import { AccountForm, SubmitButton, textLinkClass } from './form-parts';
 
 const route = getRouteApi('/reset-password');
 

@@ -1,3 +1,4 @@
+import { Spinner } from '../../components/ui/spinner';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -27,7 +28,6 @@ import { submitApplication } from './submit-application';
 import {
   fieldGridClass,
   NumberField,
-  Spinner,
   StepHeading,
   StepProgress,
   TuningCategoriesField,

@@ -54,14 +54,6 @@ type PendingDialog = { kind: 'withdraw' | 'delete'; vehicle: Vehicle };
 const editLinkId = (vehicleId: string) => `vehicle-${vehicleId}-edit`;
 
 /** Shown by the route while the sign-in check runs. */
-export function DashboardPending() {
-  return (
-    <div role="status" className="flex flex-1 items-center justify-center px-6 py-24 text-ash-300">
-      Lädt...
-    </div>
-  );
-}
-
 function VehicleCardSkeleton() {
   return (
     <div

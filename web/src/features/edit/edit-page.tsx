@@ -1,3 +1,4 @@
+import { Spinner } from '../../components/ui/spinner';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
@@ -25,7 +26,6 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 import {
   fieldGridClass,
   NumberField,
-  Spinner,
   StepHeading,
   StepProgress,
   TuningCategoriesField,

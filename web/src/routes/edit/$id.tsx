@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePending } from '../../features/apply/route-pending';
+import { RoutePending } from '../../components/route-pending';
 import { EditPage, EditPageError } from '../../features/edit/edit-page';
 import { loadVehicleForEdit } from '../../features/edit/edit-loader';
 import { requireSignedIn } from '../../lib/route-guards';
