@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 import { captureEverywhere } from './support';
 
 test('a signed-out visit to /dashboard lands on /login', async ({ page }) => {
@@ -11,4 +12,33 @@ test('an unknown path shows 404 Page Not Found', async ({ page }) => {
   await page.goto('/gibt-es-nicht/wirklich');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
   await captureEverywhere(page, 'not-found');
+});
+
+test('the landing page loads at most 170 KB of gzipped JavaScript and works before the vehicle list', async ({
+  page,
+}) => {
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+  });
+  // Hold the vehicle list back: the page must be usable without it.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/vehicles/public', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Schlosstreffen' })).toBeVisible();
+  await page.getByRole('button', { name: /Welche Fotos/ }).click();
+  await expect(page.getByText(/mindestens drei hochwertige Fotos/)).toBeVisible();
+  release();
+  await page.waitForLoadState('networkidle');
+
+  const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+  console.log(`landing page: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
+  expect(total).toBeLessThanOrEqual(170 * 1024);
+  // The wizard, the edit page and the uploader load only where they are used.
+  expect([...scripts.keys()].filter((url) => /apply|edit|uppy|use-image-uploader/.test(url))).toEqual([]);
 });

@@ -120,3 +120,10 @@ export async function makeJpeg(dir: string, name: string, seed: number): Promise
   await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toFile(file);
   return file;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A form field by its label, whether marked required (' *') or optional (' (optional)'). */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*| \\(optional\\))?$`));
+}
