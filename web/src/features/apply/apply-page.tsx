@@ -1,4 +1,3 @@
-import { Spinner } from '../../components/ui/spinner';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -6,6 +5,7 @@ import {
   APPLICATION_STEP_SCHEMAS,
   ApplicationFormSchema,
   MAX_IMAGES_PER_VEHICLE,
+  VEHICLE_LIMITS,
   VEHICLE_TEXT_MAX,
   WIZARD_STEPS_CREATE,
 } from '@schlosstreffen/shared';
@@ -17,8 +17,11 @@ import { fieldError, TextField } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { SelectField } from '../../components/ui/select';
 import { TextAreaField } from '../../components/ui/textarea';
+import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../components/ui/toaster';
+import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
+import { eventFacts } from '../landing/event-format';
 import { DEFAULT_CROP, ensureHero, type CropValues } from '../media/crop';
 import { ImageCropEditor, type CropImage } from '../media/image-crop-editor';
 import { ImageUploadField } from '../media/image-upload-field';
@@ -63,9 +66,10 @@ interface WizardImage extends CropImage {
 
 /** /apply: the four-step application wizard (spec sections 2, 4, 5, 7). */
 export function ApplyPage() {
+  const event = eventFacts(getSiteConfig());
   useDocumentMeta(
-    'Fahrzeug anmelden – Schlosstreffen',
-    'Bewirb dich mit deinem getunten Fahrzeug für das Schlosstreffen am 20. Juni 2026: technische Daten, Fotos und Einwilligungen in vier Schritten.',
+    `Fahrzeug anmelden – ${event.name}`,
+    `Bewirb dich mit deinem getunten Fahrzeug für das ${event.name} am ${event.shortDate}: technische Daten, Fotos und Einwilligungen in vier Schritten.`,
     '/apply',
   );
   const navigate = useNavigate();
@@ -214,7 +218,15 @@ export function ApplyPage() {
                 )}
               </form.Field>
               <form.Field name="year" validators={{ onChange: S.year }}>
-                {(field) => <NumberField field={field} label="Baujahr" required min={1950} max={2026} />}
+                {(field) => (
+                  <NumberField
+                    field={field}
+                    label="Baujahr"
+                    required
+                    min={VEHICLE_LIMITS.year.min}
+                    max={VEHICLE_LIMITS.year.max}
+                  />
+                )}
               </form.Field>
               <form.Field name="color" validators={{ onChange: S.color }}>
                 {(field) => (

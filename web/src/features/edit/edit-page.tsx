@@ -1,4 +1,3 @@
-import { Spinner } from '../../components/ui/spinner';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
@@ -7,6 +6,7 @@ import {
   MAX_IMAGES_PER_VEHICLE,
   STATUS_BADGE_CLASSES,
   STATUS_LABELS,
+  VEHICLE_LIMITS,
   VEHICLE_MESSAGES,
   VEHICLE_TEXT_MAX,
   VehicleEditSchema,
@@ -19,6 +19,7 @@ import { fieldError, TextField } from '../../components/ui/form-field';
 import { CloseLink, PageCard } from '../../components/ui/page-card';
 import { SelectField } from '../../components/ui/select';
 import { TextAreaField } from '../../components/ui/textarea';
+import { Spinner } from '../../components/ui/spinner';
 import { errorText, notify } from '../../components/ui/toaster';
 import { isApiError } from '../../lib/api';
 import type { Vehicle } from '../../lib/types';
@@ -270,7 +271,15 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
                     )}
                   </form.Field>
                   <form.Field name="year" validators={{ onChange: E.year }}>
-                    {(field) => <NumberField field={field} label="Baujahr" required min={1950} max={2026} />}
+                    {(field) => (
+                      <NumberField
+                        field={field}
+                        label="Baujahr"
+                        required
+                        min={VEHICLE_LIMITS.year.min}
+                        max={VEHICLE_LIMITS.year.max}
+                      />
+                    )}
                   </form.Field>
                   <form.Field name="color" validators={{ onChange: E.color }}>
                     {(field) => <TextField field={field} label="Farbe" maxLength={VEHICLE_TEXT_MAX.color} />}
