@@ -1,5 +1,6 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { entities } from './entities.js';
 import { migrationsList } from './migrations/index.js';
 
@@ -27,12 +28,38 @@ export function createOrmConfig(databaseUrl: string, overrides: Options = {}): O
   });
 }
 
-/** Connects, creates the database when missing and applies pending migrations. */
+/** Key of the advisory lock that serialises migrations across processes ('STMG'). */
+const MIGRATION_LOCK_KEY = 0x5354_4d47;
+
+/** PostgreSQL's answer when two processes create the same database at once. */
+const isCreateDatabaseRace = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+
+/**
+ * Connects, creates the database when missing and applies pending migrations. API and worker may
+ * start together (npm start, several replicas): migrations run under an advisory lock, so one
+ * process applies them and the others wait and then find nothing pending.
+ */
 export async function initOrm(
   databaseUrl: string,
   { migrate = true, ...overrides }: Options & { migrate?: boolean } = {},
 ): Promise<Orm> {
   const orm = await MikroORM.init(createOrmConfig(databaseUrl, overrides));
-  if (migrate) await orm.migrator.up();
+  if (migrate) {
+    await orm.schema.ensureDatabase().catch((error: unknown) => {
+      // Another process created it a moment earlier: it exists now.
+      if (!isCreateDatabaseRace(error)) throw error;
+    });
+    // A connection of its own holds the lock, so a small pool can never starve the migrator.
+    const lock = new pg.Client({ connectionString: databaseUrl });
+    await lock.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await orm.migrator.up();
+    } finally {
+      // Ending the session releases the lock.
+      await lock.end();
+    }
+  }
   return orm;
 }
