@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as ApplyRouteImport } from './routes/apply'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as EinladungRouteImport } from './routes/einladung'
@@ -19,11 +20,21 @@ import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as VisitorRegistrationRouteImport } from './routes/visitor-registration'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminBesucherRouteImport } from './routes/admin/besucher'
+import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
+import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
+import { Route as AdminQuartettRouteImport } from './routes/admin/quartett'
 import { Route as EditIdRouteImport } from './routes/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApplyRoute = ApplyRouteImport.update({
@@ -71,6 +82,31 @@ const VisitorRegistrationRoute = VisitorRegistrationRouteImport.update({
   path: '/visitor-registration',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminBesucherRoute = AdminBesucherRouteImport.update({
+  id: '/besucher',
+  path: '/besucher',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCheckInRoute = AdminCheckInRouteImport.update({
+  id: '/check-in',
+  path: '/check-in',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDashboardRoute = AdminDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminQuartettRoute = AdminQuartettRouteImport.update({
+  id: '/quartett',
+  path: '/quartett',
+  getParentRoute: () => AdminRoute,
+} as any)
 const EditIdRoute = EditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -79,6 +115,7 @@ const EditIdRoute = EditIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/apply': typeof ApplyRoute
   '/dashboard': typeof DashboardRoute
   '/einladung': typeof EinladungRoute
@@ -88,7 +125,12 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
+  '/admin/besucher': typeof AdminBesucherRoute
+  '/admin/check-in': typeof AdminCheckInRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/quartett': typeof AdminQuartettRoute
   '/edit/$id': typeof EditIdRoute
+  '/admin/': typeof AdminIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -101,11 +143,17 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
+  '/admin/besucher': typeof AdminBesucherRoute
+  '/admin/check-in': typeof AdminCheckInRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/quartett': typeof AdminQuartettRoute
   '/edit/$id': typeof EditIdRoute
+  '/admin': typeof AdminIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/apply': typeof ApplyRoute
   '/dashboard': typeof DashboardRoute
   '/einladung': typeof EinladungRoute
@@ -115,12 +163,18 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
+  '/admin/besucher': typeof AdminBesucherRoute
+  '/admin/check-in': typeof AdminCheckInRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/quartett': typeof AdminQuartettRoute
   '/edit/$id': typeof EditIdRoute
+  '/admin/': typeof AdminIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/apply'
     | '/dashboard'
     | '/einladung'
@@ -130,7 +184,12 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/visitor-registration'
+    | '/admin/besucher'
+    | '/admin/check-in'
+    | '/admin/dashboard'
+    | '/admin/quartett'
     | '/edit/$id'
+    | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -143,10 +202,16 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/visitor-registration'
+    | '/admin/besucher'
+    | '/admin/check-in'
+    | '/admin/dashboard'
+    | '/admin/quartett'
     | '/edit/$id'
+    | '/admin'
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/apply'
     | '/dashboard'
     | '/einladung'
@@ -156,11 +221,17 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/visitor-registration'
+    | '/admin/besucher'
+    | '/admin/check-in'
+    | '/admin/dashboard'
+    | '/admin/quartett'
     | '/edit/$id'
+    | '/admin/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRouteWithChildren
   ApplyRoute: typeof ApplyRoute
   DashboardRoute: typeof DashboardRoute
   EinladungRoute: typeof EinladungRoute
@@ -180,6 +251,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/apply': {
@@ -245,6 +323,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VisitorRegistrationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/besucher': {
+      id: '/admin/besucher'
+      path: '/besucher'
+      fullPath: '/admin/besucher'
+      preLoaderRoute: typeof AdminBesucherRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/check-in': {
+      id: '/admin/check-in'
+      path: '/check-in'
+      fullPath: '/admin/check-in'
+      preLoaderRoute: typeof AdminCheckInRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/dashboard': {
+      id: '/admin/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/quartett': {
+      id: '/admin/quartett'
+      path: '/quartett'
+      fullPath: '/admin/quartett'
+      preLoaderRoute: typeof AdminQuartettRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/edit/$id': {
       id: '/edit/$id'
       path: '/edit/$id'
@@ -255,8 +368,27 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AdminRouteChildren {
+  AdminBesucherRoute: typeof AdminBesucherRoute
+  AdminCheckInRoute: typeof AdminCheckInRoute
+  AdminDashboardRoute: typeof AdminDashboardRoute
+  AdminQuartettRoute: typeof AdminQuartettRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminBesucherRoute: AdminBesucherRoute,
+  AdminCheckInRoute: AdminCheckInRoute,
+  AdminDashboardRoute: AdminDashboardRoute,
+  AdminQuartettRoute: AdminQuartettRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRoute: AdminRouteWithChildren,
   ApplyRoute: ApplyRoute,
   DashboardRoute: DashboardRoute,
   EinladungRoute: EinladungRoute,

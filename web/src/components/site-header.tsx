@@ -29,9 +29,6 @@ const LOGOUT_NOTICE_KEY = 'schlosstreffen:logged-out';
 const LOGOUT_TITLE = 'Erfolgreich abgemeldet';
 const LOGOUT_TEXT = 'Bis bald!';
 
-/** A plain link: the admin area's route is not part of this route tree yet. */
-const ADMIN_DASHBOARD_PATH = '/admin/dashboard';
-
 /** True once the window is scrolled further than `threshold` pixels. */
 export function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
@@ -119,10 +116,10 @@ function DesktopAccount({
   return (
     <>
       {isStaffRole(user.role) ? (
-        <a href={ADMIN_DASHBOARD_PATH} className={buttonClass('ghost', 'px-4')}>
+        <Link to="/admin/dashboard" className={buttonClass('ghost', 'px-4')}>
           <ShieldIcon className="size-4" />
           Admin
-        </a>
+        </Link>
       ) : null}
       <Link to="/dashboard" title="Zum Dashboard" className={buttonClass('secondary', 'max-w-48 px-4')}>
         <UserIcon className="size-4 shrink-0" />
@@ -295,13 +292,13 @@ export function SiteHeader() {
                         Abmelden
                       </button>
                       {isStaffRole(user.role) ? (
-                        <a
-                          href={ADMIN_DASHBOARD_PATH}
+                        <Link
+                          to="/admin/dashboard"
                           className={buttonClass('ghost', 'col-span-2 w-full border border-white/10')}
                         >
                           <ShieldIcon className="size-4" />
                           Admin
-                        </a>
+                        </Link>
                       ) : null}
                     </div>
                   </>

@@ -1,0 +1,4 @@
+/** Placeholder until the screen is built. */
+export function AdminBesucherPage() {
+  return <section className="flex-1" />;
+}
