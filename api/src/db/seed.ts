@@ -21,7 +21,8 @@ import { hashPassword } from '../modules/auth/password.js';
 import { enqueue } from '../outbox/outbox.js';
 import { refreshPublicVehicles } from '../modules/public-vehicles/public-vehicle.projection.js';
 import { objectPathOf, uploadPrefix } from '../modules/uploads/object-keys.js';
-import { Media, Review, User, Vehicle } from './entities.js';
+import { allocateParkingZone, newCheckInCode } from '../modules/invitations/invitation.issue.js';
+import { Invitation, Media, Review, User, Vehicle } from './entities.js';
 import { initOrm, type Orm } from './orm.js';
 import { SEED_PASSWORD, SEED_USERS, SEED_VEHICLES, type SeedUser, type SeedVehicle } from './seed/data.js';
 import { renderVehiclePhoto } from './seed/images.js';
@@ -207,6 +208,18 @@ async function seed(
       });
       // The worker writes the renditions once the API's relay publishes these.
       enqueue(tx, 'media.thumbnail', { mediaId: created.id });
+    }
+    // Invited and confirmed vehicles get their invitation as the worker would issue it (start
+    // number, zone, check-in code), without mailing the demo owners.
+    await tx.flush();
+    for (const planned of plan) {
+      if (planned.status !== 'invited' && planned.status !== 'confirmed') continue;
+      tx.create(Invitation, {
+        vehicle: vehicles.get(planned.id) as Vehicle,
+        qrCode: newCheckInCode(),
+        parkingZone: await allocateParkingZone(tx, storage.config.event.parkingZones),
+      });
+      await tx.flush();
     }
     await refreshPublicVehicles(
       tx,
