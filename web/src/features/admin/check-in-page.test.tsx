@@ -1,0 +1,394 @@
+import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderAt, setupScreenTests, SIGNED_IN_USER, type Handlers } from '../account/test-helpers';
+import type { CheckInView } from './check-in-api';
+import { CAMERA_MESSAGES } from './qr-scanner';
+
+/** The jsQR stand-in, and how often the page loaded the module (it should only on demand). */
+const jsqr = vi.hoisted(() => ({ decode: vi.fn(() => ({ data: 'QR-AUS-JSQR' })), loads: 0 }));
+vi.mock('jsqr', () => {
+  jsqr.loads += 1;
+  return { default: jsqr.decode };
+});
+
+setupScreenTests();
+
+const ADMIN = { ...SIGNED_IN_USER, role: 'admin', email: 'admin@schlosstreffen.de', firstName: 'Thomas' };
+
+const VIEW: CheckInView = {
+  startNumber: 12,
+  parkingZone: 'B',
+  checkedIn: true,
+  checkedInAt: '2026-06-20T08:05:00.000Z',
+  vehicle: {
+    id: 'v-1',
+    title: 'Rotkäppchen',
+    brand: 'Volkswagen',
+    model: 'Golf I GTI',
+    year: 1982,
+    color: 'Marsrot',
+    status: 'confirmed',
+  },
+  owner: { firstName: 'Jonas', lastName: 'Hartmann' },
+};
+
+const checkedIn = () => ({ status: 200, body: { result: 'checked_in', message: 'Eingecheckt', ...VIEW } });
+
+function api(checkIn: Handlers[string]) {
+  return mockApi({
+    'GET /api/auth/user': () => ({ body: ADMIN }),
+    'POST /api/admin/check-in': checkIn,
+  });
+}
+
+const checkInPosts = (calls: { method: string; path: string; body: unknown }[]) =>
+  calls.filter((call) => call.method === 'POST' && call.path === '/api/admin/check-in');
+
+async function openPage() {
+  await renderAt('/admin/check-in');
+  return screen.findByRole('heading', { level: 1, name: 'Check-in' });
+}
+
+const codeInput = () => screen.getByLabelText('Check-in-Code oder Startnummer');
+
+async function typeAndSubmit(text: string) {
+  const user = userEvent.setup();
+  await user.type(codeInput(), text);
+  await user.click(screen.getByRole('button', { name: 'Einchecken' }));
+  return user;
+}
+
+const result = () => document.querySelector<HTMLElement>('[data-result]');
+const liveRegion = () => document.querySelector('[aria-live="assertive"]');
+
+let vibrate: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vibrate = vi.fn(() => true);
+  Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'vibrate');
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+  Reflect.deleteProperty(window, 'isSecureContext');
+});
+
+describe('check-in by typing', () => {
+  it('sends the trimmed code and shows the checked-in car big, in the live region and the recent list', async () => {
+    const { calls } = api(checkedIn);
+    await openPage();
+    expect(document.title).toBe('Check-in – Schlosstreffen');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain('QR-Code');
+    expect(screen.getByText('Noch keine Check-ins in dieser Sitzung.')).toBeTruthy();
+
+    await typeAndSubmit('   37Cr11jAiva2Rm  ');
+
+    const panel = await waitFor(() => result() ?? Promise.reject(new Error('no result')));
+    expect(panel.dataset.result).toBe('checked-in');
+    expect(checkInPosts(calls).map((call) => call.body)).toEqual([{ code: '37Cr11jAiva2Rm' }]);
+    const view = within(panel);
+    expect(view.getByRole('heading', { name: 'Eingecheckt' })).toBeTruthy();
+    expect(view.getByText('12')).toBeTruthy();
+    expect(view.getByText('B')).toBeTruthy();
+    expect(view.getByText('Rotkäppchen')).toBeTruthy();
+    expect(view.getByText('Volkswagen Golf I GTI · Marsrot · 1982')).toBeTruthy();
+    expect(view.getByText('Jonas Hartmann')).toBeTruthy();
+    expect(liveRegion()?.textContent).toBe(
+      'Eingecheckt. Startnummer 12, Parkzone B. Rotkäppchen, Jonas Hartmann.',
+    );
+    expect(vibrate).toHaveBeenCalledWith(120);
+    // A found car clears the box for the next one.
+    expect((codeInput() as HTMLInputElement).value).toBe('');
+
+    const recent = within(screen.getByRole('region', { name: 'Zuletzt eingecheckt' }));
+    const entry = recent.getByRole('listitem');
+    expect(entry.textContent).toContain('10:05');
+    expect(entry.textContent).toContain('Startnummer 12');
+    expect(entry.textContent).toContain('Rotkäppchen');
+  });
+
+  it('shows an already checked-in car in amber with the time of the first check-in (HH:MM at the venue)', async () => {
+    api(() => ({
+      status: 409,
+      // A message in another wording: the page builds the sentence from checkedInAt.
+      body: {
+        result: 'already_checked_in',
+        message: 'Konflikt',
+        ...VIEW,
+        checkedInAt: '2026-06-20T07:42:10.000Z',
+      },
+    }));
+    await openPage();
+    await typeAndSubmit('12');
+
+    const panel = await waitFor(() => result() ?? Promise.reject(new Error('no result')));
+    expect(panel.dataset.result).toBe('already');
+    const view = within(panel);
+    expect(view.getByRole('heading', { name: 'Bereits eingecheckt um 09:42 Uhr' })).toBeTruthy();
+    expect(view.getByText('12')).toBeTruthy();
+    expect(view.getByText('B')).toBeTruthy();
+    expect(view.getByText('Rotkäppchen')).toBeTruthy();
+    expect(view.getByText('Jonas Hartmann')).toBeTruthy();
+    expect(liveRegion()?.textContent).toContain('Bereits eingecheckt um 09:42 Uhr');
+    expect(vibrate).toHaveBeenCalledWith([90, 60, 90]);
+    // Not a new check-in: the recent list stays empty.
+    expect(screen.getByText('Noch keine Check-ins in dieser Sitzung.')).toBeTruthy();
+  });
+
+  it("shows an unknown code in red with the server's message and keeps the input for correction", async () => {
+    api(() => ({ status: 404, body: { message: INVITATION_MESSAGES.unknownCode } }));
+    await openPage();
+    await typeAndSubmit('9999');
+
+    const panel = await waitFor(() => result() ?? Promise.reject(new Error('no result')));
+    expect(panel.dataset.result).toBe('unknown');
+    expect(within(panel).getByRole('heading', { name: 'Unbekannter Code' })).toBeTruthy();
+    expect(
+      within(panel).getByText('Unbekannter Check-in-Code oder Startnummer. Bitte prüfe die Eingabe.'),
+    ).toBeTruthy();
+    expect(within(panel).getByText('9999')).toBeTruthy();
+    expect((codeInput() as HTMLInputElement).value).toBe('9999');
+    expect(vibrate).toHaveBeenCalledWith([250, 100, 250]);
+  });
+
+  it('explains a vehicle that is no longer invited, and a lost connection with a retry', async () => {
+    let reply: () => { status: number; body: unknown } | Promise<never> = () => ({
+      status: 409,
+      body: { message: INVITATION_MESSAGES.notAdmitted },
+    });
+    const { calls } = api(() => reply());
+    await openPage();
+    const user = await typeAndSubmit('7');
+
+    let panel = await waitFor(() => result() ?? Promise.reject(new Error('no result')));
+    expect(panel.dataset.result).toBe('error');
+    expect(within(panel).getByRole('heading', { name: 'Check-in nicht möglich' })).toBeTruthy();
+    expect(within(panel).getByText(INVITATION_MESSAGES.notAdmitted)).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Erneut versuchen' })).toBeNull();
+
+    await user.click(within(panel).getByRole('button', { name: 'Nächstes Fahrzeug' }));
+    reply = () => Promise.reject(new TypeError('Failed to fetch'));
+    await typeAndSubmit('8');
+    panel = await waitFor(() => result() ?? Promise.reject(new Error('no result')));
+    expect(within(panel).getByRole('heading', { name: 'Keine Verbindung' })).toBeTruthy();
+    expect(
+      within(panel).getByText(
+        'Der Server ist nicht erreichbar. Bitte prüfe die Internetverbindung und versuche es erneut.',
+      ),
+    ).toBeTruthy();
+
+    reply = checkedIn;
+    await user.click(within(panel).getByRole('button', { name: 'Erneut versuchen' }));
+    await waitFor(() => expect(result()?.dataset.result).toBe('checked-in'));
+    expect(checkInPosts(calls).map((call) => call.body)).toEqual([
+      { code: '7' },
+      { code: '8' },
+      { code: '8' },
+    ]);
+  });
+
+  it("'Nächstes Fahrzeug' clears the result and returns to the input", async () => {
+    api(checkedIn);
+    await openPage();
+    const user = await typeAndSubmit('12');
+    await waitFor(() => expect(result()).not.toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Nächstes Fahrzeug' }));
+    expect(result()).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Eingecheckt' })).toBeNull();
+    expect(liveRegion()?.textContent).toBe('');
+    expect(document.activeElement).toBe(codeInput());
+    // The recent list keeps what was done.
+    expect(
+      within(screen.getByRole('region', { name: 'Zuletzt eingecheckt' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
+  });
+
+  it('asks for a code instead of sending an empty one, and shows the progress label while sending', async () => {
+    let release!: () => void;
+    const { calls } = api(
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(checkedIn());
+        }),
+    );
+    await openPage();
+    const user = userEvent.setup();
+    await user.type(codeInput(), '   ');
+    await user.click(screen.getByRole('button', { name: 'Einchecken' }));
+    expect(await screen.findByText(INVITATION_MESSAGES.codeRequired)).toBeTruthy();
+    expect(codeInput().getAttribute('aria-invalid')).toBe('true');
+    expect(checkInPosts(calls)).toHaveLength(0);
+
+    await user.clear(codeInput());
+    await user.type(codeInput(), '12');
+    await user.click(screen.getByRole('button', { name: 'Einchecken' }));
+    const pending = await screen.findByRole('button', { name: 'Prüfe...' });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Prüfe Code...')).toBeTruthy();
+    release();
+    await waitFor(() => expect(result()?.dataset.result).toBe('checked-in'));
+    expect(screen.getByRole('button', { name: 'Einchecken' })).toBeTruthy();
+  });
+});
+
+describe('check-in by camera', () => {
+  function fakeCamera(getUserMedia: () => Promise<unknown>) {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      value: { getUserMedia: vi.fn(getUserMedia) },
+      configurable: true,
+    });
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(4);
+    return navigator.mediaDevices.getUserMedia as unknown as ReturnType<typeof vi.fn>;
+  }
+
+  function fakeStream() {
+    const track = { stop: vi.fn(), addEventListener: vi.fn() };
+    const stream = { getTracks: () => [track], getVideoTracks: () => [track] };
+    return { track, stream };
+  }
+
+  it('reads a code with BarcodeDetector, sends it once however often it is seen, and stops the camera', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = api(checkedIn);
+    const { track, stream } = fakeStream();
+    const getUserMedia = fakeCamera(() => Promise.resolve(stream));
+    const detect = vi.fn(() => Promise.resolve([{ rawValue: ' QR-CODE-1 ' }]));
+    const formats = vi.fn(() => Promise.resolve(['ean_13', 'qr_code']));
+    const created: unknown[] = [];
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        static getSupportedFormats = formats;
+        constructor(options: unknown) {
+          created.push(options);
+        }
+        detect = detect;
+      },
+    );
+    await openPage();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+    await user.click(screen.getByRole('button', { name: 'Kamera starten' }));
+    expect(await screen.findByRole('button', { name: 'Kamera stoppen' })).toBeTruthy();
+    expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' }, audio: false });
+    expect(created).toEqual([{ formats: ['qr_code'] }]);
+
+    await waitFor(() => expect(result()?.dataset.result).toBe('checked-in'));
+    // The code stays in view for a while: still one check-in.
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(detect.mock.calls.length).toBeGreaterThan(3);
+    expect(checkInPosts(calls).map((call) => call.body)).toEqual([{ code: 'QR-CODE-1' }]);
+    expect(jsqr.decode).not.toHaveBeenCalled();
+
+    // Dismissing the result while the code is still in view does not send it again either.
+    await user.click(screen.getByRole('button', { name: 'Nächstes Fahrzeug' }));
+    expect(result()).toBeNull();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(checkInPosts(calls)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Kamera stoppen' }));
+    expect(track.stop).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Kamera starten' })).toBeTruthy();
+    const readsAfterStop = detect.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(detect.mock.calls.length).toBe(readsAfterStop);
+  });
+
+  it('turns the camera off when leaving the page', async () => {
+    api(checkedIn);
+    const { track, stream } = fakeStream();
+    fakeCamera(() => Promise.resolve(stream));
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        detect = () => Promise.resolve([]);
+      },
+    );
+    const { router } = await renderAt('/admin/check-in');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Kamera starten' }));
+    await screen.findByRole('button', { name: 'Kamera stoppen' });
+    expect(track.stop).not.toHaveBeenCalled();
+
+    await router.navigate({ href: '/gibt-es-nicht' });
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
+    await waitFor(() => expect(track.stop).toHaveBeenCalled());
+  });
+
+  it('explains a refused camera permission', async () => {
+    api(checkedIn);
+    fakeCamera(() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
+    // (With BarcodeDetector, so jsQR stays unloaded for the fallback test below.)
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        detect = () => Promise.resolve([]);
+      },
+    );
+    await openPage();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Kamera starten' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(CAMERA_MESSAGES.denied);
+    expect(CAMERA_MESSAGES.denied).toContain('Zugriff auf die Kamera wurde verweigert');
+    expect(screen.getByRole('button', { name: 'Kamera starten' })).toBeTruthy();
+  });
+
+  it('explains that the camera needs HTTPS, and a device without a camera', async () => {
+    api(checkedIn);
+    const getUserMedia = fakeCamera(() => Promise.reject(new DOMException('none', 'NotFoundError')));
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        detect = () => Promise.resolve([]);
+      },
+    );
+    Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+    await openPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Kamera starten' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CAMERA_MESSAGES.insecure);
+    expect(CAMERA_MESSAGES.insecure).toContain('HTTPS');
+    expect(getUserMedia).not.toHaveBeenCalled();
+
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Kamera starten' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(CAMERA_MESSAGES['not-found']));
+  });
+
+  it('falls back to jsQR on a downscaled frame when the browser has no BarcodeDetector', async () => {
+    const { calls } = api(checkedIn);
+    const { stream } = fakeStream();
+    fakeCamera(() => Promise.resolve(stream));
+    vi.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockReturnValue(1280);
+    vi.spyOn(HTMLVideoElement.prototype, 'videoHeight', 'get').mockReturnValue(720);
+    const drawImage = vi.fn();
+    const getImageData = vi.fn((_x: number, _y: number, width: number, height: number) => ({
+      data: new Uint8ClampedArray(width * height * 4),
+    }));
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+      drawImage,
+      getImageData,
+    } as unknown as CanvasRenderingContext2D);
+    expect('BarcodeDetector' in globalThis).toBe(false);
+
+    await openPage();
+    // Not part of the page: fetched when scanning starts without BarcodeDetector.
+    expect(jsqr.loads).toBe(0);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Kamera starten' }));
+
+    await waitFor(() => expect(result()?.dataset.result).toBe('checked-in'));
+    expect(checkInPosts(calls).map((call) => call.body)).toEqual([{ code: 'QR-AUS-JSQR' }]);
+    expect(drawImage).toHaveBeenCalledWith(expect.any(HTMLVideoElement), 0, 0, 640, 360);
+    expect(jsqr.loads).toBe(1);
+    expect(jsqr.decode).toHaveBeenCalledWith(expect.any(Uint8ClampedArray), 640, 360, {
+      inversionAttempts: 'dontInvert',
+    });
+  });
+});

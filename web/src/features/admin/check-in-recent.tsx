@@ -1,0 +1,82 @@
+import { useCallback, useState } from 'react';
+import { formatCheckInTime, type CheckInView } from './check-in-api';
+
+export interface RecentCheckIn {
+  startNumber: number;
+  parkingZone: string;
+  title: string;
+  /** ISO time of the check-in. */
+  at: string;
+}
+
+export const RECENT_LIMIT = 5;
+const STORAGE_KEY = 'schlosstreffen.check-in.recent';
+
+function load(): RecentCheckIn[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as RecentCheckIn[]).slice(0, RECENT_LIMIT) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The last check-ins of this browser session (kept across reloads of the tab), newest first. */
+export function useRecentCheckIns() {
+  const [items, setItems] = useState<RecentCheckIn[]>(load);
+  const add = useCallback((view: CheckInView) => {
+    setItems((current) => {
+      const entry: RecentCheckIn = {
+        startNumber: view.startNumber,
+        parkingZone: view.parkingZone,
+        title: view.vehicle.title,
+        at: view.checkedInAt ?? new Date().toISOString(),
+      };
+      const next = [entry, ...current.filter((item) => item.startNumber !== entry.startNumber)].slice(
+        0,
+        RECENT_LIMIT,
+      );
+      try {
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+      } catch {
+        // Private mode without storage: the list lives as long as the page.
+      }
+      return next;
+    });
+  }, []);
+  return { items, add };
+}
+
+export function RecentCheckIns({ items }: { items: RecentCheckIn[] }) {
+  return (
+    <section
+      aria-labelledby="check-in-recent-heading"
+      className="rounded-3xl border border-white/10 bg-night-900/80 p-5"
+    >
+      <h2 id="check-in-recent-heading" className="font-display text-xl text-parchment">
+        Zuletzt eingecheckt
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-3 text-sm text-ash-400">Noch keine Check-ins in dieser Sitzung.</p>
+      ) : (
+        <ol className="mt-3 divide-y divide-white/10">
+          {items.map((item) => (
+            <li key={`${item.startNumber}-${item.at}`} className="flex items-center gap-3 py-3">
+              <time dateTime={item.at} className="w-12 shrink-0 text-sm text-ash-400 tabular-nums">
+                {formatCheckInTime(item.at)}
+              </time>
+              <span className="min-w-12 shrink-0 rounded-lg bg-emerald-900/60 px-2 py-1 text-center text-lg font-black text-emerald-100 tabular-nums">
+                <span className="sr-only">Startnummer </span>
+                {item.startNumber}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium text-parchment">{item.title}</span>
+                <span className="block text-xs text-ash-400">Parkzone {item.parkingZone}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

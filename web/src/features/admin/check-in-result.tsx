@@ -1,0 +1,189 @@
+import { forwardRef, type ReactNode } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import { ownerName, vehicleDetails, type CheckInOutcome, type CheckInView } from './check-in-api';
+
+function Icon({ children, className }: { children: ReactNode; className: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      {children}
+    </svg>
+  );
+}
+
+const ICONS: Record<CheckInOutcome['kind'], ReactNode> = {
+  'checked-in': (
+    <>
+      <circle cx="12" cy="12" r="9.5" />
+      <path d="m7.5 12.5 3 3 6-6.5" />
+    </>
+  ),
+  already: (
+    <>
+      <circle cx="12" cy="12" r="9.5" />
+      <path d="M12 7v5.5l3.5 2" />
+    </>
+  ),
+  unknown: (
+    <>
+      <circle cx="12" cy="12" r="9.5" />
+      <path d="m8.5 8.5 7 7m0-7-7 7" />
+    </>
+  ),
+  error: (
+    <>
+      <path d="M10.3 3.9 2.6 17.3A2 2 0 0 0 4.3 20.3h15.4a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
+      <path d="M12 9v4.5M12 17h.01" />
+    </>
+  ),
+};
+
+/** Solid colours that read in sunlight: green go, amber seen before, red stop. */
+const TONES: Record<CheckInOutcome['kind'], { panel: string; muted: string; tile: string; button: string }> =
+  {
+    'checked-in': {
+      panel: 'bg-emerald-700 text-white',
+      muted: 'text-white',
+      tile: 'bg-emerald-900/45',
+      button: 'bg-white text-emerald-900 hover:bg-emerald-50',
+    },
+    already: {
+      panel: 'bg-amber-400 text-night-950',
+      muted: 'text-night-800',
+      tile: 'bg-amber-200/60',
+      button: 'bg-night-950 text-amber-200 hover:bg-night-800',
+    },
+    unknown: {
+      panel: 'bg-red-700 text-white',
+      muted: 'text-white',
+      tile: 'bg-red-900/45',
+      button: 'bg-white text-red-800 hover:bg-red-50',
+    },
+    error: {
+      panel: 'border-2 border-red-400 bg-night-800 text-parchment',
+      muted: 'text-ash-300',
+      tile: 'bg-night-900',
+      button: 'bg-gold-500 text-night-950 hover:bg-gold-400',
+    },
+  };
+
+const actionClass =
+  'inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-full px-6 text-lg font-bold tracking-wide transition-colors';
+
+/** The headline a screen reader hears for a result, with its details. */
+export function announcementOf(outcome: CheckInOutcome): string {
+  if (outcome.kind === 'unknown') return `Unbekannter Code. ${outcome.message}`;
+  if (outcome.kind === 'error') return `${outcome.title}. ${outcome.message}`;
+  const { view } = outcome;
+  return `${outcome.message}. Startnummer ${view.startNumber}, Parkzone ${view.parkingZone}. ${view.vehicle.title}, ${ownerName(view.owner)}.`;
+}
+
+function CarDetails({ view, muted, tile }: { view: CheckInView; muted: string; tile: string }) {
+  const label = `text-xs font-bold uppercase tracking-[0.18em] ${muted}`;
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-3">
+      <div className={`rounded-2xl px-4 py-3 ${tile}`}>
+        <dt className={label}>Startnummer</dt>
+        <dd className="mt-1 text-6xl leading-none font-black tabular-nums sm:text-7xl">{view.startNumber}</dd>
+      </div>
+      <div className={`rounded-2xl px-4 py-3 ${tile}`}>
+        <dt className={label}>Parkzone</dt>
+        <dd className="mt-1 text-4xl leading-tight font-extrabold break-words sm:text-5xl">
+          {view.parkingZone}
+        </dd>
+      </div>
+      <div className="col-span-2">
+        <dt className={label}>Fahrzeug</dt>
+        <dd className="mt-0.5">
+          <span className="block text-2xl leading-tight font-bold break-words">{view.vehicle.title}</span>
+          <span className={`block text-base font-medium ${muted}`}>{vehicleDetails(view.vehicle)}</span>
+        </dd>
+      </div>
+      <div className="col-span-2">
+        <dt className={label}>Besitzer</dt>
+        <dd className="mt-0.5 text-xl font-semibold break-words">{ownerName(view.owner)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Covers the camera stage while a code is checked. */
+export function CheckInPending({ code }: { code: string }) {
+  return (
+    <div className="flex w-full flex-col items-center justify-center gap-4 bg-night-800/95 p-6 text-center">
+      <Spinner className="size-12 text-gold-300" />
+      <p className="font-display text-2xl text-parchment">Prüfe Code...</p>
+      <p className="max-w-full text-sm break-all text-ash-300">{code}</p>
+    </div>
+  );
+}
+
+/** The gate's verdict, big enough to read at arm's length. */
+export const CheckInResult = forwardRef<
+  HTMLDivElement,
+  { outcome: CheckInOutcome; onNext: () => void; onRetry: () => void }
+>(function CheckInResult({ outcome, onNext, onRetry }, ref) {
+  const tone = TONES[outcome.kind];
+  const headline =
+    outcome.kind === 'unknown'
+      ? 'Unbekannter Code'
+      : outcome.kind === 'error'
+        ? outcome.title
+        : outcome.message;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      data-result={outcome.kind}
+      aria-labelledby="check-in-result-heading"
+      role="group"
+      className={`flex w-full scroll-mt-20 flex-col gap-5 p-5 outline-none sm:p-8 md:scroll-mt-24 ${tone.panel}`}
+    >
+      <div className="flex items-center gap-3 sm:gap-4">
+        <Icon className="size-12 shrink-0 sm:size-16">{ICONS[outcome.kind]}</Icon>
+        <h2
+          id="check-in-result-heading"
+          className="text-3xl leading-tight font-black tracking-tight break-words sm:text-5xl"
+        >
+          {headline}
+        </h2>
+      </div>
+      {outcome.kind === 'checked-in' || outcome.kind === 'already' ? (
+        <CarDetails view={outcome.view} muted={tone.muted} tile={tone.tile} />
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p className="text-xl leading-snug font-semibold sm:text-2xl">{outcome.message}</p>
+          <p className={`text-sm break-all ${tone.muted}`}>
+            Eingabe: <span className="font-mono">{outcome.code}</span>
+          </p>
+        </div>
+      )}
+      <div className="mt-auto flex flex-col gap-3 pt-1">
+        {outcome.kind === 'error' && outcome.retry ? (
+          <button type="button" className={`${actionClass} ${tone.button}`} onClick={onRetry}>
+            Erneut versuchen
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={`${actionClass} ${
+            outcome.kind === 'error' && outcome.retry
+              ? 'border-2 border-gold-500/50 text-gold-200 hover:bg-gold-500/10'
+              : tone.button
+          }`}
+          onClick={onNext}
+        >
+          Nächstes Fahrzeug
+        </button>
+      </div>
+    </div>
+  );
+});
