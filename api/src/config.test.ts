@@ -26,6 +26,17 @@ describe('configuration', () => {
     ]);
   });
 
+  it('scales every rate limit by RATE_LIMIT_FACTOR and refuses a factor below 1', () => {
+    const base = loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32) });
+    const scaled = loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32), RATE_LIMIT_FACTOR: '20' });
+    expect(base.rateLimits.login).toEqual({ points: 10, durationSeconds: 900 });
+    expect(scaled.rateLimits.login).toEqual({ points: 200, durationSeconds: 900 });
+    expect(scaled.rateLimits.register.points).toBe(20 * base.rateLimits.register.points);
+    expect(() => loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32), RATE_LIMIT_FACTOR: '0' })).toThrow(
+      ConfigError,
+    );
+  });
+
   it('refuses to start in production without real configuration', () => {
     expect(() => loadApiConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     try {
