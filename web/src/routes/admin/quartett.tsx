@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminQuartettPage } from '../../features/admin/quartett-page';
+import { quartettSetsQueryOptions } from '../../features/admin/quartett-queries';
 
 export const Route = createFileRoute('/admin/quartett')({
+  // Admins only (reviewers see 'Zugriff verweigert' and must not call the API). Started, not
+  // awaited: the page shows its skeletons while the list loads.
+  loader: ({ context }) => {
+    if (context.user.role !== 'admin') return;
+    void context.queryClient.ensureQueryData(quartettSetsQueryOptions).catch(() => undefined);
+  },
   component: AdminQuartettPage,
 });
