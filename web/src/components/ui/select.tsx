@@ -93,8 +93,9 @@ export function SelectField({
         ) : null}
       </Select.Control>
       <Portal>
+        {/* The content's z-index becomes the positioner's (Ark), so the list opens above dialogs too. */}
         <Select.Positioner className="z-50">
-          <Select.Content className="max-h-72 overflow-y-auto rounded-xl border border-white/10 bg-night-800 p-1 shadow-2xl shadow-black/60 focus:outline-none">
+          <Select.Content className="z-50 max-h-72 overflow-y-auto rounded-xl border border-white/10 bg-night-800 p-1 shadow-2xl shadow-black/60 focus:outline-none">
             {collection.items.map((item) => (
               <Select.Item
                 key={item.value}

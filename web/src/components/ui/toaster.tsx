@@ -1,3 +1,4 @@
+import { Portal } from '@ark-ui/react/portal';
 import { createToaster, Toast, Toaster } from '@ark-ui/react/toast';
 import { useRef, type PointerEvent } from 'react';
 import { isApiError } from '../../lib/api';
@@ -89,18 +90,23 @@ function SwipeableToast({ id, type, children }: { id: string; type?: string; chi
   );
 }
 
-/** The notification area; rendered once in the root layout. */
+/**
+ * The notification area; rendered once in the root layout. Portalled to the body, so toasts stay
+ * above open dialogs (the site shell is its own stacking context).
+ */
 export function AppToaster() {
   return (
-    <Toaster toaster={toaster}>
-      {(toast) => (
-        <SwipeableToast key={toast.id} id={toast.id!} type={toast.type}>
-          <Toast.Title className="text-sm font-semibold">{toast.title}</Toast.Title>
-          {toast.description ? (
-            <Toast.Description className="mt-0.5 text-sm opacity-90">{toast.description}</Toast.Description>
-          ) : null}
-        </SwipeableToast>
-      )}
-    </Toaster>
+    <Portal>
+      <Toaster toaster={toaster}>
+        {(toast) => (
+          <SwipeableToast key={toast.id} id={toast.id!} type={toast.type}>
+            <Toast.Title className="text-sm font-semibold">{toast.title}</Toast.Title>
+            {toast.description ? (
+              <Toast.Description className="mt-0.5 text-sm opacity-90">{toast.description}</Toast.Description>
+            ) : null}
+          </SwipeableToast>
+        )}
+      </Toaster>
+    </Portal>
   );
 }

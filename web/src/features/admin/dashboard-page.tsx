@@ -1,4 +1,116 @@
-/** Placeholder until the screen is built. */
+import { Tabs } from '@ark-ui/react/tabs';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+import { adminVehiclesQueryOptions, countMedia } from './admin-queries';
+import { MediaLibrary } from './media-library';
+import { isStatusFilter, VehiclesTab, type StatusFilter } from './vehicles-tab';
+
+type MainTab = 'fahrzeuge' | 'medien';
+
+export interface DashboardSearch {
+  tab?: 'medien';
+  status?: Exclude<StatusFilter, 'all'>;
+  q?: string;
+}
+
+/** The route's search params: unknown or malformed values are dropped, never an error. */
+export function parseDashboardSearch(search: Record<string, unknown>): DashboardSearch {
+  const result: DashboardSearch = {};
+  if (search.tab === 'medien') result.tab = 'medien';
+  if (isStatusFilter(search.status) && search.status !== 'all') result.status = search.status;
+  const q = typeof search.q === 'string' ? search.q : typeof search.q === 'number' ? String(search.q) : '';
+  if (q.trim()) result.q = q;
+  return result;
+}
+
+const route = getRouteApi('/admin/dashboard');
+
+const mainTriggerClass =
+  'relative inline-flex shrink-0 cursor-pointer items-center gap-2.5 px-1 pt-2 pb-3.5 font-display text-xl text-ash-300 transition-colors hover:text-parchment focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400 data-[selected]:text-gold-200';
+
+const countClass =
+  'min-w-7 rounded-full border border-gold-500/30 bg-gold-500/10 px-2 py-0.5 text-center font-sans text-xs font-semibold tabular-nums text-gold-200';
+
+/**
+ * /admin/dashboard (Admin Dashboard): the applications (Fahrzeuge) and all uploaded images (Medien,
+ * with a count from the vehicle list, so the media library loads only when its tab is opened).
+ */
 export function AdminDashboardPage() {
-  return <section className="flex-1" />;
+  useDocumentMeta(
+    'Admin Dashboard – Schlosstreffen',
+    'Bewerbungen für das Schlosstreffen prüfen, Status ändern und alle hochgeladenen Fahrzeugbilder einsehen.',
+  );
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const vehicles = useQuery(adminVehiclesQueryOptions);
+  const mediaCount = vehicles.data ? countMedia(vehicles.data) : undefined;
+
+  // Local state answers at once; the URL follows (replace, so Back leaves the page as usual).
+  const [tab, setTab] = useState<MainTab>(search.tab ?? 'fahrzeuge');
+  const [filter, setFilter] = useState<StatusFilter>(search.status ?? 'all');
+  const [query, setQuery] = useState(search.q ?? '');
+
+  const syncUrl = (next: { tab: MainTab; filter: StatusFilter; query: string }) => {
+    void navigate({
+      search: parseDashboardSearch({
+        tab: next.tab,
+        status: next.filter,
+        q: next.query,
+      }),
+      replace: true,
+      resetScroll: false,
+    });
+  };
+
+  return (
+    <section className="flex-1">
+      <p className="text-xs tracking-[0.3em] text-gold-400 uppercase">Adminbereich</p>
+      <h1 className="mt-2 font-display text-4xl text-parchment">Admin Dashboard</h1>
+      <p className="mt-2 max-w-2xl text-sm text-ash-300">
+        Bewerbungen prüfen, den Status ändern und alle hochgeladenen Bilder einsehen.
+      </p>
+
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => {
+          const next: MainTab = details.value === 'medien' ? 'medien' : 'fahrzeuge';
+          setTab(next);
+          syncUrl({ tab: next, filter, query });
+        }}
+        lazyMount
+        className="mt-8"
+      >
+        <Tabs.List aria-label="Admin Dashboard" className="relative flex gap-8 border-b border-white/10">
+          <Tabs.Trigger value="fahrzeuge" className={mainTriggerClass}>
+            Fahrzeuge
+          </Tabs.Trigger>
+          <Tabs.Trigger value="medien" className={mainTriggerClass}>
+            Medien
+            {mediaCount !== undefined ? <span className={countClass}>{mediaCount}</span> : null}
+          </Tabs.Trigger>
+          <Tabs.Indicator className="bottom-[-1px] h-0.5 w-(--width) rounded-full bg-gold-400 motion-reduce:[--transition-duration:0ms]" />
+        </Tabs.List>
+        <Tabs.Content value="fahrzeuge" className="pt-8 focus-visible:outline-offset-4">
+          <h2 className="sr-only">Fahrzeuge</h2>
+          <VehiclesTab
+            filter={filter}
+            onFilterChange={(next) => {
+              setFilter(next);
+              syncUrl({ tab, filter: next, query });
+            }}
+            search={query}
+            onSearchChange={(next) => {
+              setQuery(next);
+              syncUrl({ tab, filter, query: next });
+            }}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="medien" className="pt-8 focus-visible:outline-offset-4">
+          <MediaLibrary />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
 }

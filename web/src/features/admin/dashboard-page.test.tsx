@@ -1,0 +1,372 @@
+import type { Role } from '@schlosstreffen/shared';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../../components/ui/toaster';
+import { createQueryClient } from '../../lib/query-client';
+import type { CurrentUser, Owner, Vehicle } from '../../lib/types';
+import { createAppRouter } from '../../router';
+import { makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
+
+function currentUser(role: Role): CurrentUser {
+  return {
+    id: 'me',
+    email: 'pruefer@schlosstreffen.de',
+    firstName: 'Andrea',
+    lastName: 'Krüger',
+    profileImageUrl: null,
+    phone: null,
+    instagramHandle: null,
+    role,
+    consentMedia: false,
+    consentQuartett: false,
+    consentContact: false,
+    emailVerified: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+const owner = (firstName: string, lastName: string, email: string): Owner => ({
+  id: email,
+  firstName,
+  lastName,
+  email,
+  phone: null,
+  role: 'user',
+});
+
+const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+
+/** Two BMWs, a Supra, an RX-7 and a draft; seven images in all. */
+const FLEET: Vehicle[] = [
+  makeVehicle({
+    id: id(1),
+    brand: 'BMW',
+    model: 'M3 (E30)',
+    name: 'Henna',
+    status: 'submitted',
+    user: owner('Jonas', 'Becker', 'jonas@example.de'),
+    media: [makeMedia({ id: 'a' }), makeMedia({ id: 'b' })],
+  }),
+  makeVehicle({
+    id: id(2),
+    brand: 'Toyota',
+    model: 'Supra (A80)',
+    status: 'in_review',
+    user: owner('Marie', 'Fischer', 'marie@example.de'),
+    media: [makeMedia({ id: 'c' }), makeMedia({ id: 'd' }), makeMedia({ id: 'e' })],
+  }),
+  makeVehicle({
+    id: id(3),
+    brand: 'Mazda',
+    model: 'RX-7 (FD)',
+    status: 'in_review',
+    user: null,
+    media: [],
+  }),
+  makeVehicle({
+    id: id(4),
+    brand: 'bmw',
+    model: '2002 turbo',
+    status: 'confirmed',
+    user: owner('', '', 'felix@example.de'),
+    media: [makeMedia({ id: 'f' })],
+  }),
+  makeVehicle({
+    id: id(5),
+    brand: 'Audi',
+    model: 'Sport quattro',
+    status: 'draft',
+    user: owner('Max', 'Schulz', 'max@example.de'),
+    media: [makeMedia({ id: 'g' })],
+  }),
+];
+
+let role: Role | null;
+let vehicles: Vehicle[];
+let calls: string[];
+let listResponse: (() => Promise<Response> | Response) | null;
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const url = String(input);
+  const method = init?.method ?? 'GET';
+  calls.push(`${method} ${url}`);
+  if (url === '/api/auth/user')
+    return role ? json(currentUser(role)) : json({ message: 'Nicht angemeldet' }, 401);
+  if (url === '/api/admin/vehicles') return listResponse ? listResponse() : json(vehicles);
+  if (url === '/api/admin/media') return json([]);
+  if (/^\/api\/vehicles\/[^/]+\/reviews$/.test(url)) return json([]);
+  return json({ message: `Unerwarteter Aufruf ${method} ${url}` }, 404);
+});
+
+const listCalls = () => calls.filter((call) => call === 'GET /api/admin/vehicles').length;
+
+async function renderAt(path = '/admin/dashboard') {
+  const router = createAppRouter({
+    queryClient: createQueryClient(),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  await router.load();
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** The cards in the list, by title. */
+function cardTitles(): string[] {
+  const list = screen.queryByRole('list', { name: /^Fahrzeuge:/ });
+  if (!list) return [];
+  return within(list)
+    .getAllByRole('article')
+    .map((article) => article.getAttribute('aria-label') ?? '');
+}
+
+const filterTab = (name: RegExp) =>
+  within(screen.getByRole('tablist', { name: 'Nach Status filtern' })).getByRole('tab', { name });
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+beforeEach(() => {
+  role = 'reviewer';
+  vehicles = FLEET;
+  calls = [];
+  listResponse = null;
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  Element.prototype.scrollTo ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+  // jsdom does not implement scrolling; the router's scroll restoration calls it after each navigation.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  act(() => toaster.remove());
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/admin/dashboard: Fahrzeuge', () => {
+  it('shows the heading, the main tabs and the cards with owner line and edit button', async () => {
+    await renderAt();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
+    expect(document.title).toBe('Admin Dashboard – Schlosstreffen');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBeTruthy();
+    const main = screen.getByRole('tablist', { name: 'Admin Dashboard' });
+    expect(
+      within(main)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Fahrzeuge', 'Medien7']);
+
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    const henna = screen.getByRole('article', { name: 'Henna' });
+    expect(within(henna).getByText('Jonas Becker')).toBeTruthy();
+    expect(within(henna).getByText('Besitzer:')).toBeTruthy();
+    const edit = within(henna).getByRole('link', { name: 'Henna bearbeiten' });
+    expect(edit.getAttribute('href')).toBe(`/edit/${id(1)}`);
+    // Owner fallbacks: email without a name, 'Unbekannt' without a user.
+    expect(
+      within(screen.getByRole('article', { name: 'bmw 2002 turbo' })).getByText('felix@example.de'),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'Mazda RX-7 (FD)' })).getByText('Unbekannt'),
+    ).toBeTruthy();
+  });
+
+  it('staggers the cards by 0.05 s', async () => {
+    await renderAt();
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    const list = screen.getByRole('list', { name: /^Fahrzeuge:/ });
+    const delays = [...list.children].map((item) => (item as HTMLElement).style.transitionDelay);
+    expect(delays).toEqual(['0.00s', '0.05s', '0.10s', '0.15s', '0.20s']);
+  });
+
+  it('counts per status filter; drafts only under Alle', async () => {
+    const user = userEvent.setup();
+    await renderAt();
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    const tabs = within(screen.getByRole('tablist', { name: 'Nach Status filtern' }))
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
+    expect(tabs).toEqual([
+      'Alle5',
+      'Eingereicht1',
+      'In Prüfung2',
+      'Warteliste0',
+      'Eingeladen0',
+      'Bestätigt1',
+      'Abgelehnt0',
+    ]);
+    expect(filterTab(/^Alle/).getAttribute('aria-selected')).toBe('true');
+
+    await user.click(filterTab(/^In Prüfung/));
+    expect(cardTitles()).toEqual(['Toyota Supra (A80)', 'Mazda RX-7 (FD)']);
+    await user.click(filterTab(/^Bestätigt/));
+    expect(cardTitles()).toEqual(['bmw 2002 turbo']);
+    await user.click(filterTab(/^Alle/));
+    expect(cardTitles()).toContain('Audi Sport quattro');
+  });
+
+  it("shows 'Keine Fahrzeuge in dieser Kategorie' for an empty filter", async () => {
+    const user = userEvent.setup();
+    await renderAt();
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    await user.click(filterTab(/^Warteliste/));
+    expect(screen.getByRole('heading', { name: 'Keine Fahrzeuge gefunden' })).toBeTruthy();
+    expect(screen.getByText('Keine Fahrzeuge in dieser Kategorie')).toBeTruthy();
+    expect(screen.queryByText('Versuchen Sie einen anderen Suchbegriff')).toBeNull();
+  });
+
+  it('searches brand or model case-insensitively, within the chosen filter', async () => {
+    const user = userEvent.setup();
+    await renderAt();
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    const search = screen.getByLabelText('Fahrzeuge durchsuchen');
+    expect(search.getAttribute('placeholder')).toBe('Suche nach Marke oder Modell...');
+
+    await user.type(search, 'BmW');
+    expect(cardTitles()).toEqual(['Henna', 'bmw 2002 turbo']);
+    await user.clear(search);
+    await user.type(search, 'supra');
+    expect(cardTitles()).toEqual(['Toyota Supra (A80)']);
+    await user.clear(search);
+    await user.type(search, 'rx-7');
+    expect(cardTitles()).toEqual(['Mazda RX-7 (FD)']);
+    // The card's name is not searched, only brand and model.
+    await user.clear(search);
+    await user.type(search, 'henna');
+    expect(cardTitles()).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Keine Fahrzeuge gefunden' })).toBeTruthy();
+    expect(screen.getByText('Versuchen Sie einen anderen Suchbegriff')).toBeTruthy();
+    expect(screen.queryByText('Keine Fahrzeuge in dieser Kategorie')).toBeNull();
+
+    await user.clear(search);
+    await user.type(search, 'bmw');
+    await user.click(filterTab(/^Bestätigt/));
+    expect(cardTitles()).toEqual(['bmw 2002 turbo']);
+  });
+
+  it('keeps filter and search in the URL, and restores them from it', async () => {
+    const user = userEvent.setup();
+    const router = await renderAt();
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    await user.click(filterTab(/^In Prüfung/));
+    await user.type(screen.getByLabelText('Fahrzeuge durchsuchen'), 'mazda');
+    await waitFor(() => expect(router.state.location.search).toEqual({ status: 'in_review', q: 'mazda' }));
+    cleanup();
+
+    await renderAt('/admin/dashboard?status=in_review&q=toyota');
+    await waitFor(() => expect(cardTitles()).toEqual(['Toyota Supra (A80)']));
+    expect(filterTab(/^In Prüfung/).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText('Fahrzeuge durchsuchen') as HTMLInputElement).value).toBe('toyota');
+  });
+
+  it('shows 3 skeleton cards while the list loads', async () => {
+    const answer = deferred<Response>();
+    listResponse = () => answer.promise;
+    await renderAt();
+    await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
+    expect(screen.getAllByTestId('vehicle-card-skeleton')).toHaveLength(3);
+    expect(screen.getByText('Fahrzeuge werden geladen...')).toBeTruthy();
+    answer.resolve(json(vehicles));
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    expect(screen.queryByTestId('vehicle-card-skeleton')).toBeNull();
+  });
+
+  it('shows a load error with a retry', async () => {
+    const user = userEvent.setup();
+    listResponse = () => json({ message: 'Datenbank nicht erreichbar' }, 503);
+    await renderAt();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/Datenbank nicht erreichbar/)).toBeTruthy();
+    listResponse = null;
+    await user.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+  });
+
+  it('opens the detail dialog from a card, by click and by keyboard; Escape returns focus to the card', async () => {
+    const user = userEvent.setup();
+    await renderAt();
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+
+    await user.click(screen.getByRole('button', { name: 'Toyota Supra (A80)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Toyota Supra (A80)' })).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: 'Media 3' })).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: 'Admin' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const title = screen.getByRole('button', { name: 'Henna' });
+    title.focus();
+    await user.keyboard('{Enter}');
+    expect(
+      within(await screen.findByRole('dialog')).getByRole('heading', { name: 'BMW M3 (E30)' }),
+    ).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Henna' })));
+  });
+});
+
+describe('/admin/dashboard: Medien and access', () => {
+  it('counts the images from the vehicle list; the media library loads only when its tab opens', async () => {
+    const user = userEvent.setup();
+    await renderAt();
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    expect(screen.getByRole('tab', { name: 'Medien 7' })).toBeTruthy();
+    expect(calls).not.toContain('GET /api/admin/media');
+
+    await user.click(screen.getByRole('tab', { name: 'Medien 7' }));
+    await waitFor(() => expect(calls).toContain('GET /api/admin/media'));
+    expect(screen.queryByRole('list', { name: /^Fahrzeuge:/ })).toBeNull();
+  });
+
+  it('starts loading the list in the route loader', async () => {
+    const answer = deferred<Response>();
+    listResponse = () => answer.promise;
+    const router = createAppRouter({
+      queryClient: createQueryClient(),
+      history: createMemoryHistory({ initialEntries: ['/admin/dashboard'] }),
+    });
+    await router.load();
+    expect(listCalls()).toBe(1);
+    answer.resolve(json(vehicles));
+  });
+
+  it("shows 'Zugriff verweigert' to a plain user without reading the admin list", async () => {
+    role = 'user';
+    await renderAt();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zugriff verweigert' })).toBeTruthy();
+    expect(
+      screen.getAllByText('Sie haben keine Berechtigung, auf das Admin-Dashboard zuzugreifen.').length,
+    ).toBeGreaterThan(0);
+    expect(listCalls()).toBe(0);
+  });
+
+  it('sends signed-out visitors to /login', async () => {
+    role = null;
+    const router = await renderAt();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

@@ -1,0 +1,310 @@
+import { Tabs } from '@ark-ui/react/tabs';
+import { SKELETON, STAGGER, STATUS_LABELS, type VehicleStatus } from '@schlosstreffen/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, buttonClass } from '../../components/ui/button';
+import { inputClass } from '../../components/ui/form-field';
+import { errorText } from '../../components/ui/toaster';
+import type { Vehicle } from '../../lib/types';
+import { VehicleCard } from '../vehicles/vehicle-card';
+import { vehicleTitle } from '../vehicles/vehicle-format';
+import { adminVehiclesQueryOptions } from './admin-queries';
+import { VehicleDetailDialog } from './vehicle-detail-dialog';
+
+/** The status filter tabs (spec section 2); drafts appear only under Alle. */
+export const STATUS_FILTERS = [
+  'all',
+  'submitted',
+  'in_review',
+  'waitlist',
+  'invited',
+  'confirmed',
+  'rejected',
+] as const satisfies readonly ('all' | VehicleStatus)[];
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export function isStatusFilter(value: unknown): value is StatusFilter {
+  return typeof value === 'string' && (STATUS_FILTERS as readonly string[]).includes(value);
+}
+
+export const filterLabel = (filter: StatusFilter): string =>
+  filter === 'all' ? 'Alle' : STATUS_LABELS[filter];
+
+/** Case-insensitive substring on brand or model; an empty query matches everything. */
+export function matchesSearch(vehicle: Pick<Vehicle, 'brand' | 'model'>, query: string): boolean {
+  const needle = query.trim().toLocaleLowerCase('de-DE');
+  if (!needle) return true;
+  return [vehicle.brand, vehicle.model].some((text) => text.toLocaleLowerCase('de-DE').includes(needle));
+}
+
+export function matchesFilter(vehicle: Pick<Vehicle, 'status'>, filter: StatusFilter): boolean {
+  return filter === 'all' || vehicle.status === filter;
+}
+
+/** Vehicles per filter tab (over the whole list, independent of the search). */
+export function countByFilter(vehicles: readonly Pick<Vehicle, 'status'>[]): Record<StatusFilter, number> {
+  const counts = Object.fromEntries(STATUS_FILTERS.map((filter) => [filter, 0])) as Record<
+    StatusFilter,
+    number
+  >;
+  for (const vehicle of vehicles) {
+    counts.all += 1;
+    if (vehicle.status !== 'draft') counts[vehicle.status] += 1;
+  }
+  return counts;
+}
+
+/** Entrance delay of the n-th card; capped so a long list does not keep its last cards hidden. */
+const MAX_STAGGERED = 24;
+export const staggerDelay = (index: number): string =>
+  `${(Math.min(index, MAX_STAGGERED) * STAGGER.adminSeconds).toFixed(2)}s`;
+
+const filterTriggerClass =
+  'inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-full border border-white/10 px-3.5 py-1.5 text-sm font-medium text-ash-300 transition-colors hover:border-white/25 hover:text-parchment focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400 data-[selected]:border-gold-500/60 data-[selected]:bg-gold-500/15 data-[selected]:text-gold-200';
+
+const countClass =
+  'min-w-6 rounded-full bg-white/10 px-1.5 py-px text-center text-xs font-semibold tabular-nums text-parchment';
+
+function SearchIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ash-400"
+    >
+      <circle cx="8.5" cy="8.5" r="5.5" />
+      <path d="m13 13 4 4" />
+    </svg>
+  );
+}
+
+function VehicleCardSkeleton() {
+  const pulse = 'animate-pulse motion-reduce:animate-none';
+  return (
+    <div
+      data-testid="vehicle-card-skeleton"
+      aria-hidden="true"
+      className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-night-900/90"
+    >
+      <div className={`aspect-[16/10] bg-night-800 ${pulse}`} />
+      <div className="flex flex-col gap-4 p-5">
+        <div className="space-y-2">
+          <div className={`h-6 w-2/3 rounded bg-night-700 ${pulse}`} />
+          <div className={`h-4 w-1/2 rounded bg-night-800 ${pulse}`} />
+          <div className={`h-4 w-2/5 rounded bg-night-800 ${pulse}`} />
+        </div>
+        <div className="grid grid-cols-3 gap-2">
+          {Array.from({ length: 6 }, (_, index) => (
+            <div key={index} className={`h-13 rounded-lg bg-night-800 ${pulse}`} />
+          ))}
+        </div>
+        <div className={`h-10 w-32 rounded-full bg-night-800 ${pulse}`} />
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ searching }: { searching: boolean }) {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center rounded-2xl border border-dashed border-gold-500/30 bg-night-900/60 px-6 py-14 text-center">
+      <div className="flex size-16 items-center justify-center rounded-full border border-gold-500/30 bg-gold-500/5 text-gold-400">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          className="size-8"
+        >
+          <circle cx="10.5" cy="10.5" r="6.5" />
+          <path d="m15.5 15.5 5 5M8 10.5h5" />
+        </svg>
+      </div>
+      <h3 className="mt-5 font-display text-2xl text-parchment">Keine Fahrzeuge gefunden</h3>
+      <p className="mt-2 text-sm text-ash-300">
+        {searching ? 'Versuchen Sie einen anderen Suchbegriff' : 'Keine Fahrzeuge in dieser Kategorie'}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The Fahrzeuge tab of /admin/dashboard: search on brand or model, status filter tabs with counts,
+ * the cards (owner line, edit button) and the detail dialog a card opens.
+ */
+export function VehiclesTab({
+  filter,
+  onFilterChange,
+  search,
+  onSearchChange,
+}: {
+  filter: StatusFilter;
+  onFilterChange: (filter: StatusFilter) => void;
+  search: string;
+  onSearchChange: (search: string) => void;
+}) {
+  const vehicles = useQuery(adminVehiclesQueryOptions);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const searchId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  // The card whose title opened the dialog: focus returns there, or to the search box when a status
+  // change has filtered that card away meanwhile.
+  const listRef = useRef<HTMLUListElement>(null);
+  const lastOpenedId = useRef<string | null>(null);
+
+  // On a phone the filter row scrolls sideways: keep the chosen filter (e.g. from the URL) in view,
+  // again once the counts have widened the tabs.
+  const filterListRef = useRef<HTMLDivElement>(null);
+  const loaded = vehicles.isSuccess;
+  useEffect(() => {
+    filterListRef.current
+      ?.querySelector<HTMLElement>('[data-selected]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [filter, loaded]);
+
+  const list = vehicles.data ?? [];
+  const counts = countByFilter(list);
+  const searching = search.trim() !== '';
+  const shown = list.filter((vehicle) => matchesFilter(vehicle, filter) && matchesSearch(vehicle, search));
+  const openVehicle = openId ? list.find((vehicle) => vehicle.id === openId) : undefined;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex max-w-xl flex-col gap-1.5">
+        <label htmlFor={searchId} className="text-sm font-medium text-ash-300">
+          Fahrzeuge durchsuchen
+        </label>
+        <div className="relative">
+          <SearchIcon />
+          <input
+            ref={searchRef}
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => onSearchChange(event.target.value)}
+            placeholder="Suche nach Marke oder Modell..."
+            autoComplete="off"
+            spellCheck={false}
+            className={`${inputClass} pl-10`}
+          />
+        </div>
+      </div>
+
+      <Tabs.Root
+        value={filter}
+        onValueChange={(details) => {
+          if (isStatusFilter(details.value)) onFilterChange(details.value);
+        }}
+        lazyMount
+        unmountOnExit
+      >
+        <Tabs.List
+          ref={filterListRef}
+          aria-label="Nach Status filtern"
+          className="-mx-4 flex gap-2 overflow-x-auto px-4 pt-1 pb-2 sm:mx-0 sm:flex-wrap sm:px-0"
+        >
+          {STATUS_FILTERS.map((key) => (
+            <Tabs.Trigger key={key} value={key} className={filterTriggerClass}>
+              {filterLabel(key)}
+              {vehicles.isSuccess ? <span className={countClass}>{counts[key]}</span> : null}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        {STATUS_FILTERS.map((key) => (
+          <Tabs.Content key={key} value={key} className="mt-6 focus-visible:outline-offset-4">
+            {vehicles.isPending ? (
+              <div>
+                <p role="status" className="sr-only">
+                  Fahrzeuge werden geladen...
+                </p>
+                <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+                  {Array.from({ length: SKELETON.vehicleCards }, (_, index) => (
+                    <VehicleCardSkeleton key={index} />
+                  ))}
+                </div>
+              </div>
+            ) : vehicles.isError ? (
+              <div
+                role="alert"
+                className="mx-auto max-w-lg rounded-2xl border border-red-400/30 bg-red-950/30 p-8 text-center"
+              >
+                <h3 className="font-display text-2xl text-parchment">
+                  Fahrzeuge konnten nicht geladen werden
+                </h3>
+                <p className="mt-2 text-sm text-ash-300">
+                  {errorText(vehicles.error) ?? 'Ein Fehler ist aufgetreten.'} Bitte versuchen Sie es erneut.
+                </p>
+                <Button
+                  className="mt-6"
+                  variant="secondary"
+                  disabled={vehicles.isFetching}
+                  onClick={() => void vehicles.refetch()}
+                >
+                  {vehicles.isFetching ? 'Lädt...' : 'Erneut versuchen'}
+                </Button>
+              </div>
+            ) : shown.length === 0 ? (
+              <EmptyState searching={searching} />
+            ) : (
+              <ul
+                ref={listRef}
+                aria-label={`Fahrzeuge: ${filterLabel(key)}`}
+                className="grid gap-6 md:grid-cols-2 xl:grid-cols-3"
+              >
+                {shown.map((vehicle, index) => (
+                  <li
+                    key={vehicle.id}
+                    data-vehicle-id={vehicle.id}
+                    style={{ transitionDelay: staggerDelay(index) }}
+                    className="transition-[opacity,translate] duration-500 ease-out starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none"
+                  >
+                    <VehicleCard
+                      vehicle={vehicle}
+                      showOwner
+                      headingLevel="h3"
+                      onOpen={(opened) => {
+                        lastOpenedId.current = opened.id;
+                        setOpenId(opened.id);
+                      }}
+                      actions={
+                        <Link
+                          to="/edit/$id"
+                          params={{ id: vehicle.id }}
+                          aria-label={`${vehicleTitle(vehicle)} bearbeiten`}
+                          className={buttonClass('secondary', 'grow')}
+                        >
+                          Bearbeiten
+                        </Link>
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+
+      <VehicleDetailDialog
+        vehicle={openVehicle}
+        open={openVehicle !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setOpenId(null);
+        }}
+        finalFocusEl={() => {
+          const item = [...(listRef.current?.children ?? [])].find(
+            (child) => child instanceof HTMLElement && child.dataset.vehicleId === lastOpenedId.current,
+          );
+          return item?.querySelector<HTMLElement>('article button') ?? searchRef.current;
+        }}
+      />
+    </div>
+  );
+}
