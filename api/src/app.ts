@@ -24,6 +24,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationRoutes } from './modules/invitations/invitation.routes.js';
 import { InvitationService } from './modules/invitations/invitation.service.js';
+import { mediaArchiveRoutes } from './modules/media/media-archive.js';
 import { MediaService } from './modules/media/media.service.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { queueDashboard } from './modules/queues/queue-dashboard.js';
@@ -115,6 +116,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     media: new MediaService({ em, s3: deps.s3, bucket: config.s3.bucket, onOutbox: deps.onOutbox }),
   });
   api.use(vehicleRouter.routes(), vehicleRouter.allowedMethods());
+  const mediaArchiveRouter = mediaArchiveRoutes({ em, s3: deps.s3, bucket: config.s3.bucket, log: deps.log });
+  api.use(mediaArchiveRouter.routes(), mediaArchiveRouter.allowedMethods());
   const quartettRouter = quartettRoutes({ quartett: new QuartettService(em, { onOutbox: deps.onOutbox }) });
   api.use(quartettRouter.routes(), quartettRouter.allowedMethods());
   const invitationRouter = invitationRoutes(

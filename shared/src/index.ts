@@ -12,3 +12,4 @@ export * from './event-messages.js';
 export * from './quartett.js';
 export * from './schemas/event.js';
 export * from './site-config.js';
+export * from './media-file-name.js';

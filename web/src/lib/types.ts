@@ -133,3 +133,9 @@ export interface PublicVehicle {
   media: PublicMedia[];
   hero: PublicMedia | null;
 }
+
+/** An entry of GET /api/admin/media (staff): an image with its vehicle and the vehicle's owner. */
+export interface MediaLibraryItem extends Media {
+  vehicle: Pick<Vehicle, 'id' | 'name' | 'brand' | 'model' | 'year' | 'status'>;
+  user: Owner | null;
+}

@@ -1,0 +1,90 @@
+import { EVENT_TIMEZONE } from './constants.js';
+
+/**
+ * The file name of a downloaded image (spec section 2, Medien), the same for a single download and
+ * for the entries of the ZIP of all images: vehicle name (else brand_model), upload timestamp (else
+ * 'unknown') and the original extension (else jpg), joined by underscores, e.g.
+ * `Black_Pearl_2026-11-22T10-30-00.jpg`.
+ *
+ * The timestamp is the upload time in the event's time zone (Europe/Berlin), written ISO-like with
+ * dashes instead of colons so that every file system accepts it. Characters that are illegal in
+ * file names (Windows being the strictest: `<>:"/\|?*` and control characters) are removed;
+ * whitespace becomes underscores.
+ */
+
+export interface MediaFileNameSource {
+  /** Object path such as /objects/uploads/{user}/{uuid}.jpg; its extension is kept. */
+  url: string;
+  createdAt?: string | Date | null;
+  vehicle?: { name?: string | null; brand?: string | null; model?: string | null } | null;
+}
+
+export const UNKNOWN_TIMESTAMP = 'unknown';
+export const DEFAULT_MEDIA_EXTENSION = 'jpg';
+/** Longest vehicle part of a name, in characters; the whole name stays well below 255 bytes. */
+export const MEDIA_NAME_MAX_LENGTH = 100;
+
+// eslint-disable-next-line no-control-regex
+const ILLEGAL = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
+
+/** A name part without illegal characters, whitespace runs as one underscore, no dots or underscores at its ends. */
+export function sanitizeFileNamePart(text: string): string {
+  const cleaned = text
+    .normalize('NFC')
+    .replace(/\s+/g, ' ')
+    .replace(ILLEGAL, '')
+    .trim()
+    .replace(/\s+/g, '_')
+    .replace(/_{2,}/g, '_')
+    .replace(/^[._]+|[._]+$/g, '');
+  return Array.from(cleaned)
+    .slice(0, MEDIA_NAME_MAX_LENGTH)
+    .join('')
+    .replace(/[._]+$/, '');
+}
+
+let timestampFormat: Intl.DateTimeFormat | undefined;
+
+/** `2026-11-22T10-30-00` (wall clock in Europe/Berlin), or 'unknown' without a valid date. */
+export function mediaTimestamp(createdAt: string | Date | null | undefined): string {
+  if (createdAt === null || createdAt === undefined || createdAt === '') return UNKNOWN_TIMESTAMP;
+  const date = createdAt instanceof Date ? createdAt : new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return UNKNOWN_TIMESTAMP;
+  timestampFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: EVENT_TIMEZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const part: Record<string, string> = {};
+  for (const { type, value } of timestampFormat.formatToParts(date)) part[type] = value;
+  return `${part.year}-${part.month}-${part.day}T${part.hour}-${part.minute}-${part.second}`;
+}
+
+/** The extension of the object's file name in lower case (`jpg`, `png`, `webp`…), else jpg. */
+export function mediaExtension(url: string | null | undefined): string {
+  const file = (url ?? '').split(/[?#]/)[0]!.split('/').at(-1) ?? '';
+  const match = /\.([a-z0-9]{1,5})$/i.exec(file);
+  return match ? match[1]!.toLowerCase() : DEFAULT_MEDIA_EXTENSION;
+}
+
+/** The vehicle part: its name, else brand_model; 'bild' when neither says anything. */
+export function mediaVehiclePart(vehicle: MediaFileNameSource['vehicle']): string {
+  const name = sanitizeFileNamePart(vehicle?.name ?? '');
+  if (name) return name;
+  const brandModel = sanitizeFileNamePart(
+    [vehicle?.brand, vehicle?.model]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' '),
+  );
+  return brandModel || 'bild';
+}
+
+export function mediaFileName(media: MediaFileNameSource): string {
+  return `${mediaVehiclePart(media.vehicle)}_${mediaTimestamp(media.createdAt)}.${mediaExtension(media.url)}`;
+}

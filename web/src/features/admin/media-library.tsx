@@ -1,0 +1,267 @@
+import { EVENT_TIMEZONE, SKELETON, STAGGER } from '@schlosstreffen/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button, buttonClass } from '../../components/ui/button';
+import { errorText } from '../../components/ui/toaster';
+import { apiGet } from '../../lib/api';
+import type { MediaLibraryItem } from '../../lib/types';
+import { CarPlaceholderIcon } from '../vehicles/quartett-card';
+import { ownerLabel, vehicleTitle } from '../vehicles/vehicle-format';
+import { MEDIA_ARCHIVE_URL, mediaDownloadUrl, mediaFileName } from './media-download';
+
+/**
+ * Every uploaded image with its vehicle and owner (GET /api/admin/media; staff only). Under
+ * `vehicles`, so `invalidateVehicles` after an image change refreshes the library too.
+ */
+export const mediaLibraryQueryOptions = queryOptions({
+  queryKey: ['vehicles', 'media-library'] as const,
+  queryFn: () => apiGet<MediaLibraryItem[]>('/api/admin/media'),
+});
+
+const RETRY_HINT = 'Bitte versuchen Sie es erneut.';
+/** Later tiles join the entrance after this many steps, so a long library does not trickle in. */
+const MAX_STAGGER_STEPS = 16;
+
+const uploadDate = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+  timeZone: EVENT_TIMEZONE,
+});
+
+/** The upload date in de-DE with two digits each (22.11.26). */
+export function formatUploadDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '–' : uploadDate.format(date);
+}
+
+const countText = (count: number) =>
+  `Insgesamt ${count.toLocaleString('de-DE')} ${count === 1 ? 'Bild' : 'Bilder'}`;
+
+/**
+ * The Medien tab of the admin dashboard (spec section 2): all uploaded images, newest first, with
+ * vehicle, owner, year and upload date, per image open and download, and one ZIP of all of them.
+ * Loads only while mounted, i.e. once the tab is opened.
+ */
+export function MediaLibrary() {
+  const media = useQuery(mediaLibraryQueryOptions);
+  const items = media.data;
+
+  return (
+    <div>
+      <h2 className="sr-only">Medien</h2>
+      {media.isPending ? (
+        <div>
+          <p role="status" className="sr-only">
+            Medien werden geladen...
+          </p>
+          <div aria-hidden="true" className="mb-6 flex items-center justify-between gap-4">
+            <div className="h-5 w-40 animate-pulse rounded bg-night-800 motion-reduce:animate-none" />
+            <div className="h-10 w-48 animate-pulse rounded-full bg-night-800 motion-reduce:animate-none" />
+          </div>
+          <ul aria-hidden="true" className={gridClass}>
+            {Array.from({ length: SKELETON.mediaGrid }, (_, index) => (
+              <MediaTileSkeleton key={index} />
+            ))}
+          </ul>
+        </div>
+      ) : media.isError ? (
+        <div
+          role="alert"
+          className="mx-auto max-w-lg rounded-2xl border border-red-400/30 bg-red-950/30 p-8 text-center"
+        >
+          <h3 className="font-display text-2xl text-parchment">Medien konnten nicht geladen werden</h3>
+          <p className="mt-2 text-sm text-ash-300">
+            {errorText(media.error) ?? 'Ein Fehler ist aufgetreten.'} {RETRY_HINT}
+          </p>
+          <Button
+            className="mt-6"
+            variant="secondary"
+            disabled={media.isFetching}
+            onClick={() => void media.refetch()}
+          >
+            {media.isFetching ? 'Lädt...' : 'Erneut versuchen'}
+          </Button>
+        </div>
+      ) : !items || items.length === 0 ? (
+        <div className="mx-auto flex max-w-lg flex-col items-center rounded-2xl border border-dashed border-gold-500/30 bg-night-900/60 px-6 py-14 text-center">
+          <div className="flex size-20 items-center justify-center rounded-full border border-gold-500/30 bg-gold-500/5 text-gold-400">
+            <ImagesIcon className="size-10" />
+          </div>
+          <h3 className="mt-6 font-display text-2xl text-parchment">Keine Medien gefunden</h3>
+          <p className="mt-2 text-sm text-ash-300">Noch keine Bilder hochgeladen</p>
+        </div>
+      ) : (
+        <>
+          <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-ash-300 tabular-nums">{countText(items.length)}</p>
+            {/* A plain download: the server streams the ZIP as an attachment, nothing is held in the page. */}
+            <a
+              href={MEDIA_ARCHIVE_URL}
+              download
+              className={buttonClass('primary', 'self-start sm:self-auto')}
+            >
+              <DownloadIcon className="size-4" />
+              Alle herunterladen
+            </a>
+          </div>
+          <ul aria-label="Alle Bilder" className={gridClass}>
+            {items.map((item, index) => (
+              <MediaTile key={item.id} item={item} index={index} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+const gridClass = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
+
+// Visible on hover and keyboard focus; always on screens without hover (phones, tablets).
+const actionsClass =
+  'absolute inset-x-0 bottom-0 flex justify-end gap-2 bg-linear-to-t from-night-950/90 via-night-950/50 to-transparent p-2.5 pt-8 opacity-0 transition-opacity duration-200 group-hover:opacity-100 group-focus-within:opacity-100 motion-reduce:transition-none [@media(hover:none)]:opacity-100';
+
+const actionClass =
+  'flex size-10 items-center justify-center rounded-full border border-gold-500/40 bg-night-950/85 text-gold-100 shadow-lg shadow-black/40 backdrop-blur-sm transition-colors hover:border-gold-300 hover:bg-gold-500 hover:text-night-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300';
+
+function MediaTile({ item, index }: { item: MediaLibraryItem; index: number }) {
+  const captionId = useId();
+  const title = vehicleTitle(item.vehicle);
+  const sources = [...new Set([item.thumbnailUrl, item.url].filter((src): src is string => !!src))];
+  const [failed, setFailed] = useState<readonly string[]>([]);
+  const src = sources.find((candidate) => !failed.includes(candidate));
+  const date = formatUploadDate(item.createdAt);
+
+  return (
+    <li
+      style={{
+        transitionDelay: `${(Math.min(index, MAX_STAGGER_STEPS) * STAGGER.adminSeconds).toFixed(2)}s`,
+      }}
+      className="transition-[opacity,translate] duration-500 ease-out starting:translate-y-3 starting:opacity-0 motion-reduce:transition-none"
+    >
+      <figure
+        aria-labelledby={captionId}
+        className="group flex h-full flex-col overflow-hidden rounded-2xl border border-white/10 bg-night-900/90 shadow-xl shadow-black/30 transition-colors focus-within:border-gold-500/50 hover:border-gold-500/40"
+      >
+        <div className="relative aspect-[16/10] overflow-hidden bg-linear-to-br from-night-800 to-night-950">
+          {/* Behind the picture while it loads (lazily) and in its place when it fails. */}
+          <CarPlaceholderIcon className="absolute top-1/2 left-1/2 size-12 -translate-1/2 text-gold-500/40" />
+          {src ? (
+            <img
+              key={src}
+              src={src}
+              alt={item.altText?.trim() || title}
+              loading="lazy"
+              decoding="async"
+              onError={() => setFailed((previous) => [...previous, src])}
+              className="relative size-full object-cover transition-[scale] duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+            />
+          ) : null}
+          {item.isHero ? (
+            <span className="absolute top-2.5 left-2.5 rounded-full border border-gold-300/60 bg-gold-500 px-2.5 py-0.5 text-xs font-semibold text-night-950 shadow-md shadow-black/40">
+              Hauptbild
+            </span>
+          ) : null}
+          <div className={actionsClass}>
+            <a
+              href={item.url}
+              target="_blank"
+              rel="noopener"
+              title="In neuem Tab öffnen"
+              aria-describedby={captionId}
+              className={actionClass}
+            >
+              <ExternalIcon className="size-4.5" />
+              <span className="sr-only">In neuem Tab öffnen</span>
+            </a>
+            <a
+              href={mediaDownloadUrl(item)}
+              download={mediaFileName(item)}
+              title="Herunterladen"
+              aria-describedby={captionId}
+              className={actionClass}
+            >
+              <DownloadIcon className="size-4.5" />
+              <span className="sr-only">Herunterladen</span>
+            </a>
+          </div>
+        </div>
+        <figcaption id={captionId} className="flex flex-1 flex-col gap-0.5 p-3 sm:p-4">
+          <span className="line-clamp-2 font-display text-base leading-snug text-parchment sm:text-lg">
+            {title}
+          </span>
+          <span className="truncate text-xs text-ash-300 sm:text-sm">{ownerLabel(item.user)}</span>
+          <span className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5 pt-1.5 text-xs text-ash-400 tabular-nums">
+            <span>Baujahr {item.vehicle.year}</span>
+            <time dateTime={item.createdAt} title={`Hochgeladen am ${date}`}>
+              <span className="sr-only">Hochgeladen am </span>
+              {date}
+            </time>
+          </span>
+        </figcaption>
+      </figure>
+    </li>
+  );
+}
+
+function MediaTileSkeleton() {
+  return (
+    <li
+      data-testid="media-skeleton"
+      className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-night-900/90"
+    >
+      <div className="aspect-[16/10] animate-pulse bg-night-800 motion-reduce:animate-none" />
+      <div className="flex flex-col gap-2 p-3 sm:p-4">
+        <div className="h-5 w-3/4 animate-pulse rounded bg-night-700 motion-reduce:animate-none" />
+        <div className="h-3.5 w-1/2 animate-pulse rounded bg-night-800 motion-reduce:animate-none" />
+        <div className="h-3 w-full animate-pulse rounded bg-night-800 motion-reduce:animate-none" />
+      </div>
+    </li>
+  );
+}
+
+function DownloadIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={className}>
+      <path d="M10 3a1 1 0 0 1 1 1v7.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 2 0 2 2 0 0 1-2 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
+    </svg>
+  );
+}
+
+function ExternalIcon({ className }: { className: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      <path d="M11 4h5v5M16 4l-7 7M14 12v3a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h3" />
+    </svg>
+  );
+}
+
+function ImagesIcon({ className }: { className: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 48 48"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      <rect x="6" y="12" width="30" height="26" rx="3" />
+      <path d="M12 6h27a3 3 0 0 1 3 3v23" />
+      <circle cx="15" cy="21" r="3" />
+      <path d="m6 33 9-8 7 6 5-4 9 8" />
+    </svg>
+  );
+}
