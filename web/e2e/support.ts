@@ -1,9 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdir } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
+
+const run = promisify(execFile);
 
 export const BASE_URL = 'http://localhost:3100';
 const MAIL_API = 'http://127.0.0.1:1180';
@@ -126,4 +130,77 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** A form field by its label, whether marked required (' *') or optional (' (optional)'). */
 export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*| \\(optional\\))?$`));
+}
+
+/** The browser tests' own database (see start-app.mjs). */
+export const E2E_DATABASE_URL = (() => {
+  const url = new URL(process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = '/schlosstreffen_e2e';
+  return url.href;
+})();
+
+/** Gives an account a role with the CLI an operator would use (`npm run cli -- user:set-role`). */
+export async function setRole(email: string, role: 'admin' | 'reviewer' | 'user'): Promise<void> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const { stdout } = await run(process.execPath, ['api/dist/cli.js', 'user:set-role', email, role], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
+  });
+  expect(stdout).toContain(role);
+}
+
+/** An applicant with one vehicle, created through the API in a context of its own. */
+export async function applicantWithVehicle(
+  request: APIRequestContext,
+  vehicle: { brand: string; model: string; name?: string },
+): Promise<{ email: string; vehicleId: string }> {
+  const email = uniqueEmail('bewerber');
+  await registerViaApi(request, { email, firstName: 'Karla', lastName: 'Seidel' });
+  const created = await request.post('/api/vehicles', {
+    headers: { Origin: BASE_URL },
+    data: {
+      ...vehicle,
+      year: 1994,
+      color: 'Violett',
+      ps: 210,
+      weightKg: 1150,
+      topSpeedKmh: 235,
+      zeroToHundredS: 6.4,
+      title: `${vehicle.brand} ${vehicle.model}`,
+      status: 'submitted',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { email, vehicleId: ((await created.json()) as { id: string }).id };
+}
+
+/** The bytes of a caught mail's first attachment (the invitation's QR code). */
+export async function mailAttachment(mail: CaughtMail & { attachments?: { generatedFileName: string }[] }) {
+  const name = mail.attachments?.[0]?.generatedFileName;
+  if (!name) throw new Error(`mail "${mail.subject}" has no attachment`);
+  const res = await fetch(`${MAIL_API}/email/${mail.id}/attachment/${encodeURIComponent(name)}`);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Uploads a JPEG the way the browser does (signed PUT straight to S3) and attaches it to a vehicle. */
+export async function attachPhoto(
+  request: APIRequestContext,
+  vehicleId: string,
+  file: string,
+): Promise<void> {
+  const body = await readFile(file);
+  const signed = await request.post('/api/objects/upload', {
+    headers: { Origin: BASE_URL },
+    data: { filename: path.basename(file), type: 'image/jpeg', size: body.length },
+  });
+  expect(signed.status(), await signed.text()).toBe(200);
+  const { uploadURL, objectPath } = (await signed.json()) as { uploadURL: string; objectPath: string };
+  const put = await fetch(uploadURL, { method: 'PUT', body, headers: { 'content-type': 'image/jpeg' } });
+  expect(put.status).toBe(200);
+  const attached = await request.post(`/api/vehicles/${vehicleId}/media`, {
+    headers: { Origin: BASE_URL },
+    data: { type: 'image', url: objectPath, isHero: true },
+  });
+  expect(attached.status(), await attached.text()).toBe(201);
 }
