@@ -5,25 +5,8 @@ import { useState } from 'react';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { adminVehiclesQueryOptions, countMedia } from './admin-queries';
 import { MediaLibrary } from './media-library';
-import { isStatusFilter, VehiclesTab, type StatusFilter } from './vehicles-tab';
-
-type MainTab = 'fahrzeuge' | 'medien';
-
-export interface DashboardSearch {
-  tab?: 'medien';
-  status?: Exclude<StatusFilter, 'all'>;
-  q?: string;
-}
-
-/** The route's search params: unknown or malformed values are dropped, never an error. */
-export function parseDashboardSearch(search: Record<string, unknown>): DashboardSearch {
-  const result: DashboardSearch = {};
-  if (search.tab === 'medien') result.tab = 'medien';
-  if (isStatusFilter(search.status) && search.status !== 'all') result.status = search.status;
-  const q = typeof search.q === 'string' ? search.q : typeof search.q === 'number' ? String(search.q) : '';
-  if (q.trim()) result.q = q;
-  return result;
-}
+import { parseDashboardSearch, type MainTab, type StatusFilter } from './dashboard-search';
+import { VehiclesTab } from './vehicles-tab';
 
 const route = getRouteApi('/admin/dashboard');
 

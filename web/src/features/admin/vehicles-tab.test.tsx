@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
 import { countMedia } from './admin-queries';
-import {
-  countByFilter,
-  filterLabel,
-  matchesFilter,
-  matchesSearch,
-  STATUS_FILTERS,
-  staggerDelay,
-} from './vehicles-tab';
+import { STATUS_FILTERS } from './dashboard-search';
+import { countByFilter, filterLabel, matchesFilter, matchesSearch, staggerDelay } from './vehicles-tab';
 
 describe('Fahrzeuge tab helpers', () => {
   it('matches brand or model case-insensitively as a substring; an empty query matches all', () => {

@@ -1,5 +1,5 @@
 import { Tabs } from '@ark-ui/react/tabs';
-import { SKELETON, STAGGER, STATUS_LABELS, type VehicleStatus } from '@schlosstreffen/shared';
+import { SKELETON, STAGGER, STATUS_LABELS } from '@schlosstreffen/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -11,22 +11,7 @@ import { VehicleCard } from '../vehicles/vehicle-card';
 import { vehicleTitle } from '../vehicles/vehicle-format';
 import { adminVehiclesQueryOptions } from './admin-queries';
 import { VehicleDetailDialog } from './vehicle-detail-dialog';
-
-/** The status filter tabs (spec section 2); drafts appear only under Alle. */
-export const STATUS_FILTERS = [
-  'all',
-  'submitted',
-  'in_review',
-  'waitlist',
-  'invited',
-  'confirmed',
-  'rejected',
-] as const satisfies readonly ('all' | VehicleStatus)[];
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
-
-export function isStatusFilter(value: unknown): value is StatusFilter {
-  return typeof value === 'string' && (STATUS_FILTERS as readonly string[]).includes(value);
-}
+import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from './dashboard-search';
 
 export const filterLabel = (filter: StatusFilter): string =>
   filter === 'all' ? 'Alle' : STATUS_LABELS[filter];

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isStaffRole } from '@schlosstreffen/shared';
 import { adminVehiclesQueryOptions } from '../../features/admin/admin-queries';
-import { AdminDashboardPage, parseDashboardSearch } from '../../features/admin/dashboard-page';
+import { AdminDashboardPage } from '../../features/admin/dashboard-page';
+import { parseDashboardSearch } from '../../features/admin/dashboard-search';
 
 export const Route = createFileRoute('/admin/dashboard')({
   // Tab, status filter and search live in the URL, so a reload keeps them.
