@@ -34,7 +34,7 @@ export default defineConfig({
     url: `http://localhost:${E2E_PORT}/readyz`,
     timeout: 300_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
+    stdout: 'pipe',
     stderr: 'pipe',
   },
 });
