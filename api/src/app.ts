@@ -27,6 +27,7 @@ import { InvitationService } from './modules/invitations/invitation.service.js';
 import { mediaArchiveRoutes } from './modules/media/media-archive.js';
 import { MediaService } from './modules/media/media.service.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
+import type { PublicListVersion } from './modules/public-vehicles/public-list-changes.js';
 import { queueDashboard } from './modules/queues/queue-dashboard.js';
 import { quartettRoutes } from './modules/quartett/quartett.routes.js';
 import { QuartettService } from './modules/quartett/quartett.service.js';
@@ -47,6 +48,8 @@ export interface AppDeps {
   onOutbox?: () => void;
   /** The job queues, shown to admins at /admin/queues. */
   queues?: Queues;
+  /** Announced changes of the public list, so it is served from memory until one comes. */
+  publicListChanges?: PublicListVersion;
   /** Key prefix in Redis; rate-limit counters live under `<prefix>:rl:` (tests isolate by it). */
   redisPrefix?: string;
   log?: (error: unknown) => void;
@@ -114,6 +117,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     em,
     vehicles: new VehicleService(em, { publicUrl: config.publicUrl, onOutbox: deps.onOutbox }),
     media: new MediaService({ em, s3: deps.s3, bucket: config.s3.bucket, onOutbox: deps.onOutbox }),
+    publicListChanges: deps.publicListChanges,
   });
   api.use(vehicleRouter.routes(), vehicleRouter.allowedMethods());
   const mediaArchiveRouter = mediaArchiveRoutes({ em, s3: deps.s3, bucket: config.s3.bucket, log: deps.log });
@@ -208,6 +212,8 @@ function serveWeb(root: string, siteConfig: SiteConfig, cacheIndex: boolean): Ko
     if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/objects/')) return next();
     const file = ctx.path.replace(/^\/+/, '');
     if (file && file !== 'index.html' && path.extname(file)) {
+      // koa-send picks the build's .br or .gz beside the file when the browser accepts it.
+      ctx.vary('Accept-Encoding');
       const served = await send(ctx, file, {
         root,
         maxage: file.startsWith('assets/') ? 365 * 24 * 3600 * 1000 : 0,

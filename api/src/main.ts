@@ -4,6 +4,7 @@ import { ConfigError, loadApiConfig } from './config.js';
 import { initOrm } from './db/orm.js';
 import { pruneExpiredSessions } from './http/session-store.js';
 import { createS3Client, ensureBucket } from './lib/s3.js';
+import { PublicListChanges } from './modules/public-vehicles/public-list-changes.js';
 import { closeQueues, createQueues } from './outbox/queues.js';
 import { OutboxRelay } from './outbox/relay.js';
 
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   const relay = new OutboxRelay(orm.em, queues);
   relay.start();
   const presigner = createS3Client(config.s3, config.s3.publicEndpoint);
+  const publicListChanges = new PublicListChanges(config.databaseUrl);
+  await publicListChanges.start(orm.em);
   const app = createApp({
     config,
     em: orm.em,
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
     presigner,
     queues,
     onOutbox: () => relay.wake(),
+    publicListChanges,
   });
   const server = app.listen(config.port, () => console.log(`api listening on ${config.publicUrl}`));
   const prune = setInterval(() => void pruneExpiredSessions(orm.em.fork()).catch(console.error), 3600_000);
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
     server.close();
     server.closeIdleConnections();
     await relay.stop();
+    await publicListChanges.close();
     await closeQueues(queues);
     redis.disconnect();
     await orm.close();

@@ -34,9 +34,14 @@ export function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > threshold);
-    update();
+    // Read at the next frame: reading scrollY during the first commit would force the page's
+    // first layout inside the render task.
+    const frame = requestAnimationFrame(update);
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+    };
   }, [threshold]);
   return scrolled;
 }

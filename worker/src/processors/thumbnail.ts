@@ -11,8 +11,8 @@ import {
   type ThumbnailWidth,
 } from '@schlosstreffen/shared';
 import { UnrecoverableError, type Job } from 'bullmq';
-import sharp from 'sharp';
 import * as v from 'valibot';
+import sharp from '../adapters/sharp.js';
 import { ObjectTooLargeError, type Storage } from '../adapters/storage.js';
 
 const OWN_REASONS = new Set<string>(Object.values(IMAGE_REJECTION_REASONS));

@@ -1,5 +1,5 @@
 import { cropRegion, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, thumbnailKey } from '@schlosstreffen/shared';
-import sharp from 'sharp';
+import sharp from '../adapters/sharp.js';
 import { ObjectTooLargeError, type Storage } from '../adapters/storage.js';
 import { PHOTO_DPI, PHOTO_FRAME_MM } from './layout.js';
 

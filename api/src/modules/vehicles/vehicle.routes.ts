@@ -16,7 +16,8 @@ import { presentLibraryItem, presentMedia } from '../media/media.presenter.js';
 import { listAllMedia, type MediaService } from '../media/media.service.js';
 import { presentVehicle } from './vehicle.presenter.js';
 import type { VehicleService } from './vehicle.service.js';
-import { readPublicList } from '../public-vehicles/public-vehicle.read.js';
+import type { PublicListVersion } from '../public-vehicles/public-list-changes.js';
+import { createPublicListReader } from '../public-vehicles/public-vehicle.read.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,23 +34,40 @@ export interface VehicleRouteDeps {
   em: EntityManager;
   vehicles: VehicleService;
   media: MediaService;
+  /** Announced changes of the public list; without them every read checks the database. */
+  publicListChanges?: PublicListVersion;
 }
 
 /** /vehicles/… for owners (and staff), the public list, and /admin/… for reviewers and admins. */
-export function vehicleRoutes({ em, vehicles, media }: VehicleRouteDeps): Router<AppState> {
+export function vehicleRoutes({
+  em,
+  vehicles,
+  media,
+  publicListChanges,
+}: VehicleRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
+  const readPublicList = createPublicListReader(em, publicListChanges);
 
   router.get('/vehicles/public', async (ctx) => {
-    const list = await readPublicList(em);
+    const list = await readPublicList();
+    const coding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    const compressed = coding === 'br' || coding === 'gzip' ? coding : undefined;
+    ctx.vary('Accept-Encoding');
     ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
-    ctx.set('ETag', list.etag);
+    // One ETag per representation: a compressed body is other bytes than the plain one.
+    ctx.set('ETag', compressed ? `${list.etag.slice(0, -1)}-${compressed}"` : list.etag);
     ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
     ctx.type = 'application/json';
-    ctx.body = list.body;
+    if (compressed) {
+      ctx.set('Content-Encoding', compressed);
+      ctx.body = await list.encoded(compressed);
+    } else {
+      ctx.body = list.body;
+    }
   });
 
   router.get('/vehicles', requireUser, async (ctx) => {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { eventFacts } from './event-format';
@@ -10,8 +11,12 @@ import { QuartettPreviewSection } from './quartett-preview-section';
 import { StatsStrip } from './stats-strip';
 import { ConfirmedVehiclesSection } from './vehicle-carousel';
 
-/** The public landing page (spec section 1), top to bottom as the spec lists the sections. */
-export function LandingPage() {
+/**
+ * The public landing page (spec section 1), top to bottom as the spec lists the sections. Memoized:
+ * it has no props, and the router's own state updates after the first render (route loaded,
+ * status idle) would otherwise render the whole page again.
+ */
+export const LandingPage = memo(function LandingPage() {
   const config = getSiteConfig();
   const facts = eventFacts(config);
 
@@ -24,12 +29,14 @@ export function LandingPage() {
     <>
       <HeroSection facts={facts} eventEnd={config.eventEnd} />
       <StatsStrip />
-      <ConfirmedVehiclesSection />
-      <EventInfoSection facts={facts} />
-      <OrganizerSection eventName={facts.name} />
-      <QuartettPreviewSection />
-      <HowItWorksSection />
-      <FaqSection deadlineMonth={facts.deadlineMonth} />
+      <div className="*:render-when-near">
+        <ConfirmedVehiclesSection />
+        <EventInfoSection facts={facts} />
+        <OrganizerSection eventName={facts.name} />
+        <QuartettPreviewSection />
+        <HowItWorksSection />
+        <FaqSection deadlineMonth={facts.deadlineMonth} />
+      </div>
     </>
   );
-}
+});

@@ -259,6 +259,8 @@ describe('ConfirmedVehiclesSection', () => {
       expect.objectContaining({ method: 'GET' }),
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Bestätigte Fahrzeuge' })).toBeTruthy();
+    // The carousel is built once the section is near the screen (the observer here reports it so).
+    await flush();
     expect(screen.getAllByRole('button', { name: /^Fahrzeug \d+ anzeigen$/ })).toHaveLength(2);
   });
 

@@ -62,6 +62,9 @@ function SlideImage({ hero, title, eager }: { hero: PublicMedia | null; title: s
   );
 }
 
+const slideClass =
+  'grid h-full overflow-hidden rounded-3xl border border-gold-500/25 bg-night-900 shadow-2xl shadow-black/50 md:grid-cols-[1.35fr_1fr]';
+
 function Slide({ vehicle, index }: { vehicle: PublicVehicle; index: number }) {
   const title = vehicleTitle(vehicle);
   const stats = [
@@ -71,7 +74,7 @@ function Slide({ vehicle, index }: { vehicle: PublicVehicle; index: number }) {
   ];
 
   return (
-    <article className="grid h-full overflow-hidden rounded-3xl border border-gold-500/25 bg-night-900 shadow-2xl shadow-black/50 md:grid-cols-[1.35fr_1fr]">
+    <article className={slideClass}>
       <SlideImage hero={vehicle.hero} title={title} eager={index === 0} />
       <div className="flex flex-col gap-5 p-6 sm:p-8">
         <div className="flex flex-col gap-2">
@@ -110,6 +113,20 @@ function Slide({ vehicle, index }: { vehicle: PublicVehicle; index: number }) {
       </div>
     </article>
   );
+}
+
+/** Whether a slide is the current one or next to it (around the ends too). */
+function isNear(index: number, current: number, count: number): boolean {
+  const distance = Math.abs(index - current);
+  return Math.min(distance, count - distance) <= 1;
+}
+
+/**
+ * Stands in for a slide that is not on screen or next to it: only the card's frame, so a list of
+ * 70 vehicles costs three slides' worth of rendering; a slide gets its content when it comes near.
+ */
+function SlideFrame() {
+  return <div className={slideClass} />;
 }
 
 const controlClass =
@@ -163,7 +180,7 @@ export function VehicleCarousel({ vehicles }: { vehicles: readonly PublicVehicle
       <Carousel.ItemGroup className="rounded-3xl [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
         {vehicles.map((vehicle, index) => (
           <Carousel.Item key={vehicle.id} index={index}>
-            <Slide vehicle={vehicle} index={index} />
+            {isNear(index, current, count) ? <Slide vehicle={vehicle} index={index} /> : <SlideFrame />}
           </Carousel.Item>
         ))}
       </Carousel.ItemGroup>
@@ -209,9 +226,34 @@ export function VehicleCarousel({ vehicles }: { vehicles: readonly PublicVehicle
   );
 }
 
+/**
+ * Whether the element is within `margin` of the viewport, or has been (always true without
+ * IntersectionObserver).
+ */
+function useNearViewport<T extends Element>(margin: string) {
+  // A callback ref: the element appears only once the list has loaded.
+  const [element, ref] = useState<T | null>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !element) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: `${margin} 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, near, margin]);
+  return { ref, near };
+}
+
 /** The landing section around the carousel; skipped entirely while empty or when the list fails. */
 export function ConfirmedVehiclesSection() {
   const { data, isPending } = useQuery(publicVehiclesQueryOptions);
+  // The carousel (one item and dot per vehicle, measured by its machine) is built when the section
+  // comes near the screen, not while the page is still loading below the first screen.
+  const { ref, near } = useNearViewport<HTMLElement>('50%');
 
   if (isPending) {
     return (
@@ -226,7 +268,7 @@ export function ConfirmedVehiclesSection() {
   if (!data || data.length === 0) return null;
 
   return (
-    <section aria-labelledby="vehicles-title" className="py-20 sm:py-28">
+    <section ref={ref} aria-labelledby="vehicles-title" className="py-20 sm:py-28">
       <div className="mx-auto flex max-w-6xl flex-col gap-10 px-5 sm:px-6">
         <SectionHeading id="vehicles-title" eyebrow="Mit dabei" title="Bestätigte Fahrzeuge">
           <p>
@@ -234,7 +276,11 @@ export function ConfirmedVehiclesSection() {
             erwartet.
           </p>
         </SectionHeading>
-        <VehicleCarousel vehicles={data} />
+        {near ? (
+          <VehicleCarousel vehicles={data} />
+        ) : (
+          <div className="aspect-[16/10] rounded-3xl border border-gold-500/25 bg-night-900 md:aspect-[21/9]" />
+        )}
       </div>
     </section>
   );

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../testing/index.js';
+import { PublicListChanges } from './public-list-changes.js';
+import { createPublicListReader } from './public-vehicle.read.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ relay: false });
+});
+afterAll(() => t?.close());
+
+const execute = (sql: string, params: unknown[] = []) => t.orm.em.getConnection().execute(sql, params, 'run');
+
+/** A listed vehicle written straight into the tables. */
+async function listVehicle(brand: string): Promise<string> {
+  const userId = randomUUID();
+  const vehicleId = randomUUID();
+  await execute(
+    `insert into users (id, email, password_hash, first_name, last_name, created_at, updated_at)
+     values (?, ?, 'x', 'Lena', 'Weber', now(), now())`,
+    [userId, `${userId}@example.de`],
+  );
+  await execute(
+    `insert into vehicle (id, user_id, title, brand, model, year, status, ps, weight_kg, top_speed_kmh,
+                          zero_to_hundred_s, created_at, updated_at)
+     values (?, ?, ?, ?, 'M3', 2001, 'confirmed', 343, 1500, 250, 5.2, now(), now())`,
+    [vehicleId, userId, `${brand} M3`, brand],
+  );
+  await execute(
+    `insert into public_vehicle (vehicle_id, data, listed_at, updated_at) values (?, ?, now(), now())`,
+    [vehicleId, JSON.stringify({ id: vehicleId, brand })],
+  );
+  return vehicleId;
+}
+
+const brands = (body: Buffer) => (JSON.parse(body.toString()) as { brand: string }[]).map((v) => v.brand);
+
+async function until(condition: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(10);
+  }
+}
+
+describe('public list reader', () => {
+  it('serves the kept bytes while no change is announced, and the new ones after', async () => {
+    const first = await listVehicle('BMW');
+    const changes = { version: 1, listening: true };
+    const read = createPublicListReader(t.orm.em, changes);
+    const before = await read();
+    expect(brands(before.body)).toEqual(['BMW']);
+    expect(await read()).toBe(before);
+
+    await execute(`update public_vehicle set data = ? where vehicle_id = ?`, [
+      JSON.stringify({ id: first, brand: 'Audi' }),
+      first,
+    ]);
+    // Nothing announced: the kept list is still served without asking the database.
+    expect(await read()).toBe(before);
+    changes.version += 1;
+    const after = await read();
+    expect(brands(after.body)).toEqual(['Audi']);
+    expect(after.etag).not.toBe(before.etag);
+
+    // A change announced for something else: the fingerprint shows the list is the same.
+    changes.version += 1;
+    expect(await read()).toBe(after);
+  });
+
+  it('checks the database on every request without notifications, also under concurrent requests', async () => {
+    const read = createPublicListReader(t.orm.em, { version: 0, listening: false });
+    const kept = await read();
+    expect(await read()).toBe(kept);
+    const added = await listVehicle('Porsche');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => read()));
+    for (const answer of answers) expect(brands(answer.body)).toContain('Porsche');
+    await execute(`delete from public_vehicle where vehicle_id = ?`, [added]);
+    expect(brands((await read()).body)).not.toContain('Porsche');
+  });
+});
+
+describe('public list changes', () => {
+  it('hears commits of other connections and of its own process, not rolled back ones', async () => {
+    const changes = new PublicListChanges(t.env.DATABASE_URL!, () => undefined);
+    await changes.start(t.orm.em);
+    try {
+      expect(changes.listening).toBe(true);
+      let version = changes.version;
+
+      // Another connection (psql, the worker, another api) changes the read model.
+      const vehicleId = await listVehicle('Opel');
+      await until(() => changes.version > version);
+
+      version = changes.version;
+      await t.orm.em
+        .fork()
+        .transactional((em) => em.getConnection().execute('select 1', [], 'all', em.getTransactionContext()));
+      // This process's own commit counts at once, before any notification could arrive.
+      expect(changes.version).toBeGreaterThan(version);
+
+      await sleep(200);
+      version = changes.version;
+      const client = new pg.Client({ connectionString: t.env.DATABASE_URL });
+      await client.connect();
+      await client.query('begin');
+      await client.query('delete from public_vehicle where vehicle_id = $1', [vehicleId]);
+      await client.query('rollback');
+      await client.end();
+      await sleep(200);
+      expect(changes.version).toBe(version);
+    } finally {
+      await changes.close();
+    }
+    expect(changes.listening).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * R3's reference: the thumbnail work without queue, database or framework. The same inputs from the
+ * same S3 through the worker's storage adapter, the same sharp pipeline as
+ * worker/src/processors/thumbnail.ts (metadata, then per width: rotate, resize, WebP 80), the same
+ * puts (both renditions, then both puts), with `parallel` lanes like a worker's concurrency.
+ */
+import { createS3Client } from '@schlosstreffen/api/db';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, THUMBNAIL_WIDTHS } from '@schlosstreffen/shared';
+import { createStorage } from '@schlosstreffen/worker/storage';
+import sharp from 'sharp';
+import type { S3Settings } from '@schlosstreffen/infra/dev-services';
+
+export interface RawThumbnailsTask {
+  s3: S3Settings;
+  keys: string[];
+  warmupKeys: string[];
+  parallel: number;
+}
+
+export interface RawThumbnailsResult {
+  ms: number;
+  jobs: number;
+}
+
+process.once('message', (message) => {
+  void main(message as RawThumbnailsTask).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+});
+
+async function main(task: RawThumbnailsTask) {
+  // As the worker configures sharp (worker/src/adapters/sharp.ts).
+  sharp.cache(false);
+  const s3 = createS3Client({ ...task.s3, publicEndpoint: task.s3.endpoint });
+  const storage = createStorage(s3, task.s3.bucket);
+
+  const thumbnail = async (key: string, index: number) => {
+    const original = await storage.get(key, MAX_IMAGE_BYTES);
+    if (!original) throw new Error(`missing ${key}`);
+    const input = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+    await input.metadata();
+    const renditions: { width: number; data: Buffer }[] = [];
+    for (const width of THUMBNAIL_WIDTHS) {
+      const data = await input
+        .clone()
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      renditions.push({ width, data });
+    }
+    for (const { width, data } of renditions) {
+      await storage.put(`bench-raw/${index}/${width}.webp`, data, {
+        contentType: 'image/webp',
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
+    }
+  };
+
+  const runAll = async (keys: string[]) => {
+    let next = 0;
+    const lane = async () => {
+      while (next < keys.length) {
+        const index = next++;
+        await thumbnail(keys[index]!, index);
+      }
+    };
+    await Promise.all(Array.from({ length: task.parallel }, lane));
+  };
+
+  await runAll(task.warmupKeys);
+  const started = performance.now();
+  await runAll(task.keys);
+  const result: RawThumbnailsResult = { ms: performance.now() - started, jobs: task.keys.length };
+  process.send?.(result, () => process.exit(0));
+}

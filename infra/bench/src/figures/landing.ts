@@ -1,0 +1,130 @@
+/**
+ * R5: the landing page of the built app as the api serves it. Lighthouse (default config: the
+ * mobile preset with simulated throttling) three times in Debian's Chromium, the median of each
+ * metric; and the initial JavaScript, every .js response of loading `/` gzipped (level 9) and summed,
+ * as the browser test "landing page loads at most 170 KB" counts it.
+ */
+import { writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS, PUBLIC_URL } from '../settings.js';
+import { median, type Figure } from '../stats.js';
+
+const RUNS = 3;
+
+interface Run {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+}
+
+async function lighthouseRuns(url: string): Promise<Run[]> {
+  process.env.CHROME_PATH = CHROMIUM;
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  try {
+    const runs: Run[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const lhr = result?.lhr;
+      if (!lhr || lhr.runtimeError)
+        throw new Error(`lighthouse: ${lhr?.runtimeError?.message ?? 'no result'}`);
+      const audit = (id: string) => {
+        const value = lhr.audits[id]?.numericValue;
+        if (value === undefined) throw new Error(`lighthouse: no ${id}`);
+        return value;
+      };
+      runs.push({
+        score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
+        lcpMs: audit('largest-contentful-paint'),
+        tbtMs: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        fcpMs: audit('first-contentful-paint'),
+      });
+      // For looking into a figure: BENCH_LIGHTHOUSE_REPORT=/tmp/lh keeps each run's report.
+      const keep = process.env.BENCH_LIGHTHOUSE_REPORT;
+      if (keep) await writeFile(`${keep}-${run + 1}.json`, JSON.stringify(lhr));
+    }
+    return runs;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Gzipped bytes of every script the landing page loads. */
+async function initialJavaScript(url: string): Promise<{ bytes: number; scripts: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.slice(1) });
+  try {
+    const page = await browser.newPage();
+    const sizes = new Map<string, Promise<number>>();
+    page.on('response', (response) => {
+      if (!response.url().endsWith('.js')) return;
+      sizes.set(
+        response.url(),
+        response.body().then((body) => gzipSync(body, { level: 9 }).length),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const bytes = (await Promise.all(sizes.values())).reduce((sum, size) => sum + size, 0);
+    return { bytes, scripts: sizes.size };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function landing(): Promise<Figure[]> {
+  const url = `${PUBLIC_URL}/`;
+  const runs = await lighthouseRuns(url);
+  const js = await initialJavaScript(url);
+  const of = (pick: (run: Run) => number) => median(runs.map(pick));
+  const all = (pick: (run: Run) => number, digits = 0) =>
+    runs.map((run) => pick(run).toFixed(digits)).join(', ');
+  return [
+    {
+      name: 'r5.landing.performance',
+      value: of((run) => run.score),
+      unit: 'score',
+      budget: { op: '>=', limit: 90 },
+      digits: 0,
+      reference: `Lighthouse mobile, median of ${RUNS}: ${all((run) => run.score)}`,
+    },
+    {
+      name: 'r5.landing.lcp',
+      value: of((run) => run.lcpMs) / 1000,
+      unit: 's',
+      budget: { op: '<=', limit: 2.5 },
+      reference: `runs ${all((run) => run.lcpMs / 1000, 2)} s; FCP ${(of((run) => run.fcpMs) / 1000).toFixed(2)} s`,
+    },
+    {
+      name: 'r5.landing.tbt',
+      value: of((run) => run.tbtMs),
+      unit: 'ms',
+      budget: { op: '<=', limit: 200 },
+      digits: 0,
+      reference: `runs ${all((run) => run.tbtMs)} ms`,
+    },
+    {
+      name: 'r5.landing.cls',
+      value: of((run) => run.cls),
+      unit: 'score',
+      budget: { op: '<=', limit: 0.1 },
+      digits: 3,
+      reference: `runs ${all((run) => run.cls, 3)}`,
+    },
+    {
+      name: 'r5.landing.initial_js',
+      value: js.bytes / 1024,
+      unit: 'KB',
+      budget: { op: '<=', limit: 170 },
+      reference: `${js.scripts} scripts, gzip -9, loading / in Chromium`,
+    },
+  ];
+}

@@ -1,0 +1,34 @@
+import autocannon, { type Options, type Result } from 'autocannon';
+
+/** Same for every load figure: 10 connections, 10 s, after a 3 s warm-up. */
+export const LOAD = { connections: 10, durationS: 10, warmupS: 3 } as const;
+
+export interface LoadResult {
+  rps: number;
+  p99Ms: number;
+  p50Ms: number;
+  requests: number;
+}
+
+/** Warms up, then measures; any error, timeout or non-2xx answer fails the figure. */
+export async function load(options: Omit<Options, 'connections' | 'duration'>): Promise<LoadResult> {
+  const run = (duration: number) =>
+    autocannon({ ...options, connections: LOAD.connections, duration, timeout: 30 });
+  check(options.url, await run(LOAD.warmupS));
+  const result = check(options.url, await run(LOAD.durationS));
+  return {
+    rps: result.requests.average,
+    p99Ms: result.latency.p99,
+    p50Ms: result.latency.p50,
+    requests: result.requests.total,
+  };
+}
+
+function check(url: string, result: Result): Result {
+  if (result.errors || result.timeouts || result.non2xx) {
+    throw new Error(
+      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
+    );
+  }
+  return result;
+}

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench`: seeds its own database, starts the built api and worker with services of their
+ * own, measures R1–R7 against their budgets and references, prints one line per figure and writes
+ * the same as JSON (results/latest.json). `… run.ts r1 r5` measures only those (nothing is written).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as prettier from 'prettier';
+import { adminLists } from './figures/admin-lists.js';
+import { landing } from './figures/landing.js';
+import { login } from './figures/login.js';
+import { publicList } from './figures/public-list.js';
+import { quartett } from './figures/quartett.js';
+import { statusMail } from './figures/status-mail.js';
+import { thumbnails } from './figures/thumbnails.js';
+import { Client } from './http.js';
+import { makePhotos, migrate, seed, storeHeroRenditions, withDatabase } from './seed.js';
+import { ADMIN, DATA, LOGIN_USER, ROOT } from './settings.js';
+import { s3Settings, startApi, startServices, startWorker, teardown } from './stack.js';
+import { formatBudget, formatLines, roundedValue, statusOf, type Figure } from './stats.js';
+
+const ALL = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'] as const;
+type Part = (typeof ALL)[number];
+const TITLES: Record<Part, string> = {
+  r1: 'R1 public list',
+  r2: 'R2 admin lists',
+  r3: 'R3 thumbnails',
+  r4: 'R4 quartett PDF',
+  r5: 'R5 landing page',
+  r6: 'R6 status to inbox',
+  r7: 'R7 login',
+};
+
+const requested = process.argv.slice(2).map((arg) => arg.toLowerCase());
+const unknown = requested.filter((arg) => !ALL.includes(arg as Part));
+if (unknown.length) {
+  console.error(`unknown parts: ${unknown.join(', ')} (choose from ${ALL.join(', ')})`);
+  process.exit(2);
+}
+const parts = new Set<Part>(requested.length ? (requested as Part[]) : ALL);
+const complete = parts.size === ALL.length;
+
+const startedAt = new Date();
+const loadStart = os.loadavg();
+const log = (message: string) =>
+  console.error(`[bench ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+
+const figures = new Map<Part, Figure[]>();
+const failures: string[] = [];
+
+async function measure(part: Part, run: () => Promise<Figure[]>): Promise<void> {
+  if (!parts.has(part)) return;
+  log(`${TITLES[part]} …`);
+  try {
+    figures.set(part, await run());
+  } catch (error) {
+    failures.push(
+      `${TITLES[part]}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    log(`${TITLES[part]} failed`);
+  }
+}
+
+try {
+  log('services, database, seed');
+  const services = await startServices();
+  await migrate();
+  const seeded = await seed();
+  const photos = await makePhotos();
+  const stored = await storeHeroRenditions(s3Settings(services.s3), photos, seeded.heroes);
+  log(
+    `seeded ${DATA.vehicles} vehicles, ${DATA.vehicles * DATA.mediaPerVehicle} media, ${stored} renditions stored`,
+  );
+
+  const api = await startApi(services);
+  const worker = await startWorker(services);
+  const admin = await new Client().register(ADMIN);
+  await withDatabase((db) => db.query(`update users set role = 'admin' where id = $1`, [admin.id]));
+  await new Client().register(LOGIN_USER);
+  log('api and worker running');
+
+  // First, while the machine is quiet: Lighthouse's simulated timings scale with the CPU time it
+  // observes, so load left over from the other parts would count against the page.
+  await measure('r5', landing);
+  await measure('r1', publicList);
+  await measure('r2', () => adminLists(services.env));
+  await measure('r7', login);
+  await measure('r6', () => statusMail(services.mailWebUrl, seeded.submitted));
+  await measure('r3', () =>
+    thumbnails(services.s3, photos, seeded.drafts, Number(services.env.WORKER_CONCURRENCY)),
+  );
+  await worker.stop();
+  await api.stop();
+  // Last: it makes every vehicle confirmed.
+  await measure('r4', () => quartett(services.s3));
+} catch (error) {
+  failures.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+} finally {
+  log('cleaning up');
+  await teardown();
+}
+
+const finishedAt = new Date();
+const durationS = (finishedAt.getTime() - startedAt.getTime()) / 1000;
+const ordered = ALL.flatMap((part) => figures.get(part) ?? []);
+console.log(formatLines(ordered).join('\n'));
+console.log(
+  `\n${ordered.filter((f) => statusOf(f) === 'pass').length} pass, ${ordered.filter((f) => statusOf(f) === 'miss').length} miss, ` +
+    `${durationS.toFixed(0)} s on ${os.availableParallelism()} cores; load average ${loadStart.map((n) => n.toFixed(2)).join(' ')} at start, ` +
+    `${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} at end`,
+);
+
+if (complete && failures.length === 0) {
+  const file = path.join(ROOT, 'infra', 'bench', 'results', 'latest.json');
+  await mkdir(path.dirname(file), { recursive: true });
+  const result = {
+    generatedAt: finishedAt.toISOString(),
+    durationS: Math.round(durationS),
+    machine: {
+      cores: os.availableParallelism(),
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+      node: process.version,
+      loadAverageStart: loadStart.map((n) => Number(n.toFixed(2))),
+      loadAverageEnd: os.loadavg().map((n) => Number(n.toFixed(2))),
+    },
+    data: { vehicles: DATA.vehicles, media: DATA.vehicles * DATA.mediaPerVehicle, confirmed: DATA.confirmed },
+    figures: ordered.map((figure) => ({
+      name: figure.name,
+      value: roundedValue(figure),
+      unit: figure.unit,
+      budget: figure.budget ? formatBudget(figure.budget) : null,
+      status: statusOf(figure),
+      reference: figure.reference ?? null,
+    })),
+  };
+  // Formatted as `npm run lint` expects the committed file.
+  const text = await prettier.format(JSON.stringify(result), {
+    ...(await prettier.resolveConfig(file)),
+    filepath: file,
+  });
+  await writeFile(file, text);
+  console.log(`written ${path.relative(process.cwd(), file)}`);
+}
+if (failures.length) {
+  console.error(`\n${failures.length} failed:\n${failures.join('\n\n')}`);
+  process.exit(1);
+}
+process.exit(0);

@@ -1,0 +1,68 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the bench runs: ports, database, Redis database and storage of its own. */
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Apart from the dev app (3000/4569/1025/1080) and the browser tests (3100/4669/1125/1180). */
+export const PORTS = { api: 3200, plain: 3201, s3: 4769, smtp: 1225, mailWeb: 1280 } as const;
+
+export const DATABASE = 'schlosstreffen_bench';
+export const ADMIN_DATABASE_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Database 5: the browser tests use 3, the integration tests key prefixes on 0. Only this one is flushed. */
+export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/5';
+export const DATA_DIR = path.join(ROOT, '.data', 'bench');
+export const PUBLIC_URL = `http://localhost:${PORTS.api}`;
+export const API_URL = `http://127.0.0.1:${PORTS.api}`;
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const databaseUrl = (() => {
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${DATABASE}`;
+  return url.href;
+})();
+
+/** The data set of the issue. */
+export const DATA = {
+  vehicles: 1000,
+  mediaPerVehicle: 5,
+  confirmed: 70,
+  /** R6 invites 50 of them (after 3 warm-up invitations). */
+  submitted: 200,
+  /** Distinct photos, reused under many keys. */
+  distinctPhotos: 8,
+} as const;
+
+export const CORES = os.availableParallelism();
+
+/**
+ * The worker's process environment as docker-compose.yml runs it in production: fewer glibc malloc
+ * arenas keep sharp's native memory from fragmenting. The worker and the export child get it.
+ */
+export const WORKER_PROCESS_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+
+export const ADMIN = {
+  email: 'admin@bench.test',
+  password: 'bench-admin-password',
+  firstName: 'Bench',
+  lastName: 'Admin',
+};
+export const LOGIN_USER = {
+  email: 'login@bench.test',
+  password: 'bench-login-password',
+  firstName: 'Login',
+  lastName: 'Bench',
+};
