@@ -22,21 +22,35 @@ interface Run {
   fcpMs: number;
 }
 
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run; a run whose trace recording failed (Lighthouse's runtime errors such as
+ * NO_NAVSTART, which it asks to answer by running again) is repeated, at most ATTEMPTS times.
+ */
+async function lighthouseRun(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    const message = `lighthouse: ${lhr?.runtimeError?.message ?? 'no result'}`;
+    if (attempt === ATTEMPTS) throw new Error(message);
+    console.error(`${message} (attempt ${attempt} of ${ATTEMPTS}, running again)`);
+  }
+}
+
 async function lighthouseRuns(url: string): Promise<Run[]> {
   process.env.CHROME_PATH = CHROMIUM;
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     const runs: Run[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      const lhr = result?.lhr;
-      if (!lhr || lhr.runtimeError)
-        throw new Error(`lighthouse: ${lhr?.runtimeError?.message ?? 'no result'}`);
+      const lhr = await lighthouseRun(url, chrome.port);
       const audit = (id: string) => {
         const value = lhr.audits[id]?.numericValue;
         if (value === undefined) throw new Error(`lighthouse: no ${id}`);
