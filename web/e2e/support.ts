@@ -68,9 +68,26 @@ export async function captureEverywhere(
     await ready?.();
     // Let entrance animations settle before checking contrast and taking the picture.
     await page.waitForTimeout(700);
+    // Sections off screen are skipped by content-visibility until scrolled near; axe and the
+    // full-page picture should see all of them.
+    await setOffscreenRendering(page, 'visible');
     await expectAccessible(page, `${name} (${viewport})`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`), fullPage: true });
+    await setOffscreenRendering(page, '');
   }
+}
+
+/** Sets (or with '' restores) content-visibility on every element the page renders only when near. */
+async function setOffscreenRendering(page: Page, value: 'visible' | ''): Promise<void> {
+  await page.evaluate((visibility) => {
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (visibility ? getComputedStyle(element).contentVisibility === 'auto' : element.dataset.e2eSkipped) {
+        element.style.contentVisibility = visibility;
+        if (visibility) element.dataset.e2eSkipped = '1';
+        else delete element.dataset.e2eSkipped;
+      }
+    }
+  }, value);
 }
 
 export interface CaughtMail {
