@@ -232,7 +232,9 @@ describe('/admin/dashboard: Fahrzeuge', () => {
     await renderAt();
     await waitFor(() => expect(cardTitles()).toHaveLength(5));
     await user.click(filterTab(/^Warteliste/));
-    expect(screen.getByRole('heading', { name: 'Keine Fahrzeuge gefunden' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Keine Fahrzeuge gefunden' })).toBeTruthy(),
+    );
     expect(screen.getByText('Keine Fahrzeuge in dieser Kategorie')).toBeTruthy();
     expect(screen.queryByText('Versuchen Sie einen anderen Suchbegriff')).toBeNull();
   });
@@ -245,25 +247,27 @@ describe('/admin/dashboard: Fahrzeuge', () => {
     expect(search.getAttribute('placeholder')).toBe('Suche nach Marke oder Modell...');
 
     await user.type(search, 'BmW');
-    expect(cardTitles()).toEqual(['Henna', 'bmw 2002 turbo']);
+    await waitFor(() => expect(cardTitles()).toEqual(['Henna', 'bmw 2002 turbo']));
     await user.clear(search);
     await user.type(search, 'supra');
-    expect(cardTitles()).toEqual(['Toyota Supra (A80)']);
+    await waitFor(() => expect(cardTitles()).toEqual(['Toyota Supra (A80)']));
     await user.clear(search);
     await user.type(search, 'rx-7');
-    expect(cardTitles()).toEqual(['Mazda RX-7 (FD)']);
+    await waitFor(() => expect(cardTitles()).toEqual(['Mazda RX-7 (FD)']));
     // The card's name is not searched, only brand and model.
     await user.clear(search);
     await user.type(search, 'henna');
-    expect(cardTitles()).toEqual([]);
-    expect(screen.getByRole('heading', { name: 'Keine Fahrzeuge gefunden' })).toBeTruthy();
+    await waitFor(() => expect(cardTitles()).toEqual([]));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Keine Fahrzeuge gefunden' })).toBeTruthy(),
+    );
     expect(screen.getByText('Versuchen Sie einen anderen Suchbegriff')).toBeTruthy();
     expect(screen.queryByText('Keine Fahrzeuge in dieser Kategorie')).toBeNull();
 
     await user.clear(search);
     await user.type(search, 'bmw');
     await user.click(filterTab(/^Bestätigt/));
-    expect(cardTitles()).toEqual(['bmw 2002 turbo']);
+    await waitFor(() => expect(cardTitles()).toEqual(['bmw 2002 turbo']));
   });
 
   it('keeps filter and search in the URL, and restores them from it', async () => {
