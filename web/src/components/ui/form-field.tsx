@@ -16,6 +16,71 @@ export function fieldError(field: AnyFieldApi): string | undefined {
 export const inputClass =
   'w-full rounded-lg border border-white/10 bg-night-900 px-3.5 py-2.5 text-parchment placeholder:text-ash-400/60 transition-colors focus:border-gold-400 focus:outline-none aria-[invalid=true]:border-red-400';
 
+/**
+ * What a control bound to `field` needs: its id (the given one or `field-<name>`), the error shown,
+ * and the attributes that tie label, hint and error to it.
+ */
+export function fieldControl(field: AnyFieldApi, givenId: string | undefined, hint: ReactNode) {
+  const id = givenId ?? `field-${field.name}`;
+  const error = fieldError(field);
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return {
+    id,
+    error,
+    attributes: {
+      id,
+      name: field.name,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+      onBlur: field.handleBlur,
+    },
+  } as const;
+}
+
+/**
+ * Label, control, hint and error of a form field. `below` replaces the plain hint line (it must
+ * then carry the hint with id `<id>-hint` itself).
+ */
+export function FieldFrame({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  below,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  required: boolean;
+  hint?: ReactNode;
+  error: string | undefined;
+  below?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ash-300">
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {children}
+      {below !== undefined ? (
+        below
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-ash-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** A labelled input bound to a TanStack Form field; its error is tied to it with aria-describedby. */
 export function TextField({
   field,
@@ -29,38 +94,18 @@ export function TextField({
   required?: boolean;
   hint?: ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'required'>) {
-  const id = input.id ?? `field-${field.name}`;
-  const error = fieldError(field);
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  const { id, error, attributes } = fieldControl(field, input.id, hint);
   const value = field.state.value as string | number | null | undefined;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-ash-300">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
       <input
         {...input}
-        id={id}
-        name={field.name}
+        {...attributes}
         value={value ?? ''}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onBlur={field.handleBlur}
         onChange={(event) => field.handleChange(event.target.value)}
         className={`${inputClass} ${input.className ?? ''}`}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-ash-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -5,19 +5,13 @@ import {
   APPLICATION_STEP_SCHEMAS,
   ApplicationFormSchema,
   MAX_IMAGES_PER_VEHICLE,
-  VEHICLE_LIMITS,
-  VEHICLE_TEXT_MAX,
   WIZARD_STEPS_CREATE,
 } from '@schlosstreffen/shared';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import { fieldError, TextField } from '../../components/ui/form-field';
+import { fieldError } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
-import { SelectField } from '../../components/ui/select';
-import { TextAreaField } from '../../components/ui/textarea';
-import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../components/ui/toaster';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
@@ -29,17 +23,17 @@ import { UPLOAD_TEXTS, useImageUploader } from '../media/use-image-uploader';
 import { invalidateVehicles } from '../vehicles/vehicle-queries';
 import { submitApplication } from './submit-application';
 import {
-  fieldGridClass,
-  NumberField,
+  BasicDataFields,
+  FormStepNav,
+  PerformanceFields,
   StepHeading,
   StepProgress,
-  TuningCategoriesField,
+  useFormSteps,
+  type VehicleFormFields,
 } from './vehicle-fields';
 import {
   CREATE_STEPS,
   createDefaultValues,
-  DRIVE_OPTIONS_CREATE,
-  FUEL_OPTIONS,
   stepFields,
   stepOfFirstIssue,
   vehicleTitle,
@@ -60,6 +54,23 @@ export const APPLY_TEXTS = {
 const S = ApplicationFormSchema.entries;
 const LAST_STEP = WIZARD_STEPS_CREATE;
 
+const CONSENTS = [
+  {
+    name: 'consentMedia',
+    label:
+      'Ich willige ein, dass die Bilder meines Fahrzeugs auf der Website und in den sozialen Medien des Schlosstreffens veröffentlicht werden dürfen.',
+  },
+  {
+    name: 'consentQuartett',
+    label:
+      'Ich willige ein, dass mein Fahrzeug mit seinen technischen Daten, Bildern und meinem Namen im Auto-Quartett des Schlosstreffens erscheint.',
+  },
+  {
+    name: 'consentContact',
+    label: 'Ich willige ein, dass mich das Team des Schlosstreffens zu meiner Bewerbung kontaktieren darf.',
+  },
+] as const;
+
 interface WizardImage extends CropImage {
   objectPath: string;
 }
@@ -74,7 +85,7 @@ export function ApplyPage() {
   );
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState(1);
+  const { step, goTo, ids, focusFirstInvalid } = useFormSteps('apply', LAST_STEP);
   const [framing, setFraming] = useState<Record<string, CropValues>>({});
   const [heroId, setHeroId] = useState<string | null>(null);
   const [defaultValues] = useState(createDefaultValues);
@@ -127,23 +138,9 @@ export function ApplyPage() {
       }
     },
   });
+  // The consents are rendered from a list; the list's names are one union type.
+  const consentForm: VehicleFormFields = form;
   const submitting = useStore(form.store, (state) => state.isSubmitting) || submit.isPending;
-
-  // Focus the new step's heading (not on first render), so keyboard and screen reader users follow.
-  const headingId = 'apply-step-heading';
-  const progressId = 'apply-progress';
-  const stepChanged = useRef(false);
-  useEffect(() => {
-    if (!stepChanged.current) return;
-    // The progress bar sits above the heading; scroll-margin keeps it clear of the fixed header.
-    document.getElementById(progressId)?.scrollIntoView?.({ block: 'start' });
-    document.getElementById(headingId)?.focus({ preventScroll: true });
-  }, [step]);
-
-  function goTo(target: number) {
-    stepChanged.current = true;
-    setStep(Math.min(LAST_STEP, Math.max(1, target)));
-  }
 
   async function next() {
     const fields = stepFields(step) as (keyof ApplyFormValues)[];
@@ -153,10 +150,7 @@ export function ApplyPage() {
       goTo(step + 1);
       return;
     }
-    // Let the messages render, then put the cursor on the first field that needs attention.
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>('#apply-form [aria-invalid="true"]')?.focus(),
-    );
+    focusFirstInvalid();
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -176,226 +170,22 @@ export function ApplyPage() {
       closeTo="/"
       width="lg"
     >
-      <div id={progressId} className="scroll-mt-28">
+      <div id={ids.progress} className="scroll-mt-28">
         <StepProgress step={step} steps={CREATE_STEPS} />
       </div>
 
       <form
-        id="apply-form"
+        id={ids.form}
         noValidate
-        aria-labelledby={headingId}
+        aria-labelledby={ids.heading}
         onSubmit={onSubmit}
         className="mt-8 flex flex-col gap-6"
       >
-        <StepHeading id={headingId}>{CREATE_STEPS[step - 1]}</StepHeading>
+        <StepHeading id={ids.heading}>{CREATE_STEPS[step - 1]}</StepHeading>
 
-        {step === 1 ? (
-          <div className="flex flex-col gap-5">
-            <p className="-mt-3 text-sm text-ash-400">Mit * markierte Felder sind Pflichtfelder.</p>
-            <div className={fieldGridClass}>
-              <form.Field name="brand" validators={{ onChange: S.brand }}>
-                {(field) => (
-                  <TextField
-                    field={field}
-                    label="Marke"
-                    required
-                    autoComplete="off"
-                    placeholder="z. B. BMW"
-                    maxLength={VEHICLE_TEXT_MAX.brand}
-                  />
-                )}
-              </form.Field>
-              <form.Field name="model" validators={{ onChange: S.model }}>
-                {(field) => (
-                  <TextField
-                    field={field}
-                    label="Modell"
-                    required
-                    autoComplete="off"
-                    placeholder="z. B. M3 (E30)"
-                    maxLength={VEHICLE_TEXT_MAX.model}
-                  />
-                )}
-              </form.Field>
-              <form.Field name="year" validators={{ onChange: S.year }}>
-                {(field) => (
-                  <NumberField
-                    field={field}
-                    label="Baujahr"
-                    required
-                    min={VEHICLE_LIMITS.year.min}
-                    max={VEHICLE_LIMITS.year.max}
-                  />
-                )}
-              </form.Field>
-              <form.Field name="color" validators={{ onChange: S.color }}>
-                {(field) => (
-                  <TextField
-                    field={field}
-                    label="Farbe"
-                    placeholder="z. B. Henna-Rot"
-                    maxLength={VEHICLE_TEXT_MAX.color}
-                  />
-                )}
-              </form.Field>
-              <div className="sm:col-span-2">
-                <form.Field name="name" validators={{ onChange: S.name }}>
-                  {(field) => (
-                    <TextField
-                      field={field}
-                      label="Name auf der Karte"
-                      hint="Optionaler Spitzname deines Fahrzeugs. Er steht als Titel auf der Quartett-Karte, sonst Marke und Modell."
-                      maxLength={VEHICLE_TEXT_MAX.name}
-                    />
-                  )}
-                </form.Field>
-              </div>
-              <form.Field name="licensePlate" validators={{ onChange: S.licensePlate }}>
-                {(field) => (
-                  <TextField
-                    field={field}
-                    label="Kennzeichen"
-                    autoComplete="off"
-                    placeholder="z. B. DD-ST 2026"
-                    maxLength={VEHICLE_TEXT_MAX.licensePlate}
-                  />
-                )}
-              </form.Field>
-              <form.Field name="vin" validators={{ onChange: S.vin }}>
-                {(field) => (
-                  <TextField
-                    field={field}
-                    label="FIN (Fahrgestellnummer)"
-                    autoComplete="off"
-                    spellCheck={false}
-                    maxLength={VEHICLE_TEXT_MAX.vin}
-                  />
-                )}
-              </form.Field>
-            </div>
-            <form.Field name="tuningCategories" validators={{ onChange: S.tuningCategories }}>
-              {(field) => <TuningCategoriesField field={field} />}
-            </form.Field>
-            <form.Field name="descriptionShort" validators={{ onChange: S.descriptionShort }}>
-              {(field) => (
-                <TextAreaField
-                  field={field}
-                  label="Kurzbeschreibung"
-                  rows={2}
-                  maxLength={VEHICLE_TEXT_MAX.descriptionShort}
-                  hint="Ein, zwei Sätze für die Fahrzeugkarte."
-                />
-              )}
-            </form.Field>
-            <form.Field name="descriptionLong" validators={{ onChange: S.descriptionLong }}>
-              {(field) => (
-                <TextAreaField
-                  field={field}
-                  label="Ausführliche Beschreibung"
-                  rows={5}
-                  maxLength={VEHICLE_TEXT_MAX.descriptionLong}
-                  hint="Geschichte, Aufbau und Besonderheiten deines Fahrzeugs."
-                />
-              )}
-            </form.Field>
-          </div>
-        ) : null}
+        {step === 1 ? <BasicDataFields form={form} schema={S} variant="create" /> : null}
 
-        {step === 2 ? (
-          <div className="flex flex-col gap-5">
-            <p className="-mt-3 text-sm text-ash-400">Mit * markierte Felder sind Pflichtfelder.</p>
-            <div className={fieldGridClass}>
-              <form.Field name="ps" validators={{ onChange: S.ps }}>
-                {(field) => <NumberField field={field} label="Leistung (PS)" required min={50} max={3000} />}
-              </form.Field>
-              <form.Field name="weightKg" validators={{ onChange: S.weightKg }}>
-                {(field) => <NumberField field={field} label="Gewicht (kg)" required min={500} max={3000} />}
-              </form.Field>
-              <form.Field name="topSpeedKmh" validators={{ onChange: S.topSpeedKmh }}>
-                {(field) => (
-                  <NumberField
-                    field={field}
-                    label="Höchstgeschwindigkeit (km/h)"
-                    required
-                    min={100}
-                    max={500}
-                  />
-                )}
-              </form.Field>
-              <form.Field name="zeroToHundredS" validators={{ onChange: S.zeroToHundredS }}>
-                {(field) => (
-                  <NumberField
-                    field={field}
-                    label="0-100 km/h (s)"
-                    required
-                    min={0}
-                    max={300}
-                    step={0.1}
-                    inputMode="decimal"
-                  />
-                )}
-              </form.Field>
-              <form.Field name="torqueNm" validators={{ onChange: S.torqueNm }}>
-                {(field) => <NumberField field={field} label="Drehmoment (Nm)" min={0} />}
-              </form.Field>
-              <form.Field name="quarterMileS" validators={{ onChange: S.quarterMileS }}>
-                {(field) => (
-                  <NumberField
-                    field={field}
-                    label="Viertelmeile (s)"
-                    min={0}
-                    max={60}
-                    step={0.1}
-                    inputMode="decimal"
-                  />
-                )}
-              </form.Field>
-              <form.Field name="driveType" validators={{ onChange: S.driveType }}>
-                {(field) => (
-                  <SelectField
-                    label="Antriebsart"
-                    name={field.name}
-                    options={DRIVE_OPTIONS_CREATE}
-                    value={field.state.value ?? ''}
-                    onValueChange={field.handleChange}
-                    onBlur={field.handleBlur}
-                    error={fieldError(field)}
-                  />
-                )}
-              </form.Field>
-              <form.Field name="fuelType" validators={{ onChange: S.fuelType }}>
-                {(field) => (
-                  <SelectField
-                    label="Kraftstoff"
-                    name={field.name}
-                    options={FUEL_OPTIONS}
-                    value={field.state.value ?? ''}
-                    onValueChange={field.handleChange}
-                    onBlur={field.handleBlur}
-                    error={fieldError(field)}
-                  />
-                )}
-              </form.Field>
-              <form.Field name="displacementCcm" validators={{ onChange: S.displacementCcm }}>
-                {(field) => <NumberField field={field} label="Hubraum (ccm)" min={0} />}
-              </form.Field>
-              <form.Field name="cylinders" validators={{ onChange: S.cylinders }}>
-                {(field) => <NumberField field={field} label="Zylinder" min={0} max={24} />}
-              </form.Field>
-            </div>
-            <form.Field name="specialMods" validators={{ onChange: S.specialMods }}>
-              {(field) => (
-                <TextAreaField
-                  field={field}
-                  label="Besondere Modifikationen"
-                  rows={4}
-                  maxLength={VEHICLE_TEXT_MAX.specialMods}
-                  hint="Was macht dein Fahrzeug einzigartig? Motor, Fahrwerk, Karosserie, Innenraum …"
-                />
-              )}
-            </form.Field>
-          </div>
-        ) : null}
+        {step === 2 ? <PerformanceFields form={form} schema={S} variant="create" /> : null}
 
         {step === 3 ? (
           <div className="flex flex-col gap-5">
@@ -442,81 +232,35 @@ export function ApplyPage() {
             <p className="text-sm text-ash-300">
               Für die Teilnahme brauchen wir deine Zustimmung zu den folgenden Punkten.
             </p>
-            <form.Field name="consentMedia" validators={{ onChange: S.consentMedia }}>
-              {(field) => (
-                <Checkbox
-                  name={field.name}
-                  checked={field.state.value}
-                  onCheckedChange={field.handleChange}
-                  onBlur={field.handleBlur}
-                  error={fieldError(field)}
-                  required
-                  label="Ich willige ein, dass die Bilder meines Fahrzeugs auf der Website und in den sozialen Medien des Schlosstreffens veröffentlicht werden dürfen."
-                />
-              )}
-            </form.Field>
-            <form.Field name="consentQuartett" validators={{ onChange: S.consentQuartett }}>
-              {(field) => (
-                <Checkbox
-                  name={field.name}
-                  checked={field.state.value}
-                  onCheckedChange={field.handleChange}
-                  onBlur={field.handleBlur}
-                  error={fieldError(field)}
-                  required
-                  label="Ich willige ein, dass mein Fahrzeug mit seinen technischen Daten, Bildern und meinem Namen im Auto-Quartett des Schlosstreffens erscheint."
-                />
-              )}
-            </form.Field>
-            <form.Field name="consentContact" validators={{ onChange: S.consentContact }}>
-              {(field) => (
-                <Checkbox
-                  name={field.name}
-                  checked={field.state.value}
-                  onCheckedChange={field.handleChange}
-                  onBlur={field.handleBlur}
-                  error={fieldError(field)}
-                  required
-                  label="Ich willige ein, dass mich das Team des Schlosstreffens zu meiner Bewerbung kontaktieren darf."
-                />
-              )}
-            </form.Field>
+            {CONSENTS.map(({ name, label }) => (
+              <consentForm.Field key={name} name={name} validators={{ onChange: S[name] }}>
+                {(field) => (
+                  <Checkbox
+                    name={field.name}
+                    checked={field.state.value as boolean}
+                    onCheckedChange={field.handleChange}
+                    onBlur={field.handleBlur}
+                    error={fieldError(field)}
+                    required
+                    label={label}
+                  />
+                )}
+              </consentForm.Field>
+            ))}
           </div>
         ) : null}
 
-        <div className="mt-2 flex flex-col gap-3 border-t border-white/10 pt-6">
-          {uploadsRunning && step >= 3 ? (
-            <p className="text-sm text-gold-200" role="status">
-              {APPLY_TEXTS.uploading}
-            </p>
-          ) : null}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-            <Button
-              variant="secondary"
-              className="disabled:opacity-40"
-              disabled={step === 1 || submitting}
-              onClick={() => goTo(step - 1)}
-            >
-              Zurück
-            </Button>
-            {step < LAST_STEP ? (
-              <Button type="submit" disabled={step === 3 && uploadsRunning}>
-                Weiter
-              </Button>
-            ) : (
-              <Button type="submit" disabled={submitting || uploadsRunning}>
-                {submitting ? (
-                  <>
-                    <Spinner />
-                    {APPLY_TEXTS.submitting}
-                  </>
-                ) : (
-                  APPLY_TEXTS.submit
-                )}
-              </Button>
-            )}
-          </div>
-        </div>
+        <FormStepNav
+          step={step}
+          lastStep={LAST_STEP}
+          busy={submitting}
+          uploading={uploadsRunning}
+          uploadingNote={uploadsRunning && step >= 3 ? APPLY_TEXTS.uploading : null}
+          nextDisabled={step === 3 && uploadsRunning}
+          submitLabel={APPLY_TEXTS.submit}
+          busyLabel={APPLY_TEXTS.submitting}
+          onBack={() => goTo(step - 1)}
+        />
       </form>
     </PageCard>
   );

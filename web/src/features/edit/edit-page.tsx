@@ -6,33 +6,27 @@ import {
   MAX_IMAGES_PER_VEHICLE,
   STATUS_BADGE_CLASSES,
   STATUS_LABELS,
-  VEHICLE_LIMITS,
   VEHICLE_MESSAGES,
-  VEHICLE_TEXT_MAX,
   VehicleEditSchema,
   WIZARD_STEPS_EDIT,
 } from '@schlosstreffen/shared';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { Button, buttonClass } from '../../components/ui/button';
-import { fieldError, TextField } from '../../components/ui/form-field';
 import { CloseLink, PageCard } from '../../components/ui/page-card';
-import { SelectField } from '../../components/ui/select';
-import { TextAreaField } from '../../components/ui/textarea';
-import { Spinner } from '../../components/ui/spinner';
 import { errorText, notify } from '../../components/ui/toaster';
 import { isApiError } from '../../lib/api';
 import type { Vehicle } from '../../lib/types';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import {
-  fieldGridClass,
-  NumberField,
+  BasicDataFields,
+  FormStepNav,
+  PerformanceFields,
   StepHeading,
   StepProgress,
-  TuningCategoriesField,
+  useFormSteps,
 } from '../apply/vehicle-fields';
 import {
-  DRIVE_OPTIONS_EDIT,
   EDIT_STEPS,
   editBody,
   editDefaultValues,
@@ -129,7 +123,7 @@ export function EditPageError({ error }: ErrorComponentProps) {
 function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState(1);
+  const { step, goTo, ids, focusFirstInvalid } = useFormSteps('edit', LAST_STEP);
   const [changes, setChanges] = useState<EditImageChanges>(NO_IMAGE_CHANGES);
   const defaultValues = useMemo(() => editDefaultValues(vehicle), [vehicle]);
   const attachedUploads = useRef<string[]>([]);
@@ -185,21 +179,6 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
   const saving = useStore(form.store, (state) => state.isSubmitting) || save.isPending;
   const values = useStore(form.store, (state) => state.values);
 
-  const headingId = 'edit-step-heading';
-  const progressId = 'edit-progress';
-  const stepChanged = useRef(false);
-  useEffect(() => {
-    if (!stepChanged.current) return;
-    // The progress bar sits above the heading; scroll-margin keeps it clear of the fixed header.
-    document.getElementById(progressId)?.scrollIntoView?.({ block: 'start' });
-    document.getElementById(headingId)?.focus({ preventScroll: true });
-  }, [step]);
-
-  function goTo(target: number) {
-    stepChanged.current = true;
-    setStep(Math.min(LAST_STEP, Math.max(1, target)));
-  }
-
   async function next() {
     const fields = stepFields(step) as (keyof EditFormValues)[];
     await Promise.all(fields.map((name) => form.validateField(name, 'change')));
@@ -208,9 +187,7 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
       goTo(step + 1);
       return;
     }
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>('#edit-form [aria-invalid="true"]')?.focus(),
-    );
+    focusFirstInvalid();
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -244,187 +221,22 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
             <CloseLink to="/dashboard" />
           </div>
 
-          <div id={progressId} className="mt-6 scroll-mt-28">
+          <div id={ids.progress} className="mt-6 scroll-mt-28">
             <StepProgress step={step} steps={EDIT_STEPS} />
           </div>
 
           <form
-            id="edit-form"
+            id={ids.form}
             noValidate
-            aria-labelledby={headingId}
+            aria-labelledby={ids.heading}
             onSubmit={onSubmit}
             className="mt-8 flex flex-col gap-6"
           >
-            <StepHeading id={headingId}>{EDIT_STEPS[step - 1]}</StepHeading>
+            <StepHeading id={ids.heading}>{EDIT_STEPS[step - 1]}</StepHeading>
 
-            {step === 1 ? (
-              <div className="flex flex-col gap-5">
-                <div className={fieldGridClass}>
-                  <form.Field name="brand" validators={{ onChange: E.brand }}>
-                    {(field) => (
-                      <TextField field={field} label="Marke" required maxLength={VEHICLE_TEXT_MAX.brand} />
-                    )}
-                  </form.Field>
-                  <form.Field name="model" validators={{ onChange: E.model }}>
-                    {(field) => (
-                      <TextField field={field} label="Modell" required maxLength={VEHICLE_TEXT_MAX.model} />
-                    )}
-                  </form.Field>
-                  <form.Field name="year" validators={{ onChange: E.year }}>
-                    {(field) => (
-                      <NumberField
-                        field={field}
-                        label="Baujahr"
-                        required
-                        min={VEHICLE_LIMITS.year.min}
-                        max={VEHICLE_LIMITS.year.max}
-                      />
-                    )}
-                  </form.Field>
-                  <form.Field name="color" validators={{ onChange: E.color }}>
-                    {(field) => <TextField field={field} label="Farbe" maxLength={VEHICLE_TEXT_MAX.color} />}
-                  </form.Field>
-                  <div className="sm:col-span-2">
-                    <form.Field name="name" validators={{ onChange: E.name }}>
-                      {(field) => (
-                        <TextField
-                          field={field}
-                          label="Name auf der Karte"
-                          hint="Optionaler Spitzname. Er steht als Titel auf der Quartett-Karte, sonst Marke und Modell."
-                          maxLength={VEHICLE_TEXT_MAX.name}
-                        />
-                      )}
-                    </form.Field>
-                  </div>
-                  <form.Field name="licensePlate" validators={{ onChange: E.licensePlate }}>
-                    {(field) => (
-                      <TextField
-                        field={field}
-                        label="Kennzeichen"
-                        autoComplete="off"
-                        maxLength={VEHICLE_TEXT_MAX.licensePlate}
-                      />
-                    )}
-                  </form.Field>
-                  <form.Field name="vin" validators={{ onChange: E.vin }}>
-                    {(field) => (
-                      <TextField
-                        field={field}
-                        label="FIN (Fahrgestellnummer)"
-                        autoComplete="off"
-                        spellCheck={false}
-                        maxLength={VEHICLE_TEXT_MAX.vin}
-                      />
-                    )}
-                  </form.Field>
-                </div>
-                <form.Field name="tuningCategories" validators={{ onChange: E.tuningCategories }}>
-                  {(field) => <TuningCategoriesField field={field} />}
-                </form.Field>
-                <form.Field name="descriptionShort" validators={{ onChange: E.descriptionShort }}>
-                  {(field) => (
-                    <TextAreaField
-                      field={field}
-                      label="Kurzbeschreibung"
-                      rows={2}
-                      maxLength={VEHICLE_TEXT_MAX.descriptionShort}
-                    />
-                  )}
-                </form.Field>
-                <form.Field name="descriptionLong" validators={{ onChange: E.descriptionLong }}>
-                  {(field) => (
-                    <TextAreaField
-                      field={field}
-                      label="Ausführliche Beschreibung"
-                      rows={5}
-                      maxLength={VEHICLE_TEXT_MAX.descriptionLong}
-                    />
-                  )}
-                </form.Field>
-              </div>
-            ) : null}
+            {step === 1 ? <BasicDataFields form={form} schema={E} variant="edit" /> : null}
 
-            {step === 2 ? (
-              <div className="flex flex-col gap-5">
-                <div className={fieldGridClass}>
-                  <form.Field name="ps" validators={{ onChange: E.ps }}>
-                    {(field) => (
-                      <NumberField field={field} label="Leistung (PS)" required min={50} max={3000} />
-                    )}
-                  </form.Field>
-                  <form.Field name="weightKg" validators={{ onChange: E.weightKg }}>
-                    {(field) => (
-                      <NumberField field={field} label="Gewicht (kg)" required min={500} max={3000} />
-                    )}
-                  </form.Field>
-                  <form.Field name="topSpeedKmh" validators={{ onChange: E.topSpeedKmh }}>
-                    {(field) => (
-                      <NumberField
-                        field={field}
-                        label="Höchstgeschwindigkeit (km/h)"
-                        required
-                        min={100}
-                        max={500}
-                      />
-                    )}
-                  </form.Field>
-                  <form.Field name="zeroToHundredS" validators={{ onChange: E.zeroToHundredS }}>
-                    {(field) => (
-                      <TextField
-                        field={field}
-                        label="0-100 km/h (s)"
-                        required
-                        inputMode="decimal"
-                        autoComplete="off"
-                        hint="Zum Beispiel 4,5"
-                      />
-                    )}
-                  </form.Field>
-                  <form.Field name="torqueNm" validators={{ onChange: E.torqueNm }}>
-                    {(field) => <NumberField field={field} label="Drehmoment (Nm)" min={0} />}
-                  </form.Field>
-                  <form.Field name="quarterMileS" validators={{ onChange: E.quarterMileS }}>
-                    {(field) => (
-                      <TextField
-                        field={field}
-                        label="Viertelmeile (s)"
-                        inputMode="decimal"
-                        autoComplete="off"
-                      />
-                    )}
-                  </form.Field>
-                  <form.Field name="driveType" validators={{ onChange: E.driveType }}>
-                    {(field) => (
-                      <SelectField
-                        label="Antriebsart"
-                        name={field.name}
-                        options={DRIVE_OPTIONS_EDIT}
-                        value={field.state.value ?? ''}
-                        onValueChange={field.handleChange}
-                        onBlur={field.handleBlur}
-                        error={fieldError(field)}
-                      />
-                    )}
-                  </form.Field>
-                  <form.Field name="displacementCcm" validators={{ onChange: E.displacementCcm }}>
-                    {(field) => <NumberField field={field} label="Hubraum (ccm)" min={0} />}
-                  </form.Field>
-                  <form.Field name="cylinders" validators={{ onChange: E.cylinders }}>
-                    {(field) => <NumberField field={field} label="Zylinder" min={0} max={24} />}
-                  </form.Field>
-                </div>
-                <form.Field name="specialMods" validators={{ onChange: E.specialMods }}>
-                  {(field) => (
-                    <TextAreaField
-                      field={field}
-                      label="Besondere Modifikationen"
-                      rows={4}
-                      maxLength={VEHICLE_TEXT_MAX.specialMods}
-                    />
-                  )}
-                </form.Field>
-              </div>
-            ) : null}
+            {step === 2 ? <PerformanceFields form={form} schema={E} variant="edit" /> : null}
 
             {step === 3 ? (
               <div className="flex flex-col gap-5">
@@ -491,37 +303,16 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
               </div>
             ) : null}
 
-            <div className="mt-2 flex flex-col gap-3 border-t border-white/10 pt-6">
-              {uploader.isUploading && step === LAST_STEP ? (
-                <p className="text-sm text-gold-200" role="status">
-                  {EDIT_TEXTS.uploading}
-                </p>
-              ) : null}
-              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                <Button
-                  variant="secondary"
-                  className="disabled:opacity-40"
-                  disabled={step === 1 || saving}
-                  onClick={() => goTo(step - 1)}
-                >
-                  Zurück
-                </Button>
-                {step < LAST_STEP ? (
-                  <Button type="submit">Weiter</Button>
-                ) : (
-                  <Button type="submit" disabled={saving || uploader.isUploading}>
-                    {saving ? (
-                      <>
-                        <Spinner />
-                        {EDIT_TEXTS.saving}
-                      </>
-                    ) : (
-                      EDIT_TEXTS.save
-                    )}
-                  </Button>
-                )}
-              </div>
-            </div>
+            <FormStepNav
+              step={step}
+              lastStep={LAST_STEP}
+              busy={saving}
+              uploading={uploader.isUploading}
+              uploadingNote={uploader.isUploading && step === LAST_STEP ? EDIT_TEXTS.uploading : null}
+              submitLabel={EDIT_TEXTS.save}
+              busyLabel={EDIT_TEXTS.saving}
+              onBack={() => goTo(step - 1)}
+            />
           </form>
         </div>
 
