@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { eventFacts } from '../features/landing/event-format';
-import { CastleMark, SOCIAL_ICONS } from '../features/landing/icons';
-import { ORGANIZER_SOCIAL_LINKS } from '../features/landing/organizer';
+import { CastleMark } from '../features/landing/icons';
+import { SocialLinks } from '../features/landing/social-links';
 import { getSiteConfig } from '../lib/site-config';
 
 const linkClass = 'text-ash-300 transition-colors hover:text-gold-200';
@@ -22,24 +22,13 @@ export function SiteFooter() {
             Das Tuning-Treffen vor historischer Schlosskulisse in Sachsen – für individuell aufgebaute
             Fahrzeuge und alle, die sie lieben.
           </p>
-          <ul className="flex gap-3">
-            {ORGANIZER_SOCIAL_LINKS.map((link) => {
-              const SocialIcon = SOCIAL_ICONS[link.network];
-              return (
-                <li key={link.network}>
-                  <a
-                    href={link.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`${facts.name} auf ${link.label} (öffnet in neuem Tab)`}
-                    className="flex size-10 items-center justify-center rounded-full border border-gold-500/30 text-gold-300 transition-colors hover:border-gold-400 hover:bg-gold-500/10"
-                  >
-                    <SocialIcon />
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          <SocialLinks
+            className="flex gap-3"
+            linkClassName="flex size-10 items-center justify-center rounded-full border border-gold-500/30 text-gold-300 transition-colors hover:border-gold-400 hover:bg-gold-500/10"
+            linkLabel={(link) => `${facts.name} auf ${link.label} (öffnet in neuem Tab)`}
+          >
+            {(_link, SocialIcon) => <SocialIcon />}
+          </SocialLinks>
         </div>
 
         <div className="flex flex-col gap-3 text-sm">

@@ -10,10 +10,9 @@ import {
   LogoutIcon,
   MenuIcon,
   ShieldIcon,
-  SOCIAL_ICONS,
   UserIcon,
 } from '../features/landing/icons';
-import { ORGANIZER_SOCIAL_LINKS } from '../features/landing/organizer';
+import { SocialLinks } from '../features/landing/social-links';
 import { api } from '../lib/api';
 import type { CurrentUser } from '../lib/types';
 import { buttonClass } from './ui/button';
@@ -316,25 +315,11 @@ export function SiteHeader() {
               </MenuSection>
 
               <MenuSection title="Folge uns">
-                <ul className="grid grid-cols-2 gap-3">
-                  {ORGANIZER_SOCIAL_LINKS.map((link) => {
-                    const SocialIcon = SOCIAL_ICONS[link.network];
-                    return (
-                      <li key={link.network}>
-                        <a
-                          href={link.href}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="flex items-center gap-2.5 rounded-xl border border-white/10 bg-night-900/70 px-3.5 py-3 text-sm text-ash-300 transition-colors hover:border-gold-500/40 hover:text-parchment"
-                        >
-                          <SocialIcon className="size-5 text-gold-300" />
-                          {link.label}
-                          <span className="sr-only"> (öffnet in neuem Tab)</span>
-                        </a>
-                      </li>
-                    );
-                  })}
-                </ul>
+                <SocialLinks
+                  className="grid grid-cols-2 gap-3"
+                  linkClassName="flex items-center gap-2.5 rounded-xl border border-white/10 bg-night-900/70 px-3.5 py-3 text-sm text-ash-300 transition-colors hover:border-gold-500/40 hover:text-parchment"
+                  iconClassName="size-5 text-gold-300"
+                />
               </MenuSection>
             </nav>
           </div>

@@ -14,11 +14,24 @@ export interface EventFacts {
   /** Application deadline as month and year, e.g. 'März 2026'. */
   deadlineMonth: string;
   startIso: string;
+  endIso: string;
 }
 
 const zone = { timeZone: EVENT_TIMEZONE } as const;
 
+/** Formatted once per config: the header, footer and pages ask again on every render. */
+const factsByConfig = new WeakMap<SiteConfig, EventFacts>();
+
 export function eventFacts(config: SiteConfig): EventFacts {
+  let facts = factsByConfig.get(config);
+  if (!facts) {
+    facts = formatEventFacts(config);
+    factsByConfig.set(config, facts);
+  }
+  return facts;
+}
+
+function formatEventFacts(config: SiteConfig): EventFacts {
   const start = new Date(config.eventStart);
   const end = new Date(config.eventEnd);
   const time = new Intl.DateTimeFormat('de-DE', { ...zone, hour: '2-digit', minute: '2-digit' });
@@ -48,5 +61,6 @@ export function eventFacts(config: SiteConfig): EventFacts {
       year: 'numeric',
     }).format(deadline),
     startIso: config.eventStart,
+    endIso: config.eventEnd,
   };
 }

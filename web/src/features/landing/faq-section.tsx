@@ -1,7 +1,7 @@
 import { Accordion } from '@ark-ui/react/accordion';
-import { ChevronDownIcon, SOCIAL_ICONS } from './icons';
-import { ORGANIZER_SOCIAL_LINKS } from './organizer';
+import { ChevronDownIcon } from './icons';
 import { SectionHeading } from './section-heading';
+import { SocialLinks } from './social-links';
 
 interface FaqItem {
   value: string;
@@ -101,25 +101,11 @@ export function FaqSection({ deadlineMonth }: { deadlineMonth: string }) {
         </Accordion.Root>
         <div className="flex flex-col gap-3 self-start rounded-2xl border border-white/5 bg-night-900/60 p-6 lg:col-start-1 lg:row-start-2">
           <p className="text-sm text-ash-300">Deine Frage ist nicht dabei? Schreib uns:</p>
-          <ul className="flex flex-wrap gap-3">
-            {ORGANIZER_SOCIAL_LINKS.map((link) => {
-              const SocialIcon = SOCIAL_ICONS[link.network];
-              return (
-                <li key={link.network}>
-                  <a
-                    href={link.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="flex items-center gap-2 rounded-full border border-gold-500/30 px-4 py-2 text-sm text-gold-200 transition-colors hover:border-gold-400 hover:bg-gold-500/10"
-                  >
-                    <SocialIcon className="size-4" />
-                    {link.label}
-                    <span className="sr-only"> (öffnet in neuem Tab)</span>
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          <SocialLinks
+            className="flex flex-wrap gap-3"
+            linkClassName="flex items-center gap-2 rounded-full border border-gold-500/30 px-4 py-2 text-sm text-gold-200 transition-colors hover:border-gold-400 hover:bg-gold-500/10"
+            iconClassName="size-4"
+          />
         </div>
       </div>
     </section>

@@ -6,7 +6,7 @@ import { CastleSilhouette, HeroSky } from './hero-backdrop';
 import { CalendarIcon, ClockIcon, PinIcon } from './icons';
 
 /** Hero: name, claim, the event in one line, the countdown and the two calls to action. */
-export function HeroSection({ facts, eventEnd }: { facts: EventFacts; eventEnd: string }) {
+export function HeroSection({ facts }: { facts: EventFacts }) {
   return (
     <section
       aria-labelledby="hero-title"
@@ -49,7 +49,7 @@ export function HeroSection({ facts, eventEnd }: { facts: EventFacts; eventEnd: 
         <Countdown
           eventName={facts.name}
           eventStart={facts.startIso}
-          eventEnd={eventEnd}
+          eventEnd={facts.endIso}
           year={facts.year}
           runningNote={`Heute, ${facts.time} · ${facts.place}`}
           endedNote="Schön, dass ihr dabei wart. Eindrücke und Neuigkeiten findest du auf unseren Kanälen."

@@ -1,5 +1,3 @@
-import type { SocialNetwork } from './organizer';
-
 /** Small line icons (24×24, currentColor) for the header, footer and landing sections. */
 type IconProps = { className?: string };
 
@@ -34,11 +32,6 @@ export const FacebookIcon = (props: IconProps) => (
     <path d="M15.5 7.5H14a2.5 2.5 0 0 0-2.5 2.5v11M8.5 12.5h6" />
   </Icon>
 );
-
-export const SOCIAL_ICONS: Record<SocialNetwork, (props: IconProps) => React.ReactElement> = {
-  instagram: InstagramIcon,
-  facebook: FacebookIcon,
-};
 
 export const UserIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -17,8 +17,7 @@ import { ConfirmedVehiclesSection } from './vehicle-carousel';
  * status idle) would otherwise render the whole page again.
  */
 export const LandingPage = memo(function LandingPage() {
-  const config = getSiteConfig();
-  const facts = eventFacts(config);
+  const facts = eventFacts(getSiteConfig());
 
   useDocumentMeta(
     `${facts.name} – Tuning-Treffen am Schloss`,
@@ -27,7 +26,7 @@ export const LandingPage = memo(function LandingPage() {
 
   return (
     <>
-      <HeroSection facts={facts} eventEnd={config.eventEnd} />
+      <HeroSection facts={facts} />
       <StatsStrip />
       <div className="*:render-when-near">
         <ConfirmedVehiclesSection />

@@ -1,6 +1,6 @@
-import { ArrowRightIcon, SOCIAL_ICONS } from './icons';
-import { ORGANIZER_SOCIAL_LINKS } from './organizer';
+import { ArrowRightIcon } from './icons';
 import { SectionHeading } from './section-heading';
+import { SocialLinks } from './social-links';
 
 /** The organizer and links to its two social profiles. */
 export function OrganizerSection({ eventName }: { eventName: string }) {
@@ -17,34 +17,27 @@ export function OrganizerSection({ eventName }: { eventName: string }) {
           </p>
         </SectionHeading>
 
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {ORGANIZER_SOCIAL_LINKS.map((link) => {
-            const SocialIcon = SOCIAL_ICONS[link.network];
-            return (
-              <li key={link.network}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="group flex h-full flex-col gap-6 rounded-2xl border border-gold-500/20 bg-linear-to-br from-night-800 to-night-900 p-6 transition-colors hover:border-gold-400/60"
-                >
-                  <span className="flex size-12 items-center justify-center rounded-full bg-gold-500/10 text-gold-300 ring-1 ring-gold-500/35">
-                    <SocialIcon className="size-6" />
-                  </span>
-                  <span className="flex flex-col gap-1">
-                    <span className="font-display text-2xl text-parchment">{link.label}</span>
-                    <span className="text-sm text-ash-400">{link.handle}</span>
-                  </span>
-                  <span className="mt-auto flex items-center gap-2 text-sm font-semibold text-gold-300">
-                    Folgen
-                    <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-1" />
-                    <span className="sr-only">(öffnet in neuem Tab)</span>
-                  </span>
-                </a>
-              </li>
-            );
-          })}
-        </ul>
+        <SocialLinks
+          className="grid gap-4 sm:grid-cols-2"
+          linkClassName="group flex h-full flex-col gap-6 rounded-2xl border border-gold-500/20 bg-linear-to-br from-night-800 to-night-900 p-6 transition-colors hover:border-gold-400/60"
+        >
+          {(link, SocialIcon) => (
+            <>
+              <span className="flex size-12 items-center justify-center rounded-full bg-gold-500/10 text-gold-300 ring-1 ring-gold-500/35">
+                <SocialIcon className="size-6" />
+              </span>
+              <span className="flex flex-col gap-1">
+                <span className="font-display text-2xl text-parchment">{link.label}</span>
+                <span className="text-sm text-ash-400">{link.handle}</span>
+              </span>
+              <span className="mt-auto flex items-center gap-2 text-sm font-semibold text-gold-300">
+                Folgen
+                <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-1" />
+                <span className="sr-only">(öffnet in neuem Tab)</span>
+              </span>
+            </>
+          )}
+        </SocialLinks>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-/** The organizer's social profiles: the landing page's organizer section, the header menu and the footer. */
+/** The organizer's social profiles, listed by SocialLinks in the header menu, the footer and the landing page. */
 export const ORGANIZER_SOCIAL_LINKS = [
   {
     network: 'instagram',
