@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ROLES, type Role } from '@schlosstreffen/shared';
 import { loadDatabaseUrl } from './config.js';
-import { initOrm } from './db/orm.js';
+import { initOrm, migrate } from './db/orm.js';
 import { User } from './modules/users/user.entity.js';
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'migrate': {
       const orm = await initOrm(loadDatabaseUrl(), { migrate: false });
-      const done = await orm.migrator.up();
+      const done = await migrate(orm);
       console.log(done.length ? `applied: ${done.map((m) => m.name).join(', ')}` : 'database is up to date');
       await orm.close();
       return 0;

@@ -8,6 +8,7 @@ import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/cli
 import { createS3Client, User } from '@schlosstreffen/api/db';
 import {
   createTestContext,
+  createVehicle as createTestVehicle,
   registerUser,
   type TestClient,
   type TestContext,
@@ -77,17 +78,7 @@ async function signedIn(role: Role, firstName: string): Promise<Account> {
 }
 
 async function createVehicle(client: TestClient = owner.client): Promise<string> {
-  const res = await client.post('/api/vehicles', {
-    brand: 'BMW',
-    model: 'M3 E46',
-    year: 2004,
-    ps: 343,
-    weightKg: 1570,
-    topSpeedKmh: 280,
-    zeroToHundredS: 5.2,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.data.id as string;
+  return (await createTestVehicle(client)).id;
 }
 
 interface MediaView {

@@ -1,3 +1,4 @@
+import type { MigrationInfo } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import pg from 'pg';
@@ -36,30 +37,33 @@ const isCreateDatabaseRace = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
 /**
- * Connects, creates the database when missing and applies pending migrations. API and worker may
- * start together (npm start, several replicas): migrations run under an advisory lock, so one
- * process applies them and the others wait and then find nothing pending.
+ * Creates the database when missing and applies pending migrations. API, worker and the CLI may run
+ * it together (npm start, several replicas): migrations run under an advisory lock, so one process
+ * applies them and the others wait and then find nothing pending.
  */
+export async function migrate(orm: Orm): Promise<MigrationInfo[]> {
+  await orm.schema.ensureDatabase().catch((error: unknown) => {
+    // Another process created it a moment earlier: it exists now.
+    if (!isCreateDatabaseRace(error)) throw error;
+  });
+  // A connection of its own holds the lock, so a small pool can never starve the migrator.
+  const lock = new pg.Client({ connectionString: orm.config.get('clientUrl') });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    return await orm.migrator.up();
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end();
+  }
+}
+
+/** Connects and, unless told otherwise, creates the database when missing and migrates it. */
 export async function initOrm(
   databaseUrl: string,
-  { migrate = true, ...overrides }: Options & { migrate?: boolean } = {},
+  { migrate: shouldMigrate = true, ...overrides }: Options & { migrate?: boolean } = {},
 ): Promise<Orm> {
   const orm = await MikroORM.init(createOrmConfig(databaseUrl, overrides));
-  if (migrate) {
-    await orm.schema.ensureDatabase().catch((error: unknown) => {
-      // Another process created it a moment earlier: it exists now.
-      if (!isCreateDatabaseRace(error)) throw error;
-    });
-    // A connection of its own holds the lock, so a small pool can never starve the migrator.
-    const lock = new pg.Client({ connectionString: databaseUrl });
-    await lock.connect();
-    try {
-      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await orm.migrator.up();
-    } finally {
-      // Ending the session releases the lock.
-      await lock.end();
-    }
-  }
+  if (shouldMigrate) await migrate(orm);
   return orm;
 }

@@ -16,6 +16,7 @@ import {
 } from '@schlosstreffen/api/db';
 import {
   createTestContext,
+  createVehicle as createTestVehicle,
   registerUser,
   type TestClient,
   type TestContext,
@@ -83,18 +84,7 @@ beforeEach(() => t.resetRateLimits());
 // Vehicles and images
 
 async function createVehicle(client: TestClient, fields: Record<string, unknown>): Promise<string> {
-  const res = await client.post('/api/vehicles', {
-    brand: 'BMW',
-    model: 'M3 E46',
-    year: 2004,
-    ps: 343,
-    weightKg: 1570,
-    topSpeedKmh: 280,
-    zeroToHundredS: 5.2,
-    ...fields,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.data.id as string;
+  return (await createTestVehicle(client, fields)).id;
 }
 
 async function setStatus(id: string, status: string) {

@@ -4,21 +4,17 @@ import { keyOf, lockVehicles, Media, objectPathOf, refreshPublicVehicles } from 
 import {
   IMAGE_REJECTION_REASONS,
   MAX_IMAGE_BYTES,
-  MAX_IMAGE_PIXELS,
   MediaThumbnailJobSchema,
   THUMBNAIL_WIDTHS,
   thumbnailKey,
-  type ThumbnailWidth,
 } from '@schlosstreffen/shared';
 import { UnrecoverableError, type Job } from 'bullmq';
 import * as v from 'valibot';
-import sharp from '../adapters/sharp.js';
 import { ObjectTooLargeError, type Storage } from '../adapters/storage.js';
+import { ImageRejected, renderThumbnails, type RenderedThumbnails } from '../thumbnails/render.js';
 
 const OWN_REASONS = new Set<string>(Object.values(IMAGE_REJECTION_REASONS));
 
-/** Decoders we accept (AVIF reports as heif); SVG, TIFF and the like are refused. */
-const ACCEPTED_FORMATS = new Set<string>(['jpeg', 'png', 'webp', 'gif', 'heif']);
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export interface ThumbnailProcessorDeps {
@@ -30,52 +26,6 @@ export type ThumbnailResult =
   | { status: 'done'; width: number; height: number; fileSize: number }
   | { status: 'rejected'; reason: string }
   | { status: 'skipped' };
-
-class ImageRejected extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-  }
-}
-
-interface Rendered {
-  /** The original's size after orientation. */
-  width: number;
-  height: number;
-  renditions: { width: ThumbnailWidth; data: Buffer }[];
-}
-
-/** Decodes one image and renders its WebP sizes; anything sharp refuses becomes ImageRejected. */
-async function render(original: Buffer): Promise<Rendered> {
-  const input = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
-  try {
-    const meta = await input.metadata();
-    if (!ACCEPTED_FORMATS.has(meta.format)) throw new ImageRejected(IMAGE_REJECTION_REASONS.unsupported);
-    // The prebuilt libvips decodes AVIF but not HEVC (most HEIC photos).
-    if (meta.format === 'heif' && meta.compression !== 'av1') {
-      throw new ImageRejected(IMAGE_REJECTION_REASONS.unsupported);
-    }
-    if (meta.width * meta.height > MAX_IMAGE_PIXELS)
-      throw new ImageRejected(IMAGE_REJECTION_REASONS.tooManyPixels);
-    const renditions: Rendered['renditions'] = [];
-    // One size at a time; metadata is not kept, so EXIF (GPS included), XMP and IPTC are dropped.
-    for (const width of THUMBNAIL_WIDTHS) {
-      const data = await input
-        .clone()
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-      renditions.push({ width, data });
-    }
-    return { width: meta.autoOrient.width, height: meta.autoOrient.height, renditions };
-  } catch (error) {
-    if (error instanceof ImageRejected) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new ImageRejected(
-      /pixel limit/i.test(message) ? IMAGE_REJECTION_REASONS.tooManyPixels : IMAGE_REJECTION_REASONS.invalid,
-    );
-  }
-}
 
 /**
  * Checks a newly attached image and writes its WebP renditions. Idempotent: a media row that already
@@ -153,9 +103,9 @@ export function createThumbnailProcessor(deps: ThumbnailProcessorDeps) {
     }
     if (!original) return reject(mediaId, key, IMAGE_REJECTION_REASONS.missing);
 
-    let rendered: Rendered;
+    let rendered: RenderedThumbnails;
     try {
-      rendered = await render(original);
+      rendered = await renderThumbnails(original);
     } catch (error) {
       if (error instanceof ImageRejected) return reject(mediaId, key, error.reason);
       throw error;

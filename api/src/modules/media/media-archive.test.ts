@@ -19,7 +19,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../http/error-handler.js';
 import type { AppState } from '../../http/context.js';
 import { createS3Client, ensureBucket } from '../../lib/s3.js';
-import { createTestContext, registerUser, type TestClient, type TestContext } from '../../testing/index.js';
+import {
+  createTestContext,
+  createVehicle,
+  registerUser,
+  type TestClient,
+  type TestContext,
+} from '../../testing/index.js';
 import { User } from '../users/user.entity.js';
 import {
   archiveFileName,
@@ -52,21 +58,6 @@ async function signedIn(role: Role, firstName: string) {
   const id = (created as { id: string }).id;
   if (role !== 'user') await t.orm.em.fork().nativeUpdate(User, { id }, { role });
   return { client, id };
-}
-
-async function createVehicle(client: TestClient, overrides: Record<string, unknown>) {
-  const res = await client.post('/api/vehicles', {
-    brand: 'BMW',
-    model: 'M3 E46',
-    year: 2004,
-    ps: 343,
-    weightKg: 1570,
-    topSpeedKmh: 280,
-    zeroToHundredS: 5.2,
-    ...overrides,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.data as { id: string; name: string | null; brand: string; model: string };
 }
 
 interface Stored {

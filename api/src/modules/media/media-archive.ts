@@ -3,9 +3,10 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZipArchive, type ZipEntryData } from 'archiver';
-import { EVENT_TIMEZONE, mediaFileName } from '@schlosstreffen/shared';
+import { mediaFileName } from '@schlosstreffen/shared';
 import { requireRole, type AppState } from '../../http/context.js';
 import { keyOf } from '../uploads/object-keys.js';
+import { venueDate } from '../visitors/visitor.service.js';
 import type { Media } from './media.entity.js';
 import { listAllMedia } from './media.service.js';
 
@@ -26,13 +27,7 @@ export interface MediaArchiveDeps {
 
 /** `schlosstreffen-medien-2026-11-22.zip`, dated in the event's time zone. */
 export function archiveFileName(now: Date = new Date()): string {
-  const date = new Intl.DateTimeFormat('en-CA', {
-    timeZone: EVENT_TIMEZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return `schlosstreffen-medien-${date}.zip`;
+  return `schlosstreffen-medien-${venueDate(now)}.zip`;
 }
 
 /**

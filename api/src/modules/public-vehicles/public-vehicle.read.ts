@@ -49,38 +49,25 @@ const FINGERPRINT = `md5(coalesce(string_agg(vehicle_id::text || ':' || xmin::te
                                     order by vehicle_id), ''))`;
 
 /**
- * The public list as served: the read model's rows in listing order, with an ETag over the bytes.
- * The bytes are kept and served again while nothing changed. With `changes` (the api process) a
- * request touches the database only after a change was announced; without them, or while
- * notifications are not heard, every request checks the read model's fingerprint. Requests that
- * arrive together share one such check, which starts after each of them arrived, so every answer
- * includes every change committed before the request came in.
+ * Runs `task` for its callers, one run at a time. A caller arriving while a run is under way shares
+ * the next run with everyone else who arrives meanwhile; that run starts after each of them arrived,
+ * so its answer includes every change committed before they called.
  */
-export function createPublicListReader(
-  em: EntityManager,
-  changes?: PublicListVersion,
-): () => Promise<PublicList> {
-  let cached: (PublicList & { fingerprint: string; version: number }) | undefined;
-  let running: Promise<string> | undefined;
-  let queued: Promise<string> | undefined;
-
-  const check = () => {
-    const query = em
-      .getConnection()
-      .execute<{ fingerprint: string }[]>(`select ${FINGERPRINT} as fingerprint from public_vehicle`)
-      .then(([row]) => row!.fingerprint);
-    running = query;
+function coalesce<T>(task: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  let queued: Promise<T> | undefined;
+  const start = () => {
+    const run = task();
+    running = run;
     const done = () => {
-      if (running === query) running = undefined;
+      if (running === run) running = undefined;
     };
-    query.then(done, done);
-    return query;
+    run.then(done, done);
+    return run;
   };
-
-  /** The fingerprint as of a moment after the call. */
-  const currentFingerprint = (): Promise<string> => {
+  return () => {
     if (queued) return queued;
-    if (!running) return check();
+    if (!running) return start();
     queued = running
       .then(
         () => undefined,
@@ -88,10 +75,49 @@ export function createPublicListReader(
       )
       .then(() => {
         queued = undefined;
-        return check();
+        return start();
       });
     return queued;
   };
+}
+
+type KeptList = PublicList & { fingerprint: string; version: number };
+
+/**
+ * The public list as served: the read model's rows in listing order, with an ETag over the bytes.
+ * The bytes are kept and served again while nothing changed. With `changes` (the api process) a
+ * request touches the database only after a change was announced; without them, or while
+ * notifications are not heard, every request checks the read model's fingerprint. Requests that
+ * arrive together share one such check, and one read of a changed list, each started after all of
+ * them arrived, so every answer includes every change committed before the request came in.
+ */
+export function createPublicListReader(
+  em: EntityManager,
+  changes?: PublicListVersion,
+): () => Promise<PublicList> {
+  let cached: KeptList | undefined;
+
+  const currentFingerprint = coalesce(() =>
+    em
+      .getConnection()
+      .execute<{ fingerprint: string }[]>(`select ${FINGERPRINT} as fingerprint from public_vehicle`)
+      .then(([row]) => row!.fingerprint),
+  );
+
+  const readList = coalesce(async (): Promise<KeptList> => {
+    // Rows and fingerprint in one statement, so from one snapshot.
+    const [row] = await em.getConnection().execute<{ fingerprint: string; list: unknown[] }[]>(
+      `select ${FINGERPRINT} as fingerprint,
+              coalesce(json_agg(data order by listed_at, vehicle_id), '[]'::json) as list
+         from public_vehicle`,
+    );
+    // Unchanged after all: keep the list's bytes and compressed forms.
+    if (cached?.fingerprint === row!.fingerprint) return cached;
+    return Object.assign(publicList(Buffer.from(JSON.stringify(row!.list))), {
+      fingerprint: row!.fingerprint,
+      version: 0,
+    });
+  });
 
   return async () => {
     // Taken before any query: a change announced meanwhile leaves the result unconfirmed.
@@ -104,16 +130,10 @@ export function createPublicListReader(
         return cached;
       }
     }
-    // Rows and fingerprint in one statement, so from one snapshot.
-    const [row] = await em.getConnection().execute<{ fingerprint: string; list: unknown[] }[]>(
-      `select ${FINGERPRINT} as fingerprint,
-              coalesce(json_agg(data order by listed_at, vehicle_id), '[]'::json) as list
-         from public_vehicle`,
-    );
-    cached = Object.assign(publicList(Buffer.from(JSON.stringify(row!.list))), {
-      fingerprint: row!.fingerprint,
-      version,
-    });
+    const list = await readList();
+    // Callers sharing the read took their versions before it started; each is covered by it.
+    list.version = Math.max(list.version, version);
+    cached = list;
     return cached;
   };
 }

@@ -1,13 +1,13 @@
 /**
  * R3's reference: the thumbnail work without queue, database or framework. The same inputs from the
- * same S3 through the worker's storage adapter, the same sharp pipeline as
- * worker/src/processors/thumbnail.ts (metadata, then per width: rotate, resize, WebP 80), the same
- * puts (both renditions, then both puts), with `parallel` lanes like a worker's concurrency.
+ * same S3 through the worker's storage adapter, the worker's own rendering function (its sharp
+ * pipeline and sharp settings: metadata, then per width: rotate, resize, WebP 80), the same puts
+ * (both renditions, then both puts), with `parallel` lanes like a worker's concurrency.
  */
 import { createS3Client } from '@schlosstreffen/api/db';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, THUMBNAIL_WIDTHS } from '@schlosstreffen/shared';
+import { MAX_IMAGE_BYTES } from '@schlosstreffen/shared';
 import { createStorage } from '@schlosstreffen/worker/storage';
-import sharp from 'sharp';
+import { renderThumbnails } from '@schlosstreffen/worker/thumbnail-render';
 import type { S3Settings } from '@schlosstreffen/infra/dev-services';
 
 export interface RawThumbnailsTask {
@@ -30,26 +30,13 @@ process.once('message', (message) => {
 });
 
 async function main(task: RawThumbnailsTask) {
-  // As the worker configures sharp (worker/src/adapters/sharp.ts).
-  sharp.cache(false);
   const s3 = createS3Client({ ...task.s3, publicEndpoint: task.s3.endpoint });
   const storage = createStorage(s3, task.s3.bucket);
 
   const thumbnail = async (key: string, index: number) => {
     const original = await storage.get(key, MAX_IMAGE_BYTES);
     if (!original) throw new Error(`missing ${key}`);
-    const input = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
-    await input.metadata();
-    const renditions: { width: number; data: Buffer }[] = [];
-    for (const width of THUMBNAIL_WIDTHS) {
-      const data = await input
-        .clone()
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-      renditions.push({ width, data });
-    }
+    const { renditions } = await renderThumbnails(original);
     for (const { width, data } of renditions) {
       await storage.put(`bench-raw/${index}/${width}.webp`, data, {
         contentType: 'image/webp',
