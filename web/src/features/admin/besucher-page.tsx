@@ -4,9 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Button, buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
+import { LoadError, Loading } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
-import { errorText } from '../../components/ui/toaster';
 import { useDocumentMeta } from '../../lib/use-document-meta';
+import { DownloadIcon } from './admin-icons';
 import { AdminOnly } from './admin-layout';
 import {
   adminVisitorsQueryOptions,
@@ -74,9 +75,7 @@ function VisitorsScreen() {
           </Button>
           {/* A plain download: the server sends the file as an attachment. */}
           <a href={VISITORS_CSV_URL} download className={buttonClass('primary')}>
-            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-              <path d="M10 3a1 1 0 0 1 1 1v7.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 2 0 2 2 0 0 1-2 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
-            </svg>
+            <DownloadIcon className="size-4" />
             CSV herunterladen
           </a>
         </div>
@@ -84,50 +83,35 @@ function VisitorsScreen() {
 
       <div className="mt-8">
         {list.isPending ? (
-          <div>
-            <p role="status" className="sr-only">
-              Besucher werden geladen...
-            </p>
+          <Loading label="Besucher werden geladen...">
             <div aria-hidden="true" className="grid grid-cols-2 gap-3 md:grid-cols-4">
-              {[0, 1, 2, 3].map((index) => (
-                <div
-                  key={index}
-                  className="h-20 animate-pulse rounded-xl bg-night-900 motion-reduce:animate-none"
-                />
-              ))}
+              <SkeletonBars className="h-20" />
             </div>
             <div aria-hidden="true" className="mt-8 flex flex-col gap-3">
-              {[0, 1, 2, 3].map((index) => (
-                <div
-                  key={index}
-                  className="h-14 animate-pulse rounded-xl bg-night-900 motion-reduce:animate-none"
-                />
-              ))}
+              <SkeletonBars className="h-14" />
             </div>
-          </div>
+          </Loading>
         ) : list.isError ? (
-          <div
-            role="alert"
-            className="mx-auto max-w-lg rounded-2xl border border-red-400/30 bg-red-950/30 p-8 text-center"
-          >
-            <h2 className="font-display text-2xl text-parchment">Besucher konnten nicht geladen werden</h2>
-            <p className="mt-2 text-sm text-ash-300">
-              {errorText(list.error) ?? 'Ein Fehler ist aufgetreten.'} Bitte versuchen Sie es erneut.
-            </p>
-            <Button
-              className="mt-6"
-              variant="secondary"
-              disabled={list.isFetching}
-              onClick={() => void list.refetch()}
-            >
-              {list.isFetching ? 'Lädt...' : 'Erneut versuchen'}
-            </Button>
-          </div>
+          <LoadError title="Besucher konnten nicht geladen werden" query={list} />
         ) : (
           <VisitorList data={list.data} />
         )}
       </div>
     </section>
+  );
+}
+
+/** Four pulsing blocks of the given height: the count tiles or the rows while the list loads. */
+function SkeletonBars({ className }: { className: string }) {
+  return (
+    <>
+      {[0, 1, 2, 3].map((index) => (
+        <div
+          key={index}
+          className={`animate-pulse rounded-xl bg-night-900 motion-reduce:animate-none ${className}`}
+        />
+      ))}
+    </>
   );
 }
 

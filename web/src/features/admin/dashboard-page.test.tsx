@@ -7,26 +7,17 @@ import { toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
 import type { CurrentUser, Owner, Vehicle } from '../../lib/types';
 import { createAppRouter } from '../../router';
+import { SIGNED_IN_USER } from '../account/test-helpers';
 import { makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
 
-function currentUser(role: Role): CurrentUser {
-  return {
-    id: 'me',
-    email: 'pruefer@schlosstreffen.de',
-    firstName: 'Andrea',
-    lastName: 'Krüger',
-    profileImageUrl: null,
-    phone: null,
-    instagramHandle: null,
-    role,
-    consentMedia: false,
-    consentQuartett: false,
-    consentContact: false,
-    emailVerified: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
-}
+const currentUser = (role: Role): CurrentUser => ({
+  ...SIGNED_IN_USER,
+  id: 'me',
+  email: 'pruefer@schlosstreffen.de',
+  firstName: 'Andrea',
+  lastName: 'Krüger',
+  role,
+});
 
 const owner = (firstName: string, lastName: string, email: string): Owner => ({
   id: email,

@@ -1,12 +1,13 @@
 import { EVENT_TIMEZONE, SKELETON, STAGGER } from '@schlosstreffen/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button, buttonClass } from '../../components/ui/button';
-import { errorText } from '../../components/ui/toaster';
+import { buttonClass } from '../../components/ui/button';
+import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
 import { apiGet } from '../../lib/api';
 import type { MediaLibraryItem } from '../../lib/types';
 import { CarPlaceholderIcon } from '../vehicles/quartett-card';
 import { ownerLabel, vehicleTitle } from '../vehicles/vehicle-format';
+import { DownloadIcon } from './admin-icons';
 import { MEDIA_ARCHIVE_URL, mediaDownloadUrl, mediaFileName } from './media-download';
 
 /**
@@ -18,7 +19,6 @@ export const mediaLibraryQueryOptions = queryOptions({
   queryFn: () => apiGet<MediaLibraryItem[]>('/api/admin/media'),
 });
 
-const RETRY_HINT = 'Bitte versuchen Sie es erneut.';
 /** Later tiles join the entrance after this many steps, so a long library does not trickle in. */
 const MAX_STAGGER_STEPS = 16;
 
@@ -51,10 +51,7 @@ export function MediaLibrary() {
     <div>
       <h2 className="sr-only">Medien</h2>
       {media.isPending ? (
-        <div>
-          <p role="status" className="sr-only">
-            Medien werden geladen...
-          </p>
+        <Loading label="Medien werden geladen...">
           <div aria-hidden="true" className="mb-6 flex items-center justify-between gap-4">
             <div className="h-5 w-40 animate-pulse rounded bg-night-800 motion-reduce:animate-none" />
             <div className="h-10 w-48 animate-pulse rounded-full bg-night-800 motion-reduce:animate-none" />
@@ -64,33 +61,13 @@ export function MediaLibrary() {
               <MediaTileSkeleton key={index} />
             ))}
           </ul>
-        </div>
+        </Loading>
       ) : media.isError ? (
-        <div
-          role="alert"
-          className="mx-auto max-w-lg rounded-2xl border border-red-400/30 bg-red-950/30 p-8 text-center"
-        >
-          <h3 className="font-display text-2xl text-parchment">Medien konnten nicht geladen werden</h3>
-          <p className="mt-2 text-sm text-ash-300">
-            {errorText(media.error) ?? 'Ein Fehler ist aufgetreten.'} {RETRY_HINT}
-          </p>
-          <Button
-            className="mt-6"
-            variant="secondary"
-            disabled={media.isFetching}
-            onClick={() => void media.refetch()}
-          >
-            {media.isFetching ? 'Lädt...' : 'Erneut versuchen'}
-          </Button>
-        </div>
+        <LoadError title="Medien konnten nicht geladen werden" query={media} headingLevel="h3" />
       ) : !items || items.length === 0 ? (
-        <div className="mx-auto flex max-w-lg flex-col items-center rounded-2xl border border-dashed border-gold-500/30 bg-night-900/60 px-6 py-14 text-center">
-          <div className="flex size-20 items-center justify-center rounded-full border border-gold-500/30 bg-gold-500/5 text-gold-400">
-            <ImagesIcon className="size-10" />
-          </div>
-          <h3 className="mt-6 font-display text-2xl text-parchment">Keine Medien gefunden</h3>
-          <p className="mt-2 text-sm text-ash-300">Noch keine Bilder hochgeladen</p>
-        </div>
+        <EmptyState icon={<ImagesIcon className="size-10" />} title="Keine Medien gefunden" headingLevel="h3">
+          Noch keine Bilder hochgeladen
+        </EmptyState>
       ) : (
         <>
           <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -218,14 +195,6 @@ function MediaTileSkeleton() {
         <div className="h-3 w-full animate-pulse rounded bg-night-800 motion-reduce:animate-none" />
       </div>
     </li>
-  );
-}
-
-function DownloadIcon({ className }: { className: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={className}>
-      <path d="M10 3a1 1 0 0 1 1 1v7.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 2 0 2 2 0 0 1-2 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
-    </svg>
   );
 }
 

@@ -13,9 +13,11 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextField } from '../../components/ui/form-field';
 import { ProgressBar } from '../../components/ui/progress-bar';
+import { LoadError, Loading } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText, notify } from '../../components/ui/toaster';
 import { useDocumentMeta } from '../../lib/use-document-meta';
+import { DownloadIcon } from './admin-icons';
 import { AdminOnly } from './admin-layout';
 import {
   isQuartettSetRunning,
@@ -123,10 +125,7 @@ function QuartettScreen() {
           <h2 className="font-display text-2xl text-parchment">Versionen</h2>
           <div className="mt-4">
             {sets.isPending ? (
-              <div>
-                <p role="status" className="sr-only">
-                  Versionen werden geladen...
-                </p>
+              <Loading label="Versionen werden geladen...">
                 <div className="flex flex-col gap-4">
                   {[0, 1].map((index) => (
                     <div
@@ -137,27 +136,14 @@ function QuartettScreen() {
                     />
                   ))}
                 </div>
-              </div>
+              </Loading>
             ) : sets.isError ? (
-              <div
-                role="alert"
-                className="rounded-2xl border border-red-400/30 bg-red-950/30 p-6 text-center"
-              >
-                <h3 className="font-display text-xl text-parchment">
-                  Versionen konnten nicht geladen werden
-                </h3>
-                <p className="mt-2 text-sm text-ash-300">
-                  {errorText(sets.error) ?? 'Ein Fehler ist aufgetreten.'} {RETRY_HINT}
-                </p>
-                <Button
-                  className="mt-5"
-                  variant="secondary"
-                  disabled={sets.isFetching}
-                  onClick={() => void sets.refetch()}
-                >
-                  {sets.isFetching ? 'Lädt...' : 'Erneut versuchen'}
-                </Button>
-              </div>
+              <LoadError
+                title="Versionen konnten nicht geladen werden"
+                query={sets}
+                headingLevel="h3"
+                compact
+              />
             ) : sets.data.length === 0 ? (
               <div className="flex flex-col items-center rounded-2xl border border-dashed border-gold-500/30 bg-night-900/60 px-6 py-12 text-center">
                 <CardsIcon className="size-12 text-gold-400" />
@@ -468,14 +454,6 @@ function LockIcon({ className }: { className: string }) {
         d="M10 2a4 4 0 0 0-4 4v2H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-1V6a4 4 0 0 0-4-4Zm2 6V6a2 2 0 1 0-4 0v2h4Z"
         clipRule="evenodd"
       />
-    </svg>
-  );
-}
-
-function DownloadIcon({ className }: { className: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={className}>
-      <path d="M10 3a1 1 0 0 1 1 1v7.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 2 0 2 2 0 0 1-2 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
     </svg>
   );
 }

@@ -8,25 +8,18 @@ import { AppToaster, toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
 import type { CurrentUser, Owner, Vehicle } from '../../lib/types';
 import { currentUserQueryOptions } from '../auth/auth-queries';
+import { SIGNED_IN_USER } from '../account/test-helpers';
 import { makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
 import { adminVehiclesQueryOptions, type StatusHistoryEntry } from './admin-queries';
 import { VehicleDetailDialog } from './vehicle-detail-dialog';
 
 const REVIEWER: CurrentUser = {
+  ...SIGNED_IN_USER,
   id: 'r1',
   email: 'pruefer@schlosstreffen.de',
   firstName: 'Andrea',
   lastName: 'Krüger',
-  profileImageUrl: null,
-  phone: null,
-  instagramHandle: null,
   role: 'reviewer',
-  consentMedia: false,
-  consentQuartett: false,
-  consentContact: false,
-  emailVerified: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 const OWNER: Owner = {

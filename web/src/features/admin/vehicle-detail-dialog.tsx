@@ -8,6 +8,7 @@ import { useCurrentUser } from '../auth/auth-queries';
 import { cropStyle, heroOf } from '../media/crop';
 import { CarPlaceholderIcon } from '../vehicles/quartett-card';
 import { StatusBadge } from '../vehicles/status-badge';
+import { TuningCategoryList, tuningCategoriesOf } from '../vehicles/vehicle-card';
 import { formatSpec, ownerLabel, vehicleTitle } from '../vehicles/vehicle-format';
 import { AdminPanel, NOT_GIVEN } from './vehicle-detail-dialog-admin';
 
@@ -90,7 +91,7 @@ export function DetailsPanel({ vehicle }: { vehicle: Vehicle }) {
     performance.push({ label: 'Viertelmeile', value: formatSpec(vehicle.quarterMileS, 's') });
   }
 
-  const categories = vehicle.tuningCategories.filter((category) => category.trim() !== '');
+  const categories = tuningCategoriesOf(vehicle);
   const short = text(vehicle.descriptionShort);
   const long = text(vehicle.descriptionLong);
   const mods = text(vehicle.specialMods);
@@ -119,16 +120,7 @@ export function DetailsPanel({ vehicle }: { vehicle: Vehicle }) {
           <div>
             <h4 className="text-xs text-ash-400">Tuning-Kategorien</h4>
             {categories.length > 0 ? (
-              <ul aria-label="Tuning-Kategorien" className="mt-1.5 flex flex-wrap gap-1.5">
-                {categories.map((category, index) => (
-                  <li
-                    key={`${index}-${category}`}
-                    className="rounded-full border border-gold-500/30 bg-gold-500/10 px-2.5 py-0.5 text-xs text-gold-200"
-                  >
-                    {category}
-                  </li>
-                ))}
-              </ul>
+              <TuningCategoryList categories={categories} className="mt-1.5" />
             ) : (
               <p className="mt-1 text-sm text-parchment">{NOT_GIVEN}</p>
             )}

@@ -1,13 +1,18 @@
 import { Tabs } from '@ark-ui/react/tabs';
-import { SKELETON, STAGGER, STATUS_LABELS } from '@schlosstreffen/shared';
+import { STAGGER, STATUS_LABELS } from '@schlosstreffen/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, buttonClass } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
-import { errorText } from '../../components/ui/toaster';
+import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
 import type { Vehicle } from '../../lib/types';
-import { VehicleCard } from '../vehicles/vehicle-card';
+import {
+  cardEntranceClass,
+  VehicleCard,
+  VehicleCardSkeletons,
+  vehicleGridClass,
+} from '../vehicles/vehicle-card';
 import { vehicleTitle } from '../vehicles/vehicle-format';
 import { adminVehiclesQueryOptions } from './admin-queries';
 import { VehicleDetailDialog } from './vehicle-detail-dialog';
@@ -68,54 +73,20 @@ function SearchIcon() {
   );
 }
 
-function VehicleCardSkeleton() {
-  const pulse = 'animate-pulse motion-reduce:animate-none';
+function NoMatchIcon() {
   return (
-    <div
-      data-testid="vehicle-card-skeleton"
+    <svg
       aria-hidden="true"
-      className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-night-900/90"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      className="size-8"
     >
-      <div className={`aspect-[16/10] bg-night-800 ${pulse}`} />
-      <div className="flex flex-col gap-4 p-5">
-        <div className="space-y-2">
-          <div className={`h-6 w-2/3 rounded bg-night-700 ${pulse}`} />
-          <div className={`h-4 w-1/2 rounded bg-night-800 ${pulse}`} />
-          <div className={`h-4 w-2/5 rounded bg-night-800 ${pulse}`} />
-        </div>
-        <div className="grid grid-cols-3 gap-2">
-          {Array.from({ length: 6 }, (_, index) => (
-            <div key={index} className={`h-13 rounded-lg bg-night-800 ${pulse}`} />
-          ))}
-        </div>
-        <div className={`h-10 w-32 rounded-full bg-night-800 ${pulse}`} />
-      </div>
-    </div>
-  );
-}
-
-function EmptyState({ searching }: { searching: boolean }) {
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center rounded-2xl border border-dashed border-gold-500/30 bg-night-900/60 px-6 py-14 text-center">
-      <div className="flex size-16 items-center justify-center rounded-full border border-gold-500/30 bg-gold-500/5 text-gold-400">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          className="size-8"
-        >
-          <circle cx="10.5" cy="10.5" r="6.5" />
-          <path d="m15.5 15.5 5 5M8 10.5h5" />
-        </svg>
-      </div>
-      <h3 className="mt-5 font-display text-2xl text-parchment">Keine Fahrzeuge gefunden</h3>
-      <p className="mt-2 text-sm text-ash-300">
-        {searching ? 'Versuchen Sie einen anderen Suchbegriff' : 'Keine Fahrzeuge in dieser Kategorie'}
-      </p>
-    </div>
+      <circle cx="10.5" cy="10.5" r="6.5" />
+      <path d="m15.5 15.5 5 5M8 10.5h5" />
+    </svg>
   );
 }
 
@@ -205,50 +176,25 @@ export function VehiclesTab({
         {STATUS_FILTERS.map((key) => (
           <Tabs.Content key={key} value={key} className="mt-6 focus-visible:outline-offset-4">
             {vehicles.isPending ? (
-              <div>
-                <p role="status" className="sr-only">
-                  Fahrzeuge werden geladen...
-                </p>
-                <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-                  {Array.from({ length: SKELETON.vehicleCards }, (_, index) => (
-                    <VehicleCardSkeleton key={index} />
-                  ))}
-                </div>
-              </div>
+              <Loading label="Fahrzeuge werden geladen...">
+                <VehicleCardSkeletons showOwner actions={1} />
+              </Loading>
             ) : vehicles.isError ? (
-              <div
-                role="alert"
-                className="mx-auto max-w-lg rounded-2xl border border-red-400/30 bg-red-950/30 p-8 text-center"
-              >
-                <h3 className="font-display text-2xl text-parchment">
-                  Fahrzeuge konnten nicht geladen werden
-                </h3>
-                <p className="mt-2 text-sm text-ash-300">
-                  {errorText(vehicles.error) ?? 'Ein Fehler ist aufgetreten.'} Bitte versuchen Sie es erneut.
-                </p>
-                <Button
-                  className="mt-6"
-                  variant="secondary"
-                  disabled={vehicles.isFetching}
-                  onClick={() => void vehicles.refetch()}
-                >
-                  {vehicles.isFetching ? 'Lädt...' : 'Erneut versuchen'}
-                </Button>
-              </div>
+              <LoadError title="Fahrzeuge konnten nicht geladen werden" query={vehicles} headingLevel="h3" />
             ) : shown.length === 0 ? (
-              <EmptyState searching={searching} />
+              <EmptyState icon={<NoMatchIcon />} title="Keine Fahrzeuge gefunden" headingLevel="h3" compact>
+                {searching
+                  ? 'Versuchen Sie einen anderen Suchbegriff'
+                  : 'Keine Fahrzeuge in dieser Kategorie'}
+              </EmptyState>
             ) : (
-              <ul
-                ref={listRef}
-                aria-label={`Fahrzeuge: ${filterLabel(key)}`}
-                className="grid gap-6 md:grid-cols-2 xl:grid-cols-3"
-              >
+              <ul ref={listRef} aria-label={`Fahrzeuge: ${filterLabel(key)}`} className={vehicleGridClass}>
                 {shown.map((vehicle, index) => (
                   <li
                     key={vehicle.id}
                     data-vehicle-id={vehicle.id}
                     style={{ transitionDelay: staggerDelay(index) }}
-                    className="transition-[opacity,translate] duration-500 ease-out starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none"
+                    className={cardEntranceClass}
                   >
                     <VehicleCard
                       vehicle={vehicle}

@@ -7,23 +7,15 @@ import { toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
 import type { CurrentUser, Vehicle } from '../../lib/types';
 import { createAppRouter } from '../../router';
+import { SIGNED_IN_USER } from '../account/test-helpers';
 import { makeVehicle } from '../vehicles/vehicle-fixtures';
 
 const USER: CurrentUser = {
+  ...SIGNED_IN_USER,
   id: 'u1',
-  email: 'lena.weber@example.de',
-  firstName: 'Lena',
-  lastName: 'Weber',
-  profileImageUrl: null,
-  phone: null,
-  instagramHandle: null,
-  role: 'user',
   consentMedia: true,
   consentQuartett: true,
   consentContact: true,
-  emailVerified: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 interface Call {

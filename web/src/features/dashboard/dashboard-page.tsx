@@ -3,7 +3,6 @@ import {
   ownerCanDelete,
   ownerCanSubmit,
   ownerCanWithdraw,
-  SKELETON,
   STAGGER,
 } from '@schlosstreffen/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -11,10 +10,17 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { errorText, notify } from '../../components/ui/toaster';
+import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
+import { notify } from '../../components/ui/toaster';
 import type { Vehicle } from '../../lib/types';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { VehicleCard } from '../vehicles/vehicle-card';
+import { CarPlaceholderIcon } from '../vehicles/quartett-card';
+import {
+  cardEntranceClass,
+  VehicleCard,
+  VehicleCardSkeletons,
+  vehicleGridClass,
+} from '../vehicles/vehicle-card';
 import { vehicleTitle } from '../vehicles/vehicle-format';
 import {
   useDeleteVehicleMutation,
@@ -52,37 +58,6 @@ const STATUS_TOASTS: Record<
 type PendingDialog = { kind: 'withdraw' | 'delete'; vehicle: Vehicle };
 
 const editLinkId = (vehicleId: string) => `vehicle-${vehicleId}-edit`;
-
-/** Shown by the route while the sign-in check runs. */
-function VehicleCardSkeleton() {
-  return (
-    <div
-      data-testid="vehicle-card-skeleton"
-      aria-hidden="true"
-      className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-night-900/90"
-    >
-      <div className="aspect-[16/10] animate-pulse bg-night-800 motion-reduce:animate-none" />
-      <div className="flex flex-col gap-4 p-5">
-        <div className="space-y-2">
-          <div className="h-6 w-2/3 animate-pulse rounded bg-night-700 motion-reduce:animate-none" />
-          <div className="h-4 w-1/2 animate-pulse rounded bg-night-800 motion-reduce:animate-none" />
-        </div>
-        <div className="grid grid-cols-3 gap-2">
-          {Array.from({ length: 6 }, (_, index) => (
-            <div
-              key={index}
-              className="h-13 animate-pulse rounded-lg bg-night-800 motion-reduce:animate-none"
-            />
-          ))}
-        </div>
-        <div className="flex gap-2">
-          <div className="h-10 w-28 animate-pulse rounded-full bg-night-800 motion-reduce:animate-none" />
-          <div className="h-10 w-28 animate-pulse rounded-full bg-night-800 motion-reduce:animate-none" />
-        </div>
-      </div>
-    </div>
-  );
-}
 
 // Actions grow to fill their row, so a wrapped last button spans the card instead of dangling.
 const deleteButtonClass = buttonClass(
@@ -196,6 +171,10 @@ export function DashboardPage() {
     });
   };
 
+  const closeOnDismiss = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
   const removeVehicle = (vehicle: Vehicle) => {
     deleteMutation.mutate(vehicle.id, {
       onSuccess: () => notify.success('Fahrzeug gelöscht', 'Ihr Fahrzeug wurde erfolgreich gelöscht.'),
@@ -238,68 +217,30 @@ export function DashboardPage() {
 
       <div className="mt-10">
         {vehicles.isPending ? (
-          <div>
-            <p role="status" className="sr-only">
-              Fahrzeuge werden geladen...
-            </p>
-            <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-              {Array.from({ length: SKELETON.vehicleCards }, (_, index) => (
-                <VehicleCardSkeleton key={index} />
-              ))}
-            </div>
-          </div>
+          <Loading label="Fahrzeuge werden geladen...">
+            <VehicleCardSkeletons actions={2} />
+          </Loading>
         ) : vehicles.isError ? (
-          <div
-            role="alert"
-            className="mx-auto max-w-lg rounded-2xl border border-red-400/30 bg-red-950/30 p-8 text-center"
-          >
-            <h2 className="font-display text-2xl text-parchment">Fahrzeuge konnten nicht geladen werden</h2>
-            <p className="mt-2 text-sm text-ash-300">
-              {errorText(vehicles.error) ?? 'Ein Fehler ist aufgetreten.'} {RETRY_HINT}
-            </p>
-            <Button
-              className="mt-6"
-              variant="secondary"
-              disabled={vehicles.isFetching}
-              onClick={() => void vehicles.refetch()}
-            >
-              {vehicles.isFetching ? 'Lädt...' : 'Erneut versuchen'}
-            </Button>
-          </div>
+          <LoadError title="Fahrzeuge konnten nicht geladen werden" query={vehicles} />
         ) : !hasVehicles ? (
-          <div className="mx-auto flex max-w-lg flex-col items-center rounded-2xl border border-dashed border-gold-500/30 bg-night-900/60 px-6 py-14 text-center">
-            <div className="flex size-20 items-center justify-center rounded-full border border-gold-500/30 bg-gold-500/5 text-gold-400">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 64 64"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                className="size-11"
-              >
-                <path d="M8 40v-7l5-11a5 5 0 0 1 4.6-3h28.8a5 5 0 0 1 4.6 3l5 11v7" />
-                <path d="M8 40h48v6a2 2 0 0 1-2 2h-4M8 40v6a2 2 0 0 0 2 2h4" />
-                <circle cx="19" cy="47" r="5" />
-                <circle cx="45" cy="47" r="5" />
-              </svg>
-            </div>
-            <h2 className="mt-6 font-display text-2xl text-parchment">Noch keine Fahrzeuge</h2>
-            <p className="mt-2 text-sm text-ash-300">
-              Melden Sie Ihr erstes Fahrzeug an und bewerben Sie sich für einen Platz beim Schlosstreffen.
-            </p>
-            <Link to="/apply" className={buttonClass('primary', 'mt-8')}>
-              Erstes Fahrzeug anmelden
-            </Link>
-          </div>
+          <EmptyState
+            icon={<CarPlaceholderIcon className="size-11" />}
+            title="Noch keine Fahrzeuge"
+            action={
+              <Link to="/apply" className={buttonClass('primary', 'mt-8')}>
+                Erstes Fahrzeug anmelden
+              </Link>
+            }
+          >
+            Melden Sie Ihr erstes Fahrzeug an und bewerben Sie sich für einen Platz beim Schlosstreffen.
+          </EmptyState>
         ) : (
-          <ul aria-label="Meine Fahrzeuge" className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+          <ul aria-label="Meine Fahrzeuge" className={vehicleGridClass}>
             {list.map((vehicle, index) => (
               <li
                 key={vehicle.id}
                 style={{ transitionDelay: `${(index * STAGGER.ownerSeconds).toFixed(2)}s` }}
-                className="transition-[opacity,translate] duration-500 ease-out starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none"
+                className={cardEntranceClass}
               >
                 <VehicleCard
                   vehicle={vehicle}
@@ -323,9 +264,7 @@ export function DashboardPage() {
 
       <ConfirmDialog
         open={dialog?.kind === 'withdraw'}
-        onOpenChange={(open) => {
-          if (!open) setDialog(null);
-        }}
+        onOpenChange={closeOnDismiss}
         title="Bewerbung zurückziehen?"
         finalFocusEl={focusAfterDialog}
         confirmLabel="Zurückziehen"
@@ -343,9 +282,7 @@ export function DashboardPage() {
 
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
-        onOpenChange={(open) => {
-          if (!open) setDialog(null);
-        }}
+        onOpenChange={closeOnDismiss}
         title="Fahrzeug löschen?"
         finalFocusEl={focusAfterDialog}
         confirmLabel="Löschen"

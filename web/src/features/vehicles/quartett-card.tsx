@@ -1,4 +1,5 @@
 import { useState, type CSSProperties } from 'react';
+import { formatSpec } from './vehicle-format';
 
 /** The picture on a card: an object URL plus the owner's crop position and zoom. */
 export interface QuartettCardImage {
@@ -38,21 +39,10 @@ export interface QuartettCardProps {
   className?: string;
 }
 
-const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
-
-const NOT_AVAILABLE = 'N/A';
-
 function toNumber(value: number | string | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;
   const number = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(number) ? number : null;
-}
-
-function formatValue(value: number | string | null | undefined, unit?: string): string {
-  const number = toNumber(value);
-  if (number === null) return NOT_AVAILABLE;
-  const text = numberFormat.format(number);
-  return unit ? `${text} ${unit}` : text;
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -111,12 +101,12 @@ export function QuartettCard({
   const showImage = Boolean(image?.url) && failedUrl !== image?.url;
 
   const rows: { label: string; value: string }[] = [
-    { label: 'Leistung', value: formatValue(values.ps, 'PS') },
-    { label: 'Drehmoment', value: formatValue(values.torqueNm, 'Nm') },
-    { label: '0-100 km/h', value: formatValue(values.zeroToHundredS, 's') },
-    { label: 'V-Max', value: formatValue(values.topSpeedKmh, 'km/h') },
-    { label: 'Zylinder', value: formatValue(values.cylinders) },
-    { label: 'Gewicht', value: formatValue(values.weightKg, 'kg') },
+    { label: 'Leistung', value: formatSpec(values.ps, 'PS') },
+    { label: 'Drehmoment', value: formatSpec(values.torqueNm, 'Nm') },
+    { label: '0-100 km/h', value: formatSpec(values.zeroToHundredS, 's') },
+    { label: 'V-Max', value: formatSpec(values.topSpeedKmh, 'km/h') },
+    { label: 'Zylinder', value: formatSpec(values.cylinders) },
+    { label: 'Gewicht', value: formatSpec(values.weightKg, 'kg') },
   ];
 
   return (

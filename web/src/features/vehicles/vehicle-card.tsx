@@ -1,3 +1,4 @@
+import { SKELETON } from '@schlosstreffen/shared';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import type { Vehicle } from '../../lib/types';
 import { cropStyle, heroOf } from '../media/crop';
@@ -77,7 +78,7 @@ export function VehicleCard({
     { label: 'Zylinder', value: formatSpec(vehicle.cylinders) },
     { label: 'Gewicht', value: formatSpec(vehicle.weightKg, 'kg') },
   ];
-  const categories = vehicle.tuningCategories.filter((category) => category.trim() !== '');
+  const categories = tuningCategoriesOf(vehicle);
   const description = vehicle.descriptionShort?.trim();
 
   return (
@@ -133,23 +134,93 @@ export function VehicleCard({
           ))}
         </dl>
 
-        {categories.length > 0 ? (
-          <ul aria-label="Tuning-Kategorien" className="flex flex-wrap gap-1.5">
-            {categories.map((category, index) => (
-              <li
-                key={`${index}-${category}`}
-                className="rounded-full border border-gold-500/30 bg-gold-500/10 px-2.5 py-0.5 text-xs text-gold-200"
-              >
-                {category}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {categories.length > 0 ? <TuningCategoryList categories={categories} /> : null}
 
         {description ? <p className="line-clamp-2 text-sm text-ash-300">{description}</p> : null}
 
         {actions ? <div className="relative z-10 mt-auto flex flex-wrap gap-2 pt-1">{actions}</div> : null}
       </div>
     </article>
+  );
+}
+
+/** The vehicle's tuning categories without blank entries. */
+export const tuningCategoriesOf = (vehicle: Pick<Vehicle, 'tuningCategories'>): string[] =>
+  vehicle.tuningCategories.filter((category) => category.trim() !== '');
+
+/** The tuning categories as gold chips. */
+export function TuningCategoryList({
+  categories,
+  className = '',
+}: {
+  categories: string[];
+  className?: string;
+}) {
+  return (
+    <ul aria-label="Tuning-Kategorien" className={`flex flex-wrap gap-1.5 ${className}`}>
+      {categories.map((category, index) => (
+        <li
+          key={`${index}-${category}`}
+          className="rounded-full border border-gold-500/30 bg-gold-500/10 px-2.5 py-0.5 text-xs text-gold-200"
+        >
+          {category}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The grid of vehicle cards in the owner's and the admin's lists. */
+export const vehicleGridClass = 'grid gap-6 md:grid-cols-2 xl:grid-cols-3';
+
+/** A list item's entrance; the caller staggers it with a transition delay. */
+export const cardEntranceClass =
+  'transition-[opacity,translate] duration-500 ease-out starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none';
+
+const pulse = 'animate-pulse motion-reduce:animate-none';
+
+function VehicleCardSkeleton({ showOwner, actions }: { showOwner: boolean; actions: number }) {
+  return (
+    <div
+      data-testid="vehicle-card-skeleton"
+      aria-hidden="true"
+      className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-night-900/90"
+    >
+      <div className={`aspect-[16/10] bg-night-800 ${pulse}`} />
+      <div className="flex flex-col gap-4 p-5">
+        <div className="space-y-2">
+          <div className={`h-6 w-2/3 rounded bg-night-700 ${pulse}`} />
+          <div className={`h-4 w-1/2 rounded bg-night-800 ${pulse}`} />
+          {showOwner ? <div className={`h-4 w-2/5 rounded bg-night-800 ${pulse}`} /> : null}
+        </div>
+        <div className="grid grid-cols-3 gap-2">
+          {Array.from({ length: 6 }, (_, index) => (
+            <div key={index} className={`h-13 rounded-lg bg-night-800 ${pulse}`} />
+          ))}
+        </div>
+        <div className="flex gap-2">
+          {Array.from({ length: actions }, (_, index) => (
+            <div key={index} className={`h-10 w-28 rounded-full bg-night-800 ${pulse}`} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Placeholder cards while a list loads; `showOwner` and `actions` mirror the cards to come. */
+export function VehicleCardSkeletons({
+  showOwner = false,
+  actions,
+}: {
+  showOwner?: boolean;
+  actions: number;
+}) {
+  return (
+    <div className={vehicleGridClass}>
+      {Array.from({ length: SKELETON.vehicleCards }, (_, index) => (
+        <VehicleCardSkeleton key={index} showOwner={showOwner} actions={actions} />
+      ))}
+    </div>
   );
 }
