@@ -1,15 +1,16 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   deferred,
   errorOf,
+  failWith,
   findInput,
   findToast,
   input,
   mockApi,
   renderAt,
   setupScreenTests,
+  unreachable,
 } from './test-helpers';
 
 setupScreenTests();
@@ -19,8 +20,7 @@ const SENT = 'Falls die E-Mail-Adresse existiert, wurde ein Reset-Link versendet
 describe('/forgot-password', () => {
   it("shows 'Ungültige Email-Adresse' on the field", async () => {
     mockApi();
-    await renderAt('/forgot-password');
-    const user = userEvent.setup();
+    const { user } = await renderAt('/forgot-password');
 
     await user.type(await findInput('Email'), 'lena@');
     await user.click(screen.getByRole('button', { name: 'Reset-Link senden' }));
@@ -32,8 +32,7 @@ describe('/forgot-password', () => {
   it("sends the link with 'Sende...' while pending, then confirms", async () => {
     const reply = deferred({ body: { message: SENT } });
     const api = mockApi({ 'POST /api/auth/forgot-password': () => reply.promise });
-    await renderAt('/forgot-password');
-    const user = userEvent.setup();
+    const { user } = await renderAt('/forgot-password');
 
     await user.type(await findInput('Email'), ' Lena.Weber@Example.de ');
     await user.click(screen.getByRole('button', { name: 'Reset-Link senden' }));
@@ -52,13 +51,12 @@ describe('/forgot-password', () => {
 
   it("shows 'Fehler' with the server's message, else the fallback", async () => {
     mockApi({
-      'POST /api/auth/forgot-password': () => ({
-        status: 429,
-        body: { message: 'Zu viele Versuche. Bitte versuche es in 5 Minuten erneut.' },
-      }),
+      'POST /api/auth/forgot-password': failWith(
+        429,
+        'Zu viele Versuche. Bitte versuche es in 5 Minuten erneut.',
+      ),
     });
-    await renderAt('/forgot-password');
-    const user = userEvent.setup();
+    const { user } = await renderAt('/forgot-password');
 
     await user.type(await findInput('Email'), 'lena@example.de');
     await user.click(screen.getByRole('button', { name: 'Reset-Link senden' }));
@@ -68,9 +66,8 @@ describe('/forgot-password', () => {
   });
 
   it("falls back to 'Ein Fehler ist aufgetreten.' when the server cannot be reached", async () => {
-    mockApi({ 'POST /api/auth/forgot-password': () => Promise.reject(new TypeError('Failed to fetch')) });
-    await renderAt('/forgot-password');
-    const user = userEvent.setup();
+    mockApi({ 'POST /api/auth/forgot-password': unreachable });
+    const { user } = await renderAt('/forgot-password');
 
     await user.type(await findInput('Email'), 'lena@example.de');
     await user.click(screen.getByRole('button', { name: 'Reset-Link senden' }));

@@ -1,15 +1,14 @@
 import { useForm, useStore } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { ForgotPasswordSchema } from '@schlosstreffen/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import * as v from 'valibot';
 import { buttonClass } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useForgotPassword } from '../auth/auth-mutations';
-import { AccountForm, SubmitButton } from './form-parts';
+import { AccountForm, EmailField, SubmitButton } from './form-parts';
 
 const SENT_TEXT = 'Falls die E-Mail-Adresse existiert, wurde ein Reset-Link versendet.';
 
@@ -19,17 +18,16 @@ export function ForgotPasswordPage() {
     'Fordere einen Link an, um das Passwort deines Schlosstreffen-Kontos zurückzusetzen.',
   );
   const forgot = useForgotPassword();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // Once sent, the confirmation replaces the form.
+  const sentTo = forgot.isSuccess ? forgot.variables.email : null;
 
   const form = useForm({
     defaultValues: { email: '' },
     validators: { onChange: ForgotPasswordSchema },
     onSubmit: async ({ value }) => {
-      const body = v.parse(ForgotPasswordSchema, value);
       try {
-        await forgot.mutateAsync(body);
+        await forgot.mutateAsync(v.parse(ForgotPasswordSchema, value));
         notify.success('E-Mail versendet', SENT_TEXT);
-        setSentTo(body.email);
       } catch (error) {
         notify.error('Fehler', error, 'Ein Fehler ist aufgetreten.');
       }
@@ -51,19 +49,7 @@ export function ForgotPasswordPage() {
         <SentConfirmation email={sentTo} />
       ) : (
         <AccountForm label="Reset-Link anfordern" onSubmit={() => form.handleSubmit()}>
-          <form.Field name="email">
-            {(field) => (
-              <TextField
-                field={field}
-                label="Email"
-                type="email"
-                required
-                autoComplete="email"
-                inputMode="email"
-                spellCheck={false}
-              />
-            )}
-          </form.Field>
+          <EmailField form={form} />
           <SubmitButton pending={pending} label="Reset-Link senden" pendingLabel="Sende..." />
         </AccountForm>
       )}

@@ -1,6 +1,8 @@
-import { Spinner } from '../../components/ui/spinner';
-import { useRef, type FormEvent, type ReactNode } from 'react';
+import type { AnyFieldApi } from '@tanstack/react-form';
+import { useRef, type FormEvent, type FunctionComponent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/form-field';
+import { Spinner } from '../../components/ui/spinner';
 
 /** Inline text links in forms and under cards. */
 export const textLinkClass =
@@ -62,5 +64,86 @@ export function AccountForm({
     >
       {children}
     </form>
+  );
+}
+
+/** What the field groups below need of a TanStack form: text fields with these names. */
+interface FormWith<TName extends string> {
+  state: { values: Record<TName, string> };
+  Field: (props: {
+    name: TName;
+    children: (field: AnyFieldApi) => ReactNode;
+  }) => ReturnType<FunctionComponent>;
+}
+
+/** Vorname and Nachname side by side. */
+export function NameFields({ form }: { form: FormWith<'firstName' | 'lastName'> }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <form.Field name="firstName">
+        {(field) => <TextField field={field} label="Vorname" required autoComplete="given-name" />}
+      </form.Field>
+      <form.Field name="lastName">
+        {(field) => <TextField field={field} label="Nachname" required autoComplete="family-name" />}
+      </form.Field>
+    </div>
+  );
+}
+
+/** The required email field. */
+export function EmailField({ form, label = 'Email' }: { form: FormWith<'email'>; label?: string }) {
+  return (
+    <form.Field name="email">
+      {(field) => (
+        <TextField
+          field={field}
+          label={label}
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+        />
+      )}
+    </form.Field>
+  );
+}
+
+/** A new password (field `name`) and its confirmation (field `confirmPassword`). */
+export function NewPasswordFields<TName extends string>({
+  form,
+  name,
+  label,
+}: {
+  form: FormWith<TName | 'confirmPassword'>;
+  name: TName;
+  label: string;
+}) {
+  return (
+    <>
+      <form.Field name={name}>
+        {(field) => (
+          <TextField
+            field={field}
+            label={label}
+            type="password"
+            required
+            autoComplete="new-password"
+            hint="Mindestens 8 Zeichen."
+          />
+        )}
+      </form.Field>
+      <form.Field name="confirmPassword">
+        {(field) => (
+          <TextField
+            field={field}
+            label="Passwort bestätigen"
+            type="password"
+            required
+            autoComplete="new-password"
+          />
+        )}
+      </form.Field>
+    </>
   );
 }

@@ -1,34 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   deferred,
   errorOf,
+  failWith,
   findInput,
   findToast,
   input,
   mockApi,
+  mockSignedIn,
+  mockSigningIn,
   renderAt,
   setupScreenTests,
   SIGNED_IN_USER,
+  unreachable,
+  type User,
 } from './test-helpers';
 
 setupScreenTests();
 
-/** A server that signs in on POST /api/auth/login; `reply` may hold the answer back. */
-function loginServer(reply?: Promise<{ status?: number; body?: unknown }>) {
-  let signedIn = false;
-  return mockApi({
-    'POST /api/auth/login': () => {
-      signedIn = true;
-      return reply ?? { body: SIGNED_IN_USER };
-    },
-    'GET /api/auth/user': () => (signedIn ? { body: SIGNED_IN_USER } : { status: 401 }),
-    'GET /api/vehicles': () => ({ body: [] }),
-  });
-}
-
-async function signIn(user: ReturnType<typeof userEvent.setup>) {
+async function signIn(user: User) {
   await user.type(await findInput('Email'), 'lena.weber@example.de');
   await user.type(input('Passwort'), 'schlosstreffen');
   await user.click(screen.getByRole('button', { name: 'Anmelden' }));
@@ -37,8 +28,7 @@ async function signIn(user: ReturnType<typeof userEvent.setup>) {
 describe('/login', () => {
   it('shows the validation messages on their fields', async () => {
     mockApi();
-    await renderAt('/login');
-    const user = userEvent.setup();
+    const { user } = await renderAt('/login');
 
     await user.click(await screen.findByRole('button', { name: 'Anmelden' }));
 
@@ -66,9 +56,8 @@ describe('/login', () => {
 
   it("signs in with 'Anmelden...' while pending, refreshes the user and goes to /dashboard", async () => {
     const reply = deferred({ body: SIGNED_IN_USER });
-    const api = loginServer(reply.promise);
-    const { router, queryClient } = await renderAt('/login');
-    const user = userEvent.setup();
+    const api = mockSigningIn('POST /api/auth/login', reply.promise);
+    const { router, queryClient, user } = await renderAt('/login');
 
     await signIn(user);
 
@@ -89,31 +78,29 @@ describe('/login', () => {
   });
 
   it('follows a same-site redirect target', async () => {
-    loginServer();
-    const { router } = await renderAt('/login?redirect=%2Fprofile');
+    mockSigningIn('POST /api/auth/login');
+    const { router, user } = await renderAt('/login?redirect=%2Fprofile');
 
-    await signIn(userEvent.setup());
+    await signIn(user);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(await screen.findByRole('heading', { name: 'Mein Profil' })).toBeTruthy();
   });
 
   it('ignores a redirect target on another origin', async () => {
-    loginServer();
-    const { router } = await renderAt('/login?redirect=%2F%2Fevil.example');
+    mockSigningIn('POST /api/auth/login');
+    const { router, user } = await renderAt('/login?redirect=%2F%2Fevil.example');
 
-    await signIn(userEvent.setup());
+    await signIn(user);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it("shows the server's message when the login fails", async () => {
-    mockApi({
-      'POST /api/auth/login': () => ({ status: 401, body: { message: 'Falsche Email oder Passwort.' } }),
-    });
-    const { router } = await renderAt('/login');
+    mockApi({ 'POST /api/auth/login': failWith(401, 'Falsche Email oder Passwort.') });
+    const { router, user } = await renderAt('/login');
 
-    await signIn(userEvent.setup());
+    await signIn(user);
 
     expect(await findToast('Login fehlgeschlagen')).toContain('Falsche Email oder Passwort.');
     expect(router.state.location.pathname).toBe('/login');
@@ -121,19 +108,16 @@ describe('/login', () => {
   });
 
   it('shows the fallback when the server cannot be reached', async () => {
-    mockApi({ 'POST /api/auth/login': () => Promise.reject(new TypeError('Failed to fetch')) });
-    await renderAt('/login');
+    mockApi({ 'POST /api/auth/login': unreachable });
+    const { user } = await renderAt('/login');
 
-    await signIn(userEvent.setup());
+    await signIn(user);
 
     await findToast('Login fehlgeschlagen', 'Falsche Email oder Passwort.');
   });
 
   it('sends a signed-in user on to the redirect target', async () => {
-    mockApi({
-      'GET /api/auth/user': () => ({ body: SIGNED_IN_USER }),
-      'GET /api/vehicles': () => ({ body: [] }),
-    });
+    mockSignedIn({ 'GET /api/vehicles': () => ({ body: [] }) });
     const { router } = await renderAt('/login?redirect=%2Fprofile');
     expect(router.state.location.pathname).toBe('/profile');
   });

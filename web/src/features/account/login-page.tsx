@@ -8,7 +8,7 @@ import { notify } from '../../components/ui/toaster';
 import { safeRedirectTarget } from '../../lib/route-guards';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useLogin } from '../auth/auth-mutations';
-import { AccountForm, SubmitButton, textLinkClass } from './form-parts';
+import { AccountForm, EmailField, SubmitButton, textLinkClass } from './form-parts';
 
 const route = getRouteApi('/login');
 
@@ -52,19 +52,7 @@ export function LoginPage() {
       }
     >
       <AccountForm label="Anmeldung" onSubmit={() => form.handleSubmit()}>
-        <form.Field name="email">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Email"
-              type="email"
-              required
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-            />
-          )}
-        </form.Field>
+        <EmailField form={form} />
         <div className="flex flex-col gap-2">
           <form.Field name="password">
             {(field) => (

@@ -1,24 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   deferred,
   errorOf,
+  failWith,
   findInput,
   findToast,
   input,
   mockApi,
+  mockSignedIn,
   renderAt,
   setupScreenTests,
   SIGNED_IN_USER,
-  type Handlers,
 } from './test-helpers';
 
 setupScreenTests();
-
-function signedIn(handlers: Handlers = {}) {
-  return mockApi({ 'GET /api/auth/user': () => ({ body: SIGNED_IN_USER }), ...handlers });
-}
 
 describe('/profile', () => {
   it('sends signed-out visitors to /login', async () => {
@@ -29,7 +25,7 @@ describe('/profile', () => {
   });
 
   it("shows 'Mein Profil' with both cards, filled with the user's data", async () => {
-    signedIn();
+    mockSignedIn();
     await renderAt('/profile');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Mein Profil' })).toBeTruthy();
@@ -44,9 +40,8 @@ describe('/profile', () => {
   });
 
   it('shows the profile validation messages on their fields', async () => {
-    signedIn();
-    await renderAt('/profile');
-    const user = userEvent.setup();
+    mockSignedIn();
+    const { user } = await renderAt('/profile');
 
     await user.clear(await findInput('Vorname'));
     await user.clear(input('Nachname'));
@@ -72,8 +67,7 @@ describe('/profile', () => {
         return reply.promise;
       },
     });
-    const { queryClient } = await renderAt('/profile');
-    const user = userEvent.setup();
+    const { queryClient, user } = await renderAt('/profile');
 
     await user.clear(await findInput('Vorname'));
     await user.type(input('Vorname'), 'Helena');
@@ -96,14 +90,10 @@ describe('/profile', () => {
   });
 
   it("shows 'Aktualisierung fehlgeschlagen' with the server's message", async () => {
-    signedIn({
-      'PATCH /api/auth/profile': () => ({
-        status: 409,
-        body: { message: 'Diese Email-Adresse ist bereits registriert.' },
-      }),
+    mockSignedIn({
+      'PATCH /api/auth/profile': failWith(409, 'Diese Email-Adresse ist bereits registriert.'),
     });
-    await renderAt('/profile');
-    const user = userEvent.setup();
+    const { user } = await renderAt('/profile');
 
     await user.click(await screen.findByRole('button', { name: 'Änderungen speichern' }));
 
@@ -111,9 +101,8 @@ describe('/profile', () => {
   });
 
   it('shows the password validation messages on their fields', async () => {
-    signedIn();
-    await renderAt('/profile');
-    const user = userEvent.setup();
+    mockSignedIn();
+    const { user } = await renderAt('/profile');
 
     await user.type(await findInput('Neues Passwort'), 'kurz');
     await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
@@ -131,9 +120,8 @@ describe('/profile', () => {
 
   it("changes the password with 'Ändern...' while pending and clears the form", async () => {
     const reply = deferred({ body: { message: 'Passwort geändert' } });
-    const api = signedIn({ 'POST /api/auth/change-password': () => reply.promise });
-    await renderAt('/profile');
-    const user = userEvent.setup();
+    const api = mockSignedIn({ 'POST /api/auth/change-password': () => reply.promise });
+    const { user } = await renderAt('/profile');
 
     await user.type(await findInput('Aktuelles Passwort'), 'schlosstreffen');
     await user.type(input('Neues Passwort'), 'nochSicherer1');
@@ -160,14 +148,8 @@ describe('/profile', () => {
   });
 
   it("shows 'Passwortänderung fehlgeschlagen' with the server's message", async () => {
-    signedIn({
-      'POST /api/auth/change-password': () => ({
-        status: 400,
-        body: { message: 'Das aktuelle Passwort ist falsch.' },
-      }),
-    });
-    await renderAt('/profile');
-    const user = userEvent.setup();
+    mockSignedIn({ 'POST /api/auth/change-password': failWith(400, 'Das aktuelle Passwort ist falsch.') });
+    const { user } = await renderAt('/profile');
 
     await user.type(await findInput('Aktuelles Passwort'), 'falsch');
     await user.type(input('Neues Passwort'), 'nochSicherer1');

@@ -10,7 +10,7 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useChangePassword, useUpdateProfile } from '../auth/auth-mutations';
 import { useCurrentUser } from '../auth/auth-queries';
 import { ProfilePending } from '../../components/route-pending';
-import { AccountForm, SubmitButton } from './form-parts';
+import { AccountForm, EmailField, NameFields, NewPasswordFields, SubmitButton } from './form-parts';
 
 export function ProfilePage() {
   useDocumentMeta(
@@ -35,7 +35,7 @@ export function ProfilePage() {
   );
 }
 
-/** While the signed-in user loads (also the route's pending view). */
+/** One of the page's two cards: a section named by its heading. */
 function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-white/10 bg-night-950/60 p-4 sm:p-6">
@@ -75,27 +75,8 @@ function ProfileCard({ user }: { user: CurrentUser }) {
   return (
     <Card title="Persönliche Informationen" id="profile-personal">
       <AccountForm label="Persönliche Informationen" onSubmit={() => form.handleSubmit()}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <form.Field name="firstName">
-            {(field) => <TextField field={field} label="Vorname" required autoComplete="given-name" />}
-          </form.Field>
-          <form.Field name="lastName">
-            {(field) => <TextField field={field} label="Nachname" required autoComplete="family-name" />}
-          </form.Field>
-        </div>
-        <form.Field name="email">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Email"
-              type="email"
-              required
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-            />
-          )}
-        </form.Field>
+        <NameFields form={form} />
+        <EmailField form={form} />
         <SubmitButton pending={pending} label="Änderungen speichern" pendingLabel="Speichern..." />
       </AccountForm>
     </Card>
@@ -136,29 +117,7 @@ function PasswordCard() {
             />
           )}
         </form.Field>
-        <form.Field name="newPassword">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Neues Passwort"
-              type="password"
-              required
-              autoComplete="new-password"
-              hint="Mindestens 8 Zeichen."
-            />
-          )}
-        </form.Field>
-        <form.Field name="confirmPassword">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Passwort bestätigen"
-              type="password"
-              required
-              autoComplete="new-password"
-            />
-          )}
-        </form.Field>
+        <NewPasswordFields form={form} name="newPassword" label="Neues Passwort" />
         <SubmitButton pending={pending} label="Passwort ändern" pendingLabel="Ändern..." />
       </AccountForm>
     </Card>

@@ -1,21 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   deferred,
   errorOf,
+  failWith,
   findInput,
   findToast,
   input,
   mockApi,
+  mockSignedIn,
+  mockSigningIn,
   renderAt,
   setupScreenTests,
   SIGNED_IN_USER,
+  unreachable,
+  type User,
 } from './test-helpers';
 
 setupScreenTests();
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+async function fillValid(user: User) {
   await user.type(input('Vorname'), 'Paula');
   await user.type(input('Nachname'), 'Seitz');
   await user.type(input('Email'), 'Paula.Seitz@Example.de');
@@ -27,8 +31,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 describe('/register', () => {
   it('shows each validation message on its field', async () => {
     mockApi();
-    await renderAt('/register');
-    const user = userEvent.setup();
+    const { user } = await renderAt('/register');
 
     await user.click(await screen.findByRole('button', { name: 'Registrieren' }));
 
@@ -65,17 +68,8 @@ describe('/register', () => {
 
   it('registers, shows the progress label, refreshes the user and goes to /dashboard', async () => {
     const reply = deferred({ status: 201, body: SIGNED_IN_USER });
-    let signedIn = false;
-    const api = mockApi({
-      'POST /api/auth/register': () => {
-        signedIn = true;
-        return reply.promise;
-      },
-      'GET /api/auth/user': () => (signedIn ? { body: SIGNED_IN_USER } : { status: 401 }),
-      'GET /api/vehicles': () => ({ body: [] }),
-    });
-    const { router, queryClient } = await renderAt('/register');
-    const user = userEvent.setup();
+    const api = mockSigningIn('POST /api/auth/register', reply.promise);
+    const { router, queryClient, user } = await renderAt('/register');
     await findInput('Vorname');
     await fillValid(user);
 
@@ -107,14 +101,8 @@ describe('/register', () => {
   });
 
   it("shows the server's message when registration fails", async () => {
-    mockApi({
-      'POST /api/auth/register': () => ({
-        status: 409,
-        body: { message: 'Diese Email-Adresse ist bereits registriert.' },
-      }),
-    });
-    const { router } = await renderAt('/register');
-    const user = userEvent.setup();
+    mockApi({ 'POST /api/auth/register': failWith(409, 'Diese Email-Adresse ist bereits registriert.') });
+    const { router, user } = await renderAt('/register');
     await findInput('Vorname');
     await fillValid(user);
 
@@ -126,9 +114,8 @@ describe('/register', () => {
   });
 
   it('shows the fallback when the server cannot be reached', async () => {
-    mockApi({ 'POST /api/auth/register': () => Promise.reject(new TypeError('Failed to fetch')) });
-    await renderAt('/register');
-    const user = userEvent.setup();
+    mockApi({ 'POST /api/auth/register': unreachable });
+    const { user } = await renderAt('/register');
     await findInput('Vorname');
     await fillValid(user);
 
@@ -138,10 +125,7 @@ describe('/register', () => {
   });
 
   it('sends a signed-in visitor to /dashboard', async () => {
-    mockApi({
-      'GET /api/auth/user': () => ({ body: SIGNED_IN_USER }),
-      'GET /api/vehicles': () => ({ body: [] }),
-    });
+    mockSignedIn({ 'GET /api/vehicles': () => ({ body: [] }) });
     const { router } = await renderAt('/register');
     expect(router.state.location.pathname).toBe('/dashboard');
   });

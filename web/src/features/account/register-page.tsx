@@ -7,7 +7,14 @@ import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useRegister } from '../auth/auth-mutations';
-import { AccountForm, SubmitButton, textLinkClass } from './form-parts';
+import {
+  AccountForm,
+  EmailField,
+  NameFields,
+  NewPasswordFields,
+  SubmitButton,
+  textLinkClass,
+} from './form-parts';
 
 const EMPTY: v.InferInput<typeof RegisterFormSchema> = {
   firstName: '',
@@ -58,27 +65,8 @@ export function RegisterPage() {
       }
     >
       <AccountForm label="Registrierung" onSubmit={() => form.handleSubmit()}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <form.Field name="firstName">
-            {(field) => <TextField field={field} label="Vorname" required autoComplete="given-name" />}
-          </form.Field>
-          <form.Field name="lastName">
-            {(field) => <TextField field={field} label="Nachname" required autoComplete="family-name" />}
-          </form.Field>
-        </div>
-        <form.Field name="email">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Email"
-              type="email"
-              required
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-            />
-          )}
-        </form.Field>
+        <NameFields form={form} />
+        <EmailField form={form} />
         <form.Field name="instagramHandle">
           {(field) => (
             <TextField
@@ -91,29 +79,7 @@ export function RegisterPage() {
             />
           )}
         </form.Field>
-        <form.Field name="password">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Passwort"
-              type="password"
-              required
-              autoComplete="new-password"
-              hint="Mindestens 8 Zeichen."
-            />
-          )}
-        </form.Field>
-        <form.Field name="confirmPassword">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Passwort bestätigen"
-              type="password"
-              required
-              autoComplete="new-password"
-            />
-          )}
-        </form.Field>
+        <NewPasswordFields form={form} name="password" label="Passwort" />
         <SubmitButton pending={pending} label="Registrieren" pendingLabel="Registriere..." />
       </AccountForm>
     </PageCard>

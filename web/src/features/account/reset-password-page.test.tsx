@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { RESET_REDIRECT_MS } from '@schlosstreffen/shared';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   mockApi,
   renderAt,
   setupScreenTests,
+  unreachable,
 } from './test-helpers';
 
 setupScreenTests();
@@ -60,8 +60,7 @@ describe('/reset-password', () => {
       'POST /api/auth/verify-reset-token': () => VALID,
       'POST /api/auth/reset-password': () => reply.promise,
     });
-    const { router } = await renderAt('/reset-password?token=t0k3n');
-    const user = userEvent.setup();
+    const { router, user } = await renderAt('/reset-password?token=t0k3n');
 
     expect(await screen.findByRole('heading', { name: 'Neues Passwort setzen' })).toBeTruthy();
     expect(screen.getByText('lena.weber@example.de').parentElement?.textContent).toBe(
@@ -106,10 +105,9 @@ describe('/reset-password', () => {
   it("shows 'Fehler' when the reset fails and stays on the form", async () => {
     mockApi({
       'POST /api/auth/verify-reset-token': () => VALID,
-      'POST /api/auth/reset-password': () => Promise.reject(new TypeError('Failed to fetch')),
+      'POST /api/auth/reset-password': unreachable,
     });
-    const { router } = await renderAt('/reset-password?token=t0k3n');
-    const user = userEvent.setup();
+    const { router, user } = await renderAt('/reset-password?token=t0k3n');
 
     await user.type(await findInput('Neues Passwort'), 'neuesPasswort1');
     await user.type(input('Passwort bestätigen'), 'neuesPasswort1');

@@ -2,17 +2,16 @@ import { useForm, useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { RESET_REDIRECT_MS, ResetPasswordFormSchema } from '@schlosstreffen/shared';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { buttonClass } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useResetPassword } from '../auth/auth-mutations';
 import { resetTokenQueryOptions } from '../auth/reset-token-query';
 import { Spinner } from '../../components/ui/spinner';
-import { AccountForm, SubmitButton, textLinkClass } from './form-parts';
+import { AccountForm, NewPasswordFields, SubmitButton, textLinkClass } from './form-parts';
 
 const route = getRouteApi('/reset-password');
 
@@ -47,7 +46,7 @@ export function ResetPasswordPage() {
 function ResetForm({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [done, setDone] = useState(false);
+  const done = reset.isSuccess;
 
   useEffect(() => {
     if (!done) return;
@@ -63,7 +62,6 @@ function ResetForm({ token, email }: { token: string; email: string }) {
       try {
         await reset.mutateAsync({ token, newPassword: password });
         notify.success('Passwort zurückgesetzt', 'Du kannst dich jetzt mit deinem neuen Passwort anmelden.');
-        setDone(true);
       } catch (error) {
         notify.error('Fehler', error, 'Passwort konnte nicht zurückgesetzt werden.');
       }
@@ -99,29 +97,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
       <AccountForm label="Neues Passwort setzen" onSubmit={() => form.handleSubmit()}>
         {/* Lets password managers store the new password under the right account. */}
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
-        <form.Field name="password">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Neues Passwort"
-              type="password"
-              required
-              autoComplete="new-password"
-              hint="Mindestens 8 Zeichen."
-            />
-          )}
-        </form.Field>
-        <form.Field name="confirmPassword">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Passwort bestätigen"
-              type="password"
-              required
-              autoComplete="new-password"
-            />
-          )}
-        </form.Field>
+        <NewPasswordFields form={form} name="password" label="Neues Passwort" />
         <SubmitButton pending={pending} label="Passwort speichern" pendingLabel="Setze Passwort..." />
       </AccountForm>
     </PageCard>

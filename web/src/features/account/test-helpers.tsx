@@ -1,5 +1,6 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
@@ -15,6 +16,7 @@ export interface RecordedCall {
 
 type Reply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 export type Handlers = Record<string, (body: unknown) => Reply>;
+export type User = ReturnType<typeof userEvent.setup>;
 
 export const SIGNED_IN_USER = {
   id: 'u-1',
@@ -65,6 +67,35 @@ export function mockApi(handlers: Handlers = {}) {
   };
 }
 
+/** Signed in as SIGNED_IN_USER, with `handlers` for the rest. */
+export function mockSignedIn(handlers: Handlers = {}) {
+  return mockApi({ 'GET /api/auth/user': () => ({ body: SIGNED_IN_USER }), ...handlers });
+}
+
+/**
+ * Signed out until `route` (e.g. 'POST /api/auth/login') is called, signed in as SIGNED_IN_USER
+ * from then on; `reply` may hold that call's answer back.
+ */
+export function mockSigningIn(route: string, reply?: Reply) {
+  let signedIn = false;
+  return mockApi({
+    [route]: () => {
+      signedIn = true;
+      return reply ?? { body: SIGNED_IN_USER };
+    },
+    'GET /api/auth/user': () => (signedIn ? { body: SIGNED_IN_USER } : { status: 401 }),
+    'GET /api/vehicles': () => ({ body: [] }),
+  });
+}
+
+/** A handler that answers `status` with the server's German `message`. */
+export function failWith(status: number, message: string) {
+  return () => ({ status, body: { message } });
+}
+
+/** A handler for a server that cannot be reached. */
+export const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
+
 /** A reply that waits until `release` is called, to look at pending states. */
 export function deferred(reply: { status?: number; body?: unknown }) {
   let release!: () => void;
@@ -82,7 +113,7 @@ export async function renderAt(path: string) {
   });
   await router.load();
   render(<RouterProvider router={router} />);
-  return { router, queryClient };
+  return { router, queryClient, user: userEvent.setup() };
 }
 
 /** Per test: scrolling stubbed (jsdom has none), then everything undone, toasts included. */

@@ -1,15 +1,17 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   deferred,
   errorOf,
+  failWith,
   findInput,
   findToast,
   input,
   mockApi,
   renderAt,
   setupScreenTests,
+  unreachable,
+  type User,
 } from '../account/test-helpers';
 
 setupScreenTests();
@@ -17,7 +19,7 @@ setupScreenTests();
 const CONFIRM_PENDING =
   'Bitte bestätige deine Vormerkung über den Link in unserer E-Mail, dann halten wir dich über das Event auf dem Laufenden.';
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+async function fillValid(user: User) {
   await user.type(await findInput('Vorname'), 'Max');
   await user.type(input('Nachname'), 'Mustermann');
   await user.type(input('E-Mail'), 'Max@Example.de');
@@ -46,8 +48,7 @@ describe('/visitor-registration', () => {
 
   it('shows the validation messages on their fields', async () => {
     mockApi();
-    await renderAt('/visitor-registration');
-    const user = userEvent.setup();
+    const { user } = await renderAt('/visitor-registration');
 
     await user.type(await findInput('Vorname'), 'M');
     await user.type(input('E-Mail'), 'max@');
@@ -65,8 +66,7 @@ describe('/visitor-registration', () => {
       body: { message: 'Erfolgreich vorgemerkt!', description: CONFIRM_PENDING },
     });
     const api = mockApi({ 'POST /api/visitor-registrations': () => reply.promise });
-    await renderAt('/visitor-registration');
-    const user = userEvent.setup();
+    const { user } = await renderAt('/visitor-registration');
 
     await fillValid(user);
     await user.type(input('Telefon (optional)'), '+49 351 123456');
@@ -102,8 +102,7 @@ describe('/visitor-registration', () => {
 
   it('leaves the optional phone out when it is empty', async () => {
     const api = mockApi({ 'POST /api/visitor-registrations': () => ({ status: 201, body: {} }) });
-    await renderAt('/visitor-registration');
-    const user = userEvent.setup();
+    const { user } = await renderAt('/visitor-registration');
 
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Jetzt vormerken' }));
@@ -118,13 +117,12 @@ describe('/visitor-registration', () => {
 
   it("shows 'Fehler' with the server's message", async () => {
     mockApi({
-      'POST /api/visitor-registrations': () => ({
-        status: 429,
-        body: { message: 'Zu viele Versuche. Bitte versuche es in 2 Minuten erneut.' },
-      }),
+      'POST /api/visitor-registrations': failWith(
+        429,
+        'Zu viele Versuche. Bitte versuche es in 2 Minuten erneut.',
+      ),
     });
-    await renderAt('/visitor-registration');
-    const user = userEvent.setup();
+    const { user } = await renderAt('/visitor-registration');
 
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Jetzt vormerken' }));
@@ -135,9 +133,8 @@ describe('/visitor-registration', () => {
   });
 
   it("falls back to 'Registrierung fehlgeschlagen. Bitte versuche es erneut.'", async () => {
-    mockApi({ 'POST /api/visitor-registrations': () => Promise.reject(new TypeError('Failed to fetch')) });
-    await renderAt('/visitor-registration');
-    const user = userEvent.setup();
+    mockApi({ 'POST /api/visitor-registrations': unreachable });
+    const { user } = await renderAt('/visitor-registration');
 
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Jetzt vormerken' }));

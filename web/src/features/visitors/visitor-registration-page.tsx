@@ -2,7 +2,7 @@ import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { MESSAGES, VisitorRegistrationSchema, type VisitorRegistrationInput } from '@schlosstreffen/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
@@ -11,7 +11,7 @@ import { notify } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { AccountForm, SubmitButton, textLinkClass } from '../account/form-parts';
+import { AccountForm, EmailField, NameFields, SubmitButton, textLinkClass } from '../account/form-parts';
 import { eventFacts } from '../landing/event-format';
 
 const route = getRouteApi('/visitor-registration');
@@ -36,10 +36,9 @@ export function VisitorRegistrationPage() {
     `Merke dich unverbindlich als Besucher für das ${facts.name} am ${facts.shortDate} vor und erhalte Event-Updates.`,
     '/visitor-registration',
   );
-  const [registered, setRegistered] = useState<VisitorRegistered | null>(null);
   const signUp = useMutation({
     mutationFn: (body: VisitorRegistrationInput) =>
-      api.post<VisitorRegistered>('/api/visitor-registrations', body),
+      api.post<VisitorRegistered | undefined>('/api/visitor-registrations', body),
   });
 
   const form = useForm({
@@ -47,9 +46,8 @@ export function VisitorRegistrationPage() {
     validators: { onChange: VisitorRegistrationSchema },
     onSubmit: async ({ value }) => {
       try {
-        const answer = await signUp.mutateAsync(v.parse(VisitorRegistrationSchema, value));
+        await signUp.mutateAsync(v.parse(VisitorRegistrationSchema, value));
         notify.success('Erfolgreich vorgemerkt!', 'Wir halten dich über das Event auf dem Laufenden.');
-        setRegistered(answer ?? { message: MESSAGES.visitorRegistered });
       } catch (error) {
         notify.error('Fehler', error, 'Registrierung fehlgeschlagen. Bitte versuche es erneut.');
       }
@@ -60,12 +58,11 @@ export function VisitorRegistrationPage() {
   const again = () => {
     form.reset(EMPTY);
     signUp.reset();
-    setRegistered(null);
     // Back on the form: start at its first field.
     requestAnimationFrame(() => document.getElementById('field-firstName')?.focus());
   };
 
-  if (registered) return <ThankYou description={registered.description} onAgain={again} />;
+  if (signUp.isSuccess) return <ThankYou description={signUp.data?.description} onAgain={again} />;
 
   return (
     <PageCard
@@ -82,27 +79,8 @@ export function VisitorRegistrationPage() {
     >
       <LinkNotice />
       <AccountForm label="Besuchervoranmeldung" onSubmit={() => form.handleSubmit()}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <form.Field name="firstName">
-            {(field) => <TextField field={field} label="Vorname" required autoComplete="given-name" />}
-          </form.Field>
-          <form.Field name="lastName">
-            {(field) => <TextField field={field} label="Nachname" required autoComplete="family-name" />}
-          </form.Field>
-        </div>
-        <form.Field name="email">
-          {(field) => (
-            <TextField
-              field={field}
-              label="E-Mail"
-              type="email"
-              required
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-            />
-          )}
-        </form.Field>
+        <NameFields form={form} />
+        <EmailField form={form} label="E-Mail" />
         <form.Field name="phone">
           {(field) => <TextField field={field} label="Telefon (optional)" type="tel" autoComplete="tel" />}
         </form.Field>
