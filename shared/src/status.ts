@@ -14,6 +14,23 @@ export const VEHICLE_STATUSES = [
 ] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
+/** An entry of a vehicle's status log (GET /api/vehicles/{id}/reviews, newest first). */
+export interface StatusHistoryEntry {
+  id: string;
+  vehicleId: string;
+  reviewerId: string | null;
+  /** Who made the change: the user's full name (else email), or the system's name. */
+  actorName: string;
+  /** admin, reviewer, user or system. */
+  actorRole: string;
+  /** null for the entry that created the vehicle. */
+  oldStatus: VehicleStatus | null;
+  newStatus: VehicleStatus;
+  commentInternal: string | null;
+  score: number | null;
+  createdAt: string;
+}
+
 export const DRIVE_TYPES = ['FWD', 'RWD', 'AWD'] as const;
 export type DriveType = (typeof DRIVE_TYPES)[number];
 

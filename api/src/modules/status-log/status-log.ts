@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Role, VehicleStatus } from '@schlosstreffen/shared';
+import type { Role, StatusHistoryEntry, VehicleStatus } from '@schlosstreffen/shared';
 import type { User } from '../users/user.entity.js';
 import type { Vehicle } from '../vehicles/vehicle.entity.js';
 import { Review } from './review.entity.js';
@@ -43,21 +43,8 @@ export function recordStatusChange(
   return review;
 }
 
-export interface HistoryEntry {
-  id: string;
-  vehicleId: string;
-  reviewerId: string | null;
-  actorName: string;
-  actorRole: string;
-  oldStatus: VehicleStatus | null;
-  newStatus: VehicleStatus;
-  commentInternal: string | null;
-  score: number | null;
-  createdAt: string;
-}
-
 /** A vehicle's history, newest first (in insertion order, which `seq` records). */
-export async function listHistory(em: EntityManager, vehicleId: string): Promise<HistoryEntry[]> {
+export async function listHistory(em: EntityManager, vehicleId: string): Promise<StatusHistoryEntry[]> {
   const rows = await em.getConnection().execute<Record<string, unknown>[]>(
     `select id, vehicle_id, reviewer_id, actor_name, actor_role, old_status, new_status, comment_internal,
             score, created_at

@@ -1,25 +1,8 @@
-import type { AdminStatusUpdate, VehicleStatus } from '@schlosstreffen/shared';
+import type { AdminStatusUpdate, StatusHistoryEntry } from '@schlosstreffen/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiGet, isApiError } from '../../lib/api';
 import type { Vehicle } from '../../lib/types';
 import { invalidateVehicles, vehicleKeys } from '../vehicles/vehicle-queries';
-
-/** An entry of GET /api/vehicles/{id}/reviews (the status log, newest first). */
-export interface StatusHistoryEntry {
-  id: string;
-  vehicleId: string;
-  reviewerId: string | null;
-  /** Who made the change: the user's full name (else email), or the system's name. */
-  actorName: string;
-  /** admin, reviewer, user or system. */
-  actorRole: string;
-  /** null for the entry that created the vehicle. */
-  oldStatus: VehicleStatus | null;
-  newStatus: VehicleStatus;
-  commentInternal: string | null;
-  score: number | null;
-  createdAt: string;
-}
 
 /** Under `vehicles`, so `invalidateVehicles` refreshes the history along with the lists. */
 export const historyKey = (vehicleId: string) => ['vehicles', 'history', vehicleId] as const;

@@ -334,7 +334,7 @@ describe('/admin/dashboard: Medien and access', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Medien 7' }));
     await waitFor(() => expect(calls).toContain('GET /api/admin/media'));
-    expect(screen.queryByRole('list', { name: /^Fahrzeuge:/ })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('list', { name: /^Fahrzeuge:/ })).toBeNull());
   });
 
   it('starts loading the list in the route loader', async () => {

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
 import { apiGet } from '../../lib/api';
+import { entranceDelay } from '../../lib/entrance-delay';
 import type { MediaLibraryItem } from '../../lib/types';
 import { CarPlaceholderIcon } from '../vehicles/quartett-card';
 import { ownerLabel, vehicleTitle } from '../vehicles/vehicle-format';
@@ -113,7 +114,7 @@ function MediaTile({ item, index }: { item: MediaLibraryItem; index: number }) {
   return (
     <li
       style={{
-        transitionDelay: `${(Math.min(index, MAX_STAGGER_STEPS) * STAGGER.adminSeconds).toFixed(2)}s`,
+        transitionDelay: entranceDelay(index, STAGGER.adminSeconds, MAX_STAGGER_STEPS),
       }}
       className="transition-[opacity,translate] duration-500 ease-out starting:translate-y-3 starting:opacity-0 motion-reduce:transition-none"
     >

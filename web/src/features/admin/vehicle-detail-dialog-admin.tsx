@@ -3,6 +3,7 @@ import {
   EVENT_TIMEZONE,
   STATUS_LABELS,
   VEHICLE_STATUSES,
+  type StatusHistoryEntry,
   type VehicleStatus,
 } from '@schlosstreffen/shared';
 import { useForm, useStore } from '@tanstack/react-form';
@@ -17,7 +18,7 @@ import { TextAreaField } from '../../components/ui/textarea';
 import { errorText, notify } from '../../components/ui/toaster';
 import type { Owner, Vehicle } from '../../lib/types';
 import { StatusBadge } from '../vehicles/status-badge';
-import { useAdminStatusMutation, vehicleHistoryQueryOptions, type StatusHistoryEntry } from './admin-queries';
+import { useAdminStatusMutation, vehicleHistoryQueryOptions } from './admin-queries';
 
 export const NOT_GIVEN = 'Nicht angegeben';
 const COMMENT_MAX = 2000;

@@ -1,4 +1,4 @@
-import type { VehicleStatus } from '@schlosstreffen/shared';
+import type { StatusHistoryEntry, VehicleStatus } from '@schlosstreffen/shared';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -10,7 +10,7 @@ import type { CurrentUser, Owner, Vehicle } from '../../lib/types';
 import { currentUserQueryOptions } from '../auth/auth-queries';
 import { SIGNED_IN_USER } from '../account/test-helpers';
 import { makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
-import { adminVehiclesQueryOptions, type StatusHistoryEntry } from './admin-queries';
+import { adminVehiclesQueryOptions } from './admin-queries';
 import { VehicleDetailDialog } from './vehicle-detail-dialog';
 
 const REVIEWER: CurrentUser = {
@@ -141,7 +141,8 @@ async function renderDialog(vehicle: Partial<Vehicle> = {}) {
 
 async function openTab(user: UserEvent, name: RegExp | string) {
   await user.click(screen.getByRole('tab', { name }));
-  return screen.getByRole('tabpanel');
+  // The tab switch may keep the previous panel mounted for a moment.
+  return waitFor(() => screen.getByRole('tabpanel'));
 }
 
 async function chooseStatus(user: UserEvent, label: string) {

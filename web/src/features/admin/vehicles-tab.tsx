@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
 import type { Vehicle } from '../../lib/types';
+import { entranceDelay } from '../../lib/entrance-delay';
 import {
   cardEntranceClass,
   VehicleCard,
@@ -48,7 +49,7 @@ export function countByFilter(vehicles: readonly Pick<Vehicle, 'status'>[]): Rec
 /** Entrance delay of the n-th card; capped so a long list does not keep its last cards hidden. */
 const MAX_STAGGERED = 24;
 export const staggerDelay = (index: number): string =>
-  `${(Math.min(index, MAX_STAGGERED) * STAGGER.adminSeconds).toFixed(2)}s`;
+  entranceDelay(index, STAGGER.adminSeconds, MAX_STAGGERED);
 
 const filterTriggerClass =
   'inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-full border border-white/10 px-3.5 py-1.5 text-sm font-medium text-ash-300 transition-colors hover:border-white/25 hover:text-parchment focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400 data-[selected]:border-gold-500/60 data-[selected]:bg-gold-500/15 data-[selected]:text-gold-200';

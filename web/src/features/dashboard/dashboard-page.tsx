@@ -14,6 +14,7 @@ import { EmptyState, LoadError, Loading } from '../../components/ui/query-states
 import { notify } from '../../components/ui/toaster';
 import type { Vehicle } from '../../lib/types';
 import { useDocumentMeta } from '../../lib/use-document-meta';
+import { entranceDelay } from '../../lib/entrance-delay';
 import { CarPlaceholderIcon } from '../vehicles/quartett-card';
 import {
   cardEntranceClass,
@@ -239,7 +240,7 @@ export function DashboardPage() {
             {list.map((vehicle, index) => (
               <li
                 key={vehicle.id}
-                style={{ transitionDelay: `${(index * STAGGER.ownerSeconds).toFixed(2)}s` }}
+                style={{ transitionDelay: entranceDelay(index, STAGGER.ownerSeconds) }}
                 className={cardEntranceClass}
               >
                 <VehicleCard

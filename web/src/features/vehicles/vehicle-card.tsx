@@ -173,7 +173,7 @@ export function TuningCategoryList({
 /** The grid of vehicle cards in the owner's and the admin's lists. */
 export const vehicleGridClass = 'grid gap-6 md:grid-cols-2 xl:grid-cols-3';
 
-/** A list item's entrance; the caller staggers it with a transition delay. */
+/** A list item's entrance; the caller staggers it with `entranceDelay`. */
 export const cardEntranceClass =
   'transition-[opacity,translate] duration-500 ease-out starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none';
 
