@@ -14,25 +14,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORGANIZER_SOCIAL_LINKS } from '../features/landing/organizer';
 import { createQueryClient } from '../lib/query-client';
 import type { CurrentUser } from '../lib/types';
+import { SIGNED_IN_USER } from '../features/account/test-helpers';
 import { browserPage, SiteHeader } from './site-header';
 import { AppToaster, toaster } from './ui/toaster';
 
 function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
+    ...SIGNED_IN_USER,
     id: 'u1',
-    email: 'lena.weber@example.de',
-    firstName: 'Lena',
-    lastName: 'Weber',
-    profileImageUrl: null,
-    phone: null,
-    instagramHandle: null,
-    role: 'user',
     consentMedia: true,
     consentQuartett: true,
     consentContact: true,
-    emailVerified: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import type { CurrentUser } from '../../lib/types';
 import { createAppRouter } from '../../router';
+import { SIGNED_IN_USER } from '../account/test-helpers';
 
 /** Test support for the wizard and edit page: a scripted fetch and the app router. */
 
@@ -65,18 +66,8 @@ export function deferredReply(value: ReplyValue) {
 }
 
 export const lena: CurrentUser = {
+  ...SIGNED_IN_USER,
   id: '7d3f0c1e-1c2b-4c55-9a0e-2f7d1b0a4e11',
-  email: 'lena.weber@example.de',
-  firstName: 'Lena',
-  lastName: 'Weber',
-  profileImageUrl: null,
-  phone: null,
-  instagramHandle: null,
-  role: 'user',
-  consentMedia: false,
-  consentQuartett: false,
-  consentContact: false,
-  emailVerified: true,
   createdAt: '2026-01-10T10:00:00.000Z',
   updatedAt: '2026-01-10T10:00:00.000Z',
 };
