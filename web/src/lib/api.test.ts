@@ -93,6 +93,7 @@ describe('apiRequest', () => {
       name: 'ApiError',
       status: 401,
       serverMessage: 'Falsche Email oder Passwort.',
+      fromBody: true,
       message: '401: Falsche Email oder Passwort.',
     });
   });
@@ -120,7 +121,7 @@ describe('apiRequest', () => {
         headers: { 'Content-Type': 'text/html' },
       }),
     );
-    await expect(apiGet('/api/x')).rejects.toMatchObject({ serverMessage: 'Bad Gateway' });
+    await expect(apiGet('/api/x')).rejects.toMatchObject({ serverMessage: 'Bad Gateway', fromBody: false });
   });
 
   it('uses a plain-text body as the message', async () => {

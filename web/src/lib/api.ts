@@ -13,11 +13,14 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's message (German), or the status text when the body carries none. */
   readonly serverMessage: string;
+  /** Whether `serverMessage` came from the body (else it is the status line, e.g. a proxy's 'Bad Gateway'). */
+  readonly fromBody: boolean;
 
-  constructor(status: number, serverMessage: string) {
+  constructor(status: number, serverMessage: string, fromBody = true) {
     super(`${status}: ${serverMessage}`);
     this.status = status;
     this.serverMessage = serverMessage;
+    this.fromBody = fromBody;
   }
 }
 
@@ -28,7 +31,7 @@ export function isApiError(error: unknown): error is ApiError {
 /** Last resort when neither the body nor the status line says anything (e.g. HTTP/2 has no status text). */
 const unknownErrorText = 'Ein Fehler ist aufgetreten.';
 
-async function readErrorText(response: Response): Promise<string> {
+async function readErrorText(response: Response): Promise<{ text: string; fromBody: boolean }> {
   let text = '';
   try {
     text = await response.text();
@@ -43,16 +46,16 @@ async function readErrorText(response: Response): Promise<string> {
         const parsed: unknown = JSON.parse(trimmed);
         if (typeof parsed === 'object' && parsed !== null && 'message' in parsed) {
           const { message } = parsed;
-          if (typeof message === 'string' && message.trim() !== '') return message;
+          if (typeof message === 'string' && message.trim() !== '') return { text: message, fromBody: true };
         }
       } catch {
         // Not JSON after all: treated below like any other body.
       }
     } else if (contentType.startsWith('text/plain')) {
-      return trimmed;
+      return { text: trimmed, fromBody: true };
     }
   }
-  return response.statusText || unknownErrorText;
+  return { text: response.statusText || unknownErrorText, fromBody: false };
 }
 
 async function readBody<T>(response: Response): Promise<T> {
@@ -84,7 +87,8 @@ export async function apiRequest<T = unknown>(
   });
 
   if (!response.ok) {
-    throw new ApiError(response.status, await readErrorText(response));
+    const { text, fromBody } = await readErrorText(response);
+    throw new ApiError(response.status, text, fromBody);
   }
   return readBody<T>(response);
 }

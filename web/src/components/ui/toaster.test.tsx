@@ -71,6 +71,20 @@ describe('notifications (spec sections 8 and 9)', () => {
     expect(screen.queryByText('fetch failed')).toBeNull();
   });
 
+  it('shows the fallback, not a bare status line, when the server sent no message', async () => {
+    act(
+      () =>
+        void notify.error(
+          'Aktualisierung fehlgeschlagen',
+          new ApiError(502, 'Bad Gateway', false),
+          'Bitte versuchen Sie es erneut.',
+        ),
+    );
+    await vi.advanceTimersByTimeAsync(50);
+    expect(screen.getByText('Bitte versuchen Sie es erneut.')).toBeTruthy();
+    expect(screen.queryByText('Bad Gateway')).toBeNull();
+  });
+
   it('is dismissed by a swipe to the right of more than 50 px, not by a shorter one', async () => {
     act(() => void notify.info('Hinweis'));
     await vi.advanceTimersByTimeAsync(50);

@@ -31,9 +31,12 @@ export const notify = {
     show('error', title, errorText(error) ?? fallback),
 };
 
-/** The server's message of a failed call; other errors' messages only when they are not technical. */
+/**
+ * The server's message of a failed call; nothing for a bare status line ('Bad Gateway' from a proxy)
+ * or other errors, so the caller's German fallback shows.
+ */
 export function errorText(error: unknown): string | undefined {
-  if (isApiError(error)) return error.serverMessage;
+  if (isApiError(error) && error.fromBody) return error.serverMessage;
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { api, isApiError } from '../../lib/api';
+import { errorText } from '../../components/ui/toaster';
+import { api } from '../../lib/api';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 
 interface ConfirmResult {
@@ -26,9 +27,7 @@ export function ConfirmInvitation({ token }: { token: string | undefined }) {
     mutationFn: () => api.post<ConfirmResult>('/api/invitations/confirm', { token }),
   });
   const error = confirm.error
-    ? isApiError(confirm.error)
-      ? confirm.error.serverMessage
-      : 'Die Bestätigung ist fehlgeschlagen. Bitte versuche es erneut.'
+    ? (errorText(confirm.error) ?? 'Die Bestätigung ist fehlgeschlagen. Bitte versuche es erneut.')
     : undefined;
 
   return (
