@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ROLES, type Role } from '@schlosstreffen/shared';
 import { loadDatabaseUrl } from './config.js';
-import { initOrm, migrate } from './db/orm.js';
+import { ensureDatabase, initOrm, migrate } from './db/orm.js';
 import { User } from './modules/users/user.entity.js';
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -17,7 +17,9 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
     case 'migrate': {
-      const orm = await initOrm(loadDatabaseUrl(), { migrate: false });
+      const databaseUrl = loadDatabaseUrl();
+      await ensureDatabase(databaseUrl);
+      const orm = await initOrm(databaseUrl, { migrate: false });
       const done = await migrate(orm);
       console.log(done.length ? `applied: ${done.map((m) => m.name).join(', ')}` : 'database is up to date');
       await orm.close();

@@ -19,7 +19,12 @@ const url = databaseUrlFor(services.databaseUrl, name);
 const START = `
   import(${JSON.stringify(path.join(root, 'api/src/db/orm.ts'))})
     .then(({ initOrm }) => initOrm(process.argv.at(-1), { pool: { min: 0, max: 2 } }))
-    .then((orm) => orm.close())
+    .then(async (orm) => {
+      // The database the process ended up on (a lost creation race must not leave it elsewhere).
+      const [row] = await orm.em.getConnection().execute('select current_database() as name');
+      console.log(row.name);
+      await orm.close();
+    })
     .catch((error) => {
       console.error(error);
       process.exit(1);
@@ -43,6 +48,11 @@ describe('starting several processes on a new database', () => {
       'ok',
       'ok',
     ]);
+    expect(
+      started.map((result) =>
+        result.status === 'fulfilled' ? result.value.stdout.trim().split('\n').at(-1) : '',
+      ),
+    ).toEqual([name, name, name]);
 
     const orm = await initOrm(url, { pool: { min: 0, max: 1 } });
     try {

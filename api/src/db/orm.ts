@@ -12,7 +12,9 @@ export function createOrmConfig(databaseUrl: string, overrides: Options = {}): O
     clientUrl: databaseUrl,
     entities,
     extensions: [Migrator],
-    ensureDatabase: true,
+    // Created by `ensureDatabase` below: MikroORM's own check switches the connection to the
+    // management database to create it, and stays there when another process won the race.
+    ensureDatabase: false,
     migrations: {
       migrationsList,
       // Only `migration:create` writes files; running migrations never does.
@@ -32,20 +34,40 @@ export function createOrmConfig(databaseUrl: string, overrides: Options = {}): O
 /** Key of the advisory lock that serialises migrations across processes ('STMG'). */
 const MIGRATION_LOCK_KEY = 0x5354_4d47;
 
-/** PostgreSQL's answer when two processes create the same database at once. */
+/** PostgreSQL's answers when two processes create the same database at once. */
 const isCreateDatabaseRace = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  (error.code === '23505' || error.code === '42P04');
 
 /**
- * Creates the database when missing and applies pending migrations. API, worker and the CLI may run
- * it together (npm start, several replicas): migrations run under an advisory lock, so one process
- * applies them and the others wait and then find nothing pending.
+ * Creates the database of `databaseUrl` when it is missing, from the management database
+ * (`postgres`). API, worker and the CLI may try at once: the losers find it created.
+ */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.href });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return;
+    await admin.query(`create database ${admin.escapeIdentifier(name)}`).catch((error: unknown) => {
+      if (!isCreateDatabaseRace(error)) throw error;
+    });
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Applies pending migrations. API, worker and the CLI may run it together (npm start, several
+ * replicas): migrations run under an advisory lock, so one process applies them and the others wait
+ * and then find nothing pending.
  */
 export async function migrate(orm: Orm): Promise<MigrationInfo[]> {
-  await orm.schema.ensureDatabase().catch((error: unknown) => {
-    // Another process created it a moment earlier: it exists now.
-    if (!isCreateDatabaseRace(error)) throw error;
-  });
   // A connection of its own holds the lock, so a small pool can never starve the migrator.
   const lock = new pg.Client({ connectionString: orm.config.get('clientUrl') });
   await lock.connect();
@@ -63,6 +85,7 @@ export async function initOrm(
   databaseUrl: string,
   { migrate: shouldMigrate = true, ...overrides }: Options & { migrate?: boolean } = {},
 ): Promise<Orm> {
+  if (shouldMigrate) await ensureDatabase(databaseUrl);
   const orm = await MikroORM.init(createOrmConfig(databaseUrl, overrides));
   if (shouldMigrate) await migrate(orm);
   return orm;
