@@ -11,5 +11,8 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Typing through user-event in jsdom takes seconds when the API and worker tests run alongside
+    // on two cores; the default 5 s fails tests that merely waited their turn.
+    testTimeout: 20_000,
   },
 });

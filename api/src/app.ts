@@ -11,31 +11,34 @@ import helmet from 'koa-helmet';
 import send from 'koa-send';
 import session from 'koa-session';
 import { siteConfigScript, type SiteConfig } from '@schlosstreffen/shared';
-import type { ApiConfig } from './config.js';
-import { loadUser, type AppContext, type AppState } from './http/context.js';
+import type { ApiConfig, RateLimitRule } from './core/config.js';
+import { loadUser, type AppState } from './http/context.js';
 import { errorHandler } from './http/error-handler.js';
-import { notFound } from './http/errors.js';
-import { createLimiter } from './http/rate-limit.js';
-import { mutationGuard } from './http/security.js';
-import type { Queues } from './outbox/queues.js';
+import { dependencyClassifier } from './core/dependencies.js';
+import { notFound } from './core/errors.js';
+import { AccountBackoff, createLimiter } from './http/rate-limit.js';
+import { mutationGuard, rejectNulCharacters, requireHttps } from './http/security.js';
+import type { Queues } from './core/outbox/queues.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './http/session-store.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { invitationRoutes } from './modules/invitations/invitation.routes.js';
-import { InvitationService } from './modules/invitations/invitation.service.js';
-import { mediaArchiveRoutes } from './modules/media/media-archive.js';
-import { MediaService } from './modules/media/media.service.js';
-import { objectRoutes } from './modules/objects/object.routes.js';
-import type { PublicListVersion } from './modules/public-vehicles/public-list-changes.js';
-import { queueDashboard } from './modules/queues/queue-dashboard.js';
-import { quartettRoutes } from './modules/quartett/quartett.routes.js';
-import { QuartettService } from './modules/quartett/quartett.service.js';
-import { uploadRoutes } from './modules/uploads/upload.routes.js';
-import { UploadService } from './modules/uploads/upload.service.js';
-import { vehicleRoutes } from './modules/vehicles/vehicle.routes.js';
-import { VehicleService } from './modules/vehicles/vehicle.service.js';
-import { visitorRoutes } from './modules/visitors/visitor.routes.js';
+import { accountRoutes } from './routes/account/account.routes.js';
+import { authRoutes } from './routes/auth/auth.routes.js';
+import { privacyRoutes } from './routes/privacy/privacy.routes.js';
+import { AuthService } from './core/accounts/auth.service.js';
+import { healthRoutes } from './routes/health/health.routes.js';
+import { invitationRoutes } from './routes/invitations/invitation.routes.js';
+import { InvitationService } from './core/invitations/invitation.service.js';
+import { mediaArchiveRoutes } from './routes/media/media-archive.js';
+import { MediaService } from './core/media/media.service.js';
+import { objectRoutes } from './routes/objects/object.routes.js';
+import type { PublicListVersion } from './core/public-list/public-list-changes.js';
+import { queueDashboard } from './routes/queues/queue-dashboard.js';
+import { quartettRoutes } from './routes/quartett/quartett.routes.js';
+import { QuartettService } from './core/quartett/quartett.service.js';
+import { mediaRoutes } from './routes/media/media.routes.js';
+import { UploadService } from './core/media/upload.service.js';
+import { vehicleRoutes } from './routes/vehicles/vehicle.routes.js';
+import { VehicleService } from './core/vehicles/vehicle.service.js';
+import { visitorRoutes } from './routes/visitors/visitor.routes.js';
 
 export interface AppDeps {
   config: ApiConfig;
@@ -50,8 +53,8 @@ export interface AppDeps {
   queues?: Queues;
   /** Announced changes of the public list, so it is served from memory until one comes. */
   publicListChanges?: PublicListVersion;
-  /** Key prefix in Redis; rate-limit counters live under `<prefix>:rl:` (tests isolate by it). */
-  redisPrefix?: string;
+  /** The deployment's Redis key prefix; rate-limit counters live under `<prefix>:rl:`. */
+  redisPrefix: string;
   log?: (error: unknown) => void;
 }
 
@@ -59,12 +62,30 @@ export const SESSION_COOKIE = 'st.sid';
 
 export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, em, redis } = deps;
-  const app = new Koa<AppState>({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  // Behind n trusted proxies the client is the n-th X-Forwarded-For entry from the right: whatever a
+  // client writes further left is ignored.
+  const app = new Koa<AppState>({
+    proxy: config.trustProxy > 0,
+    maxIpsCount: config.trustProxy,
+    keys: [config.sessionSecret],
+  });
   app.silent = true;
 
-  app.use(errorHandler(deps.log));
+  app.use(
+    errorHandler(
+      deps.log,
+      dependencyClassifier({
+        database: config.databaseUrl,
+        redis: config.redisUrl,
+        storage: config.s3.endpoint,
+      }),
+    ),
+  );
   app.use(helmet(helmetOptions(config)));
   app.use(healthRoutes({ em, redis, s3: deps.s3, bucket: config.s3.bucket }).routes());
+  // Cookies are Secure when the site is served over HTTPS, as PUBLIC_URL says.
+  const secureCookies = new URL(config.publicUrl).protocol === 'https:';
+  if (secureCookies) app.use(requireHttps(config.publicUrl));
   app.use(
     session(
       {
@@ -72,7 +93,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
         maxAge: SESSION_MAX_AGE_MS,
         httpOnly: true,
         sameSite: 'lax',
-        secure: config.isProduction,
+        secure: secureCookies,
         signed: true,
         renew: true,
         store: createSessionStore(em),
@@ -81,7 +102,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     ),
   );
 
-  const prefix = `${deps.redisPrefix ?? 'st'}:rl`;
+  const prefix = `${deps.redisPrefix}:rl`;
   const limits = config.rateLimits;
   const auth = new AuthService(em, {
     publicUrl: config.publicUrl,
@@ -92,66 +113,54 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const api = new Router<AppState>({ prefix: '/api' });
   api.use(mutationGuard(config.allowedOrigins, ['/api/visitor-registrations/unsubscribe']));
   api.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8', jsonStrict: true }));
+  api.use(rejectNulCharacters);
   api.use((_ctx, next) => RequestContext.create(em, next));
   api.use(loadUser(em));
-  const authRouter = authRoutes(auth, {
-    login: createLimiter(redis, 'login', limits.login, prefix),
-    loginPerIp: createLimiter(
-      redis,
-      'login-ip',
-      { ...limits.login, points: limits.login.points * 5 },
-      prefix,
-    ),
-    register: createLimiter(redis, 'register', limits.register, prefix),
-    forgotPassword: createLimiter(redis, 'forgot', limits.forgotPassword, prefix),
-  });
-  api.use(authRouter.routes(), authRouter.allowedMethods());
-  const visitorRouter = visitorRoutes({
-    em,
-    config,
-    onOutbox: deps.onOutbox,
-    signUpLimiter: createLimiter(redis, 'visitor', limits.visitorSignUp, prefix),
-  });
-  api.use(visitorRouter.routes(), visitorRouter.allowedMethods());
-  const vehicleRouter = vehicleRoutes({
-    em,
-    vehicles: new VehicleService(em, { publicUrl: config.publicUrl, onOutbox: deps.onOutbox }),
-    media: new MediaService({ em, s3: deps.s3, bucket: config.s3.bucket, onOutbox: deps.onOutbox }),
-    publicListChanges: deps.publicListChanges,
-  });
-  api.use(vehicleRouter.routes(), vehicleRouter.allowedMethods());
-  const mediaArchiveRouter = mediaArchiveRoutes({ em, s3: deps.s3, bucket: config.s3.bucket, log: deps.log });
-  api.use(mediaArchiveRouter.routes(), mediaArchiveRouter.allowedMethods());
-  const quartettRouter = quartettRoutes({ quartett: new QuartettService(em, { onOutbox: deps.onOutbox }) });
-  api.use(quartettRouter.routes(), quartettRouter.allowedMethods());
-  const invitationRouter = invitationRoutes(
-    new InvitationService(em, {
-      publicUrl: config.publicUrl,
-      secret: config.sessionSecret,
-      onOutbox: deps.onOutbox,
+  const { s3, onOutbox } = deps;
+  const bucket = config.s3.bucket;
+  const limiter = (name: string, rule: RateLimitRule) => createLimiter(redis, name, rule, prefix);
+  const routers = [
+    authRoutes(auth, {
+      loginPerIp: limiter('login-ip', limits.loginPerIp),
+      loginPerAccount: new AccountBackoff(redis, `${prefix}:login-account`, limits.loginPerAccount),
+      register: limiter('register', limits.register),
+      forgotPassword: limiter('forgot', limits.forgotPassword),
+      forgotPerAccount: limiter('forgot-account', limits.forgotPerAccount),
     }),
-  );
-  api.use(invitationRouter.routes(), invitationRouter.allowedMethods());
-  const uploadRouter = uploadRoutes(
-    new UploadService({ s3: deps.s3, presigner: deps.presigner ?? deps.s3, bucket: config.s3.bucket }),
-    createLimiter(redis, 'uploads', limits.uploads, prefix),
-  );
-  api.use(uploadRouter.routes(), uploadRouter.allowedMethods());
+    accountRoutes({ em, auth, onOutbox }),
+    visitorRoutes({ em, config, onOutbox, signUpLimiter: limiter('visitor', limits.visitorSignUp) }),
+    privacyRoutes({ em, config }),
+    vehicleRoutes({
+      em,
+      vehicles: new VehicleService(em, { publicUrl: config.publicUrl, onOutbox }),
+      publicListChanges: deps.publicListChanges,
+    }),
+    mediaRoutes({
+      em,
+      media: new MediaService({ em, s3, bucket, onOutbox }),
+      uploads: new UploadService({ em, s3, presigner: deps.presigner ?? s3, bucket }),
+      uploadLimiter: limiter('uploads', limits.uploads),
+    }),
+    mediaArchiveRoutes({ em, s3, bucket, log: deps.log }),
+    quartettRoutes({ quartett: new QuartettService(em, { onOutbox }) }),
+    invitationRoutes(
+      new InvitationService(em, { publicUrl: config.publicUrl, secret: config.sessionSecret, onOutbox }),
+    ),
+  ];
+  for (const router of routers) api.use(router.routes(), router.allowedMethods());
   api.all('/{*rest}', () => {
     throw notFound();
   });
   app.use(api.routes());
 
-  const objects = objectRoutes({ em, s3: deps.s3, bucket: config.s3.bucket }).routes();
-  const withUser = loadUser(em);
-  app.use((ctx, next) =>
-    ctx.path.startsWith('/objects/')
-      ? RequestContext.create(em, () => withUser(ctx, () => objects(ctx as AppContext, next)))
-      : next(),
-  );
+  // Stored objects are checked against the database and the caller, like API answers.
+  const objects = new Router<AppState>();
+  objects.use('/objects', (_ctx, next) => RequestContext.create(em, next), loadUser(em));
+  objects.use(objectRoutes({ em, s3: deps.s3, bucket: config.s3.bucket }).routes());
+  app.use(objects.routes());
 
   if (deps.queues) {
-    app.use(queueDashboard({ em, queues: deps.queues, allowedOrigins: config.allowedOrigins }));
+    app.use(queueDashboard({ em, queues: deps.queues, allowedOrigins: config.allowedOrigins, redis }));
   }
   app.use(
     serveWeb(
@@ -163,6 +172,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
         place: config.event.place,
         applicationDeadline: config.event.applicationDeadline,
         publicUrl: config.publicUrl,
+        operator: config.operator,
+        retention: config.retention,
       },
       config.isProduction,
     ),

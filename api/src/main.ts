@@ -1,21 +1,28 @@
-import { Redis } from 'ioredis';
+import type { Server } from 'node:http';
 import { createApp } from './app.js';
-import { ConfigError, loadApiConfig } from './config.js';
-import { initOrm } from './db/orm.js';
-import { pruneExpiredSessions } from './http/session-store.js';
-import { createS3Client, ensureBucket } from './lib/s3.js';
-import { PublicListChanges } from './modules/public-vehicles/public-list-changes.js';
-import { closeQueues, createQueues } from './outbox/queues.js';
-import { OutboxRelay } from './outbox/relay.js';
+import { ConfigError, loadApiConfig } from './core/config.js';
+import { initOrm } from './core/db/orm.js';
+import { pruneExpiredSessions } from './core/accounts/sessions.js';
+import { createS3Client, ensureBucket } from './core/storage/s3.js';
+import { PublicListChanges } from './core/public-list/public-list-changes.js';
+import { closeQueues, createQueues } from './core/outbox/queues.js';
+import { OutboxRelay } from './core/outbox/relay.js';
+import { connectRedis, warnAboutRedis } from './core/redis.js';
+
+/** How long a stopping api lets requests in flight finish before it cuts them. */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 20) * 1000;
 
 async function main(): Promise<void> {
   const config = loadApiConfig();
   const orm = await initOrm(config.databaseUrl);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  // Requests (rate limits, readiness) and the outbox relay fail fast while Redis is away.
+  const redis = connectRedis(config.redisUrl, 'requests');
+  const producer = connectRedis(config.redisUrl, 'producer');
   const s3 = createS3Client(config.s3);
   if (!config.isProduction) await ensureBucket(s3, config.s3.bucket);
+  if (config.isProduction) void warnAboutRedis(redis, 'api');
 
-  const queues = createQueues(redis);
+  const queues = createQueues(producer, config.redisPrefix);
   const relay = new OutboxRelay(orm.em, queues);
   relay.start();
   const presigner = createS3Client(config.s3, config.s3.publicEndpoint);
@@ -30,30 +37,53 @@ async function main(): Promise<void> {
     queues,
     onOutbox: () => relay.wake(),
     publicListChanges,
+    redisPrefix: config.redisPrefix,
   });
-  const server = app.listen(config.port, () => console.log(`api listening on ${config.publicUrl}`));
+  const server = app.listen(config.port, () =>
+    console.log(`api listening on port ${config.port} (${config.publicUrl}), pid ${process.pid}`),
+  );
   const prune = setInterval(() => void pruneExpiredSessions(orm.em.fork()).catch(console.error), 3600_000);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`api: ${signal} received, shutting down`);
+    console.log(`api: ${signal} received: no new connections, finishing requests in flight`);
     clearInterval(prune);
-    server.close();
-    server.closeIdleConnections();
+    await drain(server, SHUTDOWN_GRACE_MS);
     await relay.stop();
     await publicListChanges.close();
     await closeQueues(queues);
     redis.disconnect();
+    producer.disconnect();
     await orm.close();
+    console.log('api: stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/**
+ * Stops accepting connections and lets the requests in flight finish: idle keep-alive connections
+ * close at once, busy ones once their answer is out; whatever still runs after the grace period is
+ * cut.
+ */
+async function drain(server: Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  server.closeIdleConnections();
+  const timer = setTimeout(() => {
+    console.error(`api: requests still running after ${graceMs / 1000} s, cutting them`);
+    server.closeAllConnections();
+  }, graceMs);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(timer);
+}
+
+// Exit code 78 (EX_CONFIG): restarting will not help, the configuration must change.
 main().catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  process.exit(error instanceof ConfigError ? 78 : 1);
 });

@@ -68,6 +68,8 @@ export interface CaughtMail {
   html?: string;
   text?: string;
   date: string;
+  /** Header fields as sent, names in lower case. */
+  headers?: Record<string, string>;
   attachments?: Array<{
     contentType: string;
     fileName: string;

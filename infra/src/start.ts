@@ -1,6 +1,8 @@
 /**
- * `npm start`: the api and the worker as child processes, plus (outside production) the embedded
- * S3 server and mail catcher for whatever S3_ENDPOINT / SMTP_URL leave unset. Run from the repo root.
+ * `npm start`: the api and the worker as child processes, restarted with backoff when they die,
+ * plus (outside production) the embedded S3 server and mail catcher for whatever S3_ENDPOINT /
+ * SMTP_URL leave unset. Run from the repo root. `npm run start:api` and `npm run start:worker` run
+ * one process each, for running several.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -42,18 +44,50 @@ console.log(
 const children = new Map<string, ChildProcess>();
 let shuttingDown = false;
 
-for (const name of ['api', 'worker']) {
-  const child = spawn(process.execPath, [path.join(name, 'dist', 'main.js')], { env, stdio: 'inherit' });
-  children.set(name, child);
-  child.on('exit', (code, signal) => {
-    // Ctrl+C reaches the children too: give our own signal handler the first word.
-    setTimeout(() => {
-      if (shuttingDown) return;
-      console.error(`${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping.`);
-      void shutdown(1);
-    }, 100);
-  });
+/** Restart delays double from 1 s up to 30 s; a process that ran a minute starts over at 1 s. */
+const RESTART_MIN_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+const STABLE_MS = 60_000;
+/** What api and worker exit with when their configuration is wrong: no restart helps. */
+const EXIT_CONFIG = 78;
+
+/**
+ * Runs `name` (api or worker) from its build and restarts it whenever it exits on its own, with
+ * backoff, saying so; only our own shutdown ends it for good.
+ */
+function supervise(name: string): void {
+  let delay = RESTART_MIN_MS;
+  let restarts = 0;
+  const start = () => {
+    const startedAt = Date.now();
+    const child = spawn(process.execPath, [path.join(name, 'dist', 'main.js')], { env, stdio: 'inherit' });
+    children.set(name, child);
+    child.on('exit', (code, signal) => {
+      // Ctrl+C reaches the children too: give our own signal handler the first word.
+      setTimeout(() => {
+        if (shuttingDown) return;
+        if (code === EXIT_CONFIG) {
+          console.error(`${name} cannot start with this configuration (see above); stopping.`);
+          void shutdown(1);
+          return;
+        }
+        if (Date.now() - startedAt > STABLE_MS) delay = RESTART_MIN_MS;
+        restarts += 1;
+        console.error(
+          `${name} exited unexpectedly (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s (restart ${restarts})`,
+        );
+        setTimeout(() => {
+          if (!shuttingDown) start();
+        }, delay);
+        delay = Math.min(delay * 2, RESTART_MAX_MS);
+      }, 100);
+    });
+  };
+  start();
 }
+
+supervise('api');
+supervise('worker');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void shutdown(0, signal));
@@ -79,7 +113,7 @@ async function startEmbeddedServices(): Promise<void> {
   }
 }
 
-/** Stops both children (SIGKILL after the grace period), then the embedded services, then exits. */
+/** Stops both children (they finish their work; SIGKILL after the grace period), then the embedded services. */
 async function shutdown(exitCode: number, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;

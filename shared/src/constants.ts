@@ -1,5 +1,5 @@
 /**
- * Business constants and limits (spec section 9). Event facts here are the defaults; the server may
+ * Business constants and limits. Event facts here are the defaults; the server may
  * override them through configuration so that the next edition needs no code change.
  */
 
@@ -100,6 +100,10 @@ export const RECOMMENDED_IMAGES = { min: 3, max: 10 } as const;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
+/** Widths of the WebP renditions the worker writes for every image; the first is `thumbnailUrl`. */
+export const THUMBNAIL_WIDTHS = [480, 1280] as const;
+export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+
 /** Larger images are refused before their pixels are decoded. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
@@ -121,6 +125,7 @@ export const UPLOADER = {
   retryDelaysMs: [0, 1000, 3000, 5000],
   companionRetries: 10,
   socketIdleTimeoutMs: 5 * 60 * 1000,
+  /** Uppy's default; the server signs uploads for minutes only (UPLOAD_URL_SECONDS in the api). */
   presignedUrlExpirySeconds: 604_800,
   noticeDurationMs: 5000,
   progressThrottleMs: 500,

@@ -17,6 +17,8 @@ export const QUARTETT_MESSAGES = {
   titleMax: 'Titel darf höchstens 200 Zeichen lang sein',
   setNotFound: 'Quartett-Satz nicht gefunden',
   noConfirmedVehicles: 'Es gibt noch keine bestätigten Fahrzeuge für das Quartett.',
+  /** Stored on a set whose export found no confirmed vehicle when it ran. */
+  exportWithoutCards: 'Keine bestätigten Fahrzeuge: Der Quartett-Satz wurde ohne Karten abgebrochen.',
   notReady: 'Der Export ist noch nicht fertig. Freigeben lässt sich nur ein fertiger Satz.',
   alreadyReleased: 'Dieser Quartett-Satz ist bereits freigegeben.',
   vehicleLocked:

@@ -13,3 +13,5 @@ export * from './quartett.js';
 export * from './schemas/event.js';
 export * from './site-config.js';
 export * from './media-file-name.js';
+export * from './display.js';
+export * from './privacy.js';

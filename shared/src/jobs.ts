@@ -13,26 +13,33 @@ export const EMAIL_TEMPLATES = {
   'password-reset': v.object({ firstName: v.string(), resetUrl: v.pipe(v.string(), v.url()) }),
   'visitor-confirmation': v.object({
     firstName: v.string(),
+    /** Pages with a button: a link scanner's GET changes nothing. */
     confirmUrl: v.pipe(v.string(), v.url()),
     unsubscribeUrl: v.pipe(v.string(), v.url()),
+    /** Where mail clients POST one-click unsubscribe (List-Unsubscribe-Post). */
+    oneClickUrl: v.pipe(v.string(), v.url()),
   }),
   /** Status submitted: the application arrived. */
   'application-received': applicationMailProps,
   'application-waitlist': applicationMailProps,
   'application-confirmed': applicationMailProps,
   'application-rejected': applicationMailProps,
-  /** Status invited: QR code of the check-in code, start number, parking zone and the confirm link. */
+  /** To the new address of an email change: the link that makes it take effect. */
+  'email-change-confirm': v.object({
+    firstName: v.string(),
+    newEmail: v.string(),
+    confirmUrl: v.pipe(v.string(), v.url()),
+  }),
+  /** To the old address: someone asked to change the account's email. */
+  'email-change-notice': v.object({ firstName: v.string(), newEmail: v.string() }),
+  /** To the account's address: its password was changed. */
+  'password-changed': v.object({ firstName: v.string() }),
+  /** Status invited: QR code of the check-in code, start number, parking zone and the confirm link (date, time and place come with every mail's event facts). */
   invitation: v.object({
     ...applicationMailProps.entries,
     startNumber: v.pipe(v.number(), v.integer(), v.minValue(1)),
     parkingZone: v.string(),
     checkInCode: v.pipe(v.string(), v.minLength(22)),
-    eventName: v.string(),
-    /** Formatted for German readers, e.g. 'Samstag, 20. Juni 2026'. */
-    eventDate: v.string(),
-    /** e.g. '10:00 – 20:00 Uhr'. */
-    eventTime: v.string(),
-    place: v.string(),
     confirmUrl: v.pipe(v.string(), v.url()),
   }),
 } as const;
@@ -68,12 +75,13 @@ export type InvitationIssueJob = v.InferOutput<typeof InvitationIssueJobSchema>;
 export const QuartettExportJobSchema = v.object({ setId: v.pipe(v.string(), v.uuid()) });
 export type QuartettExportJob = v.InferOutput<typeof QuartettExportJobSchema>;
 
-/** Widths of the WebP renditions the worker writes for every image; the first is `thumbnailUrl`. */
-export const THUMBNAIL_WIDTHS = [480, 1280] as const;
-export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+export const AccountExportJobSchema = v.object({ exportId: v.pipe(v.string(), v.uuid()) });
 
-/** Object key of a rendition: thumbs/{mediaId}/{width}.webp. */
-export const thumbnailKey = (mediaId: string, width: ThumbnailWidth) => `thumbs/${mediaId}/${width}.webp`;
+/** Job ids (outbox row ids) whose data in the queues names a deleted person. */
+export const EraseJobsJobSchema = v.object({ jobIds: v.array(v.pipe(v.string(), v.maxLength(100))) });
+
+/** The scheduler's beat; `asOf` (ISO) runs it for another moment than now. */
+export const SchedulerTickJobSchema = v.object({ asOf: v.optional(v.pipe(v.string(), v.isoTimestamp())) });
 
 /** The job catalogue: job name → queue and payload schema. One queue per kind of work. */
 export const JOBS = {
@@ -86,6 +94,12 @@ export const JOBS = {
   'invitation.issue': { queue: 'invitation', payload: InvitationIssueJobSchema },
   /** Render a quartett set's print PDF and store it in S3. */
   'quartett.export': { queue: 'export', payload: QuartettExportJobSchema },
+  /** Build a person's data export (JSON and clean photos) as one ZIP. */
+  'account.export': { queue: 'privacy', payload: AccountExportJobSchema },
+  /** Remove jobs whose data names a deleted person from every queue. */
+  'privacy.erase-jobs': { queue: 'privacy', payload: EraseJobsJobSchema },
+  /** Everything that depends on the date: retention (and, later, deadlines). */
+  'scheduler.tick': { queue: 'scheduler', payload: SchedulerTickJobSchema },
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -1,7 +1,7 @@
 import { EVENT_TIMEZONE } from './constants.js';
 
 /**
- * The file name of a downloaded image (spec section 2, Medien), the same for a single download and
+ * The file name of a downloaded image of the media library, the same for a single download and
  * for the entries of the ZIP of all images: vehicle name (else brand_model), upload timestamp (else
  * 'unknown') and the original extension (else jpg), joined by underscores, e.g.
  * `Black_Pearl_2026-11-22T10-30-00.jpg`.

@@ -5,7 +5,16 @@ export const MESSAGES = {
   malformedJson: 'Der Anfragetext ist kein gültiges JSON.',
   jsonOnly: 'Bitte sende die Daten als JSON (Content-Type: application/json).',
   payloadTooLarge: 'Die Anfrage ist zu groß.',
+  databaseUnavailable:
+    'Die Datenbank ist gerade nicht erreichbar. Bitte versuche es in einer Minute noch einmal.',
+  storageUnavailable:
+    'Der Dateispeicher ist gerade nicht erreichbar. Bitte versuche es in einer Minute noch einmal.',
+  queuesUnavailable:
+    'Die Auftragswarteschlangen sind gerade nicht erreichbar. Bitte versuche es in einer Minute noch einmal.',
+  nulCharacter: 'Die Anfrage enthält ein unzulässiges Zeichen (Nullzeichen).',
   foreignOrigin: 'Anfrage von einer fremden Herkunft abgelehnt.',
+  httpsRequired:
+    'Diese Seite ist nur über HTTPS erreichbar. Bitte öffne sie über ihre https-Adresse (Betrieb: TLS-Proxy davor und TRUST_PROXY setzen).',
   unauthorized: 'Bitte melde dich an.',
   forbidden: 'Dafür fehlt dir die Berechtigung.',
   notFound: 'Nicht gefunden.',
@@ -16,6 +25,7 @@ export const MESSAGES = {
   emailTaken: 'Diese Email-Adresse ist bereits registriert.',
   invalidCredentials: 'Falsche Email oder Passwort.',
   wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
+  wrongPassword: 'Das Passwort ist falsch.',
   resetEmailSent: 'Falls die E-Mail-Adresse existiert, wurde ein Reset-Link versendet.',
   resetTokenInvalid: 'Der Reset-Link ist nicht mehr gültig.',
   passwordReset: 'Passwort erfolgreich zurückgesetzt',
@@ -26,6 +36,7 @@ export const MESSAGES = {
     'Bitte bestätige deine Vormerkung über den Link in unserer E-Mail, dann halten wir dich über das Event auf dem Laufenden.',
   visitorUnsubscribed: 'Du bist abgemeldet und erhältst keine E-Mails mehr zum Schlosstreffen.',
   visitorLinkInvalid: 'Der Link ist ungültig.',
+  queueDashboardReadOnly: 'Im Job-Dashboard lassen sich Jobs nur wiederholen oder aufräumen.',
 } as const;
 
 /** Visitor states as shown to admins (list and CSV export). */

@@ -1,8 +1,18 @@
 import * as v from 'valibot';
 import { EVENT_END_INSTANT, EVENT_START_INSTANT } from './constants.js';
+import { DEFAULT_RETENTION, RETENTION_RULES, type RetentionRule } from './retention.js';
+
+/** The operator outside production when none is configured: clearly a placeholder. */
+export const DEFAULT_OPERATOR = {
+  name: 'Schlosstreffen (Betreiberangaben nicht konfiguriert)',
+  address: 'Musterstraße 1\n01067 Dresden',
+  email: 'kontakt@schlosstreffen.example',
+  phone: null,
+  privacyContact: 'datenschutz@schlosstreffen.example',
+};
 
 /**
- * The event facts the browser shows (countdown, event info). The server writes them into the
+ * The event facts the browser shows (countdown, event info), the operator and the retention periods. The server writes them into the
  * served index.html as `<script type="application/json" id="site-config">`, so the next edition
  * needs no new build; without that block (Vite dev server, tests) the spec's event applies.
  */
@@ -15,6 +25,23 @@ export const SiteConfigSchema = v.object({
   /** 'YYYY-MM-DD' */
   applicationDeadline: v.pipe(v.string(), v.isoDate()),
   publicUrl: v.string(),
+  /** Who runs the site: Impressum and privacy notice. */
+  operator: v.object({
+    name: v.string(),
+    /** Postal address, lines separated by newlines. */
+    address: v.string(),
+    email: v.string(),
+    phone: v.nullable(v.string()),
+    /** The data protection contact (name and address or email). */
+    privacyContact: v.string(),
+  }),
+  /** Retention periods in days, as the privacy notice states them. */
+  retention: v.object(
+    Object.fromEntries(Object.keys(RETENTION_RULES).map((rule) => [rule, v.number()])) as Record<
+      RetentionRule,
+      v.NumberSchema<undefined>
+    >,
+  ),
 });
 export type SiteConfig = v.InferOutput<typeof SiteConfigSchema>;
 
@@ -25,6 +52,8 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   place: 'Schlosspark, Sachsen',
   applicationDeadline: '2026-03-31',
   publicUrl: '',
+  operator: DEFAULT_OPERATOR,
+  retention: DEFAULT_RETENTION,
 };
 
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';

@@ -1,4 +1,4 @@
-/** Enumerations (spec section 3), their German labels and badge colours, and the owner status rules. */
+/** Enumerations, their German labels and badge colours, and the owner status rules. */
 
 export const ROLES = ['user', 'admin', 'reviewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -14,6 +14,9 @@ export const VEHICLE_STATUSES = [
 ] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
+export const STATUS_EVENT_KINDS = ['status', 'consent_withdrawn'] as const;
+export type StatusEventKind = (typeof STATUS_EVENT_KINDS)[number];
+
 /** An entry of a vehicle's status log (GET /api/vehicles/{id}/reviews, newest first). */
 export interface StatusHistoryEntry {
   id: string;
@@ -23,6 +26,8 @@ export interface StatusHistoryEntry {
   actorName: string;
   /** admin, reviewer, user or system. */
   actorRole: string;
+  /** A status change, or a consent withdrawn (old and new status then are the same). */
+  kind: StatusEventKind;
   /** null for the entry that created the vehicle. */
   oldStatus: VehicleStatus | null;
   newStatus: VehicleStatus;

@@ -19,13 +19,6 @@ export const VEHICLE_MESSAGES = {
   objectTooLarge: 'Das Bild darf höchstens 10 MB groß sein.',
   objectNotImage: 'Nur Bilddateien sind erlaubt.',
   objectAlreadyAttached: 'Dieses Bild ist bereits einem Fahrzeug zugeordnet.',
-  uploadKeyForeign: 'Dieser Upload gehört nicht zu deinem Konto.',
-  uploadNotFound: 'Der Upload wurde nicht gefunden oder ist abgelaufen.',
-  uploadIncomplete: 'Der Upload konnte nicht abgeschlossen werden. Bitte lade das Bild erneut hoch.',
-  uploadTooManyParts: 'Das Bild darf höchstens 10 MB groß sein.',
-  uploadKeyRequired: 'Der Schlüssel des Uploads fehlt.',
-  uploadSizeRequired: 'Dateigröße ist erforderlich',
-  stsUnsupported: 'Temporäre Zugangsdaten werden nicht ausgegeben. Bitte lade über signierte Anfragen hoch.',
 } as const;
 
 /** Why the worker refused an uploaded file; shown to the owner as the media's rejectionReason. */

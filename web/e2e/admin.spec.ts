@@ -6,6 +6,7 @@ import {
   applicantWithVehicle,
   attachPhoto,
   BASE_URL,
+  PASSWORD,
   captureEverywhere,
   field,
   mailAttachment,
@@ -28,6 +29,12 @@ async function signInAs(page: Page, role: 'admin' | 'reviewer', firstName: strin
   const email = uniqueEmail(role);
   await registerViaApi(page.request, { email, firstName, lastName: 'Team' });
   await setRole(email, role);
+  // A changed role ends the account's sessions: sign in again.
+  const login = await page.request.post('/api/auth/login', {
+    headers: { Origin: BASE_URL },
+    data: { email, password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
   return email;
 }
 
@@ -172,6 +179,10 @@ test('an admin runs a quartett export and downloads the PDF', async ({ page, bro
   await page.goto('/admin/besucher');
   await expect(page.getByRole('link', { name: /CSV herunterladen/ })).toBeVisible();
   await captureEverywhere(page, 'admin-visitors');
+
+  await page.goto('/admin/datenschutz');
+  await expect(page.getByText('Besucher-Voranmeldungen').first()).toBeVisible();
+  await captureEverywhere(page, 'admin-retention');
 });
 
 test('a plain user sees Zugriff verweigert; a signed-out visit goes to /login', async ({ page }) => {

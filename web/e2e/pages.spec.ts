@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { BASE_URL, captureEverywhere, registerViaApi, uniqueEmail } from './support';
 
-/** Every screen of spec sections 1 and 2 at phone and desktop size: axe clean, screenshot saved. */
+/** Every public, signed-in and admin screen at phone and desktop size: axe clean, screenshot saved. */
 
 test('public pages', async ({ page }) => {
   const pages: Array<[name: string, path: string, heading: RegExp | string]> = [
@@ -11,6 +11,8 @@ test('public pages', async ({ page }) => {
     ['forgot-password', '/forgot-password', /Passwort/],
     ['reset-password-invalid', '/reset-password?token=ungueltig', 'Ungültiger Link'],
     ['visitor-registration', '/visitor-registration', 'Besuchervoranmeldung'],
+    ['visitor-unsubscribe', '/besucher/abmelden?token=x', 'Von Event-Updates abmelden'],
+    ['email-confirm', '/email-bestaetigen?token=x', /E-Mail-Adresse/],
   ];
   for (const [name, path, heading] of pages) {
     await test.step(name, async () => {

@@ -27,6 +27,12 @@ await rm(dataDir, { recursive: true, force: true });
 const databaseUrl = new URL(adminUrl);
 databaseUrl.pathname = `/${database}`;
 
+// The app's event lies ahead, as it does for its users in the weeks before: no date rule (retention
+// after the event, deadlines) acts on the tests' data, and the countdown runs.
+const DAY = 24 * 3600 * 1000;
+const eventStart = new Date(Math.ceil((Date.now() + 60 * DAY) / DAY) * DAY + 8 * 3600 * 1000);
+const eventEnd = new Date(eventStart.getTime() + 10 * 3600 * 1000);
+
 const child = spawn('npm', ['start'], {
   cwd: root,
   stdio: 'inherit',
@@ -43,6 +49,8 @@ const child = spawn('npm', ['start'], {
     EMBEDDED_MAIL_WEB_PORT: '1180',
     // Every test signs up and in from the same address.
     RATE_LIMIT_FACTOR: '20',
+    EVENT_START: eventStart.toISOString(),
+    EVENT_END: eventEnd.toISOString(),
   },
 });
 const stop = () => child.kill('SIGTERM');

@@ -159,7 +159,7 @@ export const E2E_DATABASE_URL = (() => {
 /** Gives an account a role with the CLI an operator would use (`npm run cli -- user:set-role`). */
 export async function setRole(email: string, role: 'admin' | 'reviewer' | 'user'): Promise<void> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-  const { stdout } = await run(process.execPath, ['api/dist/cli.js', 'user:set-role', email, role], {
+  const { stdout } = await run(process.execPath, ['api/dist/cli/cli.js', 'user:set-role', email, role], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
   });

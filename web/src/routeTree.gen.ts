@@ -13,8 +13,11 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as ApplyRouteImport } from './routes/apply'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as DatenschutzRouteImport } from './routes/datenschutz'
 import { Route as EinladungRouteImport } from './routes/einladung'
+import { Route as EmailBestaetigenRouteImport } from './routes/email-bestaetigen'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as ImpressumRouteImport } from './routes/impressum'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
@@ -24,7 +27,10 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminBesucherRouteImport } from './routes/admin/besucher'
 import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
+import { Route as AdminDatenschutzRouteImport } from './routes/admin/datenschutz'
 import { Route as AdminQuartettRouteImport } from './routes/admin/quartett'
+import { Route as BesucherAbmeldenRouteImport } from './routes/besucher/abmelden'
+import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/bestaetigen'
 import { Route as EditIdRouteImport } from './routes/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -47,14 +53,29 @@ const DashboardRoute = DashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DatenschutzRoute = DatenschutzRouteImport.update({
+  id: '/datenschutz',
+  path: '/datenschutz',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EinladungRoute = EinladungRouteImport.update({
   id: '/einladung',
   path: '/einladung',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EmailBestaetigenRoute = EmailBestaetigenRouteImport.update({
+  id: '/email-bestaetigen',
+  path: '/email-bestaetigen',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImpressumRoute = ImpressumRouteImport.update({
+  id: '/impressum',
+  path: '/impressum',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -102,10 +123,25 @@ const AdminDashboardRoute = AdminDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminDatenschutzRoute = AdminDatenschutzRouteImport.update({
+  id: '/datenschutz',
+  path: '/datenschutz',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminQuartettRoute = AdminQuartettRouteImport.update({
   id: '/quartett',
   path: '/quartett',
   getParentRoute: () => AdminRoute,
+} as any)
+const BesucherAbmeldenRoute = BesucherAbmeldenRouteImport.update({
+  id: '/besucher/abmelden',
+  path: '/besucher/abmelden',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BesucherBestaetigenRoute = BesucherBestaetigenRouteImport.update({
+  id: '/besucher/bestaetigen',
+  path: '/besucher/bestaetigen',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const EditIdRoute = EditIdRouteImport.update({
   id: '/edit/$id',
@@ -118,8 +154,11 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteWithChildren
   '/apply': typeof ApplyRoute
   '/dashboard': typeof DashboardRoute
+  '/datenschutz': typeof DatenschutzRoute
   '/einladung': typeof EinladungRoute
+  '/email-bestaetigen': typeof EmailBestaetigenRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/impressum': typeof ImpressumRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
@@ -128,7 +167,10 @@ export interface FileRoutesByFullPath {
   '/admin/besucher': typeof AdminBesucherRoute
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/quartett': typeof AdminQuartettRoute
+  '/besucher/abmelden': typeof BesucherAbmeldenRoute
+  '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
   '/admin/': typeof AdminIndexRoute
 }
@@ -136,8 +178,11 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/apply': typeof ApplyRoute
   '/dashboard': typeof DashboardRoute
+  '/datenschutz': typeof DatenschutzRoute
   '/einladung': typeof EinladungRoute
+  '/email-bestaetigen': typeof EmailBestaetigenRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/impressum': typeof ImpressumRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
@@ -146,7 +191,10 @@ export interface FileRoutesByTo {
   '/admin/besucher': typeof AdminBesucherRoute
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/quartett': typeof AdminQuartettRoute
+  '/besucher/abmelden': typeof BesucherAbmeldenRoute
+  '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
   '/admin': typeof AdminIndexRoute
 }
@@ -156,8 +204,11 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteWithChildren
   '/apply': typeof ApplyRoute
   '/dashboard': typeof DashboardRoute
+  '/datenschutz': typeof DatenschutzRoute
   '/einladung': typeof EinladungRoute
+  '/email-bestaetigen': typeof EmailBestaetigenRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/impressum': typeof ImpressumRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
@@ -166,7 +217,10 @@ export interface FileRoutesById {
   '/admin/besucher': typeof AdminBesucherRoute
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/quartett': typeof AdminQuartettRoute
+  '/besucher/abmelden': typeof BesucherAbmeldenRoute
+  '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
   '/admin/': typeof AdminIndexRoute
 }
@@ -177,8 +231,11 @@ export interface FileRouteTypes {
     | '/admin'
     | '/apply'
     | '/dashboard'
+    | '/datenschutz'
     | '/einladung'
+    | '/email-bestaetigen'
     | '/forgot-password'
+    | '/impressum'
     | '/login'
     | '/profile'
     | '/register'
@@ -187,7 +244,10 @@ export interface FileRouteTypes {
     | '/admin/besucher'
     | '/admin/check-in'
     | '/admin/dashboard'
+    | '/admin/datenschutz'
     | '/admin/quartett'
+    | '/besucher/abmelden'
+    | '/besucher/bestaetigen'
     | '/edit/$id'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
@@ -195,8 +255,11 @@ export interface FileRouteTypes {
     | '/'
     | '/apply'
     | '/dashboard'
+    | '/datenschutz'
     | '/einladung'
+    | '/email-bestaetigen'
     | '/forgot-password'
+    | '/impressum'
     | '/login'
     | '/profile'
     | '/register'
@@ -205,7 +268,10 @@ export interface FileRouteTypes {
     | '/admin/besucher'
     | '/admin/check-in'
     | '/admin/dashboard'
+    | '/admin/datenschutz'
     | '/admin/quartett'
+    | '/besucher/abmelden'
+    | '/besucher/bestaetigen'
     | '/edit/$id'
     | '/admin'
   id:
@@ -214,8 +280,11 @@ export interface FileRouteTypes {
     | '/admin'
     | '/apply'
     | '/dashboard'
+    | '/datenschutz'
     | '/einladung'
+    | '/email-bestaetigen'
     | '/forgot-password'
+    | '/impressum'
     | '/login'
     | '/profile'
     | '/register'
@@ -224,7 +293,10 @@ export interface FileRouteTypes {
     | '/admin/besucher'
     | '/admin/check-in'
     | '/admin/dashboard'
+    | '/admin/datenschutz'
     | '/admin/quartett'
+    | '/besucher/abmelden'
+    | '/besucher/bestaetigen'
     | '/edit/$id'
     | '/admin/'
   fileRoutesById: FileRoutesById
@@ -234,13 +306,18 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRouteWithChildren
   ApplyRoute: typeof ApplyRoute
   DashboardRoute: typeof DashboardRoute
+  DatenschutzRoute: typeof DatenschutzRoute
   EinladungRoute: typeof EinladungRoute
+  EmailBestaetigenRoute: typeof EmailBestaetigenRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  ImpressumRoute: typeof ImpressumRoute
   LoginRoute: typeof LoginRoute
   ProfileRoute: typeof ProfileRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   VisitorRegistrationRoute: typeof VisitorRegistrationRoute
+  BesucherAbmeldenRoute: typeof BesucherAbmeldenRoute
+  BesucherBestaetigenRoute: typeof BesucherBestaetigenRoute
   EditIdRoute: typeof EditIdRoute
 }
 
@@ -274,6 +351,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/datenschutz': {
+      id: '/datenschutz'
+      path: '/datenschutz'
+      fullPath: '/datenschutz'
+      preLoaderRoute: typeof DatenschutzRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/einladung': {
       id: '/einladung'
       path: '/einladung'
@@ -281,11 +365,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EinladungRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/email-bestaetigen': {
+      id: '/email-bestaetigen'
+      path: '/email-bestaetigen'
+      fullPath: '/email-bestaetigen'
+      preLoaderRoute: typeof EmailBestaetigenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/forgot-password': {
       id: '/forgot-password'
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/impressum': {
+      id: '/impressum'
+      path: '/impressum'
+      fullPath: '/impressum'
+      preLoaderRoute: typeof ImpressumRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -351,12 +449,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDashboardRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/datenschutz': {
+      id: '/admin/datenschutz'
+      path: '/datenschutz'
+      fullPath: '/admin/datenschutz'
+      preLoaderRoute: typeof AdminDatenschutzRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/quartett': {
       id: '/admin/quartett'
       path: '/quartett'
       fullPath: '/admin/quartett'
       preLoaderRoute: typeof AdminQuartettRouteImport
       parentRoute: typeof AdminRoute
+    }
+    '/besucher/abmelden': {
+      id: '/besucher/abmelden'
+      path: '/besucher/abmelden'
+      fullPath: '/besucher/abmelden'
+      preLoaderRoute: typeof BesucherAbmeldenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/besucher/bestaetigen': {
+      id: '/besucher/bestaetigen'
+      path: '/besucher/bestaetigen'
+      fullPath: '/besucher/bestaetigen'
+      preLoaderRoute: typeof BesucherBestaetigenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/edit/$id': {
       id: '/edit/$id'
@@ -372,6 +491,7 @@ interface AdminRouteChildren {
   AdminBesucherRoute: typeof AdminBesucherRoute
   AdminCheckInRoute: typeof AdminCheckInRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
+  AdminDatenschutzRoute: typeof AdminDatenschutzRoute
   AdminQuartettRoute: typeof AdminQuartettRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -380,6 +500,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBesucherRoute: AdminBesucherRoute,
   AdminCheckInRoute: AdminCheckInRoute,
   AdminDashboardRoute: AdminDashboardRoute,
+  AdminDatenschutzRoute: AdminDatenschutzRoute,
   AdminQuartettRoute: AdminQuartettRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
@@ -391,13 +512,18 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRouteWithChildren,
   ApplyRoute: ApplyRoute,
   DashboardRoute: DashboardRoute,
+  DatenschutzRoute: DatenschutzRoute,
   EinladungRoute: EinladungRoute,
+  EmailBestaetigenRoute: EmailBestaetigenRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  ImpressumRoute: ImpressumRoute,
   LoginRoute: LoginRoute,
   ProfileRoute: ProfileRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   VisitorRegistrationRoute: VisitorRegistrationRoute,
+  BesucherAbmeldenRoute: BesucherAbmeldenRoute,
+  BesucherBestaetigenRoute: BesucherBestaetigenRoute,
   EditIdRoute: EditIdRoute,
 }
 export const routeTree = rootRouteImport

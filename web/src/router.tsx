@@ -4,11 +4,7 @@ import type { RouterHistory } from '@tanstack/react-router';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
-export interface CreateAppRouterOptions {
+interface CreateAppRouterOptions {
   queryClient: QueryClient;
   /** Browser history by default; tests pass `createMemoryHistory()`. */
   history?: RouterHistory;
@@ -28,7 +24,7 @@ export function createAppRouter({ queryClient, history }: CreateAppRouterOptions
   });
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,16 +1,23 @@
-import { ConfigError, loadCommonConfig, type CommonConfig } from '@schlosstreffen/api/db';
+import { ConfigError, loadCommonConfig, type CommonConfig } from '@schlosstreffen/api/core';
 import * as v from 'valibot';
 
 const WorkerEnvSchema = v.object({
   SMTP_URL: v.optional(v.pipe(v.string(), v.url())),
   MAIL_FROM: v.optional(v.string(), 'Schlosstreffen <noreply@schlosstreffen.local>'),
   WORKER_CONCURRENCY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '4'),
+  /** Minutes between two runs of the scheduler's tick (retention, deadlines); 0 turns it off. */
+  SCHEDULER_TICK_MINUTES: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)),
+    '10',
+  ),
 });
 
 export interface WorkerConfig extends CommonConfig {
   smtpUrl: string;
   mailFrom: string;
   concurrency: number;
+  /** Undefined when the tick is off. */
+  tickEveryMs: number | undefined;
 }
 
 export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
@@ -28,5 +35,11 @@ export function loadWorkerConfig(env: Record<string, string | undefined> = proce
     );
   }
   if (common.isProduction && !env.MAIL_FROM) throw new ConfigError('Missing configuration: MAIL_FROM.');
-  return { ...common, smtpUrl: e.SMTP_URL, mailFrom: e.MAIL_FROM, concurrency: e.WORKER_CONCURRENCY };
+  return {
+    ...common,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    concurrency: e.WORKER_CONCURRENCY,
+    tickEveryMs: e.SCHEDULER_TICK_MINUTES ? e.SCHEDULER_TICK_MINUTES * 60_000 : undefined,
+  };
 }

@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { createS3Client } from '@schlosstreffen/api/db';
+import { createS3Client } from '@schlosstreffen/api/core';
 import type { TestContext } from '@schlosstreffen/api/testing';
 import { createMailer, type Mailer } from './adapters/mailer.js';
 import { startWorkers, type RunningWorkers } from './worker.js';
@@ -23,8 +23,9 @@ export function startTestWorkers(
     secret: t.config.sessionSecret,
     publicUrl: t.config.publicUrl,
     event: deps.event ?? t.config.event,
+    retention: t.config.retention,
     concurrency: 2,
-    prefix: t.prefix,
+    redisPrefix: t.prefix,
     log: () => undefined,
   });
 }

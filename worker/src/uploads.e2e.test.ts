@@ -5,16 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { createS3Client, User } from '@schlosstreffen/api/db';
+import { createS3Client, renditionKey, Upload } from '@schlosstreffen/api/core';
 import {
   createTestContext,
   createVehicle as createTestVehicle,
-  registerUser,
   type TestClient,
   type TestContext,
   type TestResponse,
 } from '@schlosstreffen/api/testing';
-import { MAX_IMAGE_BYTES, thumbnailKey, type Role } from '@schlosstreffen/shared';
+import { MAX_IMAGE_BYTES, type Role } from '@schlosstreffen/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer } from './adapters/mailer.js';
@@ -30,6 +29,7 @@ const MESSAGES = {
   foreign: 'Dieses Bild gehört nicht zu deinen Uploads.',
   tooManyImages: 'Ein Fahrzeug kann höchstens 10 Bilder haben.',
   invalidImage: 'Die Datei ist kein gültiges Bild.',
+  alreadyAttached: 'Dieses Bild ist bereits einem Fahrzeug zugeordnet.',
 } as const;
 
 let t: TestContext;
@@ -70,11 +70,7 @@ beforeEach(() => t.resetRateLimits());
 // Accounts and vehicles
 
 async function signedIn(role: Role, firstName: string): Promise<Account> {
-  const client = t.client();
-  const { user } = await registerUser(client, { firstName, lastName: 'Test' });
-  const id = (user as { id: string }).id;
-  if (role !== 'user') await t.orm.em.fork().nativeUpdate(User, { id }, { role });
-  return { client, id };
+  return t.signIn(role, { firstName, lastName: 'Test' });
 }
 
 async function createVehicle(client: TestClient = owner.client): Promise<string> {
@@ -190,10 +186,16 @@ async function uploadViaApi(
   return signed.data as { objectPath: string; key: string; uploadURL: string };
 }
 
-/** Puts an object straight into the bucket under a user's upload prefix; returns its object path. */
+/**
+ * Puts an object straight into the bucket under a user's upload prefix and records it as a signed
+ * upload (what POST /api/objects/upload does, without its size limit); returns its object path.
+ */
 async function putDirect(userId: string, data: Buffer, contentType = 'image/jpeg') {
   const key = `uploads/${userId}/${randomUUID()}.jpg`;
   await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentType }));
+  await t.orm.em
+    .fork()
+    .insert(Upload, { key, user: userId, contentType, size: data.length, createdAt: new Date() });
   return { key, objectPath: `/objects/${key}` };
 }
 
@@ -209,12 +211,10 @@ async function exists(key: string): Promise<boolean> {
   }
 }
 
-async function sizeOf(key: string): Promise<number | undefined> {
-  return (await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength;
-}
-
 const keyOfPath = (objectPath: string) => objectPath.slice('/objects/'.length);
-const renditionKeys = (mediaId: string) => [thumbnailKey(mediaId, 480), thumbnailKey(mediaId, 1280)];
+const renditionKeys = (mediaId: string) => [renditionKey(mediaId, 480), renditionKey(mediaId, 1280)];
+/** What stays stored of an image once cleaned: the full-size copy and the renditions. */
+const cleanKeys = (mediaId: string) => [`media/${mediaId}/full.jpg`, ...renditionKeys(mediaId)];
 
 /** Polls until none of the keys exists any more. */
 async function waitUntilGone(keys: string[]) {
@@ -254,33 +254,41 @@ describe('a photo uploaded like a browser does', () => {
     expect(key.startsWith(`uploads/${owner.id}/`)).toBe(true);
 
     const created = await attachOk(vehicleId, objectPath);
-    expect(created).toMatchObject({ url: objectPath, isHero: true, thumbnailUrl: null });
+    // The media's url names its clean copy, which the worker writes; no user id in it.
+    const fullUrl = `/objects/media/${created.id}/full.jpg`;
+    expect(created).toMatchObject({ url: fullUrl, isHero: true, thumbnailUrl: null });
 
     const media = await waitForThumbnail(vehicleId, created.id);
+    const clean = await getObject(fullUrl, owner.client);
     expect(media).toMatchObject({
-      thumbnailUrl: `/objects/${thumbnailKey(created.id, 480)}`,
+      thumbnailUrl: `/objects/${renditionKey(created.id, 480)}`,
       width: 1600,
       height: 1200,
-      fileSize: photo.length,
+      fileSize: clean.body.length,
       isHero: true,
     });
     const thumbUrl = media.thumbnailUrl!;
 
-    // The owner sees both; the rendition is a 480 px WebP without EXIF (no GPS).
+    // Only clean copies are stored and served: the upload is deleted and never served.
+    await waitUntilGone([key]);
+    for (const client of [owner.client, admin.client, undefined]) {
+      expect((await getObject(objectPath, client)).status).toBe(404);
+    }
+    expect(clean.status).toBe(200);
+    expect(clean.headers.get('content-type')).toBe('image/jpeg');
+    expect(clean.headers.get('cache-control')).toMatch(/^private/);
+    const cleanMeta = await sharp(clean.body).metadata();
+    expect(cleanMeta).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 });
+    expect(cleanMeta.exif).toBeUndefined();
     const thumb = await getObject(thumbUrl, owner.client);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/webp');
     const thumbMeta = await sharp(thumb.body).metadata();
     expect(thumbMeta).toMatchObject({ format: 'webp', width: 480, height: 360 });
     expect(thumbMeta.exif).toBeUndefined();
-    const original = await getObject(objectPath, owner.client);
-    expect(original.status).toBe(200);
-    expect(original.headers.get('content-type')).toBe('image/jpeg');
-    expect(original.body.equals(photo)).toBe(true);
-    expect(original.headers.get('cache-control')).toMatch(/^private/);
 
     // While the vehicle is a draft: nobody else but staff.
-    for (const path of [objectPath, thumbUrl]) {
+    for (const path of [fullUrl, thumbUrl]) {
       expect((await getObject(path)).status, `anonymous ${path}`).toBe(404);
       expect((await getObject(path, other.client)).status, `other ${path}`).toBe(404);
       expect((await getObject(path, admin.client)).status, `admin ${path}`).toBe(200);
@@ -294,10 +302,10 @@ describe('a photo uploaded like a browser does', () => {
     expect(confirmed.status, confirmed.text).toBe(200);
 
     // Confirmed: public, cacheable, downloadable, conditional.
-    const publicOriginal = await getObject(objectPath);
-    expect(publicOriginal.status).toBe(200);
-    expect(publicOriginal.headers.get('cache-control')).toMatch(/^public\b/);
-    expect(publicOriginal.body.equals(photo)).toBe(true);
+    const publicFull = await getObject(fullUrl);
+    expect(publicFull.status).toBe(200);
+    expect(publicFull.headers.get('cache-control')).toMatch(/^public\b/);
+    expect(publicFull.body.equals(clean.body)).toBe(true);
     const publicThumb = await getObject(thumbUrl);
     expect(publicThumb.status).toBe(200);
     expect(publicThumb.headers.get('cache-control')).toMatch(/^public\b/);
@@ -308,16 +316,20 @@ describe('a photo uploaded like a browser does', () => {
       (vehicle) => vehicle.id === vehicleId,
     );
     expect(listed?.media).toEqual([
-      expect.objectContaining({ url: objectPath, thumbnailUrl: thumbUrl, isHero: true }),
+      expect.objectContaining({ url: fullUrl, thumbnailUrl: thumbUrl, isHero: true }),
     ]);
+    expect(JSON.stringify(list.data)).not.toContain(owner.id);
 
-    const download = await getObject(`${objectPath}?download=Mein_Auto.jpg`);
+    // The server names downloads (the media library's rule); the client's proposal is ignored.
+    const download = await getObject(`${fullUrl}?download=Mein_Auto.exe`);
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="Mein_Auto\.jpg"/);
+    expect(download.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="BMW_M3_E46_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.jpg"/,
+    );
 
-    const etag = publicOriginal.headers.get('etag');
+    const etag = publicFull.headers.get('etag');
     expect(etag).toBeTruthy();
-    const notModified = await getObject(objectPath, undefined, { 'if-none-match': etag! });
+    const notModified = await getObject(fullUrl, undefined, { 'if-none-match': etag! });
     expect(notModified.status).toBe(304);
     expect(notModified.body.length).toBe(0);
   });
@@ -390,10 +402,26 @@ describe('upload limits through the API', () => {
 
     const { objectPath } = await putDirect(owner.id, await tinyJpeg());
     await attachOk(vehicleId, objectPath);
+    // Refused while the upload waits to be cleaned (409), and once it is gone (400).
     const again = await attach(vehicleId, objectPath);
-    expect(again.status).toBe(409);
+    expect([409, 400]).toContain(again.status);
+    const elsewhere = await attach(await createVehicle(), objectPath);
+    expect([409, 400]).toContain(elsewhere.status);
+    expect((await vehicleOf(vehicleId)).media).toHaveLength(1);
+  });
+
+  it('refuses an upload in the moment the worker has cleaned it but not yet deleted it', async () => {
+    const vehicleId = await createVehicle();
+    const { objectPath } = await putDirect(owner.id, await tinyJpeg());
+    await attachOk(vehicleId, objectPath);
+    // What the worker records before it deletes the upload: no media row names the key any more.
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update media set upload_key = null where vehicle_id = ?`, [vehicleId]);
     const elsewhere = await attach(await createVehicle(), objectPath);
     expect(elsewhere.status).toBe(409);
+    expect(message(elsewhere)).toBe(MESSAGES.alreadyAttached);
   });
 
   it('holds at most ten images per vehicle', async () => {
@@ -456,7 +484,8 @@ describe('deleting removes the stored objects', () => {
     const next = await attachOk(vehicleId, second.objectPath);
     await waitForThumbnail(vehicleId, hero.id);
     await waitForThumbnail(vehicleId, next.id);
-    const keys = [first.key, ...renditionKeys(hero.id)];
+    await waitUntilGone([first.key, second.key]);
+    const keys = cleanKeys(hero.id);
     for (const key of keys) expect(await exists(key), key).toBe(true);
 
     const res = await owner.client.delete(`/api/vehicles/${vehicleId}/media/${hero.id}`);
@@ -465,7 +494,7 @@ describe('deleting removes the stored objects', () => {
 
     const { media } = await vehicleOf(vehicleId);
     expect(media.map((item) => [item.id, item.isHero])).toEqual([[next.id, true]]);
-    for (const key of [second.key, ...renditionKeys(next.id)]) expect(await exists(key), key).toBe(true);
+    for (const key of cleanKeys(next.id)) expect(await exists(key), key).toBe(true);
   });
 
   it('deletes the objects of all images of a deleted draft', async () => {
@@ -473,10 +502,10 @@ describe('deleting removes the stored objects', () => {
     const jpeg = await photoJpeg(800, 600);
     const keys: string[] = [];
     for (let i = 0; i < 2; i += 1) {
-      const { key, objectPath } = await putDirect(owner.id, jpeg);
+      const { objectPath } = await putDirect(owner.id, jpeg);
       const media = await attachOk(vehicleId, objectPath);
       await waitForThumbnail(vehicleId, media.id);
-      keys.push(key, ...renditionKeys(media.id));
+      keys.push(...cleanKeys(media.id));
     }
     for (const key of keys) expect(await exists(key), key).toBe(true);
 
@@ -487,88 +516,62 @@ describe('deleting removes the stored objects', () => {
   });
 });
 
-describe('multipart uploads (Uppy @uppy/aws-s3, companion-style)', () => {
-  const PART_SIZE = 5 * 1024 * 1024;
-
-  async function createMultipart(client: TestClient = owner.client) {
-    const res = await client.post('/api/uploads/s3/multipart', { filename: 'gross.jpg', type: 'image/jpeg' });
-    expect(res.status, res.text).toBe(200);
-    return res.data as { uploadId: string; key: string; objectPath: string };
-  }
-
-  const multipartPath = (uploadId: string, rest: string, key: string) =>
-    `/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}${rest}?key=${encodeURIComponent(key)}`;
-
-  /** Signs one part through the API and PUTs it; returns the part's ETag. */
-  async function uploadPart(uploadId: string, key: string, partNumber: number, data: Buffer) {
-    const signed = await owner.client.get(multipartPath(uploadId, `/${partNumber}`, key));
-    expect(signed.status, signed.text).toBe(200);
-    const put = await fetch(signed.data.url as string, { method: 'PUT', body: bodyOf(data) });
-    expect(put.status, await put.clone().text()).toBe(200);
-    const etag = put.headers.get('etag');
-    expect(etag).toBeTruthy();
-    return etag!;
-  }
-
-  it('uploads in parts, lists and completes them', async () => {
-    const { uploadId, key, objectPath } = await createMultipart();
-    expect(key.startsWith(`uploads/${owner.id}/`)).toBe(true);
-    expect(key.endsWith('.jpg')).toBe(true);
-
-    const one = Buffer.alloc(PART_SIZE, 0x11);
-    const two = Buffer.alloc(1234, 0x22);
-    const etags = [await uploadPart(uploadId, key, 1, one), await uploadPart(uploadId, key, 2, two)];
-
-    const listed = await owner.client.get(multipartPath(uploadId, '', key));
-    expect(listed.status, listed.text).toBe(200);
-    expect(listed.data).toEqual([
-      expect.objectContaining({ PartNumber: 1, ETag: etags[0], Size: PART_SIZE }),
-      expect.objectContaining({ PartNumber: 2, ETag: etags[1], Size: two.length }),
-    ]);
-
-    const complete = await owner.client.post(multipartPath(uploadId, '/complete', key), {
-      parts: etags.map((ETag, index) => ({ PartNumber: index + 1, ETag })),
+describe('uploads that cannot be swapped', () => {
+  it('signs for minutes, names the key by the signed type, and a second PUT changes nothing served', async () => {
+    const vehicleId = await createVehicle();
+    const photo = await photoJpeg(800, 600);
+    const signed = await presign(owner.client, {
+      filename: 'bild.exe',
+      type: 'image/jpeg',
+      size: photo.length,
     });
-    expect(complete.status, complete.text).toBe(200);
-    expect(complete.data).toMatchObject({ location: objectPath, objectPath, key });
-    expect(await sizeOf(key)).toBe(PART_SIZE + two.length);
+    expect(signed.status).toBe(200);
+    const { uploadURL, headers, key, objectPath, expires } = signed.data as {
+      uploadURL: string;
+      headers: Record<string, string>;
+      key: string;
+      objectPath: string;
+      expires: number;
+    };
+    // Valid 10 minutes, for one key the server chose, with the extension of the signed type.
+    expect(expires).toBeLessThanOrEqual(15 * 60);
+    expect(Number(new URL(uploadURL).searchParams.get('X-Amz-Expires'))).toBe(expires);
+    expect(key).toMatch(new RegExp(`^uploads/${owner.id}/[0-9a-f-]{36}\\.jpg$`));
+    expect((await putPresigned(uploadURL, photo, headers)).status).toBe(200);
+
+    const media = await attachOk(vehicleId, objectPath);
+    expect(media.url).toBe(`/objects/media/${media.id}/full.jpg`);
+    await waitForThumbnail(vehicleId, media.id);
+    await waitUntilGone([key]);
+    const before = await getObject(media.url, owner.client);
+    expect(before.status).toBe(200);
+
+    // The same URL again, with other bytes of the same length and type: stored, never served.
+    const swapped = Buffer.alloc(photo.length, 0x42);
+    expect((await putPresigned(uploadURL, swapped, headers)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = await getObject(media.url, owner.client);
+    expect(after.body.equals(before.body)).toBe(true);
+    for (const client of [owner.client, admin.client, undefined]) {
+      expect((await getObject(objectPath, client)).status).toBe(404);
+    }
+    for (const path of [media.url, ...Object.values((await mediaOf(vehicleId, media.id)) ?? {})]) {
+      if (typeof path === 'string' && path.startsWith('/objects/')) expect(path).not.toContain('.exe');
+    }
   });
+});
 
-  it('deletes a completed upload over 10 MB and refuses it', async () => {
-    const { uploadId, key } = await createMultipart();
-    const etags = [
-      await uploadPart(uploadId, key, 1, Buffer.alloc(PART_SIZE, 0x44)),
-      await uploadPart(uploadId, key, 2, Buffer.alloc(PART_SIZE + 1, 0x55)),
-    ];
-    const complete = await owner.client.post(multipartPath(uploadId, '/complete', key), {
-      parts: etags.map((ETag, index) => ({ PartNumber: index + 1, ETag })),
-    });
-    expect(complete.status).toBe(400);
-    expect(message(complete)).toBe(MESSAGES.tooLarge);
-    expect(await exists(key)).toBe(false);
-  });
-
-  it('refuses a third part and a key of another user', async () => {
-    const { uploadId, key } = await createMultipart();
-    const third = await owner.client.get(multipartPath(uploadId, '/3', key));
-    expect(third.status).toBe(400);
-    expect(message(third)).toBe(MESSAGES.tooLarge);
-
-    const foreignKey = `uploads/${other.id}/${randomUUID()}.jpg`;
-    const foreign = await owner.client.get(multipartPath(uploadId, '/1', foreignKey));
-    expect(foreign.status).toBe(403);
-    expect((await owner.client.get(multipartPath(uploadId, '', foreignKey))).status).toBe(403);
-    await owner.client.delete(multipartPath(uploadId, '', key));
-  });
-
-  it('aborts an upload, which then no longer exists', async () => {
-    const { uploadId, key } = await createMultipart();
-    await uploadPart(uploadId, key, 1, Buffer.alloc(1024, 0x33));
-
-    const aborted = await owner.client.delete(multipartPath(uploadId, '', key));
-    expect(aborted.status, aborted.text).toBe(200);
-    const listed = await owner.client.get(multipartPath(uploadId, '', key));
-    expect(listed.status).toBe(404);
-    expect(await exists(key)).toBe(false);
+describe('upload endpoints', () => {
+  it('signs single PUTs only: the companion-style multipart, params and STS calls do not exist', async () => {
+    // Images are at most 10 MB, far below the uploader's 100 MB multipart threshold.
+    for (const [method, path] of [
+      ['POST', '/api/uploads/s3/multipart'],
+      ['GET', '/api/uploads/s3/multipart/x/1?key=k'],
+      ['GET', '/api/uploads/s3/params?filename=a.jpg&type=image/jpeg'],
+      ['GET', '/api/uploads/s3/sts'],
+    ] as const) {
+      const res = await owner.client.request(method, path, method === 'POST' ? { json: {} } : {});
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
   });
 });

@@ -1,19 +1,30 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { closeQueues, createQueues, type EventConfig, type Queues } from '@schlosstreffen/api/db';
-import { QUEUE_NAMES, type JobName, type QueueName } from '@schlosstreffen/shared';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import {
+  cappedBackoff,
+  closeQueues,
+  connectRedis,
+  createQueues,
+  OutboxRelay,
+  type EventConfig,
+  type Queues,
+} from '@schlosstreffen/api/core';
+import type { RetentionPeriods } from '@schlosstreffen/shared';
+import { QUEUE_NAMES, type QueueName } from '@schlosstreffen/shared';
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Mailer } from './adapters/mailer.js';
 import { createStorage } from './adapters/storage.js';
 import { eventFacts } from './emails/event-facts.js';
-import { createEmailProcessor } from './processors/email.js';
-import { createInvitationProcessor } from './processors/invitation.js';
-import { createQuartettExportProcessor } from './processors/quartett-export.js';
-import { createStorageDeleteProcessor } from './processors/storage-delete.js';
-import { createThumbnailProcessor } from './processors/thumbnail.js';
-
-export type Processor = (job: Job) => Promise<unknown>;
+import { dispatch, type JobHandlers } from './jobs/dispatch.js';
+import { createExportAccount } from './jobs/account-export/export-account.js';
+import { createSendEmail } from './jobs/email/send-email.js';
+import { createIssueInvitation } from './jobs/invitation/issue-invitation.js';
+import { createExportQuartett } from './jobs/quartett-export/export-quartett.js';
+import { createDeleteObjects } from './jobs/storage-delete/delete-objects.js';
+import { createEraseJobs } from './jobs/privacy/erase-jobs.js';
+import { createTick } from './jobs/scheduler/tick.js';
+import { createRenderThumbnails } from './jobs/thumbnail/render-thumbnails.js';
 
 export interface WorkerDeps {
   em: EntityManager;
@@ -25,75 +36,120 @@ export interface WorkerDeps {
   /** Base of links in mails. */
   publicUrl: string;
   event: EventConfig;
+  /** Retention periods (days per rule). */
+  retention: RetentionPeriods;
   concurrency: number;
-  /** BullMQ key prefix (tests isolate by it). */
-  prefix?: string;
+  /**
+   * Runs the scheduler's tick (retention and everything else that depends on the date) this often,
+   * through BullMQ's job scheduler: one schedule however many workers run. Off when unset (tests).
+   */
+  tickEveryMs?: number;
+  /** The deployment's Redis key prefix (REDIS_PREFIX); the queues live under it. */
+  redisPrefix: string;
   log?: (message: string, error?: unknown) => void;
 }
 
-/** Jobs a processor queues itself (e.g. the invitation mail), with a deterministic job id. */
-export type FollowUps = Pick<Queues, 'email'>;
-
-/** Exports render one PDF at a time whatever the worker's concurrency: they are CPU and memory heavy. */
+/** Exports render one PDF at a time in a worker: they are CPU and memory heavy. */
 const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { export: 1 };
+/** …and one at a time across all workers (BullMQ's global concurrency, kept in Redis). */
+const GLOBAL_CONCURRENCY: Partial<Record<QueueName, number>> = { export: 1 };
 
-export function createProcessors(deps: WorkerDeps, followUps: FollowUps): Record<JobName, Processor> {
+/**
+ * A running job holds a lock it renews every 5 s; when its worker dies, the lock runs out after
+ * 15 s and the next stall check (every 15 s, by any worker) puts the job back in the queue. Jobs
+ * are safe to run twice; one that was running in a dying worker this many times fails for good.
+ */
+const LOCK_DURATION_MS = 15_000;
+const STALLED_INTERVAL_MS = 15_000;
+const MAX_STALLED_COUNT = 10;
+
+/** Every job's handler, by the job catalogue's names. */
+export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () => void): JobHandlers {
   const storage = createStorage(deps.s3, deps.bucket);
   return {
-    'email.send': createEmailProcessor({
+    'email.send': createSendEmail({
       em: deps.em,
       mailer: deps.mailer,
       secret: deps.secret,
       event: eventFacts(deps.event),
+      site: { publicUrl: deps.publicUrl },
     }),
-    'media.thumbnail': createThumbnailProcessor({ em: deps.em, storage }),
-    'storage.delete': createStorageDeleteProcessor({ storage }),
-    'quartett.export': createQuartettExportProcessor({
-      em: deps.em,
-      storage,
-      s3: deps.s3,
-      bucket: deps.bucket,
-      eventName: deps.event.name,
-    }),
-    'invitation.issue': createInvitationProcessor({
+    'media.thumbnail': createRenderThumbnails({ em: deps.em, storage }),
+    'storage.delete': createDeleteObjects({ storage }),
+    'quartett.export': createExportQuartett({ em: deps.em, storage, eventName: deps.event.name }),
+    'invitation.issue': createIssueInvitation({
       em: deps.em,
       event: deps.event,
       publicUrl: deps.publicUrl,
       secret: deps.secret,
-      followUps,
+      onOutbox,
+    }),
+    'account.export': createExportAccount({ em: deps.em, storage, retention: deps.retention }),
+    'privacy.erase-jobs': createEraseJobs({ queues: Object.values(queues) }),
+    'scheduler.tick': createTick({
+      em: deps.em,
+      config: { retention: deps.retention, eventEnd: deps.event.end },
+      onOutbox,
     }),
   };
 }
 
+/** The id of the one schedule of the scheduler's tick. */
+export const TICK_SCHEDULER_ID = 'scheduler-tick';
+
 export interface RunningWorkers {
   workers: Worker[];
-  /** Stops taking jobs and waits for running ones to finish. */
-  close(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for running ones to finish; after `graceMs` it stops waiting, and
+   * jobs still running go back to the queue once their locks run out.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
-/** One BullMQ worker per queue; each job is dispatched by name to its processor. */
+/**
+ * One BullMQ worker per queue, each job dispatched by name to its handler; and an outbox relay, so
+ * what a job queues (e.g. the invitation mail) leaves at once, even when no api runs.
+ */
 export function startWorkers(deps: WorkerDeps): RunningWorkers {
-  const queueConnection = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
-  const queues = createQueues(queueConnection, deps.prefix ?? 'bull');
-  const processors = createProcessors(deps, queues);
+  const prefix = deps.redisPrefix;
+  // What this process queues fails fast while Redis is away (the relay tries again); the workers
+  // themselves wait for it.
+  const queueConnection = connectRedis(deps.redisUrl, 'producer');
+  const queues = createQueues(queueConnection, prefix);
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const relay = new OutboxRelay(deps.em, queues, { log: (error) => log('outbox relay:', error) });
+  relay.start();
+  const run = dispatch(createHandlers(deps, queues, () => relay.wake()));
+  if (deps.tickEveryMs) {
+    // Upserting is idempotent: every worker may do it, the schedule stays one.
+    void queues.scheduler
+      .upsertJobScheduler(
+        TICK_SCHEDULER_ID,
+        { every: deps.tickEveryMs },
+        { name: 'scheduler.tick', data: {} },
+      )
+      .catch((error: unknown) => log('scheduler:', error));
+  }
+  for (const [queue, limit] of Object.entries(GLOBAL_CONCURRENCY)) {
+    void queues[queue as QueueName]
+      .setGlobalConcurrency(limit)
+      .catch((error: unknown) => log(`global concurrency of ${queue}:`, error));
+  }
   const connections: Redis[] = [queueConnection];
   const workers = QUEUE_NAMES.map((queue) => {
-    const connection = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+    const connection = connectRedis(deps.redisUrl, 'worker');
     connections.push(connection);
-    const worker = new Worker(
-      queue,
-      async (job) => {
-        const processor = processors[job.name as JobName];
-        if (!processor) throw new UnrecoverableError(`unknown job ${job.name}`);
-        return processor(job);
-      },
-      {
-        connection,
-        prefix: deps.prefix ?? 'bull',
-        concurrency: QUEUE_CONCURRENCY[queue] ?? deps.concurrency,
-      },
-    );
+    const worker = new Worker(queue, run, {
+      connection,
+      prefix,
+      concurrency: QUEUE_CONCURRENCY[queue] ?? deps.concurrency,
+      lockDuration: LOCK_DURATION_MS,
+      stalledInterval: STALLED_INTERVAL_MS,
+      maxStalledCount: MAX_STALLED_COUNT,
+      settings: { backoffStrategy: cappedBackoff },
+      // Stored on each job as processedBy: which process ran it (the dashboard and the fault suite).
+      name: `worker-${process.pid}`,
+    });
     worker.on('failed', (job, error) =>
       log(`job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}):`, error.message),
     );
@@ -102,8 +158,18 @@ export function startWorkers(deps: WorkerDeps): RunningWorkers {
   });
   return {
     workers,
-    async close() {
-      await Promise.all(workers.map((worker) => worker.close()));
+    async close(graceMs = Infinity) {
+      const finished = Promise.all(workers.map((worker) => worker.close()));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve('late'), graceMs);
+      });
+      // Late jobs are left running as the process ends; their locks run out and they are retried.
+      if ((await Promise.race([finished, late])) === 'late') {
+        log(`jobs still running after ${graceMs / 1000} s; they go back to the queue`);
+      }
+      clearTimeout(timer);
+      await relay.stop();
       await closeQueues(queues);
       for (const connection of connections) connection.disconnect();
     },

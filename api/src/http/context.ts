@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RouterContext } from '@koa/router';
 import type { Middleware } from 'koa';
-import { User } from '../modules/users/user.entity.js';
+import { User } from '../core/accounts/user.entity.js';
+import { SESSION_ABSOLUTE_MS } from './session-store.js';
 import type { Role } from '@schlosstreffen/shared';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, unauthenticated } from '../core/errors.js';
 
 export interface AppState {
   user?: User;
@@ -14,6 +15,8 @@ export type AppContext = RouterContext<AppState>;
 /** The parts of koa-session's Session this app uses. */
 export interface AppSession {
   userId?: string;
+  /** When the user signed in (ms): the absolute lifetime counts from here. */
+  signedInAt?: number;
   readonly externalKey?: string;
   regenerate(): Promise<void> | undefined;
 }
@@ -24,12 +27,18 @@ declare module 'koa' {
   }
 }
 
-/** Puts the signed-in user, if any, on ctx.state.user; a session whose user is gone is ended. */
-export function loadUser(em: EntityManager): Middleware<AppState> {
+/**
+ * Puts the signed-in user, if any, on ctx.state.user. A session whose user is gone, or that is
+ * older than its absolute lifetime, is ended.
+ */
+export function loadUser(em: EntityManager, absoluteMs: number = SESSION_ABSOLUTE_MS): Middleware<AppState> {
   return async (ctx, next) => {
-    const userId = ctx.session?.userId;
-    if (typeof userId === 'string') {
-      const user = await em.findOne(User, userId);
+    const session = ctx.session;
+    const userId = session?.userId;
+    if (session && typeof userId === 'string') {
+      // Sessions from before the absolute lifetime existed start counting now.
+      session.signedInAt ??= Date.now();
+      const user = Date.now() - session.signedInAt <= absoluteMs ? await em.findOne(User, userId) : null;
       if (user) ctx.state.user = user;
       else ctx.session = null;
     }
@@ -38,12 +47,12 @@ export function loadUser(em: EntityManager): Middleware<AppState> {
 }
 
 export const requireUser: Middleware<AppState> = async (ctx, next) => {
-  if (!ctx.state.user) throw unauthorized();
+  if (!ctx.state.user) throw unauthenticated();
   await next();
 };
 
 export function currentUser(ctx: { state: AppState }): User {
-  if (!ctx.state.user) throw unauthorized();
+  if (!ctx.state.user) throw unauthenticated();
   return ctx.state.user;
 }
 
@@ -51,7 +60,7 @@ export function currentUser(ctx: { state: AppState }): User {
 export function requireRole(...roles: Role[]): Middleware<AppState> {
   return async (ctx, next) => {
     const user = ctx.state.user;
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     if (!roles.includes(user.role)) throw forbidden();
     await next();
   };

@@ -1,7 +1,20 @@
 import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { MESSAGES } from '@schlosstreffen/shared';
 import type { Middleware } from 'koa';
-import { AppError } from './errors.js';
+import type { Dependency } from '../core/dependencies.js';
+import { DomainError, notFound, type DomainErrorCode } from '../core/errors.js';
+
+/** The one place where a domain error becomes an HTTP status. */
+export const STATUS_OF: Record<DomainErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+};
 
 interface HttpLikeError {
   status?: number;
@@ -10,14 +23,31 @@ interface HttpLikeError {
   type?: string;
 }
 
-/** Maps every error to `{ message }` JSON with a German text; nothing internal leaves the server. */
-export function errorHandler(log: (error: unknown) => void = console.error): Middleware {
+/** What a request answers while a service it needs is away; clients may try again after a while. */
+const UNAVAILABLE: Record<Dependency, string> = {
+  database: MESSAGES.databaseUnavailable,
+  redis: MESSAGES.queuesUnavailable,
+  storage: MESSAGES.storageUnavailable,
+};
+const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * Maps every error to `{ message }` JSON with a German text; nothing internal leaves the server. An
+ * error that says PostgreSQL, Redis or S3 is away answers 503 with Retry-After.
+ */
+export function errorHandler(
+  log: (error: unknown) => void = console.error,
+  unavailable: (error: unknown) => Dependency | undefined = () => undefined,
+): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new AppError(404, MESSAGES.notFound);
+      if (ctx.status === 404 && ctx.body === undefined) throw notFound();
     } catch (error) {
-      const { status, body, retryAfter } = toResponse(error);
+      const missing = unavailable(error);
+      const { status, body, retryAfter } = missing
+        ? { status: 503, body: { message: UNAVAILABLE[missing] }, retryAfter: RETRY_AFTER_SECONDS }
+        : toResponse(error);
       if (status >= 500) log(error);
       ctx.status = status;
       ctx.body = body;
@@ -27,10 +57,10 @@ export function errorHandler(log: (error: unknown) => void = console.error): Mid
 }
 
 function toResponse(error: unknown): { status: number; body: Record<string, unknown>; retryAfter?: number } {
-  if (error instanceof AppError) {
+  if (error instanceof DomainError) {
     const body: Record<string, unknown> = { ...error.extra.details, message: error.message };
     if (error.extra.issues) body.issues = error.extra.issues;
-    return { status: error.status, body, retryAfter: error.extra.retryAfterSeconds };
+    return { status: STATUS_OF[error.code], body, retryAfter: error.extra.retryAfterSeconds };
   }
   if (error instanceof NotFoundError) return { status: 404, body: { message: MESSAGES.notFound } };
   if (error instanceof UniqueConstraintViolationException) {

@@ -60,6 +60,19 @@ describe('HTTP layer', () => {
     expect(typeof res.data.message).toBe('string');
   });
 
+  it('refuses a NUL character anywhere in a body, which the database could not store', async () => {
+    const { client } = await t.signIn('admin');
+    for (const body of [
+      { code: 'a\u0000b' },
+      { code: '1', ['x\u0000']: 1 },
+      { code: '1', list: [['\u0000']] },
+    ]) {
+      const res = await client.post('/api/admin/check-in', body);
+      expect(res.status).toBe(400);
+      expect(res.data).toEqual({ message: MESSAGES.nulCharacter });
+    }
+  });
+
   it('answers unknown API routes with JSON 404', async () => {
     const res = await t.client().get('/api/gibt-es-nicht');
     expect(res.status).toBe(404);

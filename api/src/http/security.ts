@@ -1,6 +1,6 @@
 import { MESSAGES } from '@schlosstreffen/shared';
 import type { Middleware } from 'koa';
-import { AppError, forbidden } from './errors.js';
+import { DomainError, forbidden, invalid } from '../core/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -22,7 +22,7 @@ export function mutationGuard(
       throw forbidden(MESSAGES.foreignOrigin);
     }
     if (hasBody(ctx.req.headers) && !ctx.is('application/json')) {
-      throw new AppError(415, MESSAGES.jsonOnly);
+      throw new DomainError('unsupported_media_type', MESSAGES.jsonOnly);
     }
     return next();
   };
@@ -32,3 +32,32 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
   const length = headers['content-length'];
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
+
+/**
+ * For a site whose PUBLIC_URL is https: a request that arrived over plain HTTP (no TLS proxy in
+ * front, or TRUST_PROXY not set for it) gets a clear answer instead of failing on the Secure cookie:
+ * pages are redirected to PUBLIC_URL, everything else is refused with a German message.
+ */
+export function requireHttps(publicUrl: string): Middleware {
+  return async (ctx, next) => {
+    if (ctx.secure) return next();
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api/')) {
+      ctx.redirect(`${publicUrl}${ctx.originalUrl}`);
+      return;
+    }
+    throw forbidden(MESSAGES.httpsRequired);
+  };
+}
+
+/** Whether a parsed JSON body holds U+0000 in any string or key (PostgreSQL text cannot store it). */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 64) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
+/** Refuses a body with a NUL character with a clear 400 before anything reads it. */
+export const rejectNulCharacters: Middleware = async (ctx, next) => {
+  if (containsNul((ctx.request as { body?: unknown }).body)) throw invalid(MESSAGES.nulCharacter);
+  await next();
+};

@@ -1,19 +1,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { hashSessionId } from '../core/accounts/sessions.js';
 
+/** Idle lifetime: a session unused this long ends (every request renews it). */
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+/** Absolute lifetime: however active, a session ends this long after sign-in. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
 interface SessionRow {
   sess: Record<string, unknown>;
 }
 
-/** koa-session external store backed by the `session` table (sid, sess, expire). */
+/**
+ * koa-session external store backed by the `session` table (sid, sess, expire). Only a hash of
+ * each session id is stored: the table's content cannot be replayed as cookies.
+ */
 export function createSessionStore(em: EntityManager) {
   const connection = () => em.getConnection();
   return {
     async get(sid: string): Promise<Record<string, unknown> | undefined> {
       const rows = await connection().execute<SessionRow[]>(
         'select sess from session where sid = ? and expire > now()',
-        [sid],
+        [hashSessionId(sid)],
       );
       return rows[0]?.sess;
     },
@@ -26,32 +33,11 @@ export function createSessionStore(em: EntityManager) {
       await connection().execute(
         `insert into session (sid, sess, expire) values (?, ?, ?)
          on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire`,
-        [sid, JSON.stringify(sess), new Date(Date.now() + ttl)],
+        [hashSessionId(sid), JSON.stringify(sess), new Date(Date.now() + ttl)],
       );
     },
     async destroy(sid: string): Promise<void> {
-      await connection().execute('delete from session where sid = ?', [sid]);
+      await connection().execute('delete from session where sid = ?', [hashSessionId(sid)]);
     },
   };
-}
-
-/** Ends every session of a user, except the one given (the caller's own). */
-export async function destroyUserSessions(
-  em: EntityManager,
-  userId: string,
-  exceptSid?: string,
-): Promise<number> {
-  const result = await em
-    .getConnection()
-    .execute<{ affectedRows: number }>(
-      `delete from session where sess->>'userId' = ? and sid <> ?`,
-      [userId, exceptSid ?? ''],
-      'run',
-      em.getTransactionContext(),
-    );
-  return result.affectedRows;
-}
-
-export async function pruneExpiredSessions(em: EntityManager): Promise<void> {
-  await em.getConnection().execute('delete from session where expire < now()', [], 'run');
 }

@@ -3,17 +3,36 @@ import type { AddressInfo } from 'node:net';
 import type { Options } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
+import type Koa from 'koa';
 import { createApp } from '../app.js';
-import { loadApiConfig, type ApiConfig } from '../config.js';
-import { initOrm, type Orm } from '../db/orm.js';
-import { createS3Client } from '../lib/s3.js';
-import { closeQueues, createQueues, type Queues } from '../outbox/queues.js';
-import { OutboxRelay } from '../outbox/relay.js';
+import type { AppState } from '../http/context.js';
+import { loadApiConfig, type ApiConfig } from '../core/config.js';
+import { DRIVER_OPTIONS, initOrm, type Orm } from '../core/db/orm.js';
+import { createS3Client } from '../core/storage/s3.js';
+import { closeQueues, createQueues, type Queues } from '../core/outbox/queues.js';
+import { OutboxRelay } from '../core/outbox/relay.js';
+import { connectRedis, whenReady } from '../core/redis.js';
 import { adminQuery, cloneDatabase } from './database.js';
+import type { Role } from '@schlosstreffen/shared';
+import { User } from '../core/accounts/user.entity.js';
+import { registerUser } from './factories.js';
 import { TestClient } from './http-client.js';
 import './services.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface SignedIn {
+  client: TestClient;
+  id: string;
+  email: string;
+}
+
+/** What the harness reads of the app's pg pool. */
+interface PoolLike {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
 
 export interface TestContext {
   config: ApiConfig;
@@ -27,8 +46,14 @@ export interface TestContext {
   services: ReturnType<typeof inject<'services'>>;
   env: Record<string, string>;
   client(options?: { origin?: string }): TestClient;
+  /** Registers a new account on a client of its own (signed in) and gives it the role. */
+  signIn(role?: Role, profile?: Record<string, unknown>): Promise<SignedIn>;
   /** Clears the rate-limit counters, so one test's requests do not count against the next. */
   resetRateLimits(): Promise<void>;
+  /** The pg pool's clients: all, idle and waiting requests (a leaked client stays counted, not idle). */
+  poolStats(): { total: number; idle: number; waiting: number };
+  /** The app as served: its middleware and routers (the permission matrix reads the routes from it). */
+  app: Koa<AppState>;
   close(): Promise<void>;
 }
 
@@ -39,6 +64,11 @@ export async function createTestContext(
     ormOptions?: Omit<Options, 'clientUrl'>;
     /** Extra environment variables for the API's configuration. */
     env?: Record<string, string>;
+    /**
+     * Rewrites the addresses the app (not the harness) uses for PostgreSQL, Redis and S3, e.g. to
+     * go through a chaos proxy that a test switches off.
+     */
+    through?: Partial<Record<'database' | 'redis' | 's3', (url: string) => string>>;
   } = {},
 ): Promise<TestContext> {
   const services = inject('services');
@@ -46,12 +76,15 @@ export async function createTestContext(
   // Named after the run's template, so the global teardown can drop what a failed file left behind.
   const dbName = `${services.templateDb.replace('template', 'test')}_${id}`;
   const databaseUrl = await cloneDatabase(services.databaseUrl, services.templateDb, dbName);
+  const via = (kind: 'database' | 'redis' | 's3', url: string) => options.through?.[kind]?.(url) ?? url;
+  const prefix = `t${id}`;
   const env = {
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: services.redisUrl,
-    S3_ENDPOINT: services.s3.endpoint,
+    DATABASE_URL: via('database', databaseUrl),
+    REDIS_URL: via('redis', services.redisUrl),
+    REDIS_PREFIX: prefix,
+    S3_ENDPOINT: via('s3', services.s3.endpoint),
     S3_REGION: services.s3.region,
     S3_BUCKET: services.s3.bucket,
     S3_ACCESS_KEY_ID: services.s3.accessKeyId,
@@ -63,17 +96,25 @@ export async function createTestContext(
     ...options.env,
   };
   const config = loadApiConfig(env);
-  const orm = await initOrm(databaseUrl, { pool: { min: 0, max: 5 }, ...options.ormOptions });
+  let pool: PoolLike | undefined;
+  const orm = await initOrm(config.databaseUrl, {
+    pool: { min: 0, max: 5 },
+    driverOptions: { ...DRIVER_OPTIONS, onPoolCreated: (created: PoolLike) => (pool = created) },
+    ...options.ormOptions,
+  });
+  // The harness's own connection; the app's are the ones its processes use.
   const redis = new Redis(services.redisUrl, { maxRetriesPerRequest: null });
+  const appRedis = connectRedis(config.redisUrl, 'requests');
+  const producer = connectRedis(config.redisUrl, 'producer');
+  await Promise.all([whenReady(appRedis), whenReady(producer)]);
   const s3 = createS3Client(config.s3);
-  const prefix = `t${id}`;
-  const queues = createQueues(redis, prefix);
+  const queues = createQueues(producer, prefix);
   const relay = new OutboxRelay(orm.em, queues, { intervalMs: 50 });
   if (options.relay !== false) relay.start();
   const app = createApp({
     config,
     em: orm.em,
-    redis,
+    redis: appRedis,
     s3,
     redisPrefix: prefix,
     queues,
@@ -84,7 +125,16 @@ export async function createTestContext(
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  const client = (clientOptions: { origin?: string } = {}) =>
+    new TestClient(baseUrl, { origin: TEST_ORIGIN, ...clientOptions });
+
   return {
+    poolStats: () => ({
+      total: pool?.totalCount ?? 0,
+      idle: pool?.idleCount ?? 0,
+      waiting: pool?.waitingCount ?? 0,
+    }),
+    app,
     config,
     orm,
     redis,
@@ -94,7 +144,14 @@ export async function createTestContext(
     baseUrl,
     services,
     env,
-    client: (clientOptions = {}) => new TestClient(baseUrl, { origin: TEST_ORIGIN, ...clientOptions }),
+    client,
+    async signIn(role = 'user', profile = {}) {
+      const signedIn = client();
+      const { user, email } = await registerUser(signedIn, profile);
+      const id = (user as { id: string }).id;
+      if (role !== 'user') await orm.em.fork().nativeUpdate(User, { id }, { role });
+      return { client: signedIn, id, email };
+    },
     async resetRateLimits() {
       const keys = await redis.keys(`${prefix}:rl:*`);
       if (keys.length) await redis.del(...keys);
@@ -107,6 +164,8 @@ export async function createTestContext(
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length) await redis.del(...keys);
       redis.disconnect();
+      appRedis.disconnect();
+      producer.disconnect();
       await orm.close();
       await adminQuery(services.databaseUrl, `drop database if exists "${dbName}" with (force)`);
     },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolveTestServices } from '@schlosstreffen/infra/test-services';
 import type { TestProject } from 'vitest/node';
-import { initOrm } from '../db/orm.js';
+import { initOrm } from '../core/db/orm.js';
 import { adminQuery, databaseUrlFor, listDatabases } from './database.js';
 import type { ProvidedServices } from './services.js';
 

@@ -1,4 +1,20 @@
-export { createTestContext, TEST_ORIGIN, type TestContext } from './context.js';
+export { createTestContext, TEST_ORIGIN, type SignedIn, type TestContext } from './context.js';
 export { TestClient, type TestResponse } from './http-client.js';
 export type { ProvidedServices } from './services.js';
 export { createVehicle, PASSWORD, registerUser, uniqueEmail } from './factories.js';
+export { readZip, type ZipEntry } from './zip.js';
+export { routesOf, type RouteOf } from './routes.js';
+export {
+  ACTORS,
+  changeStatus,
+  createWorld,
+  insertImage,
+  insertReadySet,
+  putObject,
+  signInAs,
+  type Account,
+  type Actor,
+  type SignedInActor,
+  type World,
+} from './world.js';
+export { findOrphans, type IntegrityReport } from './integrity.js';

@@ -8,9 +8,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createS3Client, initOrm } from '@schlosstreffen/api/db';
+import { createS3Client, initOrm, renditionKey } from '@schlosstreffen/api/core';
 import type { S3Settings } from '@schlosstreffen/infra/dev-services';
-import { thumbnailKey } from '@schlosstreffen/shared';
 import pg from 'pg';
 import { makePhoto, makeRenditions, putObjects, type PutItem } from './photos.js';
 import { DATA, databaseUrl, ROOT } from './settings.js';
@@ -92,13 +91,13 @@ const STATEMENTS = [
    )
    insert into media (id, vehicle_id, type, url, thumbnail_url, is_hero, priority, width, height, file_size,
                       crop_x, crop_y, scale, approval_status, created_at)
-   select id, vehicle_id, 'image', '/objects/uploads/' || user_id || '/' || gen_random_uuid() || '.jpg',
+   select id, vehicle_id, 'image', '/objects/media/' || id || '/full.jpg',
           '/objects/thumbs/' || id || '/480.webp', p = 0, p, 1600, 1000, 250000 + p * 1000,
           50, 45, 100 + p * 10, 'auto', created_at + p * interval '1 second'
    from rows order by vehicle_id, p`,
   `insert into review (id, vehicle_id, reviewer_id, actor_role, actor_name, old_status, new_status, created_at)
-   select gen_random_uuid(), v.id, null, p.role,
-          case when p.role = 'user' then u.first_name || ' ' || u.last_name else 'Bench Reviewer' end,
+   select gen_random_uuid(), v.id, case when p.role = 'user' then u.id end, p.role,
+          case when p.role = 'user' then null else 'Bench Reviewer' end,
           p.old_status, p.new_status, v.created_at + p.step * interval '1 hour'
    from vehicle v join users u on u.id = v.user_id join ${PATHS} on p.status = v.status
    order by v.created_at, v.id, p.step`,
@@ -175,7 +174,7 @@ export async function storeHeroRenditions(
     const rendition = renditions[index % renditions.length]!;
     const sizes = hero.confirmed ? ([480, 1280] as const) : ([1280] as const);
     return sizes.map((width) => ({
-      key: thumbnailKey(hero.mediaId, width),
+      key: renditionKey(hero.mediaId, width),
       body: rendition[width],
       contentType: 'image/webp',
     }));

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { fieldObject } from './issues.js';
 
-/** Account forms (spec section 5) and the bodies of the auth calls (spec section 7). */
+/** Account forms and the bodies of the auth calls, with their German messages. */
 
 const EMAIL_MAX = 254;
 const NAME_MAX = 100;
@@ -147,7 +147,16 @@ export type ResetPasswordBody = v.InferOutput<typeof ResetPasswordBodySchema>;
 
 // Profile.
 
-export const ProfileSchema = fieldObject({ firstName, lastName, email });
+/**
+ * PATCH /api/auth/profile. A changed email also needs the current password; the new address takes
+ * effect once its confirmation link is opened.
+ */
+export const ProfileSchema = fieldObject({
+  firstName,
+  lastName,
+  email,
+  currentPassword: v.optional(v.pipe(v.string(MSG.currentPassword), v.maxLength(1000))),
+});
 export type ProfileInput = v.InferOutput<typeof ProfileSchema>;
 
 export const ChangePasswordFormSchema = v.pipe(

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { flattenIssues } from './issues.js';
-import {
-  MediaCreateSchema,
-  MediaUpdateSchema,
-  MultipartCompleteSchema,
-  MultipartCreateSchema,
-  UploadRequestSchema,
-} from './media.js';
+import { MediaCreateSchema, MediaUpdateSchema, UploadRequestSchema } from './media.js';
 
 function issuesOf(schema: v.GenericSchema, input: unknown) {
   const result = v.safeParse(schema, input);
@@ -103,44 +97,6 @@ describe('UploadRequestSchema', () => {
     expect(issuesOf(UploadRequestSchema, { ...upload, filename: ' ', size: 0 })).toEqual([
       { field: 'filename', message: 'Dateiname ist erforderlich' },
       { field: 'size', message: 'Die Datei ist leer.' },
-    ]);
-  });
-});
-
-describe('multipart bodies', () => {
-  it('accepts a create body with optional metadata', () => {
-    expect(
-      v.parse(MultipartCreateSchema, {
-        filename: 'a.png',
-        type: 'image/png',
-        metadata: { name: 'a.png', relativePath: null },
-      }),
-    ).toEqual({ filename: 'a.png', type: 'image/png', metadata: { name: 'a.png', relativePath: null } });
-    expect(issuesOf(MultipartCreateSchema, { filename: 'a.pdf', type: 'application/pdf' })).toEqual([
-      { field: 'type', message: 'Nur Bilddateien sind erlaubt.' },
-    ]);
-  });
-
-  it('accepts complete bodies and checks part numbers', () => {
-    const parts = [
-      { PartNumber: 1, ETag: '"abc"' },
-      { PartNumber: 2, ETag: '"def"' },
-    ];
-    expect(v.parse(MultipartCompleteSchema, { parts })).toEqual({ parts });
-    expect(
-      issuesOf(MultipartCompleteSchema, {
-        parts: [
-          { PartNumber: 0, ETag: 'x' },
-          { PartNumber: 10_001, ETag: '' },
-        ],
-      }),
-    ).toEqual([
-      { field: 'parts.0.PartNumber', message: 'Teilnummer muss eine ganze Zahl zwischen 1 und 10000 sein' },
-      { field: 'parts.1.PartNumber', message: 'Teilnummer muss eine ganze Zahl zwischen 1 und 10000 sein' },
-      { field: 'parts.1.ETag', message: 'ETag ist erforderlich' },
-    ]);
-    expect(issuesOf(MultipartCompleteSchema, { parts: [] })).toEqual([
-      { field: 'parts', message: 'Mindestens ein Teil ist erforderlich' },
     ]);
   });
 });

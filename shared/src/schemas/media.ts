@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { CROP_LIMITS, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, UPLOADER } from '../constants.js';
+import { CROP_LIMITS, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../constants.js';
 import { MEDIA_TYPES } from '../status.js';
 import { fieldObject } from './issues.js';
 
-/** Media of a vehicle, upload signing and the companion-style multipart calls (spec section 7). */
+/** Media of a vehicle and upload signing. */
 
 const URL_MAX = 1024;
 const FILENAME_MAX = 255;
@@ -22,12 +22,6 @@ const MSG = {
   size: 'Dateigröße ist erforderlich',
   sizeEmpty: 'Die Datei ist leer.',
   sizeMax: 'Das Bild darf höchstens 10 MB groß sein.',
-  metadata: 'Metadaten müssen ein Objekt sein',
-  parts: 'Teile müssen eine Liste sein',
-  partsEmpty: 'Mindestens ein Teil ist erforderlich',
-  partsMax: `Höchstens ${UPLOADER.maxParts} Teile erlaubt`,
-  partNumber: `Teilnummer muss eine ganze Zahl zwischen 1 und ${UPLOADER.maxParts} sein`,
-  etag: 'ETag ist erforderlich',
 } as const;
 
 /** A plain decimal such as '50', '12.5' or '12,5'. */
@@ -124,32 +118,3 @@ export const UploadRequestSchema = fieldObject({
   ),
 });
 export type UploadRequest = v.InferOutput<typeof UploadRequestSchema>;
-
-/** Body of POST s3/multipart. */
-export const MultipartCreateSchema = fieldObject({
-  filename,
-  type: imageMimeType,
-  metadata: v.optional(v.record(v.string(), v.unknown(), MSG.metadata)),
-});
-export type MultipartCreate = v.InferOutput<typeof MultipartCreateSchema>;
-
-/** Body of POST s3/multipart/{uploadId}/complete. */
-export const MultipartCompleteSchema = fieldObject({
-  parts: v.pipe(
-    v.array(
-      fieldObject({
-        PartNumber: v.pipe(
-          v.number(MSG.partNumber),
-          v.integer(MSG.partNumber),
-          v.minValue(1, MSG.partNumber),
-          v.maxValue(UPLOADER.maxParts, MSG.partNumber),
-        ),
-        ETag: v.pipe(v.string(MSG.etag), v.nonEmpty(MSG.etag), v.maxLength(200, MSG.etag)),
-      }),
-      MSG.parts,
-    ),
-    v.nonEmpty(MSG.partsEmpty),
-    v.maxLength(UPLOADER.maxParts, MSG.partsMax),
-  ),
-});
-export type MultipartComplete = v.InferOutput<typeof MultipartCompleteSchema>;

@@ -3,7 +3,7 @@ import { VEHICLE_LIMITS, VEHICLE_TEXT_MAX } from '../constants.js';
 import { DRIVE_TYPES, FUEL_TYPES, VEHICLE_STATUSES } from '../status.js';
 import { fieldObject } from './issues.js';
 
-/** Vehicle create and edit bodies, the application wizard and status changes (spec sections 4 and 5). */
+/** Vehicle create and edit bodies, the application wizard and status changes, with their German messages. */
 
 const L = VEHICLE_LIMITS;
 const T = VEHICLE_TEXT_MAX;

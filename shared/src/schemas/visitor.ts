@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { fieldObject } from './issues.js';
 
-/** Visitor pre-registration (spec section 5); note the hyphen in this form's email message. */
+/** Visitor pre-registration; this form's email message is spelled 'E-Mail', unlike the account forms' 'Email'. */
 
 const MSG = {
   firstName: 'Vorname muss mindestens 2 Zeichen lang sein',

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useDocumentMeta } from '../lib/use-document-meta';
 
-/** Shown for every unknown path. The heading text is fixed by the spec (section 2). */
+/** Shown for every unknown path, with the fixed English heading '404 Page Not Found'. */
 export function NotFound() {
   useDocumentMeta(
     '404 Page Not Found – Schlosstreffen',

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { eventFacts } from '../features/landing/event-format';
-import { CastleMark } from '../features/landing/icons';
-import { SocialLinks } from '../features/landing/social-links';
+import { eventFacts } from '../lib/event-format';
+import { CastleMark } from './icons';
+import { SocialLinks } from './social-links';
 import { getSiteConfig } from '../lib/site-config';
 
 const linkClass = 'text-ash-300 transition-colors hover:text-gold-200';
@@ -58,11 +58,18 @@ export function SiteFooter() {
       </div>
 
       <div className="border-t border-white/5">
-        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-5 py-6 sm:px-6 text-xs text-ash-400 sm:flex-row sm:justify-between">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-5 py-6 sm:px-6 text-xs text-ash-400 sm:flex-row sm:items-center sm:justify-between">
           <span>
-            © {facts.year} {facts.name}
+            © {facts.year} {facts.name} · Tuning-Treffen am Schloss
           </span>
-          <span>Tuning-Treffen am Schloss</span>
+          <nav aria-label="Rechtliches" className="flex gap-5">
+            <Link to="/impressum" className={linkClass}>
+              Impressum
+            </Link>
+            <Link to="/datenschutz" className={linkClass}>
+              Datenschutz
+            </Link>
+          </nav>
         </div>
       </div>
     </footer>

@@ -11,10 +11,10 @@ import {
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORGANIZER_SOCIAL_LINKS } from '../features/landing/organizer';
+import { ORGANIZER_SOCIAL_LINKS } from '../lib/organizer';
 import { createQueryClient } from '../lib/query-client';
-import type { CurrentUser } from '../lib/types';
-import { SIGNED_IN_USER } from '../features/account/test-helpers';
+import type { CurrentUser } from '@schlosstreffen/shared/api';
+import { SIGNED_IN_USER } from '../test/screen-helpers';
 import { browserPage, SiteHeader } from './site-header';
 import { AppToaster, toaster } from './ui/toaster';
 
@@ -112,6 +112,20 @@ describe('SiteHeader on wide screens', () => {
     expect(within(mainNav()).queryByRole('link', { name: 'Admin' })).toBeNull();
   });
 
+  it("links signed-in users to their profile ('Mein Profil'), not signed-out ones", async () => {
+    stubApi(user());
+    await renderHeader();
+
+    const profile = await within(mainNav()).findByRole('link', { name: 'Mein Profil' });
+    expect(profile.getAttribute('href')).toBe('/profile');
+    cleanup();
+
+    stubApi(null);
+    await renderHeader();
+    await within(mainNav()).findByRole('link', { name: 'Anmelden' });
+    expect(within(mainNav()).queryByRole('link', { name: 'Mein Profil' })).toBeNull();
+  });
+
   it('falls back to the part of the email before the at-sign', async () => {
     stubApi(user({ firstName: null, email: 'max.mustermann@example.de' }));
     await renderHeader();
@@ -193,6 +207,7 @@ describe('SiteHeader menu on small screens', () => {
     const menu = screen.getByRole('navigation', { name: 'Menü' });
     expect(within(menu).getByText('Lena')).toBeTruthy();
     expect(within(menu).getByRole('button', { name: 'Abmelden' })).toBeTruthy();
+    expect(within(menu).getByRole('link', { name: 'Mein Profil' }).getAttribute('href')).toBe('/profile');
     expect(within(menu).queryByRole('link', { name: 'Anmelden' })).toBeNull();
 
     await eventUser.click(within(menu).getByRole('link', { name: 'Dashboard' }));

@@ -2,19 +2,20 @@ import { HEADER_SCROLL_THRESHOLD_PX, isStaffRole } from '@schlosstreffen/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { currentUserQueryOptions, useCurrentUser, userDisplayName } from '../features/auth/auth-queries';
+import { currentUserQueryOptions, useCurrentUser, userDisplayName } from '../lib/current-user';
 import {
   CastleMark,
   CloseIcon,
   LoginIcon,
   LogoutIcon,
   MenuIcon,
+  ProfileIcon,
   ShieldIcon,
   UserIcon,
-} from '../features/landing/icons';
-import { SocialLinks } from '../features/landing/social-links';
+} from './icons';
+import { SocialLinks } from './social-links';
 import { api } from '../lib/api';
-import type { CurrentUser } from '../lib/types';
+import type { CurrentUser } from '@schlosstreffen/shared/api';
 import { buttonClass } from './ui/button';
 import { notify } from './ui/toaster';
 
@@ -29,7 +30,7 @@ const LOGOUT_TITLE = 'Erfolgreich abgemeldet';
 const LOGOUT_TEXT = 'Bis bald!';
 
 /** True once the window is scrolled further than `threshold` pixels. */
-export function useScrolledPast(threshold: number): boolean {
+function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > threshold);
@@ -45,7 +46,7 @@ export function useScrolledPast(threshold: number): boolean {
   return scrolled;
 }
 
-/** POST /api/auth/logout; on success: toast, go to /, reload (spec section 7). */
+/** POST /api/auth/logout; on success: toast, go to /, reload, so no signed-in state survives. */
 function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -129,6 +130,9 @@ function DesktopAccount({
         <UserIcon className="size-4 shrink-0" />
         <span className="truncate">{userDisplayName(user)}</span>
       </Link>
+      <Link to="/profile" aria-label="Mein Profil" title="Mein Profil" className={iconButtonClass}>
+        <ProfileIcon />
+      </Link>
       <button
         type="button"
         aria-label="Abmelden"
@@ -154,7 +158,7 @@ function MenuSection({ title, children }: { title: string; children: ReactNode }
 }
 
 /**
- * Fixed site header (spec sections 1 and 2): transparent at the top, blurred and opaque once the page
+ * Fixed site header on every page: transparent at the top, blurred and opaque once the page
  * is scrolled past 50 px. Small screens get a toggle menu with the social links, the two calls to
  * action and the account links; wide screens show the account button or the login icon directly.
  */
@@ -285,16 +289,10 @@ export function SiteHeader() {
                         <UserIcon className="size-4" />
                         Dashboard
                       </Link>
-                      <button
-                        type="button"
-                        onClick={startLogout}
-                        disabled={logout.isPending}
-                        aria-busy={logout.isPending || undefined}
-                        className={buttonClass('ghost', 'w-full border border-white/10')}
-                      >
-                        <LogoutIcon className="size-4" />
-                        Abmelden
-                      </button>
+                      <Link to="/profile" className={buttonClass('secondary', 'w-full')}>
+                        <ProfileIcon className="size-4" />
+                        Mein Profil
+                      </Link>
                       {isStaffRole(user.role) ? (
                         <Link
                           to="/admin/dashboard"
@@ -304,6 +302,16 @@ export function SiteHeader() {
                           Admin
                         </Link>
                       ) : null}
+                      <button
+                        type="button"
+                        onClick={startLogout}
+                        disabled={logout.isPending}
+                        aria-busy={logout.isPending || undefined}
+                        className={buttonClass('ghost', 'col-span-2 w-full border border-white/10')}
+                      >
+                        <LogoutIcon className="size-4" />
+                        Abmelden
+                      </button>
                     </div>
                   </>
                 ) : (

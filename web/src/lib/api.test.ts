@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiGet, apiRequest, isApiError } from './api';
+import { ApiError, api, apiGet, apiRequest, isApiError, issueFor } from './api';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -96,6 +96,25 @@ describe('apiRequest', () => {
       fromBody: true,
       message: '401: Falsche Email oder Passwort.',
     });
+  });
+
+  it('keeps the field issues of a rejected body', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        {
+          message: 'Das Passwort ist falsch.',
+          issues: [{ field: 'password', message: 'Das Passwort ist falsch.' }, { field: 1 }],
+        },
+        { status: 400 },
+      ),
+    );
+
+    const error = await catchError(api.post('/api/account/delete', { password: 'x' }));
+
+    expect(error).toMatchObject({ issues: [{ field: 'password', message: 'Das Passwort ist falsch.' }] });
+    expect(issueFor(error, 'password')).toBe('Das Passwort ist falsch.');
+    expect(issueFor(error, 'email')).toBeUndefined();
+    expect(issueFor(new Error('x'), 'password')).toBeUndefined();
   });
 
   it('falls back to the status text when the body has no message', async () => {

@@ -1,12 +1,15 @@
+import type { FieldIssue } from '@schlosstreffen/shared';
+
 /**
- * Fetch client for the Schlosstreffen API (spec sections 7 and 8).
+ * Fetch client for the Schlosstreffen API.
  *
  * Every call sends the session cookie, speaks JSON and sends a body only when one is given.
  * A non-success response throws an {@link ApiError} whose message reads "<status>: <text>";
- * the plain (German) server text is kept in `serverMessage` for toasts.
+ * the plain (German) server text is kept in `serverMessage` for toasts, the field issues of a
+ * rejected body in `issues`.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -15,12 +18,15 @@ export class ApiError extends Error {
   readonly serverMessage: string;
   /** Whether `serverMessage` came from the body (else it is the status line, e.g. a proxy's 'Bad Gateway'). */
   readonly fromBody: boolean;
+  /** The server's message per field of a rejected body (400 `{ message, issues }`). */
+  readonly issues: readonly FieldIssue[];
 
-  constructor(status: number, serverMessage: string, fromBody = true) {
+  constructor(status: number, serverMessage: string, fromBody = true, issues: readonly FieldIssue[] = []) {
     super(`${status}: ${serverMessage}`);
     this.status = status;
     this.serverMessage = serverMessage;
     this.fromBody = fromBody;
+    this.issues = issues;
   }
 }
 
@@ -28,10 +34,28 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The server's message for `field` when `error` is an ApiError that names it. */
+export function issueFor(error: unknown, field: string): string | undefined {
+  return isApiError(error) ? error.issues.find((issue) => issue.field === field)?.message : undefined;
+}
+
+function readIssues(value: unknown): FieldIssue[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (issue): issue is FieldIssue =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      typeof (issue as FieldIssue).field === 'string' &&
+      typeof (issue as FieldIssue).message === 'string',
+  );
+}
+
 /** Last resort when neither the body nor the status line says anything (e.g. HTTP/2 has no status text). */
 const unknownErrorText = 'Ein Fehler ist aufgetreten.';
 
-async function readErrorText(response: Response): Promise<{ text: string; fromBody: boolean }> {
+async function readErrorText(
+  response: Response,
+): Promise<{ text: string; fromBody: boolean; issues?: FieldIssue[] }> {
   let text = '';
   try {
     text = await response.text();
@@ -46,7 +70,10 @@ async function readErrorText(response: Response): Promise<{ text: string; fromBo
         const parsed: unknown = JSON.parse(trimmed);
         if (typeof parsed === 'object' && parsed !== null && 'message' in parsed) {
           const { message } = parsed;
-          if (typeof message === 'string' && message.trim() !== '') return { text: message, fromBody: true };
+          if (typeof message === 'string' && message.trim() !== '') {
+            const issues = 'issues' in parsed ? readIssues(parsed.issues) : [];
+            return { text: message, fromBody: true, issues };
+          }
         }
       } catch {
         // Not JSON after all: treated below like any other body.
@@ -87,8 +114,8 @@ export async function apiRequest<T = unknown>(
   });
 
   if (!response.ok) {
-    const { text, fromBody } = await readErrorText(response);
-    throw new ApiError(response.status, text, fromBody);
+    const { text, fromBody, issues } = await readErrorText(response);
+    throw new ApiError(response.status, text, fromBody, issues);
   }
   return readBody<T>(response);
 }

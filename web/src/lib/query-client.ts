@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Data fetching defaults (spec section 9): cached data never goes stale, no refetch on window
+ * Data fetching defaults: cached data never goes stale, no refetch on window
  * focus, no polling, no retries for reads or writes. Writes refresh data by invalidating queries.
  */
 export function createQueryClient(): QueryClient {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { currentUserQueryOptions } from '../features/auth/auth-queries';
-import type { CurrentUser } from './types';
+import { currentUserQueryOptions } from './current-user';
+import type { CurrentUser } from '@schlosstreffen/shared/api';
 
 /**
  * `beforeLoad` for signed-in areas: resolves the current user (from cache after the first call) or

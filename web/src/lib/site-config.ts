@@ -2,7 +2,7 @@ import { parseSiteConfig, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '@schlo
 
 let cached: SiteConfig | undefined;
 
-/** The event facts the server wrote into index.html, else the spec's event (dev server, tests). */
+/** The event facts the server wrote into index.html, else shared's default event (dev server, tests). */
 export function getSiteConfig(): SiteConfig {
   cached ??= parseSiteConfig(
     typeof document === 'undefined' ? null : document.getElementById(SITE_CONFIG_ELEMENT_ID)?.textContent,

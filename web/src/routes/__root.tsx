@@ -2,7 +2,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFound } from '../components/not-found';
 import { SiteShell } from '../components/site-shell';
 import { AppToaster } from '../components/ui/toaster';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../lib/router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { LoginPage } from '../features/account/login-page';
-import { currentUserQueryOptions } from '../features/auth/auth-queries';
+import { currentUserQueryOptions } from '../lib/current-user';
 import { safeRedirectTarget } from '../lib/route-guards';
 
 const SearchSchema = v.object({ redirect: v.optional(v.string()) });

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RegisterPage } from '../features/account/register-page';
-import { currentUserQueryOptions } from '../features/auth/auth-queries';
+import { currentUserQueryOptions } from '../lib/current-user';
 
 export const Route = createFileRoute('/register')({
   // Already signed in: nothing to register, the dashboard is the next step.

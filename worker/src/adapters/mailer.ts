@@ -1,5 +1,12 @@
 import nodemailer from 'nodemailer';
-import type { MailAttachment } from '../emails/render.js';
+
+/** A file sent with the mail; `cid` makes it an inline image the HTML refers to as `cid:…`. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
+}
 
 export interface OutgoingMail {
   to: string;
@@ -9,6 +16,7 @@ export interface OutgoingMail {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { deleteKeys, listKeys } from '@schlosstreffen/api/db';
+import { deleteKeys, listKeys } from '@schlosstreffen/api/core';
 
 /** The object is larger than the caller allows; nothing beyond the cap was read. */
 export class ObjectTooLargeError extends Error {
@@ -23,6 +23,8 @@ export interface Storage {
   /** The object's bytes, or undefined when it does not exist; throws ObjectTooLargeError above maxBytes. */
   get(key: string, maxBytes: number): Promise<Buffer | undefined>;
   put(key: string, body: Buffer, options: PutOptions): Promise<void>;
+  /** Uploads a stream of known length (e.g. a file), without holding it in memory. */
+  putStream(key: string, body: Readable, options: PutOptions & { contentLength: number }): Promise<void>;
   /** Deletes in batches of 1000; keys that do not exist count as deleted. */
   deleteMany(keys: readonly string[]): Promise<void>;
   /** Every key under the prefix, read page by page. */
@@ -68,6 +70,19 @@ export function createStorage(
           Bucket: bucket,
           Key: key,
           Body: body,
+          ContentType: contentType,
+          CacheControl: cacheControl,
+        }),
+      );
+    },
+
+    async putStream(key, body, { contentType, cacheControl, contentLength }) {
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentLength: contentLength,
           ContentType: contentType,
           CacheControl: cacheControl,
         }),

@@ -1,4 +1,4 @@
-import type { EventConfig } from '@schlosstreffen/api/db';
+import type { EventConfig } from '@schlosstreffen/api/core';
 import { EVENT_TIMEZONE } from '@schlosstreffen/shared';
 
 /** The event as mails print it, from configuration: the next edition needs no template change. */

@@ -1,9 +1,11 @@
 import { Column, Img, Row, Section, Text } from '@react-email/components';
 import type { EmailTemplateProps } from '@schlosstreffen/shared';
+import type { EventFacts } from './event-facts.js';
+import { PREVIEW_EVENT } from './event-facts.js';
 import QRCode from 'qrcode';
 import { APPLICATION_PREVIEW_PROPS } from './application-mail.js';
 import { ActionButton, EmailLayout, styles } from './layout.js';
-import type { MailAttachment } from './render.js';
+import type { MailAttachment } from '../adapters/mailer.js';
 
 export type InvitationProps = EmailTemplateProps<'invitation'>;
 
@@ -31,9 +33,9 @@ function Fact({ name, value }: { name: string; value: string }) {
   );
 }
 
-export default function InvitationEmail(props: InvitationProps) {
-  const { firstName, vehicleTitle, startNumber, parkingZone, checkInCode, eventDate, eventTime, place } =
-    props;
+export default function InvitationEmail(props: InvitationProps & { event: EventFacts }) {
+  const { firstName, vehicleTitle, startNumber, parkingZone, checkInCode } = props;
+  const { eventName, eventDate, eventTime, place } = props.event;
   return (
     <EmailLayout
       preview={`Du bist eingeladen! Startnummer ${startNumber}, Parkzone ${parkingZone}`}
@@ -41,7 +43,7 @@ export default function InvitationEmail(props: InvitationProps) {
     >
       <Text style={styles.text}>{`Hallo ${firstName},`}</Text>
       <Text style={styles.text}>
-        {`wir freuen uns, dich mit deinem Fahrzeug „${vehicleTitle}“ zum ${props.eventName} einzuladen. Bitte bestätige deine Teilnahme, damit wir deinen Platz fest einplanen können.`}
+        {`wir freuen uns, dich mit deinem Fahrzeug „${vehicleTitle}“ zum ${eventName} einzuladen. Bitte bestätige deine Teilnahme, damit wir deinen Platz fest einplanen können.`}
       </Text>
       <ActionButton href={props.confirmUrl}>Teilnahme bestätigen</ActionButton>
       <Row style={{ margin: '24px 0 8px' }}>
@@ -82,9 +84,6 @@ InvitationEmail.PreviewProps = {
   startNumber: 17,
   parkingZone: 'A',
   checkInCode: 'q3Jx9w0bYlTQe6sKcM1uRzA4pVnH8dLf',
-  eventName: 'Schlosstreffen',
-  eventDate: 'Samstag, 20. Juni 2026',
-  eventTime: '10:00 – 20:00 Uhr',
-  place: 'Schlosspark, Sachsen',
   confirmUrl: 'http://localhost:3000/einladung?token=preview',
-} satisfies InvitationProps;
+  event: PREVIEW_EVENT,
+} satisfies InvitationProps & { event: EventFacts };

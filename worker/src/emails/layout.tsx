@@ -12,6 +12,7 @@ import {
   Text,
 } from '@react-email/components';
 import type { ReactNode } from 'react';
+import { useMailSite } from './site.js';
 
 const colors = { night: '#0b0b0f', card: '#16161d', gold: '#d4a24c', text: '#e9e6df', muted: '#9a968c' };
 
@@ -41,6 +42,7 @@ export function EmailLayout({
   title: string;
   children: ReactNode;
 }) {
+  const site = useMailSite();
   return (
     <Html lang="de">
       <Head />
@@ -59,6 +61,15 @@ export function EmailLayout({
           <Hr style={{ borderColor: '#2a2a33', margin: '32px 0 16px' }} />
           <Text style={styles.muted}>
             Schlosstreffen · Tuning-Treffen am Schloss in Sachsen. Diese E-Mail wurde automatisch versendet.
+          </Text>
+          <Text style={styles.muted}>
+            <Link href={`${site.publicUrl}/datenschutz`} style={styles.link}>
+              Datenschutz
+            </Link>
+            {' · '}
+            <Link href={`${site.publicUrl}/impressum`} style={styles.link}>
+              Impressum
+            </Link>
           </Text>
         </Container>
       </Body>

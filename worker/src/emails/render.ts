@@ -3,6 +3,7 @@ import { EMAIL_TEMPLATES, type EmailTemplateName } from '@schlosstreffen/shared'
 import type { ComponentType } from 'react';
 import { createElement } from 'react';
 import * as v from 'valibot';
+import type { MailAttachment } from '../adapters/mailer.js';
 import type { EventFacts } from './event-facts.js';
 import ApplicationConfirmedEmail, {
   subject as applicationConfirmedSubject,
@@ -14,26 +15,35 @@ import InvitationEmail, {
   attachments as invitationAttachments,
   subject as invitationSubject,
 } from './invitation.js';
+import {
+  confirmSubject as emailChangeConfirmSubject,
+  EmailChangeConfirmEmail,
+  EmailChangeNoticeEmail,
+  noticeSubject as emailChangeNoticeSubject,
+} from './email-change.js';
+import PasswordChangedEmail, { subject as passwordChangedSubject } from './password-changed.js';
 import PasswordResetEmail, { subject as passwordResetSubject } from './password-reset.js';
+import { MailSiteContext, PREVIEW_SITE, type MailSite } from './site.js';
 import VisitorConfirmationEmail, { subject as visitorConfirmationSubject } from './visitor-confirmation.js';
-
-/** A file sent with the mail; `cid` makes it an inline image the HTML refers to as `cid:…`. */
-export interface MailAttachment {
-  filename: string;
-  content: Buffer;
-  contentType: string;
-  cid?: string;
-}
 
 interface TemplateModule<P> {
   component: ComponentType<P & { event: EventFacts }>;
   subject: string | ((props: P) => string);
   attachments?: (props: P) => Promise<MailAttachment[]>;
+  /** Extra mail headers, e.g. List-Unsubscribe. */
+  headers?: (props: P) => Record<string, string>;
 }
 
 const TEMPLATES: { [N in EmailTemplateName]: TemplateModule<v.InferOutput<(typeof EMAIL_TEMPLATES)[N]>> } = {
   'password-reset': { component: PasswordResetEmail, subject: passwordResetSubject },
-  'visitor-confirmation': { component: VisitorConfirmationEmail, subject: visitorConfirmationSubject },
+  'visitor-confirmation': {
+    component: VisitorConfirmationEmail,
+    subject: visitorConfirmationSubject,
+    headers: ({ oneClickUrl }) => oneClickUnsubscribe(oneClickUrl),
+  },
+  'email-change-confirm': { component: EmailChangeConfirmEmail, subject: emailChangeConfirmSubject },
+  'email-change-notice': { component: EmailChangeNoticeEmail, subject: emailChangeNoticeSubject },
+  'password-changed': { component: PasswordChangedEmail, subject: passwordChangedSubject },
   'application-received': { component: ApplicationReceivedEmail, subject: applicationReceivedSubject },
   'application-waitlist': { component: ApplicationWaitlistEmail, subject: applicationWaitlistSubject },
   'application-confirmed': { component: ApplicationConfirmedEmail, subject: applicationConfirmedSubject },
@@ -46,21 +56,41 @@ export interface RenderedEmail {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  headers?: Record<string, string>;
+}
+
+/** RFC 8058: mail clients offer one-click unsubscribe, which POSTs to the link. */
+export function oneClickUnsubscribe(url: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 /**
  * Validates the props against the template's schema and renders German HTML and plain text; every
- * template also gets the configured event facts.
+ * template also gets the configured event facts, and every mail links the privacy notice and imprint.
  */
 export async function renderEmail(
   template: EmailTemplateName,
   props: unknown,
   event: EventFacts,
+  site: MailSite = PREVIEW_SITE,
 ): Promise<RenderedEmail> {
   const checked = v.parse(EMAIL_TEMPLATES[template], props);
   const entry = TEMPLATES[template] as TemplateModule<typeof checked>;
-  const html = await render(createElement(entry.component, { ...checked, event }));
+  const html = await render(
+    createElement(
+      MailSiteContext.Provider,
+      { value: site },
+      createElement(entry.component, { ...checked, event }),
+    ),
+  );
   const subject = typeof entry.subject === 'function' ? entry.subject(checked) : entry.subject;
   const attachments = await entry.attachments?.(checked);
-  return { subject, html, text: toPlainText(html), ...(attachments ? { attachments } : {}) };
+  const headers = entry.headers?.(checked);
+  return {
+    subject,
+    html,
+    text: toPlainText(html),
+    ...(attachments ? { attachments } : {}),
+    ...(headers ? { headers } : {}),
+  };
 }

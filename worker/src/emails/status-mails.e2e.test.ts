@@ -1,4 +1,4 @@
-import { EmailLog, User } from '@schlosstreffen/api/db';
+import { EmailLog, User } from '@schlosstreffen/api/core';
 import { createTestContext, registerUser, type TestContext } from '@schlosstreffen/api/testing';
 import { listMails, waitForMail } from '@schlosstreffen/infra/dev-services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

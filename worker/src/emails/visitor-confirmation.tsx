@@ -33,6 +33,7 @@ export default function VisitorConfirmationEmail({
 
 VisitorConfirmationEmail.PreviewProps = {
   firstName: 'Max',
-  confirmUrl: 'http://localhost:3000/api/visitor-registrations/confirm?token=preview-token',
-  unsubscribeUrl: 'http://localhost:3000/api/visitor-registrations/unsubscribe?token=preview-token',
+  confirmUrl: 'http://localhost:3000/besucher/bestaetigen?token=preview-token',
+  unsubscribeUrl: 'http://localhost:3000/besucher/abmelden?token=preview-token',
+  oneClickUrl: 'http://localhost:3000/api/visitor-registrations/unsubscribe?token=preview-token',
 } satisfies EmailTemplateProps<'visitor-confirmation'>;

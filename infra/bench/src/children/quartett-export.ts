@@ -1,12 +1,12 @@
 /**
- * R4: the real quartett export processor (as built) for one set, alone in this process, which
- * reports the processor's time, its peak RSS and the longest event-loop block during the export.
+ * R4: the real quartett export handler (as built) for one set, alone in this process, which
+ * reports the handler's time, its peak RSS and the longest event-loop block during the export.
  */
 import { readFile } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createS3Client, initOrm } from '@schlosstreffen/api/db';
+import { createS3Client, initOrm } from '@schlosstreffen/api/core';
 import type { S3Settings } from '@schlosstreffen/infra/dev-services';
-import { createQuartettExportProcessor } from '@schlosstreffen/worker/quartett-export';
+import { createExportQuartett, type QuartettExportResult } from '@schlosstreffen/worker/quartett-export';
 import { createStorage } from '@schlosstreffen/worker/storage';
 
 export interface QuartettExportTask {
@@ -45,20 +45,18 @@ async function vmHwmMb(): Promise<number | null> {
 async function main(task: QuartettExportTask) {
   const orm = await initOrm(task.databaseUrl, { migrate: false });
   const s3 = createS3Client({ ...task.s3, publicEndpoint: task.s3.endpoint });
-  const processor = createQuartettExportProcessor({
+  const exportQuartett = createExportQuartett({
     em: orm.em,
     storage: createStorage(s3, task.s3.bucket),
-    s3,
-    bucket: task.s3.bucket,
     eventName: 'Schlosstreffen',
   });
-  // The processor reads the payload and reports progress; BullMQ's bookkeeping is not measured.
-  const job = { id: `bench-${task.setId}`, data: { setId: task.setId }, updateProgress: async () => {} };
+  // The handler itself; BullMQ's bookkeeping and the payload check are not measured.
+  const job = { id: `bench-${task.setId}`, updateProgress: async () => {} };
 
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   const started = performance.now();
-  const result = await processor(job as unknown as Parameters<typeof processor>[0]);
+  const result = (await exportQuartett({ setId: task.setId }, job)) as QuartettExportResult;
   const ms = performance.now() - started;
   delay.disable();
   if (result.status !== 'done') throw new Error(`export ended as ${JSON.stringify(result)}`);

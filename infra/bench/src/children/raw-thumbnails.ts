@@ -4,10 +4,10 @@
  * pipeline and sharp settings: metadata, then per width: rotate, resize, WebP 80), the same puts
  * (both renditions, then both puts), with `parallel` lanes like a worker's concurrency.
  */
-import { createS3Client } from '@schlosstreffen/api/db';
+import { createS3Client } from '@schlosstreffen/api/core';
 import { MAX_IMAGE_BYTES } from '@schlosstreffen/shared';
 import { createStorage } from '@schlosstreffen/worker/storage';
-import { renderThumbnails } from '@schlosstreffen/worker/thumbnail-render';
+import { renderRenditions } from '@schlosstreffen/worker/renditions';
 import type { S3Settings } from '@schlosstreffen/infra/dev-services';
 
 export interface RawThumbnailsTask {
@@ -36,7 +36,11 @@ async function main(task: RawThumbnailsTask) {
   const thumbnail = async (key: string, index: number) => {
     const original = await storage.get(key, MAX_IMAGE_BYTES);
     if (!original) throw new Error(`missing ${key}`);
-    const { renditions } = await renderThumbnails(original);
+    const { full, renditions } = await renderRenditions(original, 'jpg');
+    await storage.put(`bench-raw/${index}/full.jpg`, full.data, {
+      contentType: full.contentType,
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
     for (const { width, data } of renditions) {
       await storage.put(`bench-raw/${index}/${width}.webp`, data, {
         contentType: 'image/webp',

@@ -5,8 +5,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createApp } from '@schlosstreffen/api/app';
-import { loadApiConfig } from '@schlosstreffen/api/config';
-import { createS3Client, initOrm } from '@schlosstreffen/api/db';
+import { loadApiConfig } from '@schlosstreffen/api/core';
+import { createS3Client, initOrm } from '@schlosstreffen/api/core';
 import { Redis } from 'ioredis';
 import { Client } from '../http.js';
 import { ADMIN, databaseUrl, REDIS_URL } from '../settings.js';

@@ -3,7 +3,7 @@
  * password hash allows: the argon2id verify time with the project's parameters, measured here on
  * the hash the api stored, and the machine's ceiling of cores × 1000 / verify-ms logins per second.
  */
-import { verifyPassword } from '@schlosstreffen/api/password';
+import { verifyPassword } from '@schlosstreffen/api/core';
 import { LOAD, load } from '../load.js';
 import { withDatabase } from '../seed.js';
 import { API_URL, CORES, LOGIN_USER, PUBLIC_URL } from '../settings.js';

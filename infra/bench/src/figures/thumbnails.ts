@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { closeQueues, createQueues, createS3Client } from '@schlosstreffen/api/db';
+import { closeQueues, createQueues, createS3Client, defaultRedisPrefix } from '@schlosstreffen/api/core';
 import type { EmbeddedS3 } from '@schlosstreffen/infra/dev-services';
 import { Redis } from 'ioredis';
 import type { RawThumbnailsResult, RawThumbnailsTask } from '../children/raw-thumbnails.js';
 import { putObjects } from '../photos.js';
 import { withDatabase, type Seeded } from '../seed.js';
-import { REDIS_URL, WORKER_PROCESS_ENV } from '../settings.js';
+import { databaseUrl, REDIS_URL, WORKER_PROCESS_ENV } from '../settings.js';
 import { firstMessage, s3Settings, spawnScript } from '../stack.js';
 import type { Figure } from '../stats.js';
 
@@ -21,6 +21,7 @@ const JOBS = 80;
 interface Image {
   mediaId: string;
   key: string;
+  rawKey: string;
 }
 
 export async function thumbnails(
@@ -31,27 +32,31 @@ export async function thumbnails(
 ): Promise<Figure[]> {
   const warmup = concurrency * 2;
   if (drafts.length < JOBS + warmup) throw new Error(`only ${drafts.length} draft vehicles`);
-  // One more image for each of these draft vehicles (they have five): the originals in S3, the rows
-  // as attaching creates them (no thumbnail yet).
-  const images: Image[] = drafts.slice(0, JOBS + warmup).map((vehicle) => ({
+  // One more image for each of these draft vehicles (they have five): the uploads in S3, the rows
+  // as attaching creates them (no renditions yet). The worker deletes each upload once it is clean,
+  // so the raw reference reads copies of its own.
+  const images: Image[] = drafts.slice(0, JOBS + warmup).map((vehicle, index) => ({
     mediaId: randomUUID(),
     key: `uploads/${vehicle.userId}/${randomUUID()}.jpg`,
+    rawKey: `bench-raw/source/${index}.jpg`,
   }));
   const client = createS3Client({ ...s3, publicEndpoint: s3.endpoint });
   await putObjects(
     client,
     s3.bucket,
-    images.map((image, index) => ({
-      key: image.key,
-      body: photos[index % photos.length]!,
-      contentType: 'image/jpeg',
-    })),
+    images.flatMap((image, index) =>
+      [image.key, image.rawKey].map((key) => ({
+        key,
+        body: photos[index % photos.length]!,
+        contentType: 'image/jpeg',
+      })),
+    ),
   );
   client.destroy();
   await withDatabase((db) =>
     db.query(
-      `insert into media (id, vehicle_id, type, url, is_hero, priority, approval_status, created_at)
-       select id, vehicle_id, 'image', '/objects/' || key, false, 5, 'auto', now()
+      `insert into media (id, vehicle_id, type, url, upload_key, is_hero, priority, approval_status, created_at)
+       select id, vehicle_id, 'image', '/objects/media/' || id || '/full.jpg', key, false, 5, 'auto', now()
        from unnest($1::uuid[], $2::uuid[], $3::text[]) as t(id, vehicle_id, key)`,
       [
         images.map((i) => i.mediaId),
@@ -62,7 +67,8 @@ export async function thumbnails(
   );
 
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const queues = createQueues(redis);
+  // The worker process keys its queues by its database, as every deployment does.
+  const queues = createQueues(redis, defaultRedisPrefix(databaseUrl));
   try {
     const warm = images.slice(0, warmup);
     const measured = images.slice(warmup);
@@ -78,8 +84,8 @@ export async function thumbnails(
       worker.jobs += batch.length;
       const raw = await rawThumbnails({
         s3: s3Settings(s3),
-        keys: batch.map((image) => image.key),
-        warmupKeys: warm.map((image) => image.key),
+        keys: batch.map((image) => image.rawKey),
+        warmupKeys: warm.map((image) => image.rawKey),
         parallel: concurrency,
       });
       reference.ms += raw.ms;

@@ -1,19 +1,6 @@
 import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
 import { useId, type ReactNode } from 'react';
-
-function CheckIcon({ className = 'size-3.5' }: { className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" className={className}>
-      <path
-        d="m4.5 10.5 3.5 3.5 7.5-8"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+import { CheckIcon } from './icons';
 
 /**
  * A labelled checkbox (Ark checkbox). The real input is Ark's hidden input: it carries the

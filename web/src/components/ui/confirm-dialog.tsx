@@ -34,6 +34,12 @@ export function ConfirmDialog({
       onOpenChange={(details) => onOpenChange(details.open)}
       role="alertdialog"
       finalFocusEl={finalFocusEl}
+      // The focus trap returns focus only if it was already active; a dialog closed at once (an
+      // answer faster than the trap's activation frame) still hands focus to where it should go.
+      onExitComplete={() => {
+        const target = finalFocusEl?.();
+        if (target && document.activeElement !== target) target.focus();
+      }}
     >
       <Portal>
         <Dialog.Backdrop className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { XMarkIcon } from './icons';
 
 const WIDTHS = {
   sm: 'max-w-md',
@@ -8,7 +9,7 @@ const WIDTHS = {
   xl: 'max-w-5xl',
 } as const;
 
-/** The round close button in a card's corner: a link (to '/' or '/login' per the spec). */
+/** The round close button in a card's corner: a link back, to '/' or '/login' as the page sets it. */
 export function CloseLink({
   to,
   label = 'Schließen',
@@ -23,9 +24,7 @@ export function CloseLink({
       title={label}
       className="inline-flex size-9 shrink-0 items-center justify-center rounded-full border border-white/10 text-ash-300 transition-colors hover:border-gold-400/60 hover:text-parchment"
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-        <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-      </svg>
+      <XMarkIcon className="size-4" />
     </Link>
   );
 }

@@ -19,7 +19,7 @@ export function Loading({ label, children }: { label: string; children: ReactNod
 }
 
 /** What LoadError needs of a query result. */
-export interface RetryableQuery {
+interface RetryableQuery {
   error: unknown;
   isFetching: boolean;
   refetch: () => Promise<unknown>;

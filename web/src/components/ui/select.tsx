@@ -1,6 +1,7 @@
 import { Portal } from '@ark-ui/react/portal';
 import { createListCollection, Select } from '@ark-ui/react/select';
 import { useId, useMemo, type ReactNode } from 'react';
+import { CheckIcon, XMarkIcon } from './icons';
 
 export interface SelectOption {
   value: string;
@@ -86,9 +87,7 @@ export function SelectField({
             title="Auswahl entfernen"
             className="absolute top-1/2 right-9 -translate-y-1/2 rounded p-1 text-ash-400 transition-colors hover:text-parchment"
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
-              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-            </svg>
+            <XMarkIcon className="size-3.5" />
           </Select.ClearTrigger>
         ) : null}
       </Select.Control>
@@ -104,15 +103,7 @@ export function SelectField({
               >
                 <Select.ItemText>{item.label}</Select.ItemText>
                 <Select.ItemIndicator className="text-gold-300">
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none">
-                    <path
-                      d="m4.5 10.5 3.5 3.5 7.5-8"
-                      stroke="currentColor"
-                      strokeWidth="2.5"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
+                  <CheckIcon className="size-4" />
                 </Select.ItemIndicator>
               </Select.Item>
             ))}

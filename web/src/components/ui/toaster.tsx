@@ -2,10 +2,11 @@ import { Portal } from '@ark-ui/react/portal';
 import { createToaster, Toast, Toaster } from '@ark-ui/react/toast';
 import { useRef, type PointerEvent } from 'react';
 import { isApiError } from '../../lib/api';
+import { XMarkIcon } from './icons';
 
-/** Spec section 9: one notification at a time, 5 s, swipe right 50 px to dismiss, F8 focuses the area. */
+/** One notification at a time, shown 5 s; swiping right 50 px dismisses it, F8 focuses the area. */
 export const TOAST_DURATION_MS = 5000;
-export const SWIPE_DISMISS_PX = 50;
+const SWIPE_DISMISS_PX = 50;
 
 export const toaster = createToaster({
   placement: 'bottom-end',
@@ -26,7 +27,7 @@ function show(type: ToastKind, title: string, description?: string) {
 export const notify = {
   success: (title: string, description?: string) => show('success', title, description),
   info: (title: string, description?: string) => show('info', title, description),
-  /** Destructive toast with the server's German message, else the fallback (spec section 8). */
+  /** Destructive toast with the server's German message, else the caller's German fallback. */
   error: (title: string, error?: unknown, fallback?: string) =>
     show('error', title, errorText(error) ?? fallback),
 };
@@ -85,9 +86,7 @@ function SwipeableToast({ id, type, children }: { id: string; type?: string; chi
         aria-label="Schließen"
         className="absolute top-2.5 right-2.5 rounded p-1 text-current/70 hover:text-current"
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-          <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-        </svg>
+        <XMarkIcon className="size-4" />
       </Toast.CloseTrigger>
     </Toast.Root>
   );

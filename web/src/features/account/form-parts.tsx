@@ -1,4 +1,4 @@
-import type { AnyFieldApi } from '@tanstack/react-form';
+import type { AnyFieldApi, AnyFieldLikeMetaBase } from '@tanstack/react-form';
 import { useRef, type FormEvent, type FunctionComponent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
@@ -66,6 +66,28 @@ export function AccountForm({
     </form>
   );
 }
+
+/**
+ * The server's message on a field (e.g. a wrong password), shown like a validation error until the
+ * field is edited: pass `serverErrorListeners` to that field.
+ */
+export function setServerError<TName extends string>(
+  form: {
+    setFieldMeta: (name: TName, updater: (meta: AnyFieldLikeMetaBase) => AnyFieldLikeMetaBase) => void;
+  },
+  name: TName,
+  message: string,
+): void {
+  form.setFieldMeta(name, (meta) => ({
+    ...meta,
+    isTouched: true,
+    errorMap: { ...meta.errorMap, onServer: message },
+  }));
+}
+
+export const serverErrorListeners = {
+  onChange: ({ fieldApi }: { fieldApi: AnyFieldApi }) => fieldApi.setErrorMap({ onServer: undefined }),
+};
 
 /** What the field groups below need of a TanStack form: text fields with these names. */
 interface FormWith<TName extends string> {

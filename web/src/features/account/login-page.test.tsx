@@ -15,7 +15,7 @@ import {
   SIGNED_IN_USER,
   unreachable,
   type User,
-} from './test-helpers';
+} from '../../test/screen-helpers';
 
 setupScreenTests();
 

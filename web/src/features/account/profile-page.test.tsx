@@ -12,7 +12,7 @@ import {
   renderAt,
   setupScreenTests,
   SIGNED_IN_USER,
-} from './test-helpers';
+} from '../../test/screen-helpers';
 
 setupScreenTests();
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   deferred,
@@ -15,7 +15,7 @@ import {
   SIGNED_IN_USER,
   unreachable,
   type User,
-} from './test-helpers';
+} from '../../test/screen-helpers';
 
 setupScreenTests();
 
@@ -64,6 +64,18 @@ describe('/register', () => {
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       'http://localhost:3000/register',
     );
+  });
+
+  it('points to the privacy notice beside the submit button, in a new tab', async () => {
+    mockApi();
+    await renderAt('/register');
+    await findInput('Vorname');
+
+    const form = screen.getByRole('form', { name: 'Registrierung' });
+    const link = within(form).getByRole('link', { name: 'Datenschutzerklärung (öffnet in neuem Tab)' });
+    expect(link.getAttribute('href')).toBe('/datenschutz');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.closest('p')?.textContent).toContain('Mit der Registrierung akzeptierst du');
   });
 
   it('registers, shows the progress label, refreshes the user and goes to /dashboard', async () => {

@@ -2,6 +2,7 @@ import { useForm, useStore } from '@tanstack/react-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { RegisterFormSchema } from '@schlosstreffen/shared';
 import * as v from 'valibot';
+import { PrivacyLink } from '../../components/privacy-link';
 import { TextField } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
@@ -80,6 +81,10 @@ export function RegisterPage() {
           )}
         </form.Field>
         <NewPasswordFields form={form} name="password" label="Passwort" />
+        <p className="text-xs leading-relaxed text-ash-400">
+          Mit der Registrierung akzeptierst du, dass wir deine Angaben für dein Konto und deine Bewerbungen
+          speichern – mehr dazu in der <PrivacyLink className={textLinkClass} />.
+        </p>
         <SubmitButton pending={pending} label="Registrieren" pendingLabel="Registriere..." />
       </AccountForm>
     </PageCard>

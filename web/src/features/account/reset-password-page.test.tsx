@@ -11,7 +11,7 @@ import {
   renderAt,
   setupScreenTests,
   unreachable,
-} from './test-helpers';
+} from '../../test/screen-helpers';
 
 setupScreenTests();
 

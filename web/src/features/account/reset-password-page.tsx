@@ -4,6 +4,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { RESET_REDIRECT_MS, ResetPasswordFormSchema } from '@schlosstreffen/shared';
 import { useEffect, type ReactNode } from 'react';
 import * as v from 'valibot';
+import { SuccessIcon, WarningIcon } from '../../components/ui/icons';
 import { buttonClass } from '../../components/ui/button';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
@@ -15,7 +16,7 @@ import { AccountForm, NewPasswordFields, SubmitButton, textLinkClass } from './f
 
 const route = getRouteApi('/reset-password');
 
-/** Spec section 2: check the token, then the form (valid) or 'Ungültiger Link' (missing, invalid, expired). */
+/** Checks the token, then shows the form (valid) or 'Ungültiger Link' (missing, invalid, expired). */
 export function ResetPasswordPage() {
   useDocumentMeta(
     'Neues Passwort setzen – Schlosstreffen',
@@ -133,17 +134,7 @@ function Outcome({ tone, children }: { tone: 'success' | 'error'; children: Reac
             : 'border-red-400/40 bg-red-500/10 text-red-300'
         }`}
       >
-        <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.8">
-          {tone === 'success' ? (
-            <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-          ) : (
-            <path
-              d="M12 7.5v5.5m0 3.5v.01M10.3 3.9 2.6 17.3A2 2 0 0 0 4.3 20.3h15.4a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          )}
-        </svg>
+        {tone === 'success' ? <SuccessIcon className="size-7" /> : <WarningIcon className="size-7" />}
       </span>
       {children}
     </div>

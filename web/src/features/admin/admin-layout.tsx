@@ -3,15 +3,18 @@ import { isStaffRole } from '@schlosstreffen/shared';
 import { useEffect, type ReactNode } from 'react';
 import { notify } from '../../components/ui/toaster';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { useCurrentUser } from '../auth/auth-queries';
+import { useCurrentUser } from '../../lib/current-user';
 
-export const ACCESS_DENIED = {
+const ACCESS_DENIED = {
   title: 'Zugriff verweigert',
   text: 'Sie haben keine Berechtigung, auf das Admin-Dashboard zuzugreifen.',
 } as const;
 
-/** Users who are neither admin nor reviewer (spec sections 2, 6 and 8). */
-export function AccessDenied() {
+/**
+ * Users who are neither admin nor reviewer: 'Zugriff verweigert' on the page and as a toast, and
+ * no admin API call.
+ */
+function AccessDenied() {
   useDocumentMeta(`${ACCESS_DENIED.title} – Schlosstreffen`, ACCESS_DENIED.text);
   useEffect(() => {
     notify.error(ACCESS_DENIED.title, undefined, ACCESS_DENIED.text);
@@ -39,7 +42,7 @@ function NavLink({
   to,
   children,
 }: {
-  to: '/admin/dashboard' | '/admin/check-in' | '/admin/quartett' | '/admin/besucher';
+  to: '/admin/dashboard' | '/admin/check-in' | '/admin/quartett' | '/admin/besucher' | '/admin/datenschutz';
   children: ReactNode;
 }) {
   return (
@@ -51,7 +54,7 @@ function NavLink({
 
 /**
  * The admin area's frame: staff only (others see 'Zugriff verweigert'), a navigation between its
- * screens; quartett exports, visitors and the queue dashboard are for admins only.
+ * screens; quartett exports, visitors, retention and the queue dashboard are for admins only.
  */
 export function AdminLayout() {
   const { data: user } = useCurrentUser();
@@ -66,6 +69,7 @@ export function AdminLayout() {
           <>
             <NavLink to="/admin/quartett">Auto-Quartett</NavLink>
             <NavLink to="/admin/besucher">Besucher</NavLink>
+            <NavLink to="/admin/datenschutz">Datenschutz</NavLink>
             {/* Served by the API (bull-board), so a full page load, not a client route. */}
             <a href="/admin/queues" className={navLinkClass}>
               Warteschlangen

@@ -9,17 +9,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { DownloadIcon } from './admin-icons';
 import { AdminOnly } from './admin-layout';
-import {
-  adminVisitorsQueryOptions,
-  filterVisitors,
-  formatVisitorDate,
-  visitorName,
-  VISITOR_STATES,
-  VISITORS_CSV_URL,
-  type AdminVisitor,
-  type AdminVisitorList,
-  type VisitorState,
-} from './visitors-queries';
+import { filterVisitors, formatVisitorDate, visitorName } from './visitors-format';
+import type { AdminVisitor, AdminVisitorList, VisitorState } from '@schlosstreffen/shared/api';
+import { adminVisitorsQueryOptions, VISITOR_STATES, VISITORS_CSV_URL } from './visitors-queries';
 
 const STATE_TONES: Record<VisitorState, string> = {
   confirmed: 'border-emerald-400/40 bg-emerald-500/10 text-emerald-200',

@@ -1,23 +1,5 @@
-import { EVENT_TIMEZONE, INVITATION_MESSAGES, type VehicleStatus } from '@schlosstreffen/shared';
-
-/** What the gate sees of a car (POST /api/admin/check-in, 200 and 409 "already checked in"). */
-export interface CheckInView {
-  startNumber: number;
-  parkingZone: string;
-  checkedIn: boolean;
-  checkedInAt: string | null;
-  vehicle: {
-    id: string;
-    /** The car's name, else brand and model. */
-    title: string;
-    brand: string;
-    model: string;
-    year: number;
-    color: string | null;
-    status: VehicleStatus;
-  };
-  owner: { firstName: string | null; lastName: string | null };
-}
+import { brandAndModel, EVENT_TIMEZONE, INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import type { CheckInView } from '@schlosstreffen/shared/api';
 
 export type CheckInOutcome =
   | { kind: 'checked-in'; code: string; message: string; view: CheckInView }
@@ -67,7 +49,7 @@ export function ownerName(owner: CheckInView['owner']): string {
 
 /** Brand, model and year under a car's own name; colour and year under brand and model. */
 export function vehicleDetails(vehicle: CheckInView['vehicle']): string {
-  const brandModel = `${vehicle.brand} ${vehicle.model}`;
+  const brandModel = brandAndModel(vehicle);
   return [vehicle.title !== brandModel ? brandModel : null, vehicle.color, String(vehicle.year)]
     .filter(Boolean)
     .join(' · ');

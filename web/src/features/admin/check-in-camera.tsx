@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { QrCodeIcon, ScanCameraIcon } from './admin-icons';
 import {
   CAMERA_MESSAGES,
   cameraProblemOf,
@@ -10,44 +11,6 @@ import {
 } from './qr-scanner';
 
 type CameraState = 'idle' | 'starting' | 'running';
-
-function CameraIcon({ className = 'size-6' }: { className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      <path d="M4 8.5A2.5 2.5 0 0 1 6.5 6h1.6l1.2-1.8A1.5 1.5 0 0 1 10.5 3.5h3a1.5 1.5 0 0 1 1.2.7L15.9 6h1.6A2.5 2.5 0 0 1 20 8.5v8a2.5 2.5 0 0 1-2.5 2.5h-11A2.5 2.5 0 0 1 4 16.5z" />
-      <circle cx="12" cy="12.5" r="3.5" />
-    </svg>
-  );
-}
-
-function QrIcon({ className = 'size-6' }: { className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      <rect x="3.5" y="3.5" width="6" height="6" rx="1" />
-      <rect x="14.5" y="3.5" width="6" height="6" rx="1" />
-      <rect x="3.5" y="14.5" width="6" height="6" rx="1" />
-      <path d="M14.5 14.5h2.5v2.5M20.5 14.5v0M14.5 20.5h6v-3M17 17h1" />
-    </svg>
-  );
-}
 
 /**
  * The camera stage: the live picture with a viewfinder, the start/stop control and the camera's
@@ -160,7 +123,7 @@ export function CheckInCamera({
         ) : (
           <div className="flex flex-col items-center justify-center gap-3 px-6 py-10 text-center [grid-area:1/1]">
             <span className="grid size-16 place-items-center rounded-full bg-gold-500/10 text-gold-300">
-              {state === 'starting' ? <Spinner className="size-7" /> : <QrIcon className="size-8" />}
+              {state === 'starting' ? <Spinner className="size-7" /> : <QrCodeIcon className="size-8" />}
             </span>
             <p className="font-display text-xl text-parchment">
               {state === 'starting' ? 'Kamera wird gestartet...' : 'QR-Code scannen'}
@@ -185,7 +148,7 @@ export function CheckInCamera({
         disabled={state === 'starting'}
         onClick={() => (running ? stop() : void start())}
       >
-        {state === 'starting' ? <Spinner /> : <CameraIcon className="size-5" />}
+        {state === 'starting' ? <Spinner /> : <ScanCameraIcon className="size-5" />}
         {running ? 'Kamera stoppen' : state === 'starting' ? 'Kamera startet...' : 'Kamera starten'}
       </Button>
       {problem ? (

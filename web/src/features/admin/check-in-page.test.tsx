@@ -2,8 +2,14 @@ import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderAt, setupScreenTests, SIGNED_IN_USER, type Handlers } from '../account/test-helpers';
-import type { CheckInView } from './check-in-api';
+import {
+  mockApi,
+  renderAt,
+  setupScreenTests,
+  SIGNED_IN_USER,
+  type Handlers,
+} from '../../test/screen-helpers';
+import type { CheckInView } from '@schlosstreffen/shared/api';
 import { CAMERA_MESSAGES } from './qr-scanner';
 
 /** The jsQR stand-in, and how often the page loaded the module (it should only on demand). */

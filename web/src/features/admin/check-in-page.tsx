@@ -13,7 +13,7 @@ import { RecentCheckIns, useRecentCheckIns } from './check-in-recent';
 import { announcementOf, CheckInPending, CheckInResult } from './check-in-result';
 
 /** A code the camera keeps seeing is sent once; it counts as new after this long out of sight. */
-export const SAME_CODE_WINDOW_MS = 4000;
+const SAME_CODE_WINDOW_MS = 4000;
 
 const INPUT_ID = 'check-in-code';
 const STAGE_ID = 'check-in-stage';

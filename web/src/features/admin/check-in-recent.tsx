@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { formatCheckInTime, type CheckInView } from './check-in-api';
+import type { CheckInView } from '@schlosstreffen/shared/api';
+import { formatCheckInTime } from './check-in-api';
 
-export interface RecentCheckIn {
+interface RecentCheckIn {
   startNumber: number;
   parkingZone: string;
   title: string;
@@ -9,7 +10,7 @@ export interface RecentCheckIn {
   at: string;
 }
 
-export const RECENT_LIMIT = 5;
+const RECENT_LIMIT = 5;
 const STORAGE_KEY = 'schlosstreffen.check-in.recent';
 
 function load(): RecentCheckIn[] {

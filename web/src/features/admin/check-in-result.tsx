@@ -1,49 +1,14 @@
 import { forwardRef, type ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { ownerName, vehicleDetails, type CheckInOutcome, type CheckInView } from './check-in-api';
+import { AlreadyCheckedInIcon, CheckedInIcon, CheckInErrorIcon, UnknownCodeIcon } from './admin-icons';
+import type { CheckInView } from '@schlosstreffen/shared/api';
+import { ownerName, vehicleDetails, type CheckInOutcome } from './check-in-api';
 
-function Icon({ children, className }: { children: ReactNode; className: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.4"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
-
-const ICONS: Record<CheckInOutcome['kind'], ReactNode> = {
-  'checked-in': (
-    <>
-      <circle cx="12" cy="12" r="9.5" />
-      <path d="m7.5 12.5 3 3 6-6.5" />
-    </>
-  ),
-  already: (
-    <>
-      <circle cx="12" cy="12" r="9.5" />
-      <path d="M12 7v5.5l3.5 2" />
-    </>
-  ),
-  unknown: (
-    <>
-      <circle cx="12" cy="12" r="9.5" />
-      <path d="m8.5 8.5 7 7m0-7-7 7" />
-    </>
-  ),
-  error: (
-    <>
-      <path d="M10.3 3.9 2.6 17.3A2 2 0 0 0 4.3 20.3h15.4a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
-      <path d="M12 9v4.5M12 17h.01" />
-    </>
-  ),
+const ICONS: Record<CheckInOutcome['kind'], (props: { className?: string }) => ReactNode> = {
+  'checked-in': CheckedInIcon,
+  already: AlreadyCheckedInIcon,
+  unknown: UnknownCodeIcon,
+  error: CheckInErrorIcon,
 };
 
 /** Solid colours that read in sunlight: green go, amber seen before, red stop. */
@@ -132,6 +97,7 @@ export const CheckInResult = forwardRef<
   { outcome: CheckInOutcome; onNext: () => void; onRetry: () => void }
 >(function CheckInResult({ outcome, onNext, onRetry }, ref) {
   const tone = TONES[outcome.kind];
+  const VerdictIcon = ICONS[outcome.kind];
   const headline =
     outcome.kind === 'unknown'
       ? 'Unbekannter Code'
@@ -148,7 +114,7 @@ export const CheckInResult = forwardRef<
       className={`flex w-full scroll-mt-20 flex-col gap-5 p-5 outline-none sm:p-8 md:scroll-mt-24 ${tone.panel}`}
     >
       <div className="flex items-center gap-3 sm:gap-4">
-        <Icon className="size-12 shrink-0 sm:size-16">{ICONS[outcome.kind]}</Icon>
+        <VerdictIcon className="size-12 shrink-0 sm:size-16" />
         <h2
           id="check-in-result-heading"
           className="text-3xl leading-tight font-black tracking-tight break-words sm:text-5xl"

@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
-import type { CurrentUser, Owner, Vehicle } from '../../lib/types';
+import type { CurrentUser, Owner, Vehicle } from '@schlosstreffen/shared/api';
 import { createAppRouter } from '../../router';
-import { SIGNED_IN_USER } from '../account/test-helpers';
+import { SIGNED_IN_USER } from '../../test/screen-helpers';
 import { makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
 
 const currentUser = (role: Role): CurrentUser => ({

@@ -5,7 +5,7 @@ import type { VehicleStatus } from '@schlosstreffen/shared';
  * validates its search params with it, and route options are part of the entry bundle.
  */
 
-/** The status filter tabs (spec section 2); drafts appear only under Alle. */
+/** The status filter tabs in their order; drafts appear only under Alle. */
 export const STATUS_FILTERS = [
   'all',
   'submitted',
@@ -23,7 +23,7 @@ export function isStatusFilter(value: unknown): value is StatusFilter {
 
 export type MainTab = 'fahrzeuge' | 'medien';
 
-export interface DashboardSearch {
+interface DashboardSearch {
   tab?: 'medien';
   status?: Exclude<StatusFilter, 'all'>;
   q?: string;

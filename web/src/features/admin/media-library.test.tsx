@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
-import type { MediaLibraryItem } from '../../lib/types';
+import type { MediaLibraryItem } from '@schlosstreffen/shared/api';
 import { makeMedia } from '../vehicles/vehicle-fixtures';
 import { MediaLibrary } from './media-library';
 

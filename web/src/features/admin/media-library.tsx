@@ -1,21 +1,21 @@
 import { EVENT_TIMEZONE, SKELETON, STAGGER } from '@schlosstreffen/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { CarPlaceholderIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
 import { apiGet } from '../../lib/api';
 import { entranceDelay } from '../../lib/entrance-delay';
-import type { MediaLibraryItem } from '../../lib/types';
-import { CarPlaceholderIcon } from '../vehicles/quartett-card';
-import { ownerLabel, vehicleTitle } from '../vehicles/vehicle-format';
-import { DownloadIcon } from './admin-icons';
+import type { MediaLibraryItem } from '@schlosstreffen/shared/api';
+import { personLabel, vehicleDisplayName } from '@schlosstreffen/shared';
+import { DownloadIcon, ExternalLinkIcon, ImagesIcon } from './admin-icons';
 import { MEDIA_ARCHIVE_URL, mediaDownloadUrl, mediaFileName } from './media-download';
 
 /**
  * Every uploaded image with its vehicle and owner (GET /api/admin/media; staff only). Under
  * `vehicles`, so `invalidateVehicles` after an image change refreshes the library too.
  */
-export const mediaLibraryQueryOptions = queryOptions({
+const mediaLibraryQueryOptions = queryOptions({
   queryKey: ['vehicles', 'media-library'] as const,
   queryFn: () => apiGet<MediaLibraryItem[]>('/api/admin/media'),
 });
@@ -31,7 +31,7 @@ const uploadDate = new Intl.DateTimeFormat('de-DE', {
 });
 
 /** The upload date in de-DE with two digits each (22.11.26). */
-export function formatUploadDate(value: string): string {
+function formatUploadDate(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '–' : uploadDate.format(date);
 }
@@ -40,7 +40,7 @@ const countText = (count: number) =>
   `Insgesamt ${count.toLocaleString('de-DE')} ${count === 1 ? 'Bild' : 'Bilder'}`;
 
 /**
- * The Medien tab of the admin dashboard (spec section 2): all uploaded images, newest first, with
+ * The Medien tab of the admin dashboard: all uploaded images, newest first, with
  * vehicle, owner, year and upload date, per image open and download, and one ZIP of all of them.
  * Loads only while mounted, i.e. once the tab is opened.
  */
@@ -105,7 +105,7 @@ const actionClass =
 
 function MediaTile({ item, index }: { item: MediaLibraryItem; index: number }) {
   const captionId = useId();
-  const title = vehicleTitle(item.vehicle);
+  const title = vehicleDisplayName(item.vehicle);
   const sources = [...new Set([item.thumbnailUrl, item.url].filter((src): src is string => !!src))];
   const [failed, setFailed] = useState<readonly string[]>([]);
   const src = sources.find((candidate) => !failed.includes(candidate));
@@ -150,7 +150,7 @@ function MediaTile({ item, index }: { item: MediaLibraryItem; index: number }) {
               aria-describedby={captionId}
               className={actionClass}
             >
-              <ExternalIcon className="size-4.5" />
+              <ExternalLinkIcon className="size-4.5" />
               <span className="sr-only">In neuem Tab öffnen</span>
             </a>
             <a
@@ -169,7 +169,7 @@ function MediaTile({ item, index }: { item: MediaLibraryItem; index: number }) {
           <span className="line-clamp-2 font-display text-base leading-snug text-parchment sm:text-lg">
             {title}
           </span>
-          <span className="truncate text-xs text-ash-300 sm:text-sm">{ownerLabel(item.user)}</span>
+          <span className="truncate text-xs text-ash-300 sm:text-sm">{personLabel(item.user)}</span>
           <span className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5 pt-1.5 text-xs text-ash-400 tabular-nums">
             <span>Baujahr {item.vehicle.year}</span>
             <time dateTime={item.createdAt} title={`Hochgeladen am ${date}`}>
@@ -196,42 +196,5 @@ function MediaTileSkeleton() {
         <div className="h-3 w-full animate-pulse rounded bg-night-800 motion-reduce:animate-none" />
       </div>
     </li>
-  );
-}
-
-function ExternalIcon({ className }: { className: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      <path d="M11 4h5v5M16 4l-7 7M14 12v3a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h3" />
-    </svg>
-  );
-}
-
-function ImagesIcon({ className }: { className: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 48 48"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      <rect x="6" y="12" width="30" height="26" rx="3" />
-      <path d="M12 6h27a3 3 0 0 1 3 3v23" />
-      <circle cx="15" cy="21" r="3" />
-      <path d="m6 33 9-8 7 6 5-4 9 8" />
-    </svg>
   );
 }

@@ -20,7 +20,7 @@ export const CAMERA_MESSAGES: Record<CameraProblem, string> = {
     'Die Kamera konnte nicht gestartet werden. Bitte versuche es erneut oder gib den Code von Hand ein.',
 };
 
-export class CameraError extends Error {
+class CameraError extends Error {
   override readonly name = 'CameraError';
   constructor(readonly problem: CameraProblem) {
     super(CAMERA_MESSAGES[problem]);
@@ -50,14 +50,14 @@ export function cameraProblemOf(error: unknown): CameraProblem {
 }
 
 /** Throws a {@link CameraError} when this page cannot ask for a camera at all. */
-export function assertCameraAvailable(): void {
+function assertCameraAvailable(): void {
   // Browsers hide navigator.mediaDevices on plain http (other than localhost).
   if (window.isSecureContext === false) throw new CameraError('insecure');
   if (typeof navigator.mediaDevices?.getUserMedia !== 'function') throw new CameraError('unsupported');
 }
 
 /** The rear camera's stream; throws a {@link CameraError}. */
-export async function openCamera(): Promise<MediaStream> {
+async function openCamera(): Promise<MediaStream> {
   assertCameraAvailable();
   try {
     return await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
@@ -66,7 +66,7 @@ export async function openCamera(): Promise<MediaStream> {
   }
 }
 
-export interface QrDecoder {
+interface QrDecoder {
   readonly kind: 'barcode-detector' | 'jsqr';
   /** The text of a QR code in the video's current frame, or null. */
   decode(video: HTMLVideoElement): Promise<string | null>;
@@ -100,7 +100,7 @@ async function barcodeDetectorDecoder(): Promise<QrDecoder | null> {
 }
 
 /** Frames are scaled down to this width before jsQR reads them (fast enough on a phone). */
-export const MAX_FRAME_WIDTH = 640;
+const MAX_FRAME_WIDTH = 640;
 
 async function jsqrDecoder(): Promise<QrDecoder> {
   const { default: jsQR } = await import('jsqr');
@@ -126,11 +126,11 @@ async function jsqrDecoder(): Promise<QrDecoder> {
 }
 
 /** BarcodeDetector when the browser reads QR codes with it, else the jsQR fallback. */
-export async function createQrDecoder(): Promise<QrDecoder> {
+async function createQrDecoder(): Promise<QrDecoder> {
   return (await barcodeDetectorDecoder()) ?? jsqrDecoder();
 }
 
-export interface QrScannerOptions {
+interface QrScannerOptions {
   video: HTMLVideoElement;
   /** Called for every code read; reading pauses for `pauseMs` after each. */
   onCode: (code: string) => void;
@@ -149,8 +149,8 @@ export interface QrScanner {
 
 const HAVE_CURRENT_DATA = 2;
 
-export const SCAN_INTERVAL_MS = 150;
-export const SCAN_PAUSE_MS = 1500;
+const SCAN_INTERVAL_MS = 150;
+const SCAN_PAUSE_MS = 1500;
 
 function stopStream(stream: MediaStream): void {
   for (const track of stream.getTracks()) track.stop();

@@ -11,8 +11,8 @@ import {
   setupScreenTests,
   SIGNED_IN_USER,
   type Handlers,
-} from '../account/test-helpers';
-import type { QuartettSet } from './quartett-queries';
+} from '../../test/screen-helpers';
+import type { QuartettSet } from '@schlosstreffen/shared/api';
 
 setupScreenTests();
 
@@ -37,6 +37,7 @@ function quartettSet(overrides: Partial<QuartettSet> = {}): QuartettSet {
     createdAt: '2026-05-01T08:30:00.000Z',
     finishedAt: '2026-05-01T08:31:00.000Z',
     releasedAt: null,
+    containsDeletedAccount: false,
     ...overrides,
   };
 }
@@ -329,5 +330,19 @@ describe('/admin/quartett', () => {
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Freigeben' }));
     expect(await findToast('Freigabe fehlgeschlagen', QUARTETT_MESSAGES.alreadyReleased)).toBeTruthy();
+  });
+
+  it("marks sets with a deleted account with 'Enthält gelöschtes Konto'", async () => {
+    asAdmin({
+      [`GET ${SETS}`]: () => ({
+        body: [quartettSet({ version: 2, containsDeletedAccount: true }), quartettSet({ version: 1 })],
+      }),
+    });
+    await renderAt('/admin/quartett');
+    await screen.findByRole('list', { name: 'Versionen' });
+
+    expect(within(versionCard(2)).getByText('Enthält gelöschtes Konto')).toBeTruthy();
+    expect(versionCard(2).textContent).toContain('Konto inzwischen gelöscht');
+    expect(within(versionCard(1)).queryByText('Enthält gelöschtes Konto')).toBeNull();
   });
 });

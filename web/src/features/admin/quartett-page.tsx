@@ -17,15 +17,11 @@ import { LoadError, Loading } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText, notify } from '../../components/ui/toaster';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { DownloadIcon } from './admin-icons';
+import { CardsIcon, DownloadIcon, LockIcon } from './admin-icons';
 import { AdminOnly } from './admin-layout';
-import {
-  isQuartettSetRunning,
-  quartettSetsQueryOptions,
-  useCreateQuartettSet,
-  useReleaseQuartettSet,
-  type QuartettSet,
-} from './quartett-queries';
+import { useCreateQuartettSet, useReleaseQuartettSet } from './quartett-mutations';
+import type { QuartettSet } from '@schlosstreffen/shared/api';
+import { isQuartettSetRunning, quartettSetsQueryOptions } from './quartett-queries';
 
 const RETRY_HINT = 'Bitte versuchen Sie es erneut.';
 
@@ -36,7 +32,7 @@ const dateTime = new Intl.DateTimeFormat('de-DE', {
 });
 
 /** A timestamp as de-DE date and time at the venue, '–' when missing. */
-export function formatQuartettDate(value: string | null): string {
+function formatQuartettDate(value: string | null): string {
   if (!value) return '–';
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '–' : dateTime.format(date);
@@ -350,8 +346,20 @@ function QuartettSetCard({
               Freigegeben
             </span>
           ) : null}
+          {set.containsDeletedAccount ? (
+            <span className={`${badgeClass} border-red-400/40 bg-red-500/10 text-red-200`}>
+              Enthält gelöschtes Konto
+            </span>
+          ) : null}
         </div>
       </div>
+
+      {set.containsDeletedAccount ? (
+        <p className="mt-3 text-sm text-ash-300">
+          Eine Person mit Fahrzeug in dieser Version hat ihr Konto inzwischen gelöscht. Drucken Sie diese
+          Version nicht nach; ein neuer Export enthält nur noch bestehende Konten.
+        </p>
+      ) : null}
 
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
         <Fact term="Karten" value={String(set.cardCount)} />
@@ -425,35 +433,5 @@ function QueueLinkCard() {
         <span aria-hidden="true">→</span>
       </a>
     </div>
-  );
-}
-
-function CardsIcon({ className }: { className: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 48 48"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-      className={className}
-    >
-      <rect x="8" y="10" width="20" height="30" rx="2.5" transform="rotate(-8 18 25)" />
-      <rect x="20" y="8" width="20" height="30" rx="2.5" />
-      <path d="M24 14h12M24 30h12M24 34h8" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function LockIcon({ className }: { className: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={className}>
-      <path
-        fillRule="evenodd"
-        d="M10 2a4 4 0 0 0-4 4v2H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-1V6a4 4 0 0 0-4-4Zm2 6V6a2 2 0 1 0-4 0v2h4Z"
-        clipRule="evenodd"
-      />
-    </svg>
   );
 }

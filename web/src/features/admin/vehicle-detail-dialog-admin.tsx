@@ -16,9 +16,11 @@ import { SelectField } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { TextAreaField } from '../../components/ui/textarea';
 import { errorText, notify } from '../../components/ui/toaster';
-import type { Owner, Vehicle } from '../../lib/types';
+import type { Owner, Vehicle } from '@schlosstreffen/shared/api';
 import { StatusBadge } from '../vehicles/status-badge';
-import { useAdminStatusMutation, vehicleHistoryQueryOptions } from './admin-queries';
+import { useAdminStatusMutation } from './admin-mutations';
+import { vehicleHistoryQueryOptions } from './admin-queries';
+import { VehicleConsents } from './vehicle-consents';
 
 export const NOT_GIVEN = 'Nicht angegeben';
 const COMMENT_MAX = 2000;
@@ -43,7 +45,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
 });
 
 /** A history date in de-DE, in the event's time zone: "10.01.2026, 11:00 Uhr". */
-export function formatHistoryDate(iso: string): string {
+function formatHistoryDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : `${dateTimeFormat.format(date)} Uhr`;
 }
@@ -224,17 +226,26 @@ function HistoryItem({ entry }: { entry: StatusHistoryEntry }) {
     <li className="relative border-l border-gold-500/30 pb-5 pl-5 last:pb-0">
       <span aria-hidden="true" className="absolute top-1.5 -left-[5px] size-2.5 rounded-full bg-gold-400" />
       <div className="flex flex-wrap items-center gap-2">
-        {entry.oldStatus ? (
-          <>
-            <StatusBadge status={entry.oldStatus} />
-            <span aria-label="zu" className="text-ash-400">
-              →
-            </span>
-          </>
+        {entry.kind === 'consent_withdrawn' ? (
+          // A consent event: the status stayed as it was, the note names the consent.
+          <span className="rounded-full border border-red-400/40 bg-red-500/10 px-2.5 py-0.5 text-xs font-semibold text-red-200">
+            Einwilligung widerrufen
+          </span>
         ) : (
-          <span className="text-xs text-ash-400">Angelegt als</span>
+          <>
+            {entry.oldStatus ? (
+              <>
+                <StatusBadge status={entry.oldStatus} />
+                <span aria-label="zu" className="text-ash-400">
+                  →
+                </span>
+              </>
+            ) : (
+              <span className="text-xs text-ash-400">Angelegt als</span>
+            )}
+            <StatusBadge status={entry.newStatus} />
+          </>
         )}
-        <StatusBadge status={entry.newStatus} />
         {entry.score != null ? (
           <span className="rounded-full border border-gold-500/40 px-2 py-0.5 text-xs font-semibold text-gold-200">
             Bewertung {entry.score}/10
@@ -255,7 +266,7 @@ function HistoryItem({ entry }: { entry: StatusHistoryEntry }) {
   );
 }
 
-/** 'Änderungsverlauf': the status log, newest first. */
+/** 'Änderungsverlauf': the status log with withdrawn consents, newest first. */
 function History({ vehicleId }: { vehicleId: string }) {
   const history = useQuery(vehicleHistoryQueryOptions(vehicleId));
   if (history.isPending) {
@@ -292,8 +303,11 @@ function History({ vehicleId }: { vehicleId: string }) {
   );
 }
 
-/** 'Kontaktdaten Bewerber' with mailto and tel links and the spec's fallbacks. */
-export function ContactDetails({ owner }: { owner: Owner | null | undefined }) {
+/**
+ * 'Kontaktdaten Bewerber' with mailto and tel links; 'Benutzerdaten nicht verfügbar' without an
+ * owner, NOT_GIVEN for a missing name or phone.
+ */
+function ContactDetails({ owner }: { owner: Owner | null | undefined }) {
   if (!owner) return <p className="text-sm text-ash-300">Benutzerdaten nicht verfügbar</p>;
   const name = [owner.firstName, owner.lastName]
     .map((part) => part?.trim())
@@ -335,7 +349,10 @@ function Block({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-/** Admin tab (admins and reviewers): status change, then history and the applicant's contact data. */
+/**
+ * Admin tab (admins and reviewers): status change, then history, the applicant's contact data and
+ * the consents recorded for the vehicle.
+ */
 export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
   return (
     <div className="flex flex-col gap-4">
@@ -347,6 +364,9 @@ export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
       </Block>
       <Block title="Kontaktdaten Bewerber">
         <ContactDetails owner={vehicle.user} />
+      </Block>
+      <Block title="Einwilligungen">
+        <VehicleConsents vehicleId={vehicle.id} />
       </Block>
     </div>
   );

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster, toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
-import type { CurrentUser, Owner, Vehicle } from '../../lib/types';
-import { currentUserQueryOptions } from '../auth/auth-queries';
-import { SIGNED_IN_USER } from '../account/test-helpers';
+import type { Consent, CurrentUser, Owner, Vehicle } from '@schlosstreffen/shared/api';
+import { currentUserQueryOptions } from '../../lib/current-user';
+import { SIGNED_IN_USER } from '../../test/screen-helpers';
 import { makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
 import { adminVehiclesQueryOptions } from './admin-queries';
 import { VehicleDetailDialog } from './vehicle-detail-dialog';
@@ -41,6 +41,7 @@ interface Call {
 
 let vehicles: Vehicle[];
 let history: StatusHistoryEntry[];
+let consents: Consent[] | null;
 let calls: Call[];
 let patchResponse: ((call: Call) => Promise<Response> | Response) | null;
 
@@ -55,6 +56,7 @@ function entry(overrides: Partial<StatusHistoryEntry> = {}): StatusHistoryEntry 
     reviewerId: 'r1',
     actorName: 'Andrea Krüger',
     actorRole: 'reviewer',
+    kind: 'status',
     oldStatus: 'submitted',
     newStatus: 'in_review',
     commentInternal: null,
@@ -98,6 +100,9 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
   calls.push(call);
   if (method === 'GET' && url === '/api/admin/vehicles') return json(vehicles);
   if (method === 'GET' && url === `/api/vehicles/${ID}/reviews`) return json(history);
+  if (method === 'GET' && url === `/api/vehicles/${ID}/consents`) {
+    return consents ? json(consents) : json({ message: 'Die Datenbank ist nicht erreichbar.' }, 500);
+  }
   if (method === 'PATCH' && url === `/api/admin/vehicles/${ID}/status`) {
     return patchResponse ? patchResponse(call) : applyStatus(call);
   }
@@ -159,6 +164,7 @@ const updateButton = () => screen.getByRole('button', { name: /Status aktualisie
 
 beforeEach(() => {
   history = [];
+  consents = [];
   calls = [];
   patchResponse = null;
   vi.stubGlobal('fetch', fetchMock);
@@ -482,5 +488,101 @@ describe('vehicle detail dialog: Admin tab', () => {
     await renderDialog({ user: null });
     const panel = await openTab(user, 'Admin');
     expect(within(panel).getByText('Benutzerdaten nicht verfügbar')).toBeTruthy();
+  });
+
+  it('shows a withdrawn consent in the history as the consent event, not as a status change', async () => {
+    const user = userEvent.setup();
+    history = [
+      entry({
+        id: 'h2',
+        kind: 'consent_withdrawn',
+        oldStatus: 'confirmed',
+        newStatus: 'confirmed',
+        actorName: 'Jonas Becker',
+        actorRole: 'user',
+        commentInternal: 'Einwilligung „Mediennutzung“ widerrufen',
+        createdAt: '2026-04-02T09:00:00.000Z',
+      }),
+      entry({ id: 'h1', oldStatus: 'invited', newStatus: 'confirmed' }),
+    ];
+    await renderDialog({ status: 'confirmed' });
+    await openTab(user, 'Admin');
+    const log = await screen.findByRole('list', { name: 'Änderungsverlauf' });
+    const [withdrawn, change] = within(log).getAllByRole('listitem');
+    expect(withdrawn!.textContent).toContain('Einwilligung widerrufen');
+    expect(withdrawn!.textContent).toContain('Einwilligung „Mediennutzung“ widerrufen');
+    expect(withdrawn!.textContent).toContain('02.04.2026, 11:00 Uhr');
+    expect(withdrawn!.textContent).toContain('von Jonas Becker (Bewerber)');
+    expect(withdrawn!.textContent).not.toContain('→');
+    expect(withdrawn!.textContent).not.toContain('Bestätigt');
+    expect(change!.textContent).toContain('Eingeladen→Bestätigt');
+  });
+});
+
+describe('vehicle detail dialog: consents in the Admin tab', () => {
+  it("lists the vehicle's consents with version, source, dates and withdrawals", async () => {
+    const user = userEvent.setup();
+    consents = [
+      {
+        id: 'c1',
+        kind: 'media',
+        vehicleId: ID,
+        vehicleTitle: 'BMW M3',
+        version: '2026-01',
+        wording: 'Ich willige ein, dass die Bilder meines Fahrzeugs veröffentlicht werden dürfen.',
+        source: 'application',
+        grantedAt: '2026-01-10T10:00:00.000Z',
+        withdrawnAt: '2026-04-02T09:00:00.000Z',
+      },
+      {
+        id: 'c2',
+        kind: 'contact',
+        vehicleId: ID,
+        vehicleTitle: 'BMW M3',
+        version: '2025-12',
+        wording: 'Kontakt erlaubt.',
+        source: 'migration',
+        grantedAt: '2025-12-01T08:00:00.000Z',
+        withdrawnAt: null,
+      },
+    ];
+    await renderDialog();
+    const panel = await openTab(user, 'Admin');
+    const block = within(panel).getByRole('heading', { name: 'Einwilligungen' }).parentElement!;
+    const [media, contact] = within(
+      await within(block).findByRole('list', { name: 'Einwilligungen' }),
+    ).getAllByRole('listitem');
+    expect(media!.textContent).toContain('Mediennutzung');
+    expect(media!.textContent).toContain('Version 2026-01');
+    expect(media!.textContent).toContain('Bewerbungsformular');
+    expect(media!.textContent).toContain('erteilt am 10.01.2026, 11:00 Uhr');
+    expect(media!.textContent).toContain('widerrufen am 02.04.2026, 11:00 Uhr');
+    expect(contact!.textContent).toContain('Kontaktaufnahme');
+    expect(contact!.textContent).toContain('Version 2025-12');
+    expect(contact!.textContent).toContain('Bewerbung vor Einführung der Protokollierung');
+    expect(contact!.textContent).not.toContain('widerrufen am');
+    expect(gets(`/api/vehicles/${ID}/consents`)).toBe(1);
+  });
+
+  it("says 'Keine Einwilligungen erfasst' without any", async () => {
+    const user = userEvent.setup();
+    await renderDialog();
+    const panel = await openTab(user, 'Admin');
+    expect(await within(panel).findByText('Keine Einwilligungen erfasst')).toBeTruthy();
+  });
+
+  it('shows a load error and reads again on retry', async () => {
+    const user = userEvent.setup();
+    consents = null;
+    await renderDialog();
+    const panel = await openTab(user, 'Admin');
+    const block = within(panel).getByRole('heading', { name: 'Einwilligungen' }).parentElement!;
+    const alert = await within(block).findByRole('alert');
+    expect(alert.textContent).toContain('Die Einwilligungen konnten nicht geladen werden.');
+    expect(alert.textContent).toContain('Die Datenbank ist nicht erreichbar.');
+
+    consents = [];
+    await user.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await within(block).findByText('Keine Einwilligungen erfasst')).toBeTruthy();
   });
 });

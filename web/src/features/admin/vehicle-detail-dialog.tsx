@@ -3,13 +3,14 @@ import { Portal } from '@ark-ui/react/portal';
 import { Tabs } from '@ark-ui/react/tabs';
 import { driveTypeLabel, FUEL_LABELS, isStaffRole } from '@schlosstreffen/shared';
 import { useState, type ReactNode } from 'react';
-import type { Media, Vehicle } from '../../lib/types';
-import { useCurrentUser } from '../auth/auth-queries';
+import { XMarkIcon } from '../../components/ui/icons';
+import { CarPlaceholderIcon } from '../../components/icons';
+import type { Media, Vehicle } from '@schlosstreffen/shared/api';
+import { useCurrentUser } from '../../lib/current-user';
 import { cropStyle, heroOf } from '../media/crop';
-import { CarPlaceholderIcon } from '../vehicles/quartett-card';
 import { StatusBadge } from '../vehicles/status-badge';
 import { TuningCategoryList, tuningCategoriesOf } from '../vehicles/vehicle-card';
-import { formatSpec, ownerLabel, vehicleTitle } from '../vehicles/vehicle-format';
+import { formatSpec, personLabel, vehicleDisplayName } from '@schlosstreffen/shared';
 import { AdminPanel, NOT_GIVEN } from './vehicle-detail-dialog-admin';
 
 const tabTriggerClass =
@@ -55,8 +56,8 @@ function LongText({ label, value }: { label: string; value: string | undefined }
   );
 }
 
-/** Details tab: the application's data (spec section 2 "Vehicle detail dialog"). */
-export function DetailsPanel({ vehicle }: { vehicle: Vehicle }) {
+/** Details tab: the application's data as the applicant entered it. */
+function DetailsPanel({ vehicle }: { vehicle: Vehicle }) {
   const basics = [
     { label: 'Marke', value: vehicle.brand },
     { label: 'Modell', value: vehicle.model },
@@ -171,10 +172,10 @@ function FramedImage({ media, alt, sizes }: { media: Media; alt: string; sizes: 
 }
 
 /** Media tab: the hero image large, then all images with a 'Hero' marker, or 'No media uploaded'. */
-export function MediaPanel({ vehicle }: { vehicle: Vehicle }) {
+function MediaPanel({ vehicle }: { vehicle: Vehicle }) {
   const media = vehicle.media;
   const hero = heroOf(media);
-  const title = vehicleTitle(vehicle);
+  const title = vehicleDisplayName(vehicle);
   if (!hero) {
     return (
       <div className="flex flex-col items-center rounded-xl border border-dashed border-white/15 px-6 py-12 text-center text-ash-300">
@@ -222,16 +223,8 @@ export function MediaPanel({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
-function CloseIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-      <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-    </svg>
-  );
-}
-
 /**
- * The admin's view of one application (spec section 2 "Vehicle detail dialog"): brand, model and
+ * The admin's view of one application: brand, model and
  * status in the header; tabs Details, Media (with count) and, for admins and reviewers, Admin
  * (status change, history, applicant's contact data). Focus is trapped; Escape closes.
  */
@@ -274,7 +267,7 @@ export function VehicleDetailDialog({
                     {[
                       text(vehicle.name) ? `„${text(vehicle.name)}“` : null,
                       String(vehicle.year),
-                      `Besitzer: ${ownerLabel(vehicle.user)}`,
+                      `Besitzer: ${personLabel(vehicle.user)}`,
                     ]
                       .filter(Boolean)
                       .join(' · ')}
@@ -285,7 +278,7 @@ export function VehicleDetailDialog({
                   title="Schließen"
                   className="inline-flex size-9 shrink-0 items-center justify-center rounded-full border border-white/10 text-ash-300 transition-colors hover:border-gold-400/60 hover:text-parchment"
                 >
-                  <CloseIcon />
+                  <XMarkIcon className="size-4" />
                 </Dialog.CloseTrigger>
               </header>
 

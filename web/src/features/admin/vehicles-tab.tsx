@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
-import type { Vehicle } from '../../lib/types';
+import type { Vehicle } from '@schlosstreffen/shared/api';
 import { entranceDelay } from '../../lib/entrance-delay';
 import {
   cardEntranceClass,
@@ -14,7 +14,8 @@ import {
   VehicleCardSkeletons,
   vehicleGridClass,
 } from '../vehicles/vehicle-card';
-import { vehicleTitle } from '../vehicles/vehicle-format';
+import { vehicleDisplayName } from '@schlosstreffen/shared';
+import { NoMatchIcon, SearchIcon } from './admin-icons';
 import { adminVehiclesQueryOptions } from './admin-queries';
 import { VehicleDetailDialog } from './vehicle-detail-dialog';
 import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from './dashboard-search';
@@ -56,40 +57,6 @@ const filterTriggerClass =
 
 const countClass =
   'min-w-6 rounded-full bg-white/10 px-1.5 py-px text-center text-xs font-semibold tabular-nums text-parchment';
-
-function SearchIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ash-400"
-    >
-      <circle cx="8.5" cy="8.5" r="5.5" />
-      <path d="m13 13 4 4" />
-    </svg>
-  );
-}
-
-function NoMatchIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      className="size-8"
-    >
-      <circle cx="10.5" cy="10.5" r="6.5" />
-      <path d="m15.5 15.5 5 5M8 10.5h5" />
-    </svg>
-  );
-}
 
 /**
  * The Fahrzeuge tab of /admin/dashboard: search on brand or model, status filter tabs with counts,
@@ -138,7 +105,7 @@ export function VehiclesTab({
           Fahrzeuge durchsuchen
         </label>
         <div className="relative">
-          <SearchIcon />
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ash-400" />
           <input
             ref={searchRef}
             id={searchId}
@@ -183,7 +150,12 @@ export function VehiclesTab({
             ) : vehicles.isError ? (
               <LoadError title="Fahrzeuge konnten nicht geladen werden" query={vehicles} headingLevel="h3" />
             ) : shown.length === 0 ? (
-              <EmptyState icon={<NoMatchIcon />} title="Keine Fahrzeuge gefunden" headingLevel="h3" compact>
+              <EmptyState
+                icon={<NoMatchIcon className="size-8" />}
+                title="Keine Fahrzeuge gefunden"
+                headingLevel="h3"
+                compact
+              >
                 {searching
                   ? 'Versuchen Sie einen anderen Suchbegriff'
                   : 'Keine Fahrzeuge in dieser Kategorie'}
@@ -209,7 +181,7 @@ export function VehiclesTab({
                         <Link
                           to="/edit/$id"
                           params={{ id: vehicle.id }}
-                          aria-label={`${vehicleTitle(vehicle)} bearbeiten`}
+                          aria-label={`${vehicleDisplayName(vehicle)} bearbeiten`}
                           className={buttonClass('secondary', 'grow')}
                         >
                           Bearbeiten

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { findToast, mockApi, renderAt, setupScreenTests, SIGNED_IN_USER } from '../account/test-helpers';
-import type { AdminVisitor, AdminVisitorList } from './visitors-queries';
+import { findToast, mockApi, renderAt, setupScreenTests, SIGNED_IN_USER } from '../../test/screen-helpers';
+import type { AdminVisitor, AdminVisitorList } from '@schlosstreffen/shared/api';
 
 setupScreenTests();
 

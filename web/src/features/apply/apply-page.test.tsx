@@ -1,4 +1,4 @@
-import { getCreateDefaults } from '@schlosstreffen/shared';
+import { CONSENT_KINDS, CONSENTS, getCreateDefaults } from '@schlosstreffen/shared';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +7,7 @@ import { toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
 import { createAppRouter } from '../../router';
 import type * as UploaderModule from '../media/use-image-uploader';
+import type { RecordedCall } from '../../test/screen-helpers';
 import {
   deferredReply,
   installDomShims,
@@ -14,12 +15,11 @@ import {
   lena,
   renderRoute,
   stubApi,
-  type RecordedCall,
-} from './test-helpers';
+} from '../vehicle-form/test-helpers';
 
 vi.mock('../media/use-image-uploader', async (importOriginal) => {
   const original = await importOriginal<typeof UploaderModule>();
-  const { useFakeImageUploader } = await import('./fake-image-uploader');
+  const { useFakeImageUploader } = await import('../vehicle-form/fake-image-uploader');
   return { ...original, useImageUploader: useFakeImageUploader };
 });
 
@@ -209,6 +209,21 @@ describe('/apply wizard', () => {
     expect(screen.queryByText('Einwilligung zur Mediennutzung ist erforderlich')).toBeNull();
     expect(screen.getByText('Einwilligung zur Kontaktaufnahme ist erforderlich')).toBeTruthy();
     expect(writes()).toEqual([]);
+  });
+
+  it('asks for the three consents in their shared wording and links to the privacy notice', async () => {
+    api();
+    const user = userEvent.setup();
+    await renderRoute('/apply');
+    await screen.findByRole('heading', { name: 'Basisdaten' });
+    await toStep(user, 4);
+
+    const labels = screen.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent);
+    expect(labels).toEqual(CONSENT_KINDS.map((kind) => `${CONSENTS[kind].text} *`));
+    const link = screen.getByRole('link', { name: 'Datenschutzerklärung (öffnet in neuem Tab)' });
+    expect(link.getAttribute('href')).toBe('/datenschutz');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.closest('p')?.textContent).toContain('in deinem Profil widerrufen');
   });
 
   it('submits the vehicle without consents, then attaches the images, and goes to the dashboard', async () => {

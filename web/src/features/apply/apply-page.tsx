@@ -4,22 +4,26 @@ import { useNavigate } from '@tanstack/react-router';
 import {
   APPLICATION_STEP_SCHEMAS,
   ApplicationFormSchema,
+  CONSENT_KINDS,
+  CONSENTS,
   MAX_IMAGES_PER_VEHICLE,
   WIZARD_STEPS_CREATE,
 } from '@schlosstreffen/shared';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import * as v from 'valibot';
+import { PrivacyLink } from '../../components/privacy-link';
 import { Checkbox } from '../../components/ui/checkbox';
 import { fieldError } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { eventFacts } from '../landing/event-format';
+import { eventFacts } from '../../lib/event-format';
 import { DEFAULT_CROP, ensureHero, type CropValues } from '../media/crop';
 import { ImageCropEditor, type CropImage } from '../media/image-crop-editor';
 import { ImageUploadField } from '../media/image-upload-field';
 import { UPLOAD_TEXTS, useImageUploader } from '../media/use-image-uploader';
+import { textLinkClass } from '../account/form-parts';
 import { invalidateVehicles } from '../vehicles/vehicle-queries';
 import { submitApplication } from './submit-application';
 import {
@@ -30,17 +34,16 @@ import {
   StepProgress,
   useFormSteps,
   type VehicleFormFields,
-} from './vehicle-fields';
+} from '../vehicle-form/vehicle-fields';
 import {
   CREATE_STEPS,
   createDefaultValues,
   stepFields,
-  stepOfFirstIssue,
   vehicleTitle,
   type ApplyFormValues,
-} from './vehicle-form-values';
+} from '../vehicle-form/vehicle-form-values';
 
-export const APPLY_TEXTS = {
+const APPLY_TEXTS = {
   title: 'Fahrzeug anmelden',
   submit: 'Bewerbung einreichen',
   submitting: 'Wird eingereicht...',
@@ -54,28 +57,17 @@ export const APPLY_TEXTS = {
 const S = ApplicationFormSchema.entries;
 const LAST_STEP = WIZARD_STEPS_CREATE;
 
-const CONSENTS = [
-  {
-    name: 'consentMedia',
-    label:
-      'Ich willige ein, dass die Bilder meines Fahrzeugs auf der Website und in den sozialen Medien des Schlosstreffens veröffentlicht werden dürfen.',
-  },
-  {
-    name: 'consentQuartett',
-    label:
-      'Ich willige ein, dass mein Fahrzeug mit seinen technischen Daten, Bildern und meinem Namen im Auto-Quartett des Schlosstreffens erscheint.',
-  },
-  {
-    name: 'consentContact',
-    label: 'Ich willige ein, dass mich das Team des Schlosstreffens zu meiner Bewerbung kontaktieren darf.',
-  },
-] as const;
+/** The consents of the last step, in the order shown; wording and version come from shared. */
+const CONSENT_FIELDS = CONSENT_KINDS.map((kind) => ({
+  name: CONSENTS[kind].field,
+  label: CONSENTS[kind].text,
+}));
 
 interface WizardImage extends CropImage {
   objectPath: string;
 }
 
-/** /apply: the four-step application wizard (spec sections 2, 4, 5, 7). */
+/** /apply: the four-step application wizard; each step is checked before 'Weiter' moves on. */
 export function ApplyPage() {
   const event = eventFacts(getSiteConfig());
   useDocumentMeta(
@@ -85,7 +77,10 @@ export function ApplyPage() {
   );
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { step, goTo, ids, focusFirstInvalid } = useFormSteps('apply', LAST_STEP);
+  const { step, goTo, ids, focusFirstInvalid, goToFirstInvalidStep, submitStep } = useFormSteps(
+    'apply',
+    LAST_STEP,
+  );
   const [framing, setFraming] = useState<Record<string, CropValues>>({});
   const [heroId, setHeroId] = useState<string | null>(null);
   const [defaultValues] = useState(createDefaultValues);
@@ -118,11 +113,7 @@ export function ApplyPage() {
   const form = useForm({
     defaultValues,
     validators: { onSubmit: ApplicationFormSchema },
-    onSubmitInvalid: ({ value }) => {
-      const result = v.safeParse(ApplicationFormSchema, value);
-      const target = result.issues ? stepOfFirstIssue(result.issues) : null;
-      if (target !== null && target !== step) goTo(target);
-    },
+    onSubmitInvalid: ({ value }) => goToFirstInvalidStep(ApplicationFormSchema, value),
     onSubmit: async ({ value }) => {
       try {
         const result = await submit.mutateAsync(value);
@@ -153,13 +144,7 @@ export function ApplyPage() {
     focusFirstInvalid();
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    event.stopPropagation();
-    if (submitting) return;
-    if (step < LAST_STEP) void next();
-    else void form.handleSubmit();
-  };
+  const onSubmit = submitStep({ busy: submitting, next, submit: () => form.handleSubmit() });
 
   const uploadsRunning = uploader.isUploading;
 
@@ -232,7 +217,7 @@ export function ApplyPage() {
             <p className="text-sm text-ash-300">
               Für die Teilnahme brauchen wir deine Zustimmung zu den folgenden Punkten.
             </p>
-            {CONSENTS.map(({ name, label }) => (
+            {CONSENT_FIELDS.map(({ name, label }) => (
               <consentForm.Field key={name} name={name} validators={{ onChange: S[name] }}>
                 {(field) => (
                   <Checkbox
@@ -247,6 +232,10 @@ export function ApplyPage() {
                 )}
               </consentForm.Field>
             ))}
+            <p className="text-xs leading-relaxed text-ash-400">
+              Du kannst jede Einwilligung später in deinem Profil widerrufen. Was wir speichern und wie lange,
+              steht in der <PrivacyLink className={textLinkClass} />.
+            </p>
           </div>
         ) : null}
 

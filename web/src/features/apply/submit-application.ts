@@ -1,15 +1,15 @@
 import { api } from '../../lib/api';
-import type { Media, Vehicle } from '../../lib/types';
+import type { Media, Vehicle } from '@schlosstreffen/shared/api';
 import type { CropValues } from '../media/crop';
-import { applicationBody, type ApplyFormValues } from './vehicle-form-values';
+import { applicationBody, type ApplyFormValues } from '../vehicle-form/vehicle-form-values';
 
 /** An uploaded image of the wizard, ready to be attached. */
-export interface ApplicationImage extends CropValues {
+interface ApplicationImage extends CropValues {
   objectPath: string;
   isHero: boolean;
 }
 
-export interface ApplicationResult {
+interface ApplicationResult {
   vehicle: Vehicle;
   /** The first failure while attaching images (the vehicle exists regardless). */
   imageError: unknown;
@@ -17,7 +17,7 @@ export interface ApplicationResult {
 }
 
 /**
- * Sends the application (spec section 7): POST /api/vehicles with status 'submitted', then each
+ * Sends the application: POST /api/vehicles with status 'submitted', then each
  * uploaded image with POST /api/vehicles/{id}/media in upload order. A failed image does not undo
  * the vehicle; it is reported in the result. A failed vehicle call throws.
  */

@@ -1,3 +1,4 @@
+import type { ServerMessage } from '@schlosstreffen/shared/api';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   ChangePasswordBody,
@@ -8,20 +9,15 @@ import type {
   ResetPasswordBody,
 } from '@schlosstreffen/shared';
 import { api } from '../../lib/api';
-import type { CurrentUser } from '../../lib/types';
-import { currentUserQueryOptions } from './auth-queries';
-
-/** A confirmation the server answers with (German). */
-export interface ServerMessage {
-  message: string;
-}
+import type { CurrentUser } from '@schlosstreffen/shared/api';
+import { currentUserQueryOptions } from '../../lib/current-user';
 
 /**
- * Spec section 4: after register, login and a profile update the cached current user is refreshed.
+ * After register, login and a profile update the cached current user is refreshed.
  * The answer of the call is cached at once, then the user is read again from the server so that every
  * reader (header, route guards) sees the signed-in state before the next navigation.
  */
-export async function refreshCurrentUser(queryClient: QueryClient, user?: CurrentUser): Promise<void> {
+async function refreshCurrentUser(queryClient: QueryClient, user?: CurrentUser): Promise<void> {
   if (user) queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
   await queryClient.fetchQuery({ ...currentUserQueryOptions, staleTime: 0 });
 }
@@ -64,6 +60,18 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: ProfileInput) => api.patch<CurrentUser>('/api/auth/profile', body),
     onSuccess: (user) => refreshCurrentUser(queryClient, user),
+  });
+}
+
+/**
+ * POST /api/auth/confirm-email with the token from the link sent to the new address; the new address
+ * then is the account's email, so the current user is read again.
+ */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<ServerMessage>('/api/auth/confirm-email', { token }),
+    onSuccess: () => refreshCurrentUser(queryClient),
   });
 }
 

@@ -1,14 +1,9 @@
+import type { ResetTokenCheck } from '@schlosstreffen/shared/api';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notify } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
 
-export interface ResetTokenCheck {
-  valid: boolean;
-  /** The account the reset link was sent to. */
-  email: string;
-}
-
-export const resetTokenKey = (token: string) => ['auth', 'reset-token', token] as const;
+const resetTokenKey = (token: string) => ['auth', 'reset-token', token] as const;
 
 /** POST /api/auth/verify-reset-token: a failure (400) means the link is invalid or expired. */
 export const resetTokenQueryOptions = (token: string) =>
@@ -19,7 +14,7 @@ export const resetTokenQueryOptions = (token: string) =>
 
 /**
  * Starts the check of a reset link (not awaited: the page shows 'Token wird überprüft' meanwhile)
- * and tells the user once per visit when the link is missing, invalid or expired (spec section 8).
+ * and tells the user once per visit, by an error toast, when the link is missing, invalid or expired.
  */
 export function checkResetToken(
   queryClient: QueryClient,

@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
-import type { CurrentUser, Vehicle } from '../../lib/types';
+import type { CurrentUser, Vehicle } from '@schlosstreffen/shared/api';
 import { createAppRouter } from '../../router';
-import { SIGNED_IN_USER } from '../account/test-helpers';
+import { SIGNED_IN_USER } from '../../test/screen-helpers';
 import { makeVehicle } from '../vehicles/vehicle-fixtures';
 
 const USER: CurrentUser = {
@@ -176,6 +176,14 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: /Weiteres Fahrzeug anmelden/ }).getAttribute('href')).toBe(
       '/apply',
     );
+  });
+
+  it("links to the profile ('Mein Profil') beside its buttons", async () => {
+    await renderDashboard();
+
+    await screen.findByRole('heading', { name: 'Noch keine Fahrzeuge' });
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Mein Profil' }).getAttribute('href')).toBe('/profile');
   });
 
   it("shows the empty state 'Noch keine Fahrzeuge' with a button to the first application", async () => {

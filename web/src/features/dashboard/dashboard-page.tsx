@@ -8,21 +8,21 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
+import { CarPlaceholderIcon, ProfileIcon } from '../../components/icons';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
 import { notify } from '../../components/ui/toaster';
-import type { Vehicle } from '../../lib/types';
+import type { Vehicle } from '@schlosstreffen/shared/api';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { entranceDelay } from '../../lib/entrance-delay';
-import { CarPlaceholderIcon } from '../vehicles/quartett-card';
 import {
   cardEntranceClass,
   VehicleCard,
   VehicleCardSkeletons,
   vehicleGridClass,
 } from '../vehicles/vehicle-card';
-import { vehicleTitle } from '../vehicles/vehicle-format';
+import { vehicleDisplayName } from '@schlosstreffen/shared';
 import {
   useDeleteVehicleMutation,
   useOwnerStatusMutation,
@@ -34,7 +34,7 @@ import { myVehiclesQueryOptions } from '../vehicles/vehicle-queries';
 
 const RETRY_HINT = 'Bitte versuchen Sie es erneut.';
 
-/** Toasts per owner status change (spec section 8); 'confirmed' accepts an invitation. */
+/** Success and error toasts per owner status change; 'confirmed' accepts an invitation. */
 const STATUS_TOASTS: Record<
   OwnerStatusChange['status'],
   { success: string; description: string; failure: string }
@@ -84,7 +84,7 @@ function OwnerActions({
   onDelete: (trigger: HTMLElement) => void;
 }) {
   const busy = pendingStatus !== undefined || deleting;
-  const title = vehicleTitle(vehicle);
+  const title = vehicleDisplayName(vehicle);
   return (
     <>
       <Link
@@ -187,7 +187,7 @@ export function DashboardPage() {
   const list = vehicles.data ?? [];
   const hasVehicles = list.length > 0;
   const dialogVehicle = dialog?.vehicle;
-  const dialogTitle = dialogVehicle ? vehicleTitle(dialogVehicle) : '';
+  const dialogTitle = dialogVehicle ? vehicleDisplayName(dialogVehicle) : '';
 
   return (
     <section className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 sm:py-14">
@@ -208,6 +208,10 @@ export function DashboardPage() {
         <div className="flex flex-col gap-3 sm:flex-row">
           <Link to="/" className={buttonClass('ghost', 'border border-white/10')}>
             <span aria-hidden="true">←</span> Zur Startseite
+          </Link>
+          <Link to="/profile" className={buttonClass('secondary')}>
+            <ProfileIcon className="size-4" />
+            Mein Profil
           </Link>
           <Link to="/apply" className={buttonClass('primary')}>
             <span aria-hidden="true">+</span>{' '}

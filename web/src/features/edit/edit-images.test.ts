@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Media } from '../../lib/types';
+import type { Media } from '@schlosstreffen/shared/api';
 import { deriveEditImages, mediaUpdates, NO_IMAGE_CHANGES } from './edit-images';
 
 const media = (id: string, isHero: boolean, crop: Partial<Media> = {}) =>

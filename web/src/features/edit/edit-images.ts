@@ -1,4 +1,4 @@
-import type { Media } from '../../lib/types';
+import type { Media } from '@schlosstreffen/shared/api';
 import { DEFAULT_CROP, ensureHero, normalizeCrop, withHero, type CropValues } from '../media/crop';
 import type { CropImage } from '../media/image-crop-editor';
 import type { UploadedImage } from '../media/use-image-uploader';
@@ -84,7 +84,7 @@ export function changesFromImages(
   };
 }
 
-export function sameCrop(a: Partial<CropValues>, b: Partial<CropValues>): boolean {
+function sameCrop(a: Partial<CropValues>, b: Partial<CropValues>): boolean {
   const left = normalizeCrop(a);
   const right = normalizeCrop(b);
   return left.cropX === right.cropX && left.cropY === right.cropY && left.scale === right.scale;
@@ -96,7 +96,7 @@ export function cropChanged(image: EditImage, media: readonly Media[]): boolean 
   return !sameCrop(image, saved ?? DEFAULT_CROP);
 }
 
-export interface MediaUpdate extends CropValues {
+interface MediaUpdate extends CropValues {
   id: string;
   isHero: boolean;
 }

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import type * as UploaderModule from '../media/use-image-uploader';
-import type { Media, Vehicle } from '../../lib/types';
-import { deferredReply, installDomShims, lena, renderRoute, stubApi } from '../apply/test-helpers';
+import type { Media, Vehicle } from '@schlosstreffen/shared/api';
+import { deferredReply, installDomShims, lena, renderRoute, stubApi } from '../vehicle-form/test-helpers';
 
 vi.mock('../media/use-image-uploader', async (importOriginal) => {
   const original = await importOriginal<typeof UploaderModule>();
-  const { useFakeImageUploader } = await import('../apply/fake-image-uploader');
+  const { useFakeImageUploader } = await import('../vehicle-form/fake-image-uploader');
   return { ...original, useImageUploader: useFakeImageUploader };
 });
 

@@ -10,13 +10,12 @@ import {
   VehicleEditSchema,
   WIZARD_STEPS_EDIT,
 } from '@schlosstreffen/shared';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
+import { useMemo, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/ui/button';
 import { CloseLink, PageCard } from '../../components/ui/page-card';
 import { errorText, notify } from '../../components/ui/toaster';
 import { isApiError } from '../../lib/api';
-import type { Vehicle } from '../../lib/types';
+import type { Vehicle } from '@schlosstreffen/shared/api';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import {
   BasicDataFields,
@@ -25,17 +24,16 @@ import {
   StepHeading,
   StepProgress,
   useFormSteps,
-} from '../apply/vehicle-fields';
+} from '../vehicle-form/vehicle-fields';
 import {
   EDIT_STEPS,
   editBody,
   editDefaultValues,
   parseDecimal,
   stepFields,
-  stepOfFirstIssue,
   vehicleTitle,
   type EditFormValues,
-} from '../apply/vehicle-form-values';
+} from '../vehicle-form/vehicle-form-values';
 import { ImageCropEditor } from '../media/image-crop-editor';
 import { ImageUploadField } from '../media/image-upload-field';
 import { useImageUploader } from '../media/use-image-uploader';
@@ -53,7 +51,7 @@ import {
 } from './edit-images';
 import { saveVehicle } from './save-vehicle';
 
-export const EDIT_TEXTS = {
+const EDIT_TEXTS = {
   title: 'Fahrzeug bearbeiten',
   save: 'Speichern',
   saving: 'Speichern...',
@@ -123,7 +121,10 @@ export function EditPageError({ error }: ErrorComponentProps) {
 function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { step, goTo, ids, focusFirstInvalid } = useFormSteps('edit', LAST_STEP);
+  const { step, goTo, ids, focusFirstInvalid, goToFirstInvalidStep, submitStep } = useFormSteps(
+    'edit',
+    LAST_STEP,
+  );
   const [changes, setChanges] = useState<EditImageChanges>(NO_IMAGE_CHANGES);
   const defaultValues = useMemo(() => editDefaultValues(vehicle), [vehicle]);
   const attachedUploads = useRef<string[]>([]);
@@ -150,11 +151,7 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
   const form = useForm({
     defaultValues,
     validators: { onSubmit: VehicleEditSchema },
-    onSubmitInvalid: ({ value }) => {
-      const result = v.safeParse(VehicleEditSchema, value);
-      const target = result.issues ? stepOfFirstIssue(result.issues) : null;
-      if (target !== null && target !== step) goTo(target);
-    },
+    onSubmitInvalid: ({ value }) => goToFirstInvalidStep(VehicleEditSchema, value),
     onSubmit: async ({ value }) => {
       attachedUploads.current = [];
       try {
@@ -190,13 +187,7 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
     focusFirstInvalid();
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    event.stopPropagation();
-    if (saving) return;
-    if (step < LAST_STEP) void next();
-    else void form.handleSubmit();
-  };
+  const onSubmit = submitStep({ busy: saving, next, submit: () => form.handleSubmit() });
 
   const removeImage = (image: EditImage) => {
     if (image.kind === 'new') uploader.cancel(image.id);

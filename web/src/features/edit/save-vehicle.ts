@@ -1,8 +1,8 @@
 import { api } from '../../lib/api';
-import type { Media, Vehicle } from '../../lib/types';
+import type { Media, Vehicle } from '@schlosstreffen/shared/api';
 import { imagesOf, mediaUpdates, type EditImage } from './edit-images';
 
-export interface SaveVehicleInput {
+interface SaveVehicleInput {
   vehicle: Vehicle;
   /** PATCH body: changed fields plus title. */
   body: Record<string, unknown>;
@@ -15,7 +15,7 @@ export interface SaveVehicleInput {
 }
 
 /**
- * Saves /edit/{id} (spec section 7) in this order: PATCH the vehicle; DELETE each queued removal;
+ * Saves /edit/{id} in this order: PATCH the vehicle; DELETE each queued removal;
  * POST each new image with only type, url and isHero; then one PATCH …/media with changed framing
  * and main-image flags. Throws on the first failure (what went out before stays saved).
  */

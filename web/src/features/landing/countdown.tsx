@@ -1,7 +1,7 @@
 import { COUNTDOWN_TICK_MS } from '@schlosstreffen/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 
-export type CountdownState =
+type CountdownState =
   | { phase: 'upcoming'; days: number; hours: number; minutes: number; seconds: number }
   | { phase: 'running' }
   | { phase: 'ended' };
@@ -21,7 +21,7 @@ export function countdownAt(now: number, start: number, end: number): CountdownS
 }
 
 /** The countdown, recomputed every second until the event has ended. */
-export function useCountdown(start: number, end: number): CountdownState {
+function useCountdown(start: number, end: number): CountdownState {
   const [state, setState] = useState(() => countdownAt(Date.now(), start, end));
   const ended = state.phase === 'ended';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../components/ui/button';
-import type { EventFacts } from './event-format';
-import { CalendarIcon, ClockIcon, PinIcon } from './icons';
+import type { EventFacts } from '../../lib/event-format';
+import { CalendarIcon, ClockIcon, PinIcon } from '../../components/icons';
 import { SectionHeading } from './section-heading';
 
 /** Date, place and time of the event, from the site config. */

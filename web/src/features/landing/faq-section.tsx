@@ -1,7 +1,7 @@
 import { Accordion } from '@ark-ui/react/accordion';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from '../../components/icons';
 import { SectionHeading } from './section-heading';
-import { SocialLinks } from './social-links';
+import { SocialLinks } from '../../components/social-links';
 
 interface FaqItem {
   value: string;
@@ -9,8 +9,8 @@ interface FaqItem {
   answer: string;
 }
 
-/** The FAQ content of spec section 1; the deadline month comes from the site config. */
-export function faqItems(deadlineMonth: string): FaqItem[] {
+/** The FAQ questions and answers; the deadline month comes from the site config. */
+function faqItems(deadlineMonth: string): FaqItem[] {
   return [
     {
       value: 'status',

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowRightIcon, CameraIcon, MailCheckIcon, TicketIcon, UserPlusIcon } from './icons';
+import { ArrowRightIcon, CameraIcon, MailCheckIcon, TicketIcon, UserPlusIcon } from '../../components/icons';
 import { SectionHeading } from './section-heading';
 
 const STEPS = [

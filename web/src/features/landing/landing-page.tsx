@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { eventFacts } from './event-format';
+import { eventFacts } from '../../lib/event-format';
 import { EventInfoSection } from './event-info-section';
 import { FaqSection } from './faq-section';
 import { HeroSection } from './hero-section';
@@ -12,7 +12,7 @@ import { StatsStrip } from './stats-strip';
 import { ConfirmedVehiclesSection } from './vehicle-carousel';
 
 /**
- * The public landing page (spec section 1), top to bottom as the spec lists the sections. Memoized:
+ * The public landing page, its sections top to bottom. Memoized:
  * it has no props, and the router's own state updates after the first render (route loaded,
  * status idle) would otherwise render the whole page again.
  */

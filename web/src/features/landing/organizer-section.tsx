@@ -1,6 +1,6 @@
-import { ArrowRightIcon } from './icons';
+import { ArrowRightIcon } from '../../components/icons';
 import { SectionHeading } from './section-heading';
-import { SocialLinks } from './social-links';
+import { SocialLinks } from '../../components/social-links';
 
 /** The organizer and links to its two social profiles. */
 export function OrganizerSection({ eventName }: { eventName: string }) {

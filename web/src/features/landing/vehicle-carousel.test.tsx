@@ -1,10 +1,11 @@
 import { CAROUSEL_INTERVAL_MS } from '@schlosstreffen/shared';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicMedia, PublicVehicle } from '../../lib/types';
+import type { PublicMedia, PublicVehicle } from '@schlosstreffen/shared/api';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../lib/query-client';
-import { ConfirmedVehiclesSection, VehicleCarousel, vehicleTitle } from './vehicle-carousel';
+import { vehicleDisplayName as vehicleTitle } from '@schlosstreffen/shared';
+import { ConfirmedVehiclesSection, VehicleCarousel } from './vehicle-carousel';
 
 const SLIDE_WIDTH = 600;
 

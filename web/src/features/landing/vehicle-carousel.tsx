@@ -1,36 +1,23 @@
 import { Carousel } from '@ark-ui/react/carousel';
-import { CAROUSEL_INTERVAL_MS } from '@schlosstreffen/shared';
+import { CAROUSEL_INTERVAL_MS, formatSpec, vehicleDisplayName, vehicleSubline } from '@schlosstreffen/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { PublicMedia, PublicVehicle } from '../../lib/types';
+import {
+  CarPlaceholderIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  PauseIcon,
+  PlayIcon,
+} from '../../components/icons';
+import type { PublicMedia, PublicVehicle } from '@schlosstreffen/shared/api';
 import { cropStyle } from '../media/crop';
-import { CarPlaceholderIcon } from '../vehicles/quartett-card';
 import { publicVehiclesQueryOptions } from '../vehicles/vehicle-queries';
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons';
 import { SectionHeading } from './section-heading';
-
-/** The carousel title: the vehicle's name, else brand plus model. */
-export function vehicleTitle(vehicle: Pick<PublicVehicle, 'name' | 'brand' | 'model'>): string {
-  const name = vehicle.name?.trim();
-  return name ? name : `${vehicle.brand} ${vehicle.model}`;
-}
-
-/** Second line: brand and model (when a name is the title), year and colour. */
-function vehicleSubline(vehicle: PublicVehicle): string {
-  const parts = [
-    vehicle.name?.trim() ? `${vehicle.brand} ${vehicle.model}` : null,
-    String(vehicle.year),
-    vehicle.color,
-  ];
-  return parts.filter(Boolean).join(' · ');
-}
 
 /** The worker writes a 480 px and a 1280 px WebP rendition side by side (thumbs/{id}/{width}.webp). */
 function largeRendition(thumbnailUrl: string): string | undefined {
   return /\/480\.webp$/.test(thumbnailUrl) ? thumbnailUrl.replace(/480\.webp$/, '1280.webp') : undefined;
 }
-
-const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
 
 function SlideImage({ hero, title, eager }: { hero: PublicMedia | null; title: string; eager: boolean }) {
   const [failed, setFailed] = useState(false);
@@ -66,11 +53,11 @@ const slideClass =
   'grid h-full overflow-hidden rounded-3xl border border-gold-500/25 bg-night-900 shadow-2xl shadow-black/50 md:grid-cols-[1.35fr_1fr]';
 
 function Slide({ vehicle, index }: { vehicle: PublicVehicle; index: number }) {
-  const title = vehicleTitle(vehicle);
+  const title = vehicleDisplayName(vehicle);
   const stats = [
-    { label: 'Leistung', value: `${numberFormat.format(vehicle.ps)} PS` },
-    { label: '0-100 km/h', value: `${numberFormat.format(vehicle.zeroToHundredS)} s` },
-    { label: 'V-Max', value: `${numberFormat.format(vehicle.topSpeedKmh)} km/h` },
+    { label: 'Leistung', value: formatSpec(vehicle.ps, 'PS') },
+    { label: '0-100 km/h', value: formatSpec(vehicle.zeroToHundredS, 's') },
+    { label: 'V-Max', value: formatSpec(vehicle.topSpeedKmh, 'km/h') },
   ];
 
   return (
@@ -133,7 +120,7 @@ const controlClass =
   'inline-flex size-11 items-center justify-center rounded-full border border-gold-500/35 text-gold-200 transition-colors hover:border-gold-400 hover:bg-gold-500/10 disabled:opacity-40';
 
 /**
- * Confirmed vehicles (spec section 2, "Carousel"): nothing for an empty list; previous/next buttons
+ * Confirmed vehicles: nothing for an empty list; previous/next buttons
  * and dots only with more than one vehicle; advances every 90 s and wraps around. The timer starts
  * over after each change and holds while the pointer or focus is inside, or when paused.
  */

@@ -2,12 +2,13 @@ import { CROP_DEFAULTS, CROP_LIMITS } from '@schlosstreffen/shared';
 import type { CSSProperties } from 'react';
 
 /**
- * Hero choice and image framing (spec sections 2 and 9). Crop values travel as text with two
- * decimals ("50.00"); every helper here accepts numbers or such text.
+ * Hero choice (one main image per vehicle) and image framing (x and y 0–100 %, zoom 100–200 %).
+ * Crop values travel as text with two decimals ("50.00"); every helper here accepts numbers or such
+ * text.
  */
 
 export type CropField = 'cropX' | 'cropY' | 'scale';
-export type CropInput = number | string | null | undefined;
+type CropInput = number | string | null | undefined;
 
 /** The framing of one image as the API stores it: percent values as text, e.g. "50.00". */
 export interface CropValues {
@@ -17,7 +18,7 @@ export interface CropValues {
 }
 
 /** Crop position 0–100 % (x, y) and zoom 100–200 %, as numbers. */
-export interface CropNumbers {
+interface CropNumbers {
   cropX: number;
   cropY: number;
   scale: number;
@@ -46,7 +47,7 @@ export function clampCrop(field: CropField, value: CropInput): number {
 }
 
 /** All three values clamped (numbers). */
-export function readCrop(crop: Partial<Record<CropField, CropInput>>): CropNumbers {
+function readCrop(crop: Partial<Record<CropField, CropInput>>): CropNumbers {
   return {
     cropX: clampCrop('cropX', crop.cropX),
     cropY: clampCrop('cropY', crop.cropY),

@@ -1,7 +1,7 @@
 import { CROP_LIMITS } from '@schlosstreffen/shared';
 import { useId, useState, type ReactNode } from 'react';
+import { CarPlaceholderIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
-import { CarPlaceholderIcon } from '../vehicles/quartett-card';
 import {
   clampCrop,
   cropStyle,
@@ -23,7 +23,7 @@ export interface CropImage extends CropValues {
 }
 
 /** `images` with the framing of `id` changed (clamped to its limits, as text). */
-export function updateCrop<T extends CropImage>(
+function updateCrop<T extends CropImage>(
   images: readonly T[],
   id: string,
   patch: Partial<Record<CropField, number | string>>,
@@ -39,11 +39,11 @@ export function updateCrop<T extends CropImage>(
 }
 
 /** `images` with `id` back at 50 / 50 / 100. */
-export function resetCrop<T extends CropImage>(images: readonly T[], id: string): T[] {
+function resetCrop<T extends CropImage>(images: readonly T[], id: string): T[] {
   return images.map((image) => (image.id === id ? { ...image, ...DEFAULT_CROP } : image));
 }
 
-export interface ImageCropEditorProps<T extends CropImage> {
+interface ImageCropEditorProps<T extends CropImage> {
   images: readonly T[];
   /** The whole list after a change (hero choice or framing). */
   onChange: (images: T[]) => void;

@@ -6,14 +6,14 @@ import type { ImageUploader, UploadItem } from './use-image-uploader';
 
 const sizeFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
 
-export function formatFileSize(bytes: number): string {
+function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
   return `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
 }
 
-export const UPLOAD_HINT = `Nur Bilddateien, höchstens 10 MB pro Bild. Empfohlen sind ${RECOMMENDED_IMAGES.min} bis ${RECOMMENDED_IMAGES.max} Bilder, höchstens ${MAX_IMAGES_PER_VEHICLE}.`;
+const UPLOAD_HINT = `Nur Bilddateien, höchstens 10 MB pro Bild. Empfohlen sind ${RECOMMENDED_IMAGES.min} bis ${RECOMMENDED_IMAGES.max} Bilder, höchstens ${MAX_IMAGES_PER_VEHICLE}.`;
 
-export interface ImageUploadFieldProps {
+interface ImageUploadFieldProps {
   uploader: ImageUploader;
   /** Signed out or saving: the picker is disabled. */
   disabled?: boolean;

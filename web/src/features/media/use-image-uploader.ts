@@ -7,12 +7,13 @@ import { notify } from '../../components/ui/toaster';
 import { api, ApiError } from '../../lib/api';
 
 /**
- * One Uppy instance per component that uploads vehicle images straight to S3 (spec sections 4, 8, 9).
+ * One Uppy instance per component that uploads vehicle images straight to S3: images only, at most
+ * 10 MB each and 10 per vehicle, with German notices and toasts.
  *
  * Signing: Uppy 6's `@uppy/aws-s3` sends single (non-multipart) uploads of its companion mode as S3
  * POST-policy forms, while the API signs PUTs. So the plugin runs in `signRequest` mode and each PUT
- * is signed by `POST /api/objects/upload` (spec section 7) under the caller's own prefix; the
- * signing call is retried with UPLOADER.retryDelaysMs. Multipart is configured per spec (files above
+ * is signed by `POST /api/objects/upload` under the caller's own prefix; the
+ * signing call is retried with UPLOADER.retryDelaysMs. Multipart is configured (files above
  * 100 MiB) but can never start, since images are capped at 10 MB before they are added.
  *
  * Files upload as soon as they are added. A finished file carries its object path (/objects/{key}),
@@ -20,7 +21,7 @@ import { api, ApiError } from '../../lib/api';
  */
 
 /** Where the file stands; `paused` only while an upload is under way. */
-export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'done' | 'error';
+type UploadStatus = 'queued' | 'uploading' | 'paused' | 'done' | 'error';
 
 export interface UploadItem {
   /** Uppy's file id; stable for the file's life in this uploader. */
@@ -49,7 +50,7 @@ export interface UploadedImage {
 }
 
 /** Uppy's own notices (restriction errors in German, at most 4 at once, then a summary). */
-export interface UploaderNotice {
+interface UploaderNotice {
   key: string;
   type: 'info' | 'warning' | 'error' | 'success';
   message: string;
@@ -61,7 +62,7 @@ export interface UseImageUploaderOptions {
   existingCount?: number;
   /** No uploads (e.g. signed out): adding files does nothing. */
   disabled?: boolean;
-  /** Success and failure toasts (section 8); default true. */
+  /** Success and failure toasts; default true. */
   toasts?: boolean;
   onUploaded?: (file: UploadedImage) => void;
   onFailed?: (file: { id: string; name: string }, error: unknown) => void;
@@ -108,8 +109,11 @@ interface SignedPut {
   headers?: Record<string, string>;
 }
 
-/** Spec section 8: these statuses are worth another try; 403 only when the signature expired. */
-export function isRetryableUploadError(error: unknown): boolean {
+/**
+ * Failures worth another try: timeouts, conflicts, rate limits, server errors, a failed fetch; 403
+ * only when the signature expired.
+ */
+function isRetryableUploadError(error: unknown): boolean {
   if (error instanceof ApiError) {
     const { status } = error;
     if (status === 403) return /request has expired/i.test(error.serverMessage);
@@ -123,7 +127,7 @@ export function isRetryableUploadError(error: unknown): boolean {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `call`, retrying retryable failures after each of `delays` in turn. */
-export async function withUploadRetries<T>(
+async function withUploadRetries<T>(
   call: () => Promise<T>,
   delays: readonly number[] = UPLOADER.retryDelaysMs,
 ): Promise<T> {
@@ -138,7 +142,7 @@ export async function withUploadRetries<T>(
   }
 }
 
-export const objectPathOfKey = (key: string) => `/objects/${key}`;
+const objectPathOfKey = (key: string) => `/objects/${key}`;
 
 function createUppy(maxNumberOfFiles: number): Uppy<Meta, Body> {
   const uppy = new Uppy<Meta, Body>({

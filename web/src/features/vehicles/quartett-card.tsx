@@ -1,8 +1,9 @@
 import { useState, type CSSProperties } from 'react';
-import { formatSpec } from './vehicle-format';
+import { CarPlaceholderIcon } from '../../components/icons';
+import { quartettCardValues, type CardValueSource } from '@schlosstreffen/shared';
 
 /** The picture on a card: an object URL plus the owner's crop position and zoom. */
-export interface QuartettCardImage {
+interface QuartettCardImage {
   url: string;
   /** Crop focus in percent (CSS object-position), 0–100; numbers or the API's decimal text. Default 50. */
   cropX?: number | string | null;
@@ -12,17 +13,7 @@ export interface QuartettCardImage {
   alt?: string;
 }
 
-/** The six values of a card; null or undefined shows 'N/A'. */
-export interface QuartettCardValues {
-  ps?: number | null;
-  torqueNm?: number | null;
-  zeroToHundredS?: number | string | null;
-  topSpeedKmh?: number | null;
-  cylinders?: number | null;
-  weightKg?: number | null;
-}
-
-export interface QuartettCardProps {
+interface QuartettCardProps {
   /** Name on the card: the vehicle's name, else brand plus model. */
   title: string;
   /** Second line, e.g. "BMW M3 (E30) · 1988 · Henna-Rot". */
@@ -31,7 +22,8 @@ export interface QuartettCardProps {
   image?: QuartettCardImage | null;
   /** Badge over the picture, e.g. { label: 'Eingeladen', className: STATUS_BADGE_CLASSES.invited }. */
   badge?: { label: string; className: string } | null;
-  values: QuartettCardValues;
+  /** The six values of the card; missing ones show 'N/A'. */
+  values: CardValueSource;
   /** Drive type as shown on the card, e.g. driveTypeLabel(vehicle.driveType) → 'Heckantrieb'. */
   driveTypeLabel?: string | null;
   /** Card code in the corner, e.g. 'A1'. */
@@ -48,7 +40,7 @@ function toNumber(value: number | string | null | undefined): number | null {
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** Inline style that applies crop position (object-position) and zoom (transform scale) to an <img>. */
-export function cropStyle(image: Pick<QuartettCardImage, 'cropX' | 'cropY' | 'scale'>): CSSProperties {
+function cropStyle(image: Pick<QuartettCardImage, 'cropX' | 'cropY' | 'scale'>): CSSProperties {
   const x = clamp(toNumber(image.cropX) ?? 50, 0, 100);
   const y = clamp(toNumber(image.cropY) ?? 50, 0, 100);
   const scale = clamp(toNumber(image.scale) ?? 100, 100, 200);
@@ -59,30 +51,8 @@ export function cropStyle(image: Pick<QuartettCardImage, 'cropX' | 'cropY' | 'sc
   };
 }
 
-/** Placeholder for a missing picture: a stylised car. */
-export function CarPlaceholderIcon({ className = '' }: { className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 64 64"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      <path d="M8 40v-7l5-11a5 5 0 0 1 4.6-3h28.8a5 5 0 0 1 4.6 3l5 11v7" />
-      <path d="M8 40h48v6a2 2 0 0 1-2 2h-4M8 40v6a2 2 0 0 0 2 2h4" />
-      <circle cx="19" cy="47" r="5" />
-      <circle cx="45" cy="47" r="5" />
-      <path d="M24 47h16M12 31h40" />
-    </svg>
-  );
-}
-
 /**
- * A quartett card as it will be printed (spec section 1): title, subline, picture with crop and zoom,
+ * A quartett card as it will be printed: title, subline, picture with crop and zoom,
  * optional badge, and the six values Leistung (PS), Drehmoment (Nm), 0-100 km/h (s), V-Max (km/h),
  * Zylinder and Gewicht (kg), 'N/A' where a value is missing. Purely presentational: used for the
  * landing page sample and the live preview while editing a vehicle.
@@ -100,14 +70,7 @@ export function QuartettCard({
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showImage = Boolean(image?.url) && failedUrl !== image?.url;
 
-  const rows: { label: string; value: string }[] = [
-    { label: 'Leistung', value: formatSpec(values.ps, 'PS') },
-    { label: 'Drehmoment', value: formatSpec(values.torqueNm, 'Nm') },
-    { label: '0-100 km/h', value: formatSpec(values.zeroToHundredS, 's') },
-    { label: 'V-Max', value: formatSpec(values.topSpeedKmh, 'km/h') },
-    { label: 'Zylinder', value: formatSpec(values.cylinders) },
-    { label: 'Gewicht', value: formatSpec(values.weightKg, 'kg') },
-  ];
+  const rows = quartettCardValues(values);
 
   return (
     <article

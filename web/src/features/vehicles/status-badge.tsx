@@ -1,6 +1,6 @@
 import { STATUS_BADGE_CLASSES, STATUS_LABELS, type VehicleStatus } from '@schlosstreffen/shared';
 
-/** The application status as a coloured pill with its German label (spec section 3). */
+/** The application status as a coloured pill with its German label (STATUS_LABELS). */
 export function StatusBadge({ status, className = '' }: { status: VehicleStatus; className?: string }) {
   return (
     <span

@@ -1,12 +1,12 @@
 import { SKELETON } from '@schlosstreffen/shared';
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import type { Vehicle } from '../../lib/types';
+import { CarPlaceholderIcon } from '../../components/icons';
+import type { Vehicle } from '@schlosstreffen/shared/api';
 import { cropStyle, heroOf } from '../media/crop';
-import { CarPlaceholderIcon } from './quartett-card';
 import { StatusBadge } from './status-badge';
-import { formatSpec, ownerLabel, vehicleSubline, vehicleTitle } from './vehicle-format';
+import { personLabel, quartettCardValues, vehicleDisplayName, vehicleSubline } from '@schlosstreffen/shared';
 
-export interface VehicleCardProps {
+interface VehicleCardProps {
   vehicle: Vehicle;
   /** Admin lists: a line with the owner (vehicle.user): full name, else email, else 'Unbekannt'. */
   showOwner?: boolean;
@@ -54,7 +54,7 @@ function HeroImage({ vehicle, title }: { vehicle: Vehicle; title: string }) {
 }
 
 /**
- * A vehicle in the owner's and the admin's lists (spec section 2 "Vehicle card"): hero image with
+ * A vehicle in the owner's and the admin's lists: hero image with
  * its crop, status badge, title and subline, optional owner line, six value tiles, tuning
  * categories, a two-line short description and an optional actions slot.
  */
@@ -67,17 +67,11 @@ export function VehicleCard({
   className = '',
   style,
 }: VehicleCardProps) {
-  const title = vehicleTitle(vehicle);
+  const title = vehicleDisplayName(vehicle);
   const subline = vehicleSubline(vehicle);
   const invitation = vehicle.invitation;
-  const tiles = [
-    { label: 'Leistung', value: formatSpec(vehicle.ps, 'PS') },
-    { label: 'Drehmoment', value: formatSpec(vehicle.torqueNm, 'Nm') },
-    { label: '0-100 km/h', value: formatSpec(vehicle.zeroToHundredS, 's') },
-    { label: 'V-Max', value: formatSpec(vehicle.topSpeedKmh, 'km/h') },
-    { label: 'Zylinder', value: formatSpec(vehicle.cylinders) },
-    { label: 'Gewicht', value: formatSpec(vehicle.weightKg, 'kg') },
-  ];
+  // The card's tiles are the quartett card's values.
+  const tiles = quartettCardValues(vehicle);
   const categories = tuningCategoriesOf(vehicle);
   const description = vehicle.descriptionShort?.trim();
 
@@ -110,7 +104,7 @@ export function VehicleCard({
           {subline ? <p className="mt-1 text-sm text-ash-300">{subline}</p> : null}
           {showOwner ? (
             <p className="mt-1 text-sm text-ash-400">
-              <span className="text-ash-300">Besitzer:</span> {ownerLabel(vehicle.user)}
+              <span className="text-ash-300">Besitzer:</span> {personLabel(vehicle.user)}
             </p>
           ) : null}
           {invitation ? (

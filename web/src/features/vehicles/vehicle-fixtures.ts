@@ -1,4 +1,4 @@
-import type { Media, Vehicle } from '../../lib/types';
+import type { Media, Vehicle } from '@schlosstreffen/shared/api';
 
 /** Test data: an API vehicle (as GET /api/vehicles returns it) with overrides. */
 export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {

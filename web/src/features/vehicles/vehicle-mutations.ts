@@ -1,10 +1,10 @@
 import type { OwnerStatus } from '@schlosstreffen/shared';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { Vehicle } from '../../lib/types';
+import type { Vehicle } from '@schlosstreffen/shared/api';
 import { invalidateVehicles } from './vehicle-queries';
 
-export const vehicleMutationKeys = {
+const vehicleMutationKeys = {
   ownerStatus: ['vehicles', 'owner-status'] as const,
   delete: ['vehicles', 'delete'] as const,
 };

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
-import type { PublicVehicle, Vehicle } from '../../lib/types';
+import type { PublicVehicle, Vehicle } from '@schlosstreffen/shared/api';
 
 export const vehicleKeys = {
   all: ['vehicles'] as const,
@@ -28,7 +28,7 @@ export const publicVehiclesQueryOptions = queryOptions({
   queryFn: () => apiGet<PublicVehicle[]>('/api/vehicles/public'),
 });
 
-/** After a vehicle or media change: every vehicle list and detail is refetched (spec section 4). */
+/** After a vehicle or media change: every vehicle list and detail is refetched. */
 export function invalidateVehicles(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
 }

@@ -12,7 +12,7 @@ import {
   setupScreenTests,
   unreachable,
   type User,
-} from '../account/test-helpers';
+} from '../../test/screen-helpers';
 
 setupScreenTests();
 
@@ -44,6 +44,18 @@ describe('/visitor-registration', () => {
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(
       /\/visitor-registration$/,
     );
+  });
+
+  it('says what the phone number is for and links to the privacy notice', async () => {
+    mockApi();
+    await renderAt('/visitor-registration');
+
+    const phone = await findInput('Telefon (optional)');
+    const hint = document.getElementById(phone.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Nur für Rückfragen des Veranstalters zu deiner Voranmeldung.');
+    const link = screen.getByRole('link', { name: 'Datenschutzerklärung (öffnet in neuem Tab)' });
+    expect(link.getAttribute('href')).toBe('/datenschutz');
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 
   it('shows the validation messages on their fields', async () => {

@@ -4,6 +4,8 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { MESSAGES, VisitorRegistrationSchema, type VisitorRegistrationInput } from '@schlosstreffen/shared';
 import { useEffect, useRef } from 'react';
 import * as v from 'valibot';
+import { PrivacyLink } from '../../components/privacy-link';
+import { SuccessIcon } from '../../components/ui/icons';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
@@ -12,7 +14,7 @@ import { api } from '../../lib/api';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { AccountForm, EmailField, NameFields, SubmitButton, textLinkClass } from '../account/form-parts';
-import { eventFacts } from '../landing/event-format';
+import { eventFacts } from '../../lib/event-format';
 
 const route = getRouteApi('/visitor-registration');
 
@@ -82,10 +84,22 @@ export function VisitorRegistrationPage() {
         <NameFields form={form} />
         <EmailField form={form} label="E-Mail" />
         <form.Field name="phone">
-          {(field) => <TextField field={field} label="Telefon (optional)" type="tel" autoComplete="tel" />}
+          {(field) => (
+            <TextField
+              field={field}
+              label="Telefon (optional)"
+              type="tel"
+              autoComplete="tel"
+              hint="Nur für Rückfragen des Veranstalters zu deiner Voranmeldung."
+            />
+          )}
         </form.Field>
         <p className="text-xs text-ash-400">
           * Pflichtfelder. Deine Daten werden nur für Event-Updates verwendet.
+        </p>
+        <p className="text-xs text-ash-400">
+          Abmelden kannst du dich jederzeit über den Link in unseren E-Mails. Mehr in der{' '}
+          <PrivacyLink className={textLinkClass} />.
         </p>
         <SubmitButton pending={pending} label="Jetzt vormerken" pendingLabel="Wird vorgemerkt..." />
       </AccountForm>
@@ -139,9 +153,7 @@ function ThankYou({ description, onAgain }: { description?: string; onAgain: () 
           aria-hidden="true"
           className="flex size-16 items-center justify-center rounded-full border border-gold-500/40 bg-gold-500/10 text-gold-300"
         >
-          <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth="1.8">
-            <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <SuccessIcon className="size-8" />
         </span>
         <h1 ref={heading} tabIndex={-1} className="font-display text-3xl text-parchment focus:outline-none">
           Vielen Dank!

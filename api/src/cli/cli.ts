@@ -1,0 +1,173 @@
+import path from 'node:path';
+import { RETENTION_RULES, ROLES, type RetentionRule, type Role } from '@schlosstreffen/shared';
+import { loadDatabaseUrl, loadScheduleConfig } from '../core/config.js';
+import { ensureDatabase, initOrm, migrate } from '../core/db/orm.js';
+import { User } from '../core/accounts/user.entity.js';
+
+const USAGE = `Usage: npm run cli -- <command>
+  migrate                                  apply pending migrations
+  migration:create [name]                  write a migration for entity changes (development)
+  user:set-role <email> <user|reviewer|admin>
+  seed                                     demo data (npm run seed)
+  projections:rebuild [--verify]           replay the status log into vehicle.status and the public list
+                                           (--verify only compares and exits 1 on any difference)
+  user:delete <email>                      delete an account and everything that names the person
+  retention:run [--as-of <date>]           remove what the retention periods say is due (now, or at <date>)
+  scheduler:tick [--as-of <date>]          run everything date-dependent that is due (now, or at <date>)
+  media:clean [--no-wait]                  clean stored uploads (renditions without metadata) and show
+                                           the progress; the worker does the work`;
+
+/** The value of `--as-of <date>` (an ISO date or date and time), now without it; null when malformed. */
+function asOfArgument(args: string[]): Date | null {
+  const index = args.indexOf('--as-of');
+  if (index === -1) return new Date();
+  const value = args[index + 1];
+  const date = value ? new Date(value) : new Date(Number.NaN);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function printReport(title: string, removed: Record<string, number>): void {
+  console.log(title);
+  for (const [rule, count] of Object.entries(removed)) {
+    const label = rule in RETENTION_RULES ? RETENTION_RULES[rule as RetentionRule].label : rule;
+    console.log(`  ${String(count).padStart(6)}  ${label} (${rule})`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'migrate': {
+      const databaseUrl = loadDatabaseUrl();
+      await ensureDatabase(databaseUrl);
+      const orm = await initOrm(databaseUrl, { migrate: false });
+      const done = await migrate(orm);
+      console.log(done.length ? `applied: ${done.map((m) => m.name).join(', ')}` : 'database is up to date');
+      await orm.close();
+      return 0;
+    }
+    case 'migration:create': {
+      const orm = await initOrm(loadDatabaseUrl());
+      const result = await orm.migrator.create(
+        path.resolve('api/src/core/db/migrations'),
+        false,
+        false,
+        args[0],
+      );
+      console.log(result.fileName ? `written: ${result.fileName}` : 'no changes');
+      await orm.close();
+      return 0;
+    }
+    case 'user:set-role': {
+      const [email, role] = args;
+      if (!email || !ROLES.includes(role as Role)) {
+        console.error(USAGE);
+        return 2;
+      }
+      const orm = await initOrm(loadDatabaseUrl());
+      const { setRole } = await import('../core/accounts/roles.js');
+      const user = await setRole(orm.em, email, role as Role);
+      await orm.close();
+      if (!user) {
+        console.error(`No user with email ${email}`);
+        return 1;
+      }
+      console.log(`${user.email} is now ${role}; their sessions ended`);
+      return 0;
+    }
+    case 'projections:rebuild': {
+      const verify = args.includes('--verify');
+      const orm = await initOrm(loadDatabaseUrl());
+      const { rebuildProjections } = await import('../core/status-log/projections.js');
+      const report = await rebuildProjections(orm.em.fork(), { write: !verify });
+      await orm.close();
+      console.log(
+        `${report.vehicles} vehicles, ${report.events} status events replayed; ` +
+          `${report.mismatches.length} status ${report.mismatches.length === 1 ? 'mismatch' : 'mismatches'}, ` +
+          `${report.publicListDrift} public list ${report.publicListDrift === 1 ? 'row' : 'rows'} out of date`,
+      );
+      for (const m of report.mismatches) {
+        console.log(`  ${m.vehicleId} ${m.title}: stored ${m.projected}, log says ${m.replayed}`);
+      }
+      const clean = report.mismatches.length === 0 && report.publicListDrift === 0;
+      if (verify) return clean ? 0 : 1;
+      console.log(clean ? 'nothing to fix' : 'projections rebuilt from the log');
+      return 0;
+    }
+    case 'user:delete': {
+      const [email] = args;
+      if (!email) {
+        console.error(USAGE);
+        return 2;
+      }
+      const orm = await initOrm(loadDatabaseUrl());
+      const em = orm.em.fork();
+      const user = await em.findOne(User, { email: email.trim().toLowerCase() });
+      const { deleteAccount } = await import('../core/accounts/account-deletion.js');
+      const deleted = user ? await deleteAccount(em, user.id) : undefined;
+      await orm.close();
+      console.log(
+        deleted
+          ? `${email} deleted; its stored files are removed by the worker`
+          : `No user with email ${email}`,
+      );
+      return deleted ? 0 : 1;
+    }
+    case 'retention:run':
+    case 'scheduler:tick': {
+      const asOf = asOfArgument(args);
+      if (!asOf) {
+        console.error('--as-of needs a date, e.g. 2026-08-01 or 2026-08-01T12:00:00+02:00');
+        return 2;
+      }
+      const config = loadScheduleConfig();
+      const orm = await initOrm(config.databaseUrl);
+      const schedule = { retention: config.retention, eventEnd: config.event.end };
+      if (command === 'retention:run') {
+        const { runRetention } = await import('../core/privacy/retention.js');
+        const removed = await runRetention(orm.em, {
+          asOf,
+          periods: config.retention,
+          eventEnd: config.event.end,
+        });
+        printReport(`Retention as of ${asOf.toISOString()}: removed`, removed);
+      } else {
+        const { runDueWork } = await import('../core/scheduler.js');
+        const report = await runDueWork(orm.em, schedule, asOf);
+        printReport(`Scheduler tick as of ${report.asOf}. Retention removed`, report.retention);
+      }
+      await orm.close();
+      return 0;
+    }
+    case 'media:clean': {
+      const orm = await initOrm(loadDatabaseUrl());
+      const { cleanStoredMedia } = await import('../core/media/media-cleaning.js');
+      const clean = await cleanStoredMedia(orm.em, {
+        wait: !args.includes('--no-wait'),
+        report: (progress) =>
+          console.log(
+            `${progress.cleaned} of ${progress.total} images cleaned, ${progress.remaining} remaining`,
+          ),
+      });
+      await orm.close();
+      if (!clean)
+        console.error('No progress for a minute: is the worker running (npm start, npm run start:worker)?');
+      return clean ? 0 : 1;
+    }
+    case 'seed': {
+      const { runSeed } = await import('./seed.js');
+      return runSeed();
+    }
+    default:
+      console.error(USAGE);
+      return command ? 2 : 0;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

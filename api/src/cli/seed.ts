@@ -1,0 +1,471 @@
+/**
+ * `npm run seed`: demo accounts, vehicles in every status with their status log, and generated
+ * photos in S3. Idempotent: the seeded accounts are updated in place (password reset to
+ * SEED_PASSWORD), their vehicles replaced (media go with them; the append-only status log keeps
+ * its old rows) and their old photos removed from the bucket.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  brandAndModel,
+  CONSENT_KINDS,
+  CONSENTS,
+  AdminStatusUpdateSchema,
+  ownerCanChangeStatus,
+  STATUS_LABELS,
+  VEHICLE_STATUSES,
+  VehicleSchema,
+  type Role,
+  type VehicleInput,
+  type VehicleStatus,
+} from '@schlosstreffen/shared';
+import * as v from 'valibot';
+import { ConfigError } from '../core/config.js';
+import { hashPassword } from '../core/accounts/password.js';
+import { enqueue } from '../core/outbox/outbox.js';
+import { refreshPublicVehicles } from '../core/public-list/public-vehicle.projection.js';
+import { fullKey, mediaObjectKeys, objectPathOf, uploadPrefix } from '../core/storage/objects.js';
+import { allocateParkingZone, newCheckInCode } from '../core/invitations/invitation.issue.js';
+import { Consent, Invitation, Media, Review, User, Vehicle } from '../core/db/entities.js';
+import { initOrm, type Orm } from '../core/db/orm.js';
+import { SEED_PASSWORD, SEED_USERS, SEED_VEHICLES, type SeedUser, type SeedVehicle } from './seed/data.js';
+import { renderVehiclePhoto } from './seed/images.js';
+import { deleteKeys, listKeys } from '../core/storage/s3.js';
+import { openStorage, putJpeg, type SeedStorage } from './seed/storage.js';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+interface PlannedStep {
+  oldStatus: VehicleStatus;
+  newStatus: VehicleStatus;
+  actor: SeedUser;
+  actorRole: Role;
+  at: Date;
+  comment: string | null;
+  score: number | null;
+}
+
+interface PlannedVehicle {
+  id: string;
+  seed: SeedVehicle;
+  /** The validated vehicle fields. */
+  fields: VehicleInput;
+  owner: SeedUser;
+  status: VehicleStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  steps: PlannedStep[];
+}
+
+interface PlannedMedia {
+  vehicleId: string;
+  key: string;
+  isHero: boolean;
+  priority: number;
+  width: number;
+  height: number;
+  fileSize: number;
+  cropX: string;
+  cropY: string;
+  scale: string;
+  altText: string;
+  createdAt: Date;
+}
+
+export async function runSeed(): Promise<number> {
+  const now = Date.now();
+  const plan = planVehicles(now);
+
+  let storage: SeedStorage;
+  try {
+    storage = await openStorage();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+
+  let orm: Orm | undefined;
+  try {
+    orm = await initOrm(storage.config.databaseUrl);
+    const result = await seed(orm, storage, plan, now);
+    await printSummary(orm, storage, plan, result);
+    return 0;
+  } finally {
+    await orm?.close();
+    await storage.stop();
+  }
+}
+
+interface SeedResult {
+  created: number;
+  updated: number;
+  removedVehicles: number;
+  photos: number;
+  logRows: number;
+  removedObjects: number;
+}
+
+async function seed(
+  orm: Orm,
+  storage: SeedStorage,
+  plan: PlannedVehicle[],
+  now: number,
+): Promise<SeedResult> {
+  const em = orm.em.fork();
+  const emails = SEED_USERS.map((user) => user.email);
+  const existing = await em.find(User, { email: { $in: emails } });
+  const existingIds = new Map(existing.map((user) => [user.email, user.id]));
+  const userIds = new Map(SEED_USERS.map((user) => [user.key, existingIds.get(user.email) ?? randomUUID()]));
+  const idOf = (user: SeedUser) => userIds.get(user.key) as string;
+
+  // Photos of the earlier run (uploads not cleaned yet and clean copies), removed once the new data
+  // is committed.
+  const staleKeys = [
+    ...(
+      await Promise.all(existing.map((user) => listKeys(storage.s3, storage.bucket, uploadPrefix(user.id))))
+    ).flat(),
+    ...(await em.find(Media, { vehicle: { user: { $in: existing.map((user) => user.id) } } })).flatMap(
+      mediaObjectKeys,
+    ),
+  ];
+
+  console.log(`Rendering and uploading photos to ${storage.description} ...`);
+  const media: PlannedMedia[] = [];
+  for (const vehicle of plan) media.push(...(await uploadPhotos(storage, vehicle, idOf(vehicle.owner))));
+
+  const hashes = new Map(
+    await Promise.all(SEED_USERS.map(async (user) => [user.key, await hashPassword(SEED_PASSWORD)] as const)),
+  );
+
+  const { created, updated, removedVehicles } = await em.transactional(async (tx) => {
+    const users = await tx.find(User, { email: { $in: emails } });
+    const removed = users.length
+      ? await tx.nativeDelete(Vehicle, { user: { $in: users.map((u) => u.id) } })
+      : 0;
+
+    const entities = new Map<string, User>();
+    for (const seedUser of SEED_USERS) {
+      const fields = {
+        firstName: seedUser.firstName,
+        lastName: seedUser.lastName,
+        phone: seedUser.phone ?? null,
+        instagramHandle: seedUser.instagramHandle ?? null,
+        role: seedUser.role,
+        passwordHash: hashes.get(seedUser.key) as string,
+        consentMedia: true,
+        consentQuartett: true,
+        consentContact: true,
+        emailVerified: true,
+        resetToken: null,
+        resetTokenExpiry: null,
+      };
+      const found = users.find((user) => user.email === seedUser.email);
+      if (found) {
+        tx.assign(found, fields);
+        entities.set(seedUser.key, found);
+      } else {
+        const createdAt = new Date(now - userAgeDays(seedUser, plan) * DAY);
+        const user = tx.create(User, {
+          id: idOf(seedUser),
+          email: seedUser.email,
+          ...fields,
+          createdAt,
+          updatedAt: createdAt,
+        });
+        entities.set(seedUser.key, user);
+      }
+    }
+
+    const vehicles = new Map<string, Vehicle>();
+    for (const planned of plan) {
+      const vehicle = tx.create(Vehicle, {
+        ...planned.fields,
+        id: planned.id,
+        user: entities.get(planned.owner.key) as User,
+        title: brandAndModel(planned.fields),
+        status: planned.status,
+        createdAt: planned.createdAt,
+        updatedAt: planned.updatedAt,
+      });
+      vehicles.set(planned.id, vehicle);
+      for (const step of planned.steps) {
+        tx.create(Review, {
+          vehicleId: planned.id,
+          reviewerId: idOf(step.actor),
+          actorRole: step.actorRole,
+          actorName: null,
+          commentInternal: step.comment,
+          score: step.score,
+          oldStatus: step.oldStatus,
+          newStatus: step.newStatus,
+          createdAt: step.at,
+        });
+      }
+      // Submitted applications carry the wizard's three consents, given when they were submitted.
+      const submitted = planned.steps.find((step) => step.newStatus === 'submitted');
+      if (submitted) {
+        for (const kind of CONSENT_KINDS) {
+          tx.create(Consent, {
+            user: entities.get(planned.owner.key) as User,
+            vehicle,
+            kind,
+            version: CONSENTS[kind].version,
+            wording: CONSENTS[kind].text,
+            source: 'application',
+            grantedAt: submitted.at,
+          });
+        }
+      }
+    }
+
+    for (const { vehicleId, key, ...item } of media) {
+      // As the API attaches an upload: the url names the clean copy the worker writes.
+      const id = randomUUID();
+      const created = tx.create(Media, {
+        id,
+        vehicle: vehicles.get(vehicleId) as Vehicle,
+        type: 'image',
+        url: objectPathOf(fullKey(id, 'jpg')),
+        uploadKey: key,
+        approvalStatus: 'auto',
+        ...item,
+      });
+      // The worker writes the renditions once the API's relay publishes these.
+      enqueue(tx, 'media.thumbnail', { mediaId: created.id });
+    }
+    // Invited and confirmed vehicles get their invitation as the worker would issue it (start
+    // number, zone, check-in code), without mailing the demo owners.
+    await tx.flush();
+    for (const planned of plan) {
+      if (planned.status !== 'invited' && planned.status !== 'confirmed') continue;
+      tx.create(Invitation, {
+        vehicle: vehicles.get(planned.id) as Vehicle,
+        qrCode: newCheckInCode(),
+        parkingZone: await allocateParkingZone(tx, storage.config.event.parkingZones),
+      });
+      await tx.flush();
+    }
+    await refreshPublicVehicles(
+      tx,
+      plan.filter((vehicle) => vehicle.status === 'confirmed').map((vehicle) => vehicle.id),
+    );
+
+    return { created: SEED_USERS.length - users.length, updated: users.length, removedVehicles: removed };
+  });
+
+  let removedObjects = 0;
+  try {
+    await deleteKeys(storage.s3, storage.bucket, staleKeys);
+    removedObjects = staleKeys.length;
+  } catch (error) {
+    console.warn(`Old photos could not be removed: ${error instanceof Error ? error.message : error}`);
+  }
+
+  return {
+    created,
+    updated,
+    removedVehicles,
+    photos: media.length,
+    logRows: plan.reduce((sum, vehicle) => sum + vehicle.steps.length, 0),
+    removedObjects,
+  };
+}
+
+async function uploadPhotos(
+  storage: SeedStorage,
+  vehicle: PlannedVehicle,
+  ownerId: string,
+): Promise<PlannedMedia[]> {
+  const { seed: s } = vehicle;
+  const title = brandAndModel(s);
+  return Promise.all(
+    s.photos.map(async (crop, index) => {
+      const photo = await renderVehiclePhoto({
+        brand: s.brand,
+        model: s.model,
+        year: s.year,
+        hue: s.hue,
+        index,
+        count: s.photos.length,
+      });
+      // Where the app's own uploads go, so the same access rules and cleanup apply.
+      const key = `${uploadPrefix(ownerId)}${randomUUID()}.jpg`;
+      await putJpeg(storage, key, photo.body);
+      return {
+        vehicleId: vehicle.id,
+        key,
+        isHero: index === 0,
+        priority: index,
+        width: photo.width,
+        height: photo.height,
+        fileSize: photo.body.length,
+        cropX: crop.cropX ?? '50',
+        cropY: crop.cropY ?? '50',
+        scale: crop.scale ?? '100',
+        altText: `${title}, Foto ${index + 1}`,
+        createdAt: new Date(vehicle.createdAt.getTime() + (index + 1) * MINUTE),
+      };
+    }),
+  );
+}
+
+/**
+ * Checks the demo data against the app's own rules (vehicle schema, owner status rules, the staff
+ * status update schema) and turns the histories into status log rows with timestamps.
+ */
+function planVehicles(now: number): PlannedVehicle[] {
+  // Daytime on the day `ceil(daysAgo)` days before today (UTC): 07:00 for whole days, the fraction
+  // spreads over the next 14 hours. Order is kept and every time lies before today.
+  const today = Math.floor(now / DAY) * DAY;
+  const at = (daysAgo: number) => {
+    const day = Math.ceil(daysAgo);
+    const minutes = Math.round((7 + (day - daysAgo) * 14) * 60);
+    return new Date(today - day * DAY + minutes * MINUTE);
+  };
+  const usersByKey = new Map(SEED_USERS.map((user) => [user.key, user]));
+  const staff = (role: 'admin' | 'reviewer') => {
+    const user = SEED_USERS.find((candidate) => candidate.role === role);
+    if (!user) throw new Error(`Seed data: no ${role} account`);
+    return user;
+  };
+  const emails = SEED_USERS.map((user) => user.email);
+  if (new Set(emails).size !== emails.length || emails.some((email) => email !== email.toLowerCase())) {
+    throw new Error('Seed data: emails must be unique and lower-case');
+  }
+
+  return SEED_VEHICLES.map((s) => {
+    const title = brandAndModel(s);
+    const fail = (problem: string): never => {
+      throw new Error(`Seed data, ${title}: ${problem}`);
+    };
+    const owner = usersByKey.get(s.owner) ?? fail(`unknown owner ${s.owner}`);
+    // The vehicle's own fields, checked by the schema the API validates with.
+    const {
+      owner: _owner,
+      hue: _hue,
+      photos: _photos,
+      createdDaysAgo: _age,
+      history: _history,
+      ...fields
+    } = s;
+    const checked = v.safeParse(VehicleSchema, { ...fields, kw: Math.round(s.ps * 0.7355) });
+    if (!checked.success) return fail(checked.issues.map((issue) => issue.message).join('; '));
+    for (const seconds of [s.zeroToHundredS, s.quarterMileS ?? 0]) {
+      if (Math.round(seconds * 10) / 10 !== seconds) fail('times have one decimal');
+    }
+    if (s.photos.length > 10) fail('at most 10 photos');
+
+    let status: VehicleStatus = 'draft';
+    const createdAt = at(s.createdDaysAgo);
+    let previous = createdAt;
+    const steps = s.history.map((step): PlannedStep => {
+      if (step.daysAgo <= 0 || at(step.daysAgo) <= previous) fail('history times must increase');
+      if (step.to === status) fail(`no change from ${status}`);
+      if (step.by === 'owner' && !ownerCanChangeStatus(status, step.to)) {
+        fail(`the owner may not move ${status} → ${step.to}`);
+      }
+      if (step.by !== 'owner') {
+        const update = { status: step.to, oldStatus: status, comment: step.comment, score: step.score };
+        const result = v.safeParse(AdminStatusUpdateSchema, update);
+        if (!result.success) fail(result.issues.map((issue) => issue.message).join('; '));
+      }
+      const actor = step.by === 'owner' ? owner : staff(step.by);
+      const planned: PlannedStep = {
+        oldStatus: status,
+        newStatus: step.to,
+        actor,
+        actorRole: actor.role,
+        at: at(step.daysAgo),
+        comment: step.comment ?? null,
+        score: step.score ?? null,
+      };
+      status = step.to;
+      previous = planned.at;
+      return planned;
+    });
+
+    return {
+      id: randomUUID(),
+      seed: s,
+      fields: checked.output,
+      owner,
+      status,
+      createdAt,
+      updatedAt: steps.at(-1)?.at ?? new Date(createdAt.getTime() + s.photos.length * MINUTE),
+      steps,
+    };
+  });
+}
+
+/** Accounts exist a while before their first vehicle. */
+function userAgeDays(user: SeedUser, plan: PlannedVehicle[]): number {
+  if (user.role !== 'user') return 120;
+  const ages = plan.filter((vehicle) => vehicle.owner.key === user.key).map((v) => v.seed.createdDaysAgo);
+  return Math.max(0, ...ages) + 5;
+}
+
+function fullName(user: SeedUser): string {
+  return `${user.firstName} ${user.lastName}`;
+}
+
+async function printSummary(orm: Orm, storage: SeedStorage, plan: PlannedVehicle[], result: SeedResult) {
+  const em = orm.em.fork();
+  const inDatabase = new Map(
+    await Promise.all(
+      VEHICLE_STATUSES.map(async (status) => [status, await em.count(Vehicle, { status })] as const),
+    ),
+  );
+  const seeded = (status: VehicleStatus) => plan.filter((vehicle) => vehicle.status === status).length;
+
+  const logins = SEED_USERS.map((user) => [user.email, SEED_PASSWORD, user.role, fullName(user)]);
+  const statusRows = VEHICLE_STATUSES.map((status) => [
+    status,
+    STATUS_LABELS[status],
+    String(seeded(status)),
+    String(inDatabase.get(status) ?? 0),
+  ]);
+  const total = (values: number[]) => String(values.reduce((sum, value) => sum + value, 0));
+  statusRows.push([
+    'total',
+    '',
+    String(plan.length),
+    total(VEHICLE_STATUSES.map((status) => inDatabase.get(status) ?? 0)),
+  ]);
+
+  console.log(
+    [
+      '',
+      'Schlosstreffen demo data is ready.',
+      '',
+      `  App: ${storage.config.publicUrl}`,
+      `  S3:  ${storage.description}, bucket '${storage.bucket}'`,
+      '',
+      'Logins',
+      ...table(['E-Mail', 'Passwort', 'Rolle', 'Name'], logins),
+      '',
+      'Vehicles per status',
+      ...table(['Status', 'Label', 'Seeded', 'In database'], statusRows),
+      '',
+      `Accounts: ${result.created} created, ${result.updated} updated. ` +
+        `Replaced vehicles removed: ${result.removedVehicles}, old photos removed: ${result.removedObjects}.`,
+      `Photos uploaded: ${result.photos}. Status log rows written: ${result.logRows}.`,
+      '',
+    ].join('\n'),
+  );
+}
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    '  ' +
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
+}

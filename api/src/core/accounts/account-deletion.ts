@@ -1,0 +1,79 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EmailLog } from '../emails/email-log.entity.js';
+import { Media } from '../media/media.entity.js';
+import { Outbox } from '../outbox/outbox.entity.js';
+import { enqueue } from '../outbox/outbox.js';
+import { mediaObjectKeys, uploadPrefix } from '../storage/objects.js';
+import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
+import { DataExport } from './data-export.entity.js';
+import { destroyUserSessions } from './sessions.js';
+import { User } from './user.entity.js';
+
+export interface DeletedAccount {
+  vehicles: number;
+  /** Objects queued for deletion (plus everything under the user's upload prefix). */
+  objects: number;
+  /** Queued or finished jobs whose data named the person, queued for removal from the queues. */
+  jobs: number;
+}
+
+/**
+ * Deletes an account and everything that names the person, in one transaction: vehicles, media,
+ * invitations, consents, uploads and data exports go with the account (foreign keys cascade);
+ * sessions, visitor pre-registrations with the same email, email log rows and outbox payloads
+ * addressed to it are deleted; the stored objects and the jobs in the queues that carry the
+ * person's data are removed through the outbox. The status log keeps its rows, which name people by
+ * id only; the internal comments on the person's vehicles are cleared (the one redaction the log
+ * allows). Quartett sets that printed one of the vehicles are marked. Undefined when no such user.
+ */
+export async function deleteAccount(em: EntityManager, userId: string): Promise<DeletedAccount | undefined> {
+  return em.fork().transactional(async (tx) => {
+    const user = await tx.findOne(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!user) return undefined;
+    const connection = tx.getConnection();
+    const trx = tx.getTransactionContext();
+    const run = (sql: string, params: unknown[]) => connection.execute(sql, params, 'run', trx);
+    const emails = [user.email, ...(user.pendingEmail ? [user.pendingEmail] : [])];
+
+    const vehicles = await tx.find(Vehicle, { user: userId }, { fields: ['id'] });
+    const vehicleIds = vehicles.map((vehicle) => vehicle.id);
+    const media = await tx.find(Media, { vehicle: { $in: vehicleIds } });
+    const exports = await tx.find(DataExport, { user: userId, objectKey: { $ne: null } });
+    const keys = [...media.flatMap(mediaObjectKeys), ...exports.map((row) => row.objectKey!)];
+
+    if (vehicleIds.length) {
+      const list = vehicleIds.map(() => '?').join(', ');
+      await run(
+        `update quartett_set set contains_deleted_account = true
+          where id in (select set_id from quartett_card where vehicle_id in (${list}))`,
+        vehicleIds,
+      );
+      await run(`select set_config('schlosstreffen.redact_status_log', 'on', true)`, []);
+      await run(
+        `update review set comment_internal = null where vehicle_id in (${list}) and comment_internal is not null`,
+        vehicleIds,
+      );
+      await run(`select set_config('schlosstreffen.redact_status_log', 'off', true)`, []);
+    }
+
+    await tx.nativeDelete(VisitorRegistration, { email: { $in: emails } });
+    await tx.nativeDelete(EmailLog, { recipient: { $in: emails } });
+    // Mails to the person (queued or sent): their payloads hold the address and the first name.
+    const addressed = await connection.execute<{ id: string }[]>(
+      `select id from outbox where payload->>'to' in (${emails.map(() => '?').join(', ')})`,
+      emails,
+      'all',
+      trx,
+    );
+    const jobIds = addressed.map((row) => row.id);
+    if (jobIds.length) await tx.nativeDelete(Outbox, { id: { $in: jobIds } });
+    await destroyUserSessions(tx, userId);
+
+    enqueue(tx, 'storage.delete', { keys, prefixes: [uploadPrefix(userId)] });
+    if (jobIds.length) enqueue(tx, 'privacy.erase-jobs', { jobIds });
+    tx.remove(user);
+    return { vehicles: vehicleIds.length, objects: keys.length, jobs: jobIds.length };
+  });
+}

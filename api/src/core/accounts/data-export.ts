@@ -1,0 +1,222 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { mediaFileName, PRIVACY_MESSAGES, type RetentionPeriods } from '@schlosstreffen/shared';
+import { conflict } from '../errors.js';
+import { Invitation } from '../invitations/invitation.entity.js';
+import type { Media } from '../media/media.entity.js';
+import { enqueue } from '../outbox/outbox.js';
+import { keyOf } from '../storage/objects.js';
+import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
+import { Consent } from './consent.entity.js';
+import { DataExport } from './data-export.entity.js';
+import type { User } from './user.entity.js';
+
+const DAY = 24 * 3600 * 1000;
+
+/** Starts a data export of the user's own data (one at a time), built by the `account.export` job. */
+export async function requestDataExport(em: EntityManager, user: User): Promise<DataExport> {
+  return em.transactional(async (tx) => {
+    const running = await tx.count(DataExport, { user: user.id, status: { $in: ['queued', 'running'] } });
+    if (running) throw conflict(PRIVACY_MESSAGES.exportRunning);
+    const row = tx.create(DataExport, { user: user.id, status: 'queued', progress: 0 });
+    await tx.flush();
+    enqueue(tx, 'account.export', { exportId: row.id });
+    return row;
+  });
+}
+
+export function latestDataExport(em: EntityManager, user: User): Promise<DataExport | null> {
+  return em.findOne(DataExport, { user: user.id }, { orderBy: { createdAt: 'desc' } });
+}
+
+/** One photo of the export: the clean full-size copy and the name it gets in the ZIP. */
+export interface ExportPhoto {
+  key: string;
+  name: string;
+}
+
+export interface AccountData {
+  /** JSON documents by file name. */
+  documents: Record<string, unknown>;
+  photos: ExportPhoto[];
+}
+
+/**
+ * Everything the platform holds about the export's owner: account, consents, vehicles with their
+ * images, the status history of their vehicles (without internal notes, scores or staff names),
+ * invitations and visitor pre-registrations with the same email. Marks the export running.
+ * Undefined when the export (or its owner) is gone.
+ */
+export async function collectAccountData(
+  em: EntityManager,
+  exportId: string,
+): Promise<AccountData | undefined> {
+  const fork = em.fork();
+  const row = await fork.findOne(DataExport, { id: exportId }, { populate: ['user'] });
+  if (!row || row.status === 'ready') return undefined;
+  await fork.nativeUpdate(DataExport, { id: exportId }, { status: 'running', progress: 0, error: null });
+  const user = row.user;
+  const vehicles = await fork.find(
+    Vehicle,
+    { user: user.id },
+    { populate: ['media'], orderBy: { createdAt: 'asc' } },
+  );
+  const ids = vehicles.map((vehicle) => vehicle.id);
+  const consents = await fork.find(Consent, { user: user.id }, { orderBy: { grantedAt: 'asc' } });
+  const invitations = await fork.find(Invitation, { vehicle: { $in: ids } });
+  const visitors = await fork.find(VisitorRegistration, { email: user.email });
+  const history = ids.length
+    ? await fork.getConnection().execute<Record<string, unknown>[]>(
+        `select vehicle_id, actor_role, kind, old_status, new_status, created_at from review
+            where vehicle_id in (${ids.map(() => '?').join(', ')}) order by vehicle_id, seq`,
+        ids,
+      )
+    : [];
+
+  const photos: ExportPhoto[] = [];
+  const taken = new Set<string>();
+  const clean = (media: Media) =>
+    media.type === 'image' && media.approvalStatus !== 'rejected' && !media.uploadKey;
+  for (const vehicle of vehicles) {
+    for (const media of vehicle.media.getItems().filter(clean)) {
+      const key = keyOf(media.url);
+      if (!key) continue;
+      let name = `fotos/${mediaFileName({ url: media.url, createdAt: media.createdAt, vehicle })}`;
+      for (let n = 2; taken.has(name); n += 1) name = name.replace(/(_\d+)?(\.\w+)$/, `_${n}$2`);
+      taken.add(name);
+      photos.push({ key, name });
+    }
+  }
+
+  const documents: Record<string, unknown> = {
+    'konto.json': {
+      id: user.id,
+      email: user.email,
+      pendingEmail: user.pendingEmail ?? null,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone ?? null,
+      instagramHandle: user.instagramHandle ?? null,
+      role: user.role,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    },
+    'einwilligungen.json': consents.map((consent) => ({
+      kind: consent.kind,
+      vehicleId: consent.vehicle?.id ?? null,
+      version: consent.version,
+      wording: consent.wording,
+      source: consent.source,
+      grantedAt: consent.grantedAt,
+      withdrawnAt: consent.withdrawnAt ?? null,
+    })),
+    'fahrzeuge.json': vehicles.map((vehicle) => ({
+      id: vehicle.id,
+      status: vehicle.status,
+      name: vehicle.name ?? null,
+      brand: vehicle.brand,
+      model: vehicle.model,
+      year: vehicle.year,
+      color: vehicle.color ?? null,
+      licensePlate: vehicle.licensePlate ?? null,
+      vin: vehicle.vin ?? null,
+      tuningCategories: vehicle.tuningCategories,
+      descriptionShort: vehicle.descriptionShort ?? null,
+      descriptionLong: vehicle.descriptionLong ?? null,
+      specialMods: vehicle.specialMods ?? null,
+      ps: vehicle.ps,
+      kw: vehicle.kw ?? null,
+      torqueNm: vehicle.torqueNm ?? null,
+      weightKg: vehicle.weightKg,
+      topSpeedKmh: vehicle.topSpeedKmh,
+      zeroToHundredS: Number(vehicle.zeroToHundredS),
+      quarterMileS: vehicle.quarterMileS == null ? null : Number(vehicle.quarterMileS),
+      driveType: vehicle.driveType ?? null,
+      displacementCcm: vehicle.displacementCcm ?? null,
+      cylinders: vehicle.cylinders ?? null,
+      fuelType: vehicle.fuelType ?? null,
+      createdAt: vehicle.createdAt,
+      updatedAt: vehicle.updatedAt,
+      media: vehicle.media.getItems().map((item) => ({
+        id: item.id,
+        url: item.url,
+        isHero: item.isHero,
+        cropX: item.cropX,
+        cropY: item.cropY,
+        scale: item.scale,
+        approvalStatus: item.approvalStatus,
+        createdAt: item.createdAt,
+      })),
+    })),
+    'statusverlauf.json': history.map((entry) => ({
+      vehicleId: entry.vehicle_id,
+      by: entry.actor_role === 'user' ? 'owner' : entry.actor_role,
+      kind: entry.kind,
+      oldStatus: entry.old_status,
+      newStatus: entry.new_status,
+      createdAt: new Date(entry.created_at as string).toISOString(),
+    })),
+    'einladungen.json': invitations.map((invitation) => ({
+      vehicleId: invitation.vehicle.id,
+      startNumber: invitation.startNumber,
+      parkingZone: invitation.parkingZone,
+      checkInCode: invitation.qrCode,
+      checkedIn: invitation.checkedIn,
+      checkedInAt: invitation.checkedInAt ?? null,
+      createdAt: invitation.createdAt,
+    })),
+    'besucher-voranmeldungen.json': visitors.map((visitor) => ({
+      firstName: visitor.firstName,
+      lastName: visitor.lastName,
+      email: visitor.email,
+      phone: visitor.phone ?? null,
+      createdAt: visitor.createdAt,
+      confirmedAt: visitor.confirmedAt ?? null,
+    })),
+  };
+  return { documents, photos };
+}
+
+export async function recordDataExportProgress(
+  em: EntityManager,
+  exportId: string,
+  percent: number,
+): Promise<void> {
+  await em.fork().nativeUpdate(DataExport, { id: exportId, status: 'running' }, { progress: percent });
+}
+
+/** The ZIP is stored: downloadable by its owner for `accountExports` days. */
+export async function recordDataExportReady(
+  em: EntityManager,
+  exportId: string,
+  key: string,
+  periods: RetentionPeriods,
+  now = new Date(),
+): Promise<void> {
+  await em.fork().nativeUpdate(
+    DataExport,
+    { id: exportId },
+    {
+      status: 'ready',
+      progress: 100,
+      objectKey: key,
+      finishedAt: now,
+      expiresAt: new Date(now.getTime() + periods.accountExports * DAY),
+    },
+  );
+}
+
+export async function recordDataExportFailed(
+  em: EntityManager,
+  exportId: string,
+  error: unknown,
+): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  await em
+    .fork()
+    .nativeUpdate(
+      DataExport,
+      { id: exportId, status: { $ne: 'ready' } },
+      { status: 'failed', error: message.slice(0, 2000) },
+    );
+}

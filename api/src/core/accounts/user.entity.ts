@@ -1,0 +1,36 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { ROLES } from '@schlosstreffen/shared';
+import { createdAt, updatedAt, uuidPk } from '../db/columns.js';
+
+const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: uuidPk(),
+    /** Stored lower-cased; unique. */
+    email: p.string().length(254).unique(),
+    passwordHash: p.string().hidden().lazy(),
+    firstName: p.string().length(100),
+    lastName: p.string().length(100),
+    profileImageUrl: p.string().nullable(),
+    phone: p.string().length(40).nullable(),
+    instagramHandle: p.string().length(100).nullable(),
+    role: p.enum(ROLES).default('user'),
+    consentMedia: p.boolean().default(false),
+    consentQuartett: p.boolean().default(false),
+    consentContact: p.boolean().default(false),
+    /** SHA-256 of the current reset token; the token itself is never stored. */
+    resetToken: p.string().length(64).nullable().hidden(),
+    resetTokenExpiry: p.datetime().nullable().hidden(),
+    emailVerified: p.boolean().default(false),
+    /** A new address waiting for its confirmation link; the SHA-256 of that link's token. */
+    pendingEmail: p.string().length(254).nullable(),
+    emailChangeToken: p.string().length(64).nullable().hidden(),
+    emailChangeExpiry: p.datetime().nullable().hidden(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+});
+
+export class User extends UserSchema.class {}
+UserSchema.setClass(User);

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadApiConfig } from './config.js';
+
+const s3 = {
+  S3_ENDPOINT: 'http://127.0.0.1:4569',
+  S3_ACCESS_KEY_ID: 'key',
+  S3_SECRET_ACCESS_KEY: 'secret',
+};
+
+describe('configuration', () => {
+  it('uses the documented defaults outside production', () => {
+    const config = loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32) });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/schlosstreffen');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.event.start.toISOString()).toBe('2026-06-20T08:00:00.000Z');
+    expect(config.event.parkingZones.map((zone) => zone.name)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('reads event facts from the environment', () => {
+    const config = loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32), PARKING_ZONES: 'Nord:5,Süd:3' });
+    expect(config.event.parkingZones).toEqual([
+      { name: 'Nord', capacity: 5 },
+      { name: 'Süd', capacity: 3 },
+    ]);
+  });
+
+  it('keys Redis by the database unless REDIS_PREFIX says otherwise', () => {
+    const prefix = (env: Record<string, string>) =>
+      loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32), ...env }).redisPrefix;
+    expect(prefix({})).toBe('st:schlosstreffen');
+    expect(prefix({ DATABASE_URL: 'postgres://db.example:5432/treffen_2027' })).toBe('st:treffen_2027');
+    expect(prefix({ REDIS_PREFIX: 'prod-a' })).toBe('prod-a');
+    expect(() => prefix({ REDIS_PREFIX: 'mit leerzeichen' })).toThrow(ConfigError);
+  });
+
+  it('takes TRUST_PROXY as the number of trusted proxy hops', () => {
+    const hops = (value?: string) =>
+      loadApiConfig({
+        ...s3,
+        SESSION_SECRET: 'x'.repeat(32),
+        ...(value === undefined ? {} : { TRUST_PROXY: value }),
+      }).trustProxy;
+    expect([hops(), hops('0'), hops('1'), hops('2'), hops('true'), hops('false')]).toEqual([
+      0, 0, 1, 2, 1, 0,
+    ]);
+    expect(() => hops('ja')).toThrow(ConfigError);
+  });
+
+  it('scales every rate limit by RATE_LIMIT_FACTOR and refuses a factor below 1', () => {
+    const base = loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32) });
+    const scaled = loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32), RATE_LIMIT_FACTOR: '20' });
+    expect(base.rateLimits.loginPerIp).toEqual({ points: 50, durationSeconds: 900 });
+    expect(scaled.rateLimits.loginPerIp).toEqual({ points: 1000, durationSeconds: 900 });
+    expect(scaled.rateLimits.register.points).toBe(20 * base.rateLimits.register.points);
+    expect(() => loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32), RATE_LIMIT_FACTOR: '0' })).toThrow(
+      ConfigError,
+    );
+  });
+
+  it('refuses to start in production without real configuration', () => {
+    expect(() => loadApiConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    try {
+      loadApiConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of [
+        'S3_ENDPOINT',
+        'SESSION_SECRET',
+        'DATABASE_URL',
+        'REDIS_URL',
+        'PUBLIC_URL',
+        'OPERATOR_NAME',
+        'OPERATOR_ADDRESS',
+        'OPERATOR_EMAIL',
+      ]) {
+        expect(message).toContain(name);
+      }
+    }
+  });
+
+  it('starts in production when everything is set', () => {
+    const config = loadApiConfig({
+      ...s3,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'y'.repeat(40),
+      DATABASE_URL: 'postgres://app@db:5432/st',
+      REDIS_URL: 'redis://redis:6379',
+      PUBLIC_URL: 'https://schlosstreffen.de/',
+      OPERATOR_NAME: 'Schlosstreffen e. V.',
+      OPERATOR_ADDRESS: 'Schlossallee 1|01000 Schlossdorf',
+      OPERATOR_EMAIL: 'kontakt@schlosstreffen.de',
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.publicUrl).toBe('https://schlosstreffen.de');
+    expect(config.allowedOrigins).toEqual(['https://schlosstreffen.de']);
+  });
+
+  it('rejects malformed values', () => {
+    expect(() => loadApiConfig({ ...s3, PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadApiConfig({ ...s3, PARKING_ZONES: 'A-30' })).toThrow(ConfigError);
+  });
+});

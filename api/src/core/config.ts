@@ -1,0 +1,331 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  DEFAULT_OPERATOR,
+  DEFAULT_RETENTION,
+  EVENT_END_INSTANT,
+  EVENT_START_INSTANT,
+  RETENTION_RULES,
+  type RetentionPeriods,
+  type RetentionRule,
+} from '@schlosstreffen/shared';
+import * as v from 'valibot';
+
+const bool = v.pipe(
+  v.optional(v.picklist(['true', 'false', '1', '0']), 'false'),
+  v.transform((value) => value === 'true' || value === '1'),
+);
+const int = (fallback: number) =>
+  v.pipe(v.optional(v.string(), String(fallback)), v.transform(Number), v.integer(), v.minValue(0));
+const url = v.pipe(v.string(), v.url());
+
+/** Event facts: the spec's values are the defaults so the next edition needs no code change. */
+const EventEnvSchema = v.object({
+  EVENT_NAME: v.optional(v.string(), 'Schlosstreffen'),
+  EVENT_START: v.optional(v.pipe(v.string(), v.isoTimestamp()), EVENT_START_INSTANT),
+  EVENT_END: v.optional(v.pipe(v.string(), v.isoTimestamp()), EVENT_END_INSTANT),
+  EVENT_PLACE: v.optional(v.string(), 'Schlosspark, Sachsen'),
+  APPLICATION_DEADLINE: v.optional(v.pipe(v.string(), v.isoDate()), '2026-03-31'),
+  /** Parking zones in order of allocation, `name:capacity` pairs. */
+  PARKING_ZONES: v.optional(v.pipe(v.string(), v.regex(/^[^:,]+:\d+(,[^:,]+:\d+)*$/)), 'A:30,B:25,C:15'),
+});
+
+/** Who runs the site (Impressum, privacy notice); required in production. */
+const OperatorEnvSchema = v.object({
+  OPERATOR_NAME: v.optional(v.string()),
+  /** Postal address; lines separated by '|' or newlines. */
+  OPERATOR_ADDRESS: v.optional(v.string()),
+  OPERATOR_EMAIL: v.optional(v.pipe(v.string(), v.email())),
+  OPERATOR_PHONE: v.optional(v.string()),
+  /** The data protection contact; the operator's email when unset. */
+  PRIVACY_CONTACT: v.optional(v.string()),
+});
+
+/** Retention periods in days, one variable per rule (RETENTION_<RULE>_DAYS), defaults in shared. */
+const retentionVariable = (rule: RetentionRule) =>
+  `RETENTION_${rule.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}_DAYS`;
+
+const CommonEnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  PORT: int(3000),
+  PUBLIC_URL: v.optional(url),
+  DATABASE_URL: v.optional(url, 'postgres://postgres@127.0.0.1:5432/schlosstreffen'),
+  REDIS_URL: v.optional(url, 'redis://127.0.0.1:6379'),
+  /** Starts every Redis key of this deployment (queues, rate limits); `st:<database name>` by default. */
+  REDIS_PREFIX: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w.:-]{1,100}$/, 'letters, digits and . _ : - only, at most 100')),
+  ),
+  S3_ENDPOINT: v.optional(url),
+  /** Endpoint the browser uses for presigned uploads when it differs from the server's (containers). */
+  S3_PUBLIC_ENDPOINT: v.optional(url),
+  S3_REGION: v.optional(v.string(), 'us-east-1'),
+  S3_BUCKET: v.optional(v.string(), 'schlosstreffen'),
+  S3_ACCESS_KEY_ID: v.optional(v.string()),
+  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  S3_FORCE_PATH_STYLE: v.optional(bool, 'true'),
+  SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32))),
+  DATA_DIR: v.optional(v.string(), '.data'),
+  ...EventEnvSchema.entries,
+  ...OperatorEnvSchema.entries,
+});
+
+export interface S3Config {
+  endpoint: string;
+  publicEndpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export interface EventConfig {
+  name: string;
+  start: Date;
+  end: Date;
+  place: string;
+  applicationDeadline: string;
+  parkingZones: Array<{ name: string; capacity: number }>;
+}
+
+export interface OperatorConfig {
+  name: string;
+  address: string;
+  email: string;
+  phone: string | null;
+  privacyContact: string;
+}
+
+export interface CommonConfig {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Prefix of every Redis key: two deployments on one Redis never see each other's keys. */
+  redisPrefix: string;
+  s3: S3Config;
+  sessionSecret: string;
+  dataDir: string;
+  event: EventConfig;
+  operator: OperatorConfig;
+  /** Days per retention rule. */
+  retention: RetentionPeriods;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function parseEnv<S extends v.GenericSchema>(schema: S, env: Env): v.InferOutput<S> {
+  const result = v.safeParse(schema, env);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.output;
+}
+
+/** Reads the development session secret from the data dir, creating it on first use. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}
+
+function parseRetention(env: Env): RetentionPeriods {
+  const retention = { ...DEFAULT_RETENTION };
+  const bad: string[] = [];
+  for (const rule of Object.keys(RETENTION_RULES) as RetentionRule[]) {
+    const raw = env[retentionVariable(rule)];
+    if (raw === undefined || raw === '') continue;
+    const days = Number(raw);
+    if (!Number.isInteger(days) || days < 0) bad.push(`${retentionVariable(rule)}: ${raw}`);
+    else retention[rule] = days;
+  }
+  if (bad.length)
+    throw new ConfigError(`Invalid configuration:\n  ${bad.join('\n  ')} (whole days, 0 or more)`);
+  return retention;
+}
+
+function eventOf(e: v.InferOutput<typeof EventEnvSchema>): EventConfig {
+  return {
+    name: e.EVENT_NAME,
+    start: new Date(e.EVENT_START),
+    end: new Date(e.EVENT_END),
+    place: e.EVENT_PLACE,
+    applicationDeadline: e.APPLICATION_DEADLINE,
+    parkingZones: e.PARKING_ZONES.split(',').map((pair) => {
+      const [name = '', capacity = '0'] = pair.split(':');
+      return { name: name.trim(), capacity: Number(capacity) };
+    }),
+  };
+}
+
+/** `st:<database name>`: deployments on one Redis differ by their databases. */
+export function defaultRedisPrefix(databaseUrl: string): string {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'postgres';
+  return `st:${name.replace(/[^\w.-]/g, '_')}`;
+}
+
+export function loadCommonConfig(env: Env = process.env): CommonConfig {
+  const e = parseEnv(CommonEnvSchema, env);
+  const isProduction = e.NODE_ENV === 'production';
+  const missing: string[] = [];
+  const need = (name: keyof typeof e, value: string | undefined): string => {
+    if (value === undefined || value === '') missing.push(name);
+    return value ?? '';
+  };
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const s3Endpoint = need('S3_ENDPOINT', e.S3_ENDPOINT);
+  const s3: S3Config = {
+    endpoint: s3Endpoint,
+    publicEndpoint: e.S3_PUBLIC_ENDPOINT ?? s3Endpoint,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    accessKeyId: need('S3_ACCESS_KEY_ID', e.S3_ACCESS_KEY_ID),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+  const sessionSecret = isProduction
+    ? need('SESSION_SECRET', e.SESSION_SECRET)
+    : (e.SESSION_SECRET ?? developmentSecret(dataDir));
+  if (isProduction) {
+    // Production never falls back to local defaults.
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL'] as const) need(name, env[name]);
+    for (const name of ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL'] as const)
+      need(name, env[name]);
+  }
+  const retention = parseRetention(env);
+  if (missing.length > 0) {
+    const hint = isProduction
+      ? 'NODE_ENV=production turns the embedded defaults off.'
+      : 'Start with `npm start`, which runs the embedded S3 server and mail catcher, or set them.';
+    throw new ConfigError(`Missing configuration: ${missing.join(', ')}. ${hint}`);
+  }
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ?? defaultRedisPrefix(e.DATABASE_URL),
+    s3,
+    sessionSecret,
+    dataDir,
+    operator: {
+      name: e.OPERATOR_NAME ?? DEFAULT_OPERATOR.name,
+      address: (e.OPERATOR_ADDRESS ?? DEFAULT_OPERATOR.address).replaceAll('|', '\n'),
+      email: e.OPERATOR_EMAIL ?? DEFAULT_OPERATOR.email,
+      phone: e.OPERATOR_PHONE || null,
+      privacyContact: e.PRIVACY_CONTACT ?? e.OPERATOR_EMAIL ?? DEFAULT_OPERATOR.privacyContact,
+    },
+    retention,
+    event: eventOf(e),
+  };
+}
+
+const ApiEnvSchema = v.object({
+  /** Reverse proxies in front of the api whose X-Forwarded-For entries are trusted (0: none). */
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) => (value === 'true' ? '1' : value === 'false' ? '0' : value)),
+      v.regex(/^\d+$/, 'a number of proxy hops (0, 1, 2, …)'),
+      v.transform(Number),
+    ),
+    '0',
+  ),
+  WEB_DIST: v.optional(v.string(), 'web/dist'),
+  /** Extra origins allowed to send mutations, comma separated (the Vite dev server outside production). */
+  ALLOWED_ORIGINS: v.optional(v.string(), ''),
+  /** Multiplies every rate limit's allowance (browser tests and benchmarks sign in far more often). */
+  RATE_LIMIT_FACTOR: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+});
+
+export interface BackoffRule {
+  /** Failures that cost nothing. */
+  free: number;
+  /** Each failure after those locks the account for 2^(n − free) seconds, at most this long. */
+  maxLockSeconds: number;
+  /** Failures are counted over this window (from the first); a success clears them. */
+  windowSeconds: number;
+}
+
+export interface RateLimitRule {
+  points: number;
+  durationSeconds: number;
+}
+
+export interface ApiConfig extends CommonConfig {
+  /** Trusted proxy hops: the client address is the entry that many places from the right. */
+  trustProxy: number;
+  webDist: string;
+  allowedOrigins: string[];
+  rateLimits: {
+    loginPerIp: RateLimitRule;
+    loginPerAccount: BackoffRule;
+    register: RateLimitRule;
+    forgotPassword: RateLimitRule;
+    forgotPerAccount: RateLimitRule;
+    visitorSignUp: RateLimitRule;
+    uploads: RateLimitRule;
+  };
+}
+
+export function loadApiConfig(env: Env = process.env): ApiConfig {
+  const common = loadCommonConfig(env);
+  const e = parseEnv(ApiEnvSchema, env);
+  const extra = e.ALLOWED_ORIGINS.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (!common.isProduction) extra.push('http://localhost:5173');
+  return {
+    ...common,
+    trustProxy: e.TRUST_PROXY,
+    webDist: path.resolve(e.WEB_DIST),
+    allowedOrigins: [new URL(common.publicUrl).origin, ...extra.map((origin) => new URL(origin).origin)],
+    rateLimits: {
+      loginPerIp: { points: 50 * e.RATE_LIMIT_FACTOR, durationSeconds: 15 * 60 },
+      // Five free failures per account, then 2 s, 4 s, 8 s, … up to 15 minutes per further failure.
+      loginPerAccount: { free: 5, maxLockSeconds: 15 * 60, windowSeconds: 24 * 3600 },
+      register: { points: 10 * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
+      forgotPassword: { points: 5 * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
+      forgotPerAccount: { points: 3 * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
+      visitorSignUp: { points: 20 * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
+      /** Upload signatures per user. */
+      uploads: { points: 300 * e.RATE_LIMIT_FACTOR, durationSeconds: 15 * 60 },
+    },
+  };
+}
+
+/** For commands that only touch the database (migrations, roles, seed without photos). */
+export function loadDatabaseUrl(env: Env = process.env): string {
+  return parseEnv(v.object({ DATABASE_URL: CommonEnvSchema.entries.DATABASE_URL }), env).DATABASE_URL;
+}
+
+/** For commands that run date-dependent work (retention, the scheduler's tick): database, event, periods. */
+export function loadScheduleConfig(env: Env = process.env): {
+  databaseUrl: string;
+  event: EventConfig;
+  retention: RetentionPeriods;
+} {
+  const e = parseEnv(
+    v.object({ DATABASE_URL: CommonEnvSchema.entries.DATABASE_URL, ...EventEnvSchema.entries }),
+    env,
+  );
+  return { databaseUrl: e.DATABASE_URL, event: eventOf(e), retention: parseRetention(env) };
+}

@@ -1,0 +1,19 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122022105_initial } from './Migration20261122022105_initial.js';
+import { Migration20261122024448_schema2 } from './Migration20261122024448_schema2.js';
+import { Migration20261122031606_schema3 } from './Migration20261122031606_schema3.js';
+import { Migration20261123002000_public_list_notify } from './Migration20261123002000_public_list_notify.js';
+import { Migration20261124000000_personal_data } from './Migration20261124000000_personal_data.js';
+import { Migration20261125000000_session_hashes } from './Migration20261125000000_session_hashes.js';
+import { Migration20261126000000_upload_attached } from './Migration20261126000000_upload_attached.js';
+
+/** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122022105_initial', class: Migration20261122022105_initial },
+  { name: 'Migration20261122024448_schema2', class: Migration20261122024448_schema2 },
+  { name: 'Migration20261122031606_schema3', class: Migration20261122031606_schema3 },
+  { name: 'Migration20261123002000_public_list_notify', class: Migration20261123002000_public_list_notify },
+  { name: 'Migration20261124000000_personal_data', class: Migration20261124000000_personal_data },
+  { name: 'Migration20261125000000_session_hashes', class: Migration20261125000000_session_hashes },
+  { name: 'Migration20261126000000_upload_attached', class: Migration20261126000000_upload_attached },
+];

@@ -1,0 +1,81 @@
+/**
+ * The domain core: what the api and the worker share, and the only entry through which the worker
+ * (and the bench) reach into this package (`@schlosstreffen/api/core`). Nothing under `core/` knows
+ * HTTP; failures are `DomainError`s (a code and a German message) that each edge maps itself.
+ *
+ * - configuration: the environment, validated once per process
+ * - database: the ORM, its entities and migrations
+ * - outbox: side effects recorded with the change that causes them, relayed to the job queues
+ * - storage: the bucket's key layout and who may read which object
+ * - use cases the worker runs: issuing invitations, recording renditions and refused images,
+ *   planning and bookkeeping of the quartett export, the email log
+ */
+
+// Configuration and errors.
+export {
+  ConfigError,
+  defaultRedisPrefix,
+  loadApiConfig,
+  loadCommonConfig,
+  type ApiConfig,
+  type CommonConfig,
+  type EventConfig,
+  type S3Config,
+} from './config.js';
+export { DomainError, type DomainErrorCode } from './errors.js';
+
+// Database.
+export * from './db/entities.js';
+export { initOrm, type Orm } from './db/orm.js';
+
+// Outbox and queues.
+export { enqueue } from './outbox/outbox.js';
+export { cappedBackoff, closeQueues, createQueues, JOB_ATTEMPTS, type Queues } from './outbox/queues.js';
+export { OutboxRelay } from './outbox/relay.js';
+export { connectRedis, redisDurabilityProblems, warnAboutRedis, type RedisUse } from './redis.js';
+
+// Storage.
+export {
+  accountExportKey,
+  exportKey,
+  fullKey,
+  objectPathOf,
+  renditionKey,
+  uploadPrefix,
+  type FullFormat,
+} from './storage/objects.js';
+export { createS3Client, deleteKeys, ensureBucket, listKeys } from './storage/s3.js';
+
+// Secrets in job payloads and passwords.
+export { unseal } from './crypto/seal.js';
+export { hashPassword, verifyPassword } from './accounts/password.js';
+
+// Use cases the worker runs.
+export {
+  collectAccountData,
+  recordDataExportFailed,
+  recordDataExportProgress,
+  recordDataExportReady,
+  type AccountData,
+} from './accounts/data-export.js';
+export { runDueWork, type DueWorkReport, type ScheduleConfig } from './scheduler.js';
+export { rebuildProjections, type RebuildReport } from './status-log/projections.js';
+export { beginEmail, emailFailed, emailSent } from './emails/email-log.js';
+export { issueInvitation, type IssuedInvitation } from './invitations/invitation.issue.js';
+export {
+  forgetUpload,
+  recordRenditions,
+  rejectImage,
+  renditionTask,
+  type RenditionTask,
+} from './media/renditions.js';
+export {
+  exportPending,
+  planQuartettExport,
+  recordExportFailed,
+  recordExportProgress,
+  recordExportReady,
+  type CardPhoto,
+  type ExportPlan,
+  type PlannedCard,
+} from './quartett/export.js';

@@ -1,0 +1,88 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { INVITATION_MESSAGES, VEHICLE_MESSAGES } from '@schlosstreffen/shared';
+import { conflict, notFound } from '../errors.js';
+import { verifyInvitationConfirmToken } from './invitation-links.js';
+import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
+import { enqueueStatusEffects } from '../status-log/status-effects.js';
+import { recordStatusChange, userActor } from '../status-log/status-log.js';
+import { User } from '../accounts/user.entity.js';
+import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { Invitation } from './invitation.entity.js';
+
+/** A check-in at the gate: who came, and whether this scan admitted them or they were in already. */
+export interface CheckInOutcome {
+  result: 'checked_in' | 'already_checked_in';
+  invitation: Invitation;
+  vehicle: Vehicle;
+  owner: User;
+}
+
+export interface InvitationServiceOptions {
+  publicUrl: string;
+  secret: string;
+  onOutbox?: () => void;
+}
+
+/** The owner's confirmation and the gate's check-in. */
+export class InvitationService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly options: InvitationServiceOptions,
+  ) {}
+
+  /**
+   * The confirm link: invited → confirmed as the owner's status event (with its confirmation mail).
+   * A second click answers that the vehicle was already confirmed.
+   */
+  async confirmByToken(
+    token: string,
+  ): Promise<{ status: 'confirmed' | 'already_confirmed'; message: string }> {
+    const invitationId = verifyInvitationConfirmToken(this.options.secret, token);
+    const invitation = invitationId && (await this.em.findOne(Invitation, { id: invitationId }));
+    if (!invitation) throw notFound(INVITATION_MESSAGES.confirmLinkInvalid);
+    const outcome = await this.em.transactional(async (em) => {
+      const vehicle = await em.findOne(
+        Vehicle,
+        { id: invitation.vehicle.id },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+      if (vehicle.status === 'confirmed') return 'already_confirmed' as const;
+      if (vehicle.status !== 'invited') throw conflict(VEHICLE_MESSAGES.confirmOnlyInvited);
+      const owner = await em.findOneOrFail(User, vehicle.user.id);
+      recordStatusChange(em, vehicle, userActor(owner), { to: 'confirmed' });
+      await enqueueStatusEffects(em, vehicle, owner, 'confirmed', this.options.publicUrl);
+      await refreshPublicVehicles(em, [vehicle.id]);
+      return 'confirmed' as const;
+    });
+    if (outcome === 'confirmed') this.options.onOutbox?.();
+    return {
+      status: outcome,
+      message: outcome === 'confirmed' ? INVITATION_MESSAGES.confirmed : INVITATION_MESSAGES.alreadyConfirmed,
+    };
+  }
+
+  /**
+   * Checks a car in by its check-in code or start number. The first check-in sets checkedIn and
+   * checkedInAt; a repeated one changes nothing and reports the first.
+   */
+  async checkIn(code: string): Promise<CheckInOutcome> {
+    const where = /^\d{1,9}$/.test(code) ? { startNumber: Number(code) } : { qrCode: code };
+    return this.em.transactional(async (em) => {
+      const invitation = await em.findOne(Invitation, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!invitation) throw notFound(INVITATION_MESSAGES.unknownCode);
+      const vehicle = await em.findOneOrFail(Vehicle, invitation.vehicle.id);
+      const owner = await em.findOneOrFail(User, vehicle.user.id);
+      if (invitation.checkedIn && invitation.checkedInAt) {
+        return { result: 'already_checked_in', invitation, vehicle, owner };
+      }
+      if (vehicle.status !== 'invited' && vehicle.status !== 'confirmed') {
+        throw conflict(INVITATION_MESSAGES.notAdmitted);
+      }
+      invitation.checkedIn = true;
+      invitation.checkedInAt = new Date();
+      return { result: 'checked_in', invitation, vehicle, owner };
+    });
+  }
+}

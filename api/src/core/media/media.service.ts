@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { HeadObjectCommand, NotFound, type S3Client } from '@aws-sdk/client-s3';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  CROP_DEFAULTS,
+  IMAGE_MIME_TYPES,
+  isStaffRole,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_VEHICLE,
+  VEHICLE_MESSAGES,
+  type MediaCreate,
+  type MediaUpdate,
+} from '@schlosstreffen/shared';
+import { invalid, conflict, forbidden, notFound } from '../errors.js';
+import { enqueue } from '../outbox/outbox.js';
+import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
+import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
+import { Upload } from '../accounts/upload.entity.js';
+import { fullFormatOf, fullKey, keyOf, objectPathOf } from '../storage/objects.js';
+import type { User } from '../accounts/user.entity.js';
+import { authorize } from '../vehicles/vehicle.policy.js';
+import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { Media } from './media.entity.js';
+import { mediaObjectKeys } from '../storage/objects.js';
+
+export interface MediaServiceDeps {
+  em: EntityManager;
+  s3: S3Client;
+  bucket: string;
+  onOutbox?: () => void;
+}
+
+/** Crop values as PostgreSQL's numeric(5,2) returns them, so every answer has the same text. */
+const decimal = (value: number) => value.toFixed(2);
+
+const ordered = { orderBy: { priority: 'asc', createdAt: 'asc' } } as const;
+
+/** Attaching, arranging and removing a vehicle's images. */
+export class MediaService {
+  constructor(private readonly deps: MediaServiceDeps) {}
+
+  /**
+   * Attaches an uploaded object: it must be an upload the server signed for the caller (reviewers
+   * and admins excepted), exist, be an image of at most 10 MB, and not be attached yet; a vehicle
+   * holds at most 10 images. The first image becomes the hero. The media's url names its clean
+   * full-size rendition, which the worker writes (with the smaller ones) before it deletes the upload.
+   */
+  async attach(user: User, vehicleId: string, input: MediaCreate): Promise<Media> {
+    // Someone else's vehicle answers 404 before anything about the object is revealed.
+    const target = await this.deps.em.findOne(Vehicle, { id: vehicleId });
+    if (!target) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+    authorize(user, 'update', target);
+    await assertVehicleUnlocked(this.deps.em, target.id);
+    const key = keyOf(input.url);
+    const upload = key ? await this.deps.em.findOne(Upload, { key }) : null;
+    if (!key || !upload) throw invalid(VEHICLE_MESSAGES.objectForeign);
+    if (!isStaffRole(user.role) && upload.user.id !== user.id)
+      throw forbidden(VEHICLE_MESSAGES.objectForeign);
+    const head = await this.head(key);
+    if (!head) throw invalid(VEHICLE_MESSAGES.objectMissing);
+    if ((head.ContentLength ?? 0) > MAX_IMAGE_BYTES) throw invalid(VEHICLE_MESSAGES.objectTooLarge);
+    const contentType = head.ContentType?.toLowerCase() ?? '';
+    if (!(IMAGE_MIME_TYPES as readonly string[]).includes(contentType)) {
+      throw invalid(VEHICLE_MESSAGES.objectNotImage);
+    }
+
+    const media = await this.deps.em
+      .transactional(async (em) => {
+        const vehicle = await this.lockVehicle(em, user, vehicleId);
+        // Single use: between the worker's cleaning and its deleting the upload, no media row
+        // names the key any more, but the upload record remembers it was attached.
+        const claimed = await em.findOneOrFail(Upload, { key }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (claimed.attachedAt || (await em.count(Media, { uploadKey: key }))) {
+          throw conflict(VEHICLE_MESSAGES.objectAlreadyAttached);
+        }
+        claimed.attachedAt = new Date();
+        const all = await em.find(Media, { vehicle: vehicle.id }, ordered);
+        // Images the worker refused hold no place.
+        const existing = all.filter((item) => item.approvalStatus !== 'rejected');
+        if (existing.length >= MAX_IMAGES_PER_VEHICLE) throw invalid(VEHICLE_MESSAGES.tooManyImages);
+        const hasHero = existing.some((item) => item.isHero);
+        const isHero = input.isHero ?? !hasHero;
+        if (isHero) for (const item of existing) item.isHero = false;
+        const id = randomUUID();
+        const media = em.create(Media, {
+          id,
+          vehicle,
+          type: input.type,
+          url: objectPathOf(fullKey(id, fullFormatOf(contentType))),
+          uploadKey: key,
+          isHero,
+          priority: (all.at(-1)?.priority ?? -1) + 1,
+          fileSize: head.ContentLength ?? null,
+          cropX: decimal(input.cropX ?? CROP_DEFAULTS.cropX),
+          cropY: decimal(input.cropY ?? CROP_DEFAULTS.cropY),
+          scale: decimal(input.scale ?? CROP_DEFAULTS.scale),
+        });
+        await em.flush();
+        enqueue(em, 'media.thumbnail', { mediaId: media.id });
+        await refreshPublicVehicles(em, [vehicle.id]);
+        return media;
+      })
+      .catch((error: unknown) => {
+        // Two attaches of one object at once: the unique index decides.
+        if (error instanceof UniqueConstraintViolationException) {
+          throw conflict(VEHICLE_MESSAGES.objectAlreadyAttached);
+        }
+        throw error;
+      });
+    this.deps.onOutbox?.();
+    return media;
+  }
+
+  /** Hero choice and crop per image; choosing a hero unsets the others. Returns the vehicle's media. */
+  async update(user: User, vehicleId: string, input: MediaUpdate): Promise<Media[]> {
+    return this.deps.em.transactional(async (em) => {
+      const vehicle = await this.lockVehicle(em, user, vehicleId);
+      const media = await em.find(Media, { vehicle: vehicle.id }, ordered);
+      const byId = new Map(media.map((item) => [item.id, item]));
+      for (const update of input.updates) {
+        if (!byId.has(update.id)) throw notFound(VEHICLE_MESSAGES.mediaNotFound);
+      }
+      for (const update of input.updates) {
+        const item = byId.get(update.id)!;
+        if (update.isHero === true) for (const other of media) other.isHero = other === item;
+        else if (update.isHero === false) item.isHero = false;
+        if (update.cropX !== undefined) item.cropX = decimal(update.cropX);
+        if (update.cropY !== undefined) item.cropY = decimal(update.cropY);
+        if (update.scale !== undefined) item.scale = decimal(update.scale);
+      }
+      await refreshPublicVehicles(em, [vehicle.id]);
+      return media;
+    });
+  }
+
+  /** Removes an image; a removed hero passes the role to the next image. Objects go via the outbox. */
+  async remove(user: User, vehicleId: string, mediaId: string): Promise<void> {
+    await this.deps.em.transactional(async (em) => {
+      const vehicle = await this.lockVehicle(em, user, vehicleId);
+      const media = await em.find(Media, { vehicle: vehicle.id }, ordered);
+      const target = media.find((item) => item.id === mediaId);
+      if (!target) throw notFound(VEHICLE_MESSAGES.mediaNotFound);
+      const rest = media.filter((item) => item !== target);
+      if (target.isHero) {
+        const next = rest.find((item) => item.approvalStatus !== 'rejected');
+        if (next) next.isHero = true;
+      }
+      enqueue(em, 'storage.delete', { keys: mediaObjectKeys(target) });
+      em.remove(target);
+      await refreshPublicVehicles(em, [vehicle.id]);
+    });
+    this.deps.onOutbox?.();
+  }
+
+  private async lockVehicle(em: EntityManager, user: User, vehicleId: string): Promise<Vehicle> {
+    const vehicle = await em.findOne(Vehicle, { id: vehicleId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+    authorize(user, 'update', vehicle);
+    // The quartett card shows the hero photo and its crop: a released set locks them.
+    await assertVehicleUnlocked(em, vehicle.id);
+    return vehicle;
+  }
+
+  private async head(key: string) {
+    try {
+      return await this.deps.s3.send(new HeadObjectCommand({ Bucket: this.deps.bucket, Key: key }));
+    } catch (error) {
+      if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return undefined;
+      throw error;
+    }
+  }
+}
+
+/** Every media item with its vehicle and owner, for the staff media library: one query. */
+export function listAllMedia(em: EntityManager): Promise<Media[]> {
+  return em.find(
+    Media,
+    {},
+    { populate: ['vehicle', 'vehicle.user'], strategy: 'joined', orderBy: { createdAt: 'desc' } },
+  );
+}

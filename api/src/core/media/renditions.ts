@@ -1,0 +1,122 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { IMAGE_REJECTION_REASONS, THUMBNAIL_WIDTHS } from '@schlosstreffen/shared';
+import { lockVehicles, refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
+import { keyOf, objectPathOf, parseKey, renditionKey, type FullFormat } from '../storage/objects.js';
+import { Media } from './media.entity.js';
+
+/** What the rendition job has to do for an attached image. */
+export type RenditionTask =
+  /** Read the upload, write the clean full-size rendition (`fullKey`, in `format`) and the WebP sizes. */
+  | { action: 'render'; uploadKey: string; fullKey: string; format: FullFormat }
+  | { action: 'reject'; reason: string }
+  /** Re-delivered after the image was refused or cleaned: finish deleting its upload. */
+  | { action: 'delete-upload'; uploadKey: string }
+  | { action: 'skip' };
+
+const OWN_REASONS = new Set<string>(Object.values(IMAGE_REJECTION_REASONS));
+
+/**
+ * Images whose upload was cleaned (renditions written, upload deleted), or refused, are done; so are
+ * rows that are gone.
+ */
+export async function renditionTask(em: EntityManager, mediaId: string): Promise<RenditionTask> {
+  const media = await em.fork().findOne(Media, { id: mediaId });
+  if (!media || media.type !== 'image') return { action: 'skip' };
+  if (media.approvalStatus === 'rejected') {
+    return media.uploadKey && media.rejectionReason && OWN_REASONS.has(media.rejectionReason)
+      ? { action: 'delete-upload', uploadKey: media.uploadKey }
+      : { action: 'skip' };
+  }
+  if (!media.uploadKey) {
+    return media.thumbnailUrl
+      ? { action: 'skip' }
+      : { action: 'reject', reason: IMAGE_REJECTION_REASONS.missing };
+  }
+  const fullKey = keyOf(media.url);
+  const format = fullKey?.split('.').at(-1);
+  if (!fullKey || parseKey(fullKey)?.kind !== 'full' || !format) {
+    return { action: 'reject', reason: IMAGE_REJECTION_REASONS.missing };
+  }
+  return { action: 'render', uploadKey: media.uploadKey, fullKey, format: format as FullFormat };
+}
+
+/**
+ * Runs `change` on the locked row with the public list refreshed; false when the row is gone, or
+ * `change` says the row is no longer what the job read (another run finished it meanwhile).
+ */
+function updateMedia(
+  em: EntityManager,
+  mediaId: string,
+  change: (media: Media, tx: EntityManager) => void | boolean | Promise<void | boolean>,
+): Promise<boolean> {
+  return em.fork().transactional(async (tx) => {
+    // Vehicle before media, in the order the API takes its locks, so the two never deadlock.
+    const row = await tx.findOne(Media, { id: mediaId }, { fields: ['vehicle'] });
+    if (!row) return false;
+    await lockVehicles(tx, [row.vehicle.id]);
+    const media = await tx.findOne(
+      Media,
+      { id: mediaId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
+    if (!media) return false;
+    if ((await change(media, tx)) === false) return false;
+    await refreshPublicVehicles(tx, [media.vehicle.id]);
+    await tx.flush();
+    return true;
+  });
+}
+
+/**
+ * The clean renditions are written: record the image's size and forget its upload (the caller then
+ * deletes the object); false when the row was deleted meanwhile.
+ */
+export function recordRenditions(
+  em: EntityManager,
+  mediaId: string,
+  image: { width: number; height: number; fileSize: number },
+): Promise<boolean> {
+  return updateMedia(em, mediaId, (row) => {
+    // The upload's record stays until retention: a second PUT to its URL (valid a few minutes)
+    // would store bytes again, which retention then removes; they are never served.
+    row.uploadKey = null;
+    row.width = image.width;
+    row.height = image.height;
+    row.fileSize = image.fileSize;
+    row.thumbnailUrl = objectPathOf(renditionKey(mediaId, THUMBNAIL_WIDTHS[0]));
+  });
+}
+
+/**
+ * Records a refused file (with its German reason); a refused hero hands its role to the next image.
+ * Only while the row still waits for the upload the job read (`uploadKey`, null when it had none):
+ * a concurrent run that cleaned it meanwhile wins.
+ */
+export function rejectImage(
+  em: EntityManager,
+  mediaId: string,
+  reason: string,
+  uploadKey: string | null,
+): Promise<boolean> {
+  return updateMedia(em, mediaId, async (media, tx) => {
+    if ((media.uploadKey ?? null) !== uploadKey || media.approvalStatus === 'rejected') return false;
+    media.approvalStatus = 'rejected';
+    media.rejectionReason = reason;
+    media.thumbnailUrl = null;
+    if (media.isHero) {
+      media.isHero = false;
+      const next = await tx.findOne(
+        Media,
+        { vehicle: media.vehicle.id, id: { $ne: media.id }, approvalStatus: { $ne: 'rejected' } },
+        { orderBy: { priority: 'asc', createdAt: 'asc' } },
+      );
+      if (next) next.isHero = true;
+    }
+  });
+}
+
+/** A refused image's upload is deleted: forget it (idempotent; retention removes its record). */
+export async function forgetUpload(em: EntityManager, mediaId: string, uploadKey: string): Promise<void> {
+  await em.fork().nativeUpdate(Media, { id: mediaId, uploadKey }, { uploadKey: null });
+}

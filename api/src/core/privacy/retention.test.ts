@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_RETENTION } from '@schlosstreffen/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../testing/index.js';
+import { DataExport } from '../accounts/data-export.entity.js';
+import { Upload } from '../accounts/upload.entity.js';
+import { User } from '../accounts/user.entity.js';
+import { EmailLog } from '../emails/email-log.entity.js';
+import { Media } from '../media/media.entity.js';
+import { Outbox } from '../outbox/outbox.entity.js';
+import { QuartettSet } from '../quartett/quartett-set.entity.js';
+import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
+import { lastRetentionRun, runRetention } from './retention.js';
+
+const DAY = 24 * 3600 * 1000;
+/** The event of these tests ends here; every time is relative to it, none to today. */
+const EVENT_END = new Date('2031-06-21T18:00:00Z');
+const at = (days: number) => new Date(EVENT_END.getTime() + days * DAY);
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ relay: false });
+});
+afterAll(() => t?.close());
+
+const run = (asOfDays: number) =>
+  runRetention(t.orm.em, { asOf: at(asOfDays), periods: DEFAULT_RETENTION, eventEnd: EVENT_END });
+
+async function seed() {
+  const em = t.orm.em.fork();
+  const user = em.create(User, {
+    email: `retention-${randomUUID()}@example.de`,
+    passwordHash: 'x',
+    firstName: 'Rita',
+    lastName: 'Retention',
+    resetToken: 'a'.repeat(64),
+    resetTokenExpiry: at(9),
+    pendingEmail: 'neu@example.de',
+    emailChangeToken: 'b'.repeat(64),
+    emailChangeExpiry: at(9),
+  });
+  const keeper = em.create(User, {
+    email: `bleibt-${randomUUID()}@example.de`,
+    passwordHash: 'x',
+    firstName: 'Bea',
+    lastName: 'Bleibt',
+    resetToken: 'c'.repeat(64),
+    resetTokenExpiry: at(400),
+  });
+  const vehicle = (status: Vehicle['status']) =>
+    em.create(Vehicle, {
+      user,
+      title: 'VW Golf',
+      brand: 'VW',
+      model: 'Golf',
+      year: 1990,
+      ps: 112,
+      weightKg: 900,
+      topSpeedKmh: 190,
+      zeroToHundredS: 8.3,
+      status,
+    });
+  const rejected = vehicle('rejected');
+  const confirmed = vehicle('confirmed');
+  const rejectedImage = randomUUID();
+  em.create(Media, { id: rejectedImage, vehicle: rejected, url: `/objects/media/${rejectedImage}/full.jpg` });
+  const visitor = (email: string, createdAt: Date, confirmedAt: Date | null) =>
+    em.create(VisitorRegistration, {
+      id: randomUUID(),
+      firstName: 'V',
+      lastName: 'W',
+      email,
+      createdAt,
+      confirmedAt,
+    });
+  visitor(`bestaetigt-${randomUUID()}@example.de`, at(-60), at(-60));
+  visitor(`offen-alt-${randomUUID()}@example.de`, at(2), null);
+  visitor(`offen-neu-${randomUUID()}@example.de`, at(9), null);
+  const uploadKey = (label: string) => `uploads/${user.id}/${label}-${randomUUID()}.jpg`;
+  const staleUpload = uploadKey('alt');
+  const freshUpload = uploadKey('neu');
+  const waitingUpload = uploadKey('wartet');
+  for (const [key, createdAt] of [
+    [staleUpload, at(8)],
+    [freshUpload, at(9.5)],
+    [waitingUpload, at(8)],
+  ] as const) {
+    em.create(Upload, { key, user, contentType: 'image/jpeg', size: 10, createdAt });
+  }
+  const waitingImage = randomUUID();
+  em.create(Media, {
+    id: waitingImage,
+    vehicle: confirmed,
+    url: `/objects/media/${waitingImage}/full.jpg`,
+    uploadKey: waitingUpload,
+  });
+  em.create(EmailLog, {
+    jobId: randomUUID(),
+    recipient: 'alt@example.de',
+    template: 'x',
+    createdAt: at(-21),
+  });
+  em.create(EmailLog, { jobId: randomUUID(), recipient: 'neu@example.de', template: 'x', createdAt: at(9) });
+  em.create(Outbox, { job: 'email.send', payload: {}, createdAt: at(-40), publishedAt: at(-21) });
+  em.create(Outbox, { job: 'email.send', payload: {}, createdAt: at(8), publishedAt: at(9) });
+  em.create(Outbox, { job: 'email.send', payload: {}, createdAt: at(-40), publishedAt: null });
+  em.create(QuartettSet, {
+    title: 'Druck',
+    status: 'ready',
+    exportFileUrl: `/objects/exports/quartett/v99-${randomUUID()}.pdf`,
+  });
+  em.create(DataExport, {
+    user,
+    status: 'ready',
+    objectKey: `exports/accounts/${randomUUID()}.zip`,
+    expiresAt: at(9),
+  });
+  em.create(DataExport, {
+    user: keeper,
+    status: 'ready',
+    objectKey: `exports/accounts/${randomUUID()}.zip`,
+    expiresAt: at(15),
+  });
+  await em.flush();
+  return { user, keeper, rejected, confirmed, staleUpload, freshUpload, waitingUpload };
+}
+
+describe('retention', () => {
+  it('removes at each moment exactly what its periods say, and nothing more when run again', async () => {
+    const seeded = await seed();
+    const em = () => t.orm.em.fork();
+    const storageJobs = async () =>
+      (await em().find(Outbox, { job: 'storage.delete' })).flatMap((row) => row.payload.keys as string[]);
+
+    // Ten days after the event: the short periods only.
+    const first = await run(10);
+    expect(first).toMatchObject({
+      unconfirmedVisitors: 1,
+      visitorsAfterEvent: 0,
+      rejectedAfterEvent: 0,
+      unattachedUploads: 1,
+      emailLog: 1,
+      outbox: 1,
+      quartettExportsAfterEvent: 0,
+      accountExports: 1,
+      resetTokens: 1,
+      emailChanges: 1,
+    });
+    expect(await em().count(VisitorRegistration, { email: { $like: 'offen-alt-%' } })).toBe(0);
+    expect(await em().count(VisitorRegistration, { email: { $like: 'offen-neu-%' } })).toBe(1);
+    expect(await em().count(VisitorRegistration, { email: { $like: 'bestaetigt-%' } })).toBe(1);
+    expect((await em().find(Upload, {})).map((row) => row.key).sort()).toEqual(
+      [seeded.freshUpload, seeded.waitingUpload].sort(),
+    );
+    expect(await storageJobs()).toContain(seeded.staleUpload);
+    expect(await em().count(Vehicle, { id: seeded.rejected.id })).toBe(1);
+    const user = await em().findOneOrFail(User, seeded.user.id, { populate: ['resetToken'] });
+    expect(user).toMatchObject({ resetToken: null, pendingEmail: null });
+    const keeper = await em().findOneOrFail(User, seeded.keeper.id, { populate: ['resetToken'] });
+    expect(keeper.resetToken).toBe('c'.repeat(64));
+    expect(await em().count(Outbox, { job: 'email.send', publishedAt: null })).toBe(1);
+    expect(await em().count(DataExport, { user: seeded.keeper.id })).toBe(1);
+    expect((await lastRetentionRun(em()))?.asOf).toEqual(at(10));
+
+    // Again at the same moment: nothing more (but the bookkeeping of the runs themselves).
+    const again = await run(10);
+    expect(Object.entries(again).filter(([rule, count]) => count > 0 && rule !== 'retentionRuns')).toEqual(
+      [],
+    );
+
+    // A month after the event: visitors and rejected applications go, with their images.
+    const month = await run(31);
+    expect(month).toMatchObject({
+      unconfirmedVisitors: 1,
+      visitorsAfterEvent: 1,
+      rejectedAfterEvent: 1,
+      quartettExportsAfterEvent: 0,
+    });
+    expect(await em().count(VisitorRegistration, {})).toBe(0);
+    expect(await em().count(Vehicle, { id: seeded.rejected.id })).toBe(0);
+    expect(await em().count(Vehicle, { id: seeded.confirmed.id })).toBe(1);
+    expect((await storageJobs()).some((key) => key.startsWith('media/'))).toBe(true);
+
+    // Three months after: the print files.
+    const quarter = await run(91);
+    expect(quarter.quartettExportsAfterEvent).toBe(1);
+    expect(await em().count(QuartettSet, { exportFileUrl: { $ne: null } })).toBe(0);
+    expect((await storageJobs()).some((key) => key.startsWith('exports/quartett/'))).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RetentionPeriods } from '@schlosstreffen/shared';
+import { DataExport } from '../accounts/data-export.entity.js';
+import { Upload } from '../accounts/upload.entity.js';
+import { EmailLog } from '../emails/email-log.entity.js';
+import { Media } from '../media/media.entity.js';
+import { Outbox } from '../outbox/outbox.entity.js';
+import { enqueue } from '../outbox/outbox.js';
+import { QuartettSet } from '../quartett/quartett-set.entity.js';
+import { keyOf, mediaObjectKeys } from '../storage/objects.js';
+import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
+import { RetentionRun } from './retention-run.entity.js';
+
+const DAY = 24 * 3600 * 1000;
+
+export interface RetentionOptions {
+  /** The moment ages are judged against: now, or another for trying it out (`--as-of`). */
+  asOf: Date;
+  periods: RetentionPeriods;
+  /** The end of the configured event: some periods count from there. */
+  eventEnd: Date;
+}
+
+/** What one run removed, per rule (plus expired reset and email change tokens and old runs). */
+export type RetentionReport = Record<string, number>;
+
+/**
+ * Removes what its period says is due at `asOf`, and nothing else, in one transaction; stored
+ * objects go through the outbox. Running it again at the same moment removes nothing more.
+ */
+export async function runRetention(em: EntityManager, options: RetentionOptions): Promise<RetentionReport> {
+  const { asOf, periods, eventEnd } = options;
+  const before = (days: number) => new Date(asOf.getTime() - days * DAY);
+  const afterEvent = (days: number) => asOf.getTime() >= eventEnd.getTime() + days * DAY;
+
+  return em.fork().transactional(async (tx) => {
+    const keys: string[] = [];
+    const removed: RetentionReport = {};
+
+    removed.unconfirmedVisitors = await tx.nativeDelete(VisitorRegistration, {
+      confirmedAt: null,
+      createdAt: { $lt: before(periods.unconfirmedVisitors) },
+    });
+    removed.visitorsAfterEvent = afterEvent(periods.visitorsAfterEvent)
+      ? await tx.nativeDelete(VisitorRegistration, {})
+      : 0;
+
+    if (afterEvent(periods.rejectedAfterEvent)) {
+      const rejected = await tx.find(Vehicle, { status: 'rejected' }, { fields: ['id'] });
+      const ids = rejected.map((vehicle) => vehicle.id);
+      const media = await tx.find(Media, { vehicle: { $in: ids } });
+      keys.push(...media.flatMap(mediaObjectKeys));
+      removed.rejectedAfterEvent = ids.length ? await tx.nativeDelete(Vehicle, { id: { $in: ids } }) : 0;
+    } else {
+      removed.rejectedAfterEvent = 0;
+    }
+
+    // Signed but never attached (or left behind by a job that died after cleaning it).
+    const stale = await tx
+      .getConnection()
+      .execute<{ key: string }[]>(
+        `select u.key from upload u where u.created_at < ? and not exists (select 1 from media m where m.upload_key = u.key)`,
+        [before(periods.unattachedUploads)],
+        'all',
+        tx.getTransactionContext(),
+      );
+    keys.push(...stale.map((row) => row.key));
+    removed.unattachedUploads = stale.length
+      ? await tx.nativeDelete(Upload, { key: { $in: stale.map((row) => row.key) } })
+      : 0;
+
+    removed.emailLog = await tx.nativeDelete(EmailLog, { createdAt: { $lt: before(periods.emailLog) } });
+    removed.outbox = await tx.nativeDelete(Outbox, {
+      publishedAt: { $ne: null, $lt: before(periods.outbox) },
+    });
+
+    if (afterEvent(periods.quartettExportsAfterEvent)) {
+      const sets = await tx.find(QuartettSet, { exportFileUrl: { $ne: null } });
+      for (const set of sets) {
+        const key = keyOf(set.exportFileUrl!);
+        if (key) keys.push(key);
+        set.exportFileUrl = null;
+      }
+      removed.quartettExportsAfterEvent = sets.length;
+    } else {
+      removed.quartettExportsAfterEvent = 0;
+    }
+
+    const expired = await tx.find(DataExport, { expiresAt: { $lt: asOf } });
+    keys.push(...expired.flatMap((row) => (row.objectKey ? [row.objectKey] : [])));
+    removed.accountExports = expired.length
+      ? await tx.nativeDelete(DataExport, { id: { $in: expired.map((row) => row.id) } })
+      : 0;
+
+    const connection = tx.getConnection();
+    const trx = tx.getTransactionContext();
+    const changed = async (sql: string, params: unknown[]) =>
+      (await connection.execute<{ affectedRows: number }>(sql, params, 'run', trx)).affectedRows;
+    removed.resetTokens = await changed(
+      `update users set reset_token = null, reset_token_expiry = null where reset_token_expiry < ?`,
+      [asOf],
+    );
+    removed.emailChanges = await changed(
+      `update users set pending_email = null, email_change_token = null, email_change_expiry = null
+        where email_change_expiry < ?`,
+      [asOf],
+    );
+    removed.sessions = await changed(`delete from session where expire < ?`, [asOf]);
+    removed.retentionRuns = await tx.nativeDelete(RetentionRun, { startedAt: { $lt: before(90) } });
+
+    if (keys.length) enqueue(tx, 'storage.delete', { keys });
+    tx.create(RetentionRun, { startedAt: new Date(), asOf, removed });
+    return removed;
+  });
+}
+
+export async function lastRetentionRun(em: EntityManager): Promise<RetentionRun | null> {
+  const [last] = await em.find(RetentionRun, {}, { orderBy: { startedAt: 'desc' }, limit: 1 });
+  return last ?? null;
+}

@@ -1,0 +1,25 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type * as Api from '@schlosstreffen/shared/api';
+import { Vehicle } from '../vehicles/vehicle.entity.js';
+
+/** One public list entry, exactly as GET /api/vehicles/public serves it. */
+export type PublicVehicleData = Api.PublicVehicle;
+
+/**
+ * Read model of the public list: one row per confirmed vehicle, written in the same transaction as
+ * the status change, edit or media change that affects it. Reads never touch the status log.
+ */
+const PublicVehicleSchema = defineEntity({
+  name: 'PublicVehicle',
+  tableName: 'public_vehicle',
+  properties: {
+    vehicle: () => p.oneToOne(Vehicle).primary().deleteRule('cascade').owner(),
+    data: p.json<PublicVehicleData>(),
+    /** When the vehicle became confirmed: the list's order. */
+    listedAt: p.datetime().index(),
+    updatedAt: p.datetime(),
+  },
+});
+
+export class PublicVehicle extends PublicVehicleSchema.class {}
+PublicVehicleSchema.setClass(PublicVehicle);

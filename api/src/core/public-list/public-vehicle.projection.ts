@@ -1,0 +1,100 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Consent } from '../accounts/consent.entity.js';
+import type { Media } from '../media/media.entity.js';
+import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { PublicVehicle, type PublicVehicleData } from './public-vehicle.entity.js';
+
+/** An image is public once its clean renditions exist (its upload is gone) and it was not refused. */
+const isPublicImage = (item: Media) =>
+  item.type === 'image' &&
+  item.approvalStatus !== 'rejected' &&
+  !item.uploadKey &&
+  Boolean(item.thumbnailUrl);
+
+/** Only what the landing page and the carousel show: no owner data, plate or VIN. */
+export function toPublicData(vehicle: Vehicle): PublicVehicleData {
+  const media = vehicle.media
+    .getItems()
+    .filter(isPublicImage)
+    .map((item) => ({
+      type: item.type,
+      url: item.url,
+      thumbnailUrl: item.thumbnailUrl ?? null,
+      isHero: item.isHero,
+      cropX: item.cropX,
+      cropY: item.cropY,
+      scale: item.scale,
+    }));
+  return {
+    id: vehicle.id,
+    name: vehicle.name ?? null,
+    brand: vehicle.brand,
+    model: vehicle.model,
+    year: vehicle.year,
+    color: vehicle.color ?? null,
+    ps: vehicle.ps,
+    torqueNm: vehicle.torqueNm ?? null,
+    topSpeedKmh: vehicle.topSpeedKmh,
+    zeroToHundredS: Number(vehicle.zeroToHundredS),
+    cylinders: vehicle.cylinders ?? null,
+    weightKg: vehicle.weightKg,
+    driveType: vehicle.driveType ?? null,
+    tuningCategories: vehicle.tuningCategories,
+    descriptionShort: vehicle.descriptionShort ?? null,
+    media,
+    hero: media.find((item) => item.isHero) ?? media[0] ?? null,
+  };
+}
+
+/**
+ * Brings the public list's rows of these vehicles up to date inside the caller's transaction:
+ * confirmed vehicles get their current data, all others leave the list, as do vehicles whose owner
+ * withdrew the consent to publish their images. Call it, then flush, after every status change,
+ * edit, media change or consent withdrawal.
+ */
+export async function refreshPublicVehicles(em: EntityManager, vehicleIds: Iterable<string>): Promise<void> {
+  const ids = [...new Set(vehicleIds)].sort();
+  if (!ids.length) return;
+  await em.flush();
+  // Serialise refreshes of a vehicle: two jobs changing two of its images at once must not each
+  // write a row that misses the other's change. Callers that lock the vehicle first never deadlock.
+  await lockVehicles(em, ids);
+  const withdrawn = new Set(
+    (
+      await em.find(
+        Consent,
+        { vehicle: { $in: ids }, kind: 'media', withdrawnAt: { $ne: null } },
+        { fields: ['vehicle'] },
+      )
+    ).map((consent) => consent.vehicle!.id),
+  );
+  const vehicles = (
+    await em.find(Vehicle, { id: { $in: ids }, status: 'confirmed' }, { populate: ['media'], refresh: true })
+  ).filter((vehicle) => !withdrawn.has(vehicle.id));
+  const confirmed = new Set(vehicles.map((vehicle) => vehicle.id));
+  const gone = ids.filter((id) => !confirmed.has(id));
+  if (gone.length) await em.nativeDelete(PublicVehicle, { vehicle: { $in: gone } });
+  const existing = new Map(
+    (await em.find(PublicVehicle, { vehicle: { $in: [...confirmed] } })).map((row) => [row.vehicle.id, row]),
+  );
+  const now = new Date();
+  for (const vehicle of vehicles) {
+    const data = toPublicData(vehicle);
+    const row = existing.get(vehicle.id);
+    if (row) em.assign(row, { data, updatedAt: now });
+    else em.create(PublicVehicle, { vehicle, data, listedAt: now, updatedAt: now });
+  }
+}
+
+/** Locks the vehicle rows (in id order) for the rest of the caller's transaction. */
+export async function lockVehicles(em: EntityManager, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await em
+    .getConnection()
+    .execute(
+      `select id from vehicle where id in (${ids.map(() => '?').join(', ')}) order by id for update`,
+      ids,
+      'all',
+      em.getTransactionContext(),
+    );
+}

@@ -1,0 +1,103 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { VehicleStatus } from '@schlosstreffen/shared';
+import { PublicVehicle } from '../public-list/public-vehicle.entity.js';
+import { refreshPublicVehicles, toPublicData } from '../public-list/public-vehicle.projection.js';
+import { Vehicle } from '../vehicles/vehicle.entity.js';
+
+export interface ProjectionMismatch {
+  vehicleId: string;
+  title: string;
+  projected: VehicleStatus;
+  replayed: VehicleStatus;
+}
+
+export interface RebuildReport {
+  vehicles: number;
+  events: number;
+  /** Vehicles whose stored status differed from the replayed log (before a rebuild fixed them). */
+  mismatches: ProjectionMismatch[];
+  /** Public list rows that were missing, superfluous or out of date. */
+  publicListDrift: number;
+}
+
+/**
+ * Replays the status log: a vehicle's status is the newStatus of its last event, or draft without
+ * events. With `write`, `vehicle.status` and the public list are rebuilt from that; otherwise the
+ * database is only compared.
+ */
+export async function rebuildProjections(
+  em: EntityManager,
+  { write }: { write: boolean },
+): Promise<RebuildReport> {
+  const connection = em.getConnection();
+  const replayed = await connection.execute<{ vehicle_id: string; new_status: VehicleStatus; n: string }[]>(
+    `select distinct on (vehicle_id) vehicle_id, new_status, count(*) over (partition by vehicle_id) as n
+       from review order by vehicle_id, seq desc`,
+  );
+  const lastStatus = new Map(replayed.map((row) => [row.vehicle_id, row.new_status]));
+  const events = replayed.reduce((sum, row) => sum + Number(row.n), 0);
+
+  const vehicles = await connection.execute<{ id: string; title: string; status: VehicleStatus }[]>(
+    `select id, title, status from vehicle order by created_at`,
+  );
+  const mismatches: ProjectionMismatch[] = [];
+  for (const vehicle of vehicles) {
+    const expected = lastStatus.get(vehicle.id) ?? 'draft';
+    if (expected !== vehicle.status) {
+      mismatches.push({
+        vehicleId: vehicle.id,
+        title: vehicle.title,
+        projected: vehicle.status,
+        replayed: expected,
+      });
+    }
+  }
+
+  // The public list holds confirmed vehicles whose owner did not withdraw the media consent.
+  const unpublished = new Set(
+    (
+      await connection.execute<{ vehicle_id: string }[]>(
+        `select distinct vehicle_id from consent where kind = 'media' and withdrawn_at is not null and vehicle_id is not null`,
+      )
+    ).map((row) => row.vehicle_id),
+  );
+  const confirmed = vehicles
+    .filter(
+      (vehicle) => (lastStatus.get(vehicle.id) ?? 'draft') === 'confirmed' && !unpublished.has(vehicle.id),
+    )
+    .map((vehicle) => vehicle.id);
+  const confirmedIds = new Set(confirmed);
+  const listed = await connection.execute<{ vehicle_id: string }[]>(`select vehicle_id from public_vehicle`);
+  const listedIds = new Set(listed.map((row) => row.vehicle_id));
+  let publicListDrift =
+    confirmed.filter((id) => !listedIds.has(id)).length +
+    [...listedIds].filter((id) => !confirmedIds.has(id)).length;
+
+  if (write) {
+    await em.transactional(async (tx) => {
+      for (const mismatch of mismatches) {
+        await tx.nativeUpdate(Vehicle, { id: mismatch.vehicleId }, { status: mismatch.replayed });
+      }
+      await tx.nativeDelete(PublicVehicle, {});
+      // Rows are rewritten from current data, so stale content is fixed too.
+      await refreshPublicVehicles(tx, confirmed);
+    });
+  } else {
+    publicListDrift += await staleRows(
+      em,
+      confirmed.filter((id) => listedIds.has(id)),
+    );
+  }
+  return { vehicles: vehicles.length, events, mismatches, publicListDrift };
+}
+
+/** Listed vehicles whose stored public data differs from what their current data would give. */
+async function staleRows(em: EntityManager, ids: string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const fork = em.fork();
+  const rows = await fork.find(PublicVehicle, { vehicle: { $in: ids } });
+  const vehicles = await fork.find(Vehicle, { id: { $in: ids } }, { populate: ['media'] });
+  const current = new Map(vehicles.map((vehicle) => [vehicle.id, toPublicData(vehicle)]));
+  return rows.filter((row) => !isDeepStrictEqual(row.data, current.get(row.vehicle.id))).length;
+}

@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { vehicleDisplayName, type EmailTemplateName, type VehicleStatus } from '@schlosstreffen/shared';
+import { consentWithdrawn } from '../accounts/consent-state.js';
+import { enqueue } from '../outbox/outbox.js';
+import type { User } from '../accounts/user.entity.js';
+import type { Vehicle } from '../vehicles/vehicle.entity.js';
+
+/** The mail each status event sends its applicant; invited issues the invitation, whose job mails it. */
+export const STATUS_MAILS: Partial<Record<VehicleStatus, EmailTemplateName>> = {
+  submitted: 'application-received',
+  waitlist: 'application-waitlist',
+  confirmed: 'application-confirmed',
+  rejected: 'application-rejected',
+};
+
+/**
+ * Writes the outbox rows a status event causes, in the transaction that records it. The job id is
+ * the row id and the email log is keyed by it, so each event's mail goes out at most once. No mail
+ * goes to an owner who withdrew the consent to be contacted about the application.
+ * Returns whether anything was queued (the caller wakes the relay after commit).
+ */
+export async function enqueueStatusEffects(
+  em: EntityManager,
+  vehicle: Vehicle,
+  owner: User,
+  status: VehicleStatus,
+  publicUrl: string,
+): Promise<boolean> {
+  if (status === 'invited') {
+    enqueue(em, 'invitation.issue', { vehicleId: vehicle.id });
+    return true;
+  }
+  const template = STATUS_MAILS[status];
+  if (!template || (await consentWithdrawn(em, vehicle.id, 'contact'))) return false;
+  enqueue(em, 'email.send', {
+    template,
+    to: owner.email,
+    props: {
+      firstName: owner.firstName,
+      vehicleTitle: vehicleDisplayName(vehicle),
+      dashboardUrl: `${publicUrl}/dashboard`,
+    },
+  });
+  return true;
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isStaffRole, THUMBNAIL_WIDTHS, type ThumbnailWidth } from '@schlosstreffen/shared';
+import { consentWithdrawn } from '../accounts/consent-state.js';
+import { DataExport } from '../accounts/data-export.entity.js';
+import type { User } from '../accounts/user.entity.js';
+import { Media } from '../media/media.entity.js';
+
+/**
+ * The storage layout: the key of every kind of object in the bucket, and who may read it.
+ *
+ * | kind           | key                                        | written by         | readable by |
+ * |----------------|--------------------------------------------|--------------------|-------------|
+ * | upload         | uploads/{userId}/{uuid}.{ext}              | the browser (signed PUT) | nobody: never served; the worker cleans it, then deletes it |
+ * | full           | media/{mediaId}/full.{ext}                 | the worker         | its vehicle's readers |
+ * | rendition      | thumbs/{mediaId}/{width}.webp              | the worker         | its vehicle's readers |
+ * | export         | exports/quartett/v{version}-{setId}.pdf    | the worker         | admins |
+ * | account-export | exports/accounts/{exportId}.zip            | the worker         | the person it belongs to, until it expires |
+ *
+ * A vehicle's readers: anyone while it is confirmed (and the image not refused), else its owner,
+ * reviewers and admins. Only clean renditions (orientation applied, every metadata block removed)
+ * are ever served, and no key that is served carries a user id. Objects are addressed as
+ * `/objects/{key}`; every extension is chosen by the server.
+ */
+
+export const OBJECTS_PREFIX = '/objects/';
+
+export type StoredObject =
+  | { kind: 'upload'; userId: string }
+  | { kind: 'full'; mediaId: string }
+  | { kind: 'rendition'; mediaId: string; width: number }
+  | { kind: 'export' }
+  | { kind: 'account-export'; exportId: string };
+
+/** Every upload of a user lies under this prefix. */
+export const uploadPrefix = (userId: string) => `uploads/${userId}/`;
+
+/** The file extension of each accepted upload type. */
+const UPLOAD_EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+};
+
+/** A fresh, unguessable key for an upload; its extension follows the signed content type. */
+export function newUploadKey(userId: string, contentType: string): string {
+  return `${uploadPrefix(userId)}${randomUUID()}.${UPLOAD_EXTENSIONS[contentType] ?? 'bin'}`;
+}
+
+/** Formats of the clean full-size rendition: the upload's own, but GIF becomes PNG (one frame). */
+export const FULL_FORMATS = ['jpg', 'png', 'webp', 'avif'] as const;
+export type FullFormat = (typeof FULL_FORMATS)[number];
+
+const FULL_FORMAT_OF: Record<string, FullFormat> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'png',
+};
+
+/** The clean rendition's format for an upload's content type (JPEG for anything unknown). */
+export const fullFormatOf = (contentType: string): FullFormat => FULL_FORMAT_OF[contentType] ?? 'jpg';
+
+/** The clean full-size rendition of an image. */
+export const fullKey = (mediaId: string, format: FullFormat) => `media/${mediaId}/full.${format}`;
+
+/** A WebP rendition of an image at one of THUMBNAIL_WIDTHS. */
+export const renditionKey = (mediaId: string, width: ThumbnailWidth) => `thumbs/${mediaId}/${width}.webp`;
+
+/** The print PDF of a quartett set version. */
+export const exportKey = (version: number, setId: string) => `exports/quartett/v${version}-${setId}.pdf`;
+
+/** A person's data export. */
+export const accountExportKey = (exportId: string) => `exports/accounts/${exportId}.zip`;
+
+export const objectPathOf = (key: string) => `${OBJECTS_PREFIX}${key}`;
+
+/** The bucket key of an `/objects/{key}` path, or undefined for anything else. */
+export function keyOf(objectPath: string): string | undefined {
+  if (!objectPath.startsWith(OBJECTS_PREFIX)) return undefined;
+  const key = objectPath.slice(OBJECTS_PREFIX.length);
+  if (!key || key.split('/').some((part) => part === '' || part === '.' || part === '..')) return undefined;
+  return key;
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** Which kind of object a key names, or undefined for keys outside the layout. */
+export function parseKey(key: string): StoredObject | undefined {
+  let match = new RegExp(`^uploads/(${UUID})/[^/]+$`).exec(key);
+  if (match) return { kind: 'upload', userId: match[1]! };
+  match = new RegExp(`^media/(${UUID})/full\\.(${FULL_FORMATS.join('|')})$`).exec(key);
+  if (match) return { kind: 'full', mediaId: match[1]! };
+  match = new RegExp(`^thumbs/(${UUID})/(\\d+)\\.webp$`).exec(key);
+  if (match) return { kind: 'rendition', mediaId: match[1]!, width: Number(match[2]) };
+  match = new RegExp(`^exports/accounts/(${UUID})\\.zip$`).exec(key);
+  if (match) return { kind: 'account-export', exportId: match[1]! };
+  if (/^exports\/quartett\/[^/]+\.pdf$/.test(key)) return { kind: 'export' };
+  return undefined;
+}
+
+/** Every object a media item owns in the bucket: its upload (until cleaned) and its renditions. */
+export function mediaObjectKeys(media: Pick<Media, 'id' | 'url' | 'uploadKey'>): string[] {
+  const full = keyOf(media.url);
+  return [
+    ...(media.uploadKey ? [media.uploadKey] : []),
+    ...(full ? [full] : []),
+    ...THUMBNAIL_WIDTHS.map((width) => renditionKey(media.id, width)),
+  ];
+}
+
+export type Visibility = 'public' | 'private';
+
+/**
+ * Who may read an object, per the table above: 'public' (anyone, cacheable by shared caches),
+ * 'private' (this user may), or undefined (this user may not; answer as if it did not exist).
+ */
+export async function visibilityOf(
+  em: EntityManager,
+  user: User | undefined,
+  key: string,
+  now: Date = new Date(),
+): Promise<Visibility | undefined> {
+  const object = parseKey(key);
+  if (!object || object.kind === 'upload') return undefined;
+  if (object.kind === 'export') return user?.role === 'admin' ? 'private' : undefined;
+  if (object.kind === 'account-export') {
+    if (!user) return undefined;
+    const found = await em.findOne(DataExport, { id: object.exportId, user: user.id, status: 'ready' });
+    return found?.expiresAt && found.expiresAt > now ? 'private' : undefined;
+  }
+  const media = await em.findOne(Media, { id: object.mediaId }, { populate: ['vehicle'] });
+  if (!media) return undefined;
+  if (
+    media.vehicle.status === 'confirmed' &&
+    media.approvalStatus !== 'rejected' &&
+    !(await consentWithdrawn(em, media.vehicle.id, 'media'))
+  ) {
+    return 'public';
+  }
+  return user && (isStaffRole(user.role) || media.vehicle.user.id === user.id) ? 'private' : undefined;
+}

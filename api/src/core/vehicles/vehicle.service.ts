@@ -1,0 +1,194 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  brandAndModel,
+  ownerCanChangeStatus,
+  ownerCanDelete,
+  VEHICLE_MESSAGES,
+  type AdminStatusUpdate,
+  type OwnerStatus,
+  type VehicleEdit,
+  type VehicleInput,
+  type VehicleStatus,
+} from '@schlosstreffen/shared';
+import { invalid, conflict, notFound } from '../errors.js';
+import { enqueue } from '../outbox/outbox.js';
+import { mediaObjectKeys } from '../storage/objects.js';
+import { Invitation } from '../invitations/invitation.entity.js';
+import { Media } from '../media/media.entity.js';
+import { PublicVehicle } from '../public-list/public-vehicle.entity.js';
+import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
+import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
+import { listHistory, recordStatusChange, userActor } from '../status-log/status-log.js';
+import { enqueueStatusEffects } from '../status-log/status-effects.js';
+import { recordApplicationConsents } from '../accounts/consents.js';
+import { User } from '../accounts/user.entity.js';
+import { authorize } from './vehicle.policy.js';
+import { Vehicle } from './vehicle.entity.js';
+
+export interface ServiceOptions {
+  /** Base of links in mails. */
+  publicUrl: string;
+  /** Called after a commit that wrote outbox rows (wakes the relay). */
+  onOutbox?: () => void;
+}
+
+/** Why the owner may not make a change, per target status. */
+const OWNER_STATUS_REFUSALS: Record<OwnerStatus, string> = {
+  submitted: VEHICLE_MESSAGES.submitOnlyDraft,
+  draft: VEHICLE_MESSAGES.withdrawNotAllowed,
+  confirmed: VEHICLE_MESSAGES.confirmOnlyInvited,
+};
+
+/** Vehicle use cases. Each owns its transaction; status changes go through the status log. */
+export class VehicleService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly options: ServiceOptions,
+  ) {}
+
+  listOwn(user: User): Promise<Vehicle[]> {
+    return this.em.find(Vehicle, { user: user.id }, { populate: ['media'], orderBy: { createdAt: 'desc' } });
+  }
+
+  /** Every vehicle with owner and media, for reviewers and admins: a constant number of queries. */
+  listAll(): Promise<Vehicle[]> {
+    return this.em.find(
+      Vehicle,
+      {},
+      // Media come in their collection's order (priority, then upload time) from one batched query.
+      { populate: ['user', 'media'], orderBy: { createdAt: 'desc' } },
+    );
+  }
+
+  /** The invitations of these vehicles by vehicle id, in one query. */
+  async invitationsOf(vehicles: readonly Vehicle[]): Promise<Map<string, Invitation>> {
+    if (vehicles.length === 0) return new Map();
+    const rows = await this.em.find(Invitation, { vehicle: { $in: vehicles.map((vehicle) => vehicle.id) } });
+    return new Map(rows.map((row) => [row.vehicle.id, row]));
+  }
+
+  async get(user: User | undefined, id: string): Promise<Vehicle> {
+    const vehicle = await this.find(id);
+    authorize(user, 'read', vehicle);
+    return vehicle;
+  }
+
+  async history(user: User | undefined, id: string) {
+    const vehicle = await this.find(id);
+    authorize(user, 'readHistory', vehicle);
+    return listHistory(this.em, vehicle.id);
+  }
+
+  /** Creates a vehicle as draft or, from the wizard, directly as submitted; both are logged. */
+  async create(user: User, input: VehicleInput): Promise<Vehicle> {
+    const { status = 'draft', title: _ignored, tuningCategories, ...fields } = input;
+    const vehicle = await this.em.transactional(async (em) => {
+      const vehicle = em.create(Vehicle, {
+        ...fields,
+        tuningCategories: tuningCategories ?? [],
+        user,
+        title: brandAndModel(fields),
+        status: 'draft',
+      });
+      recordStatusChange(em, vehicle, userActor(user), { to: status }, null);
+      // A submitted application carries the wizard's three consents.
+      if (status === 'submitted') await recordApplicationConsents(em, user, vehicle);
+      await this.effects(em, vehicle, user, status);
+      return vehicle;
+    });
+    this.options.onOutbox?.();
+    await this.em.populate(vehicle, ['media']);
+    return vehicle;
+  }
+
+  /** Edits fields (owner or staff); `status` alone or alongside is the owner's submit or withdraw. */
+  async update(user: User, id: string, edit: VehicleEdit, status?: OwnerStatus): Promise<Vehicle> {
+    await this.em.transactional(async (em) => {
+      const vehicle = await this.lockForUpdate(em, id);
+      authorize(user, 'update', vehicle);
+      const { title: _ignored, ...fields } = edit;
+      if (Object.keys(fields).length) {
+        // A released quartett set fixes the printed data; status changes stay possible.
+        await assertVehicleUnlocked(em, vehicle.id);
+        em.assign(vehicle, fields);
+        vehicle.title = brandAndModel(vehicle);
+      }
+      // Sending the current status again is refused like any other transition the owner may not make.
+      if (status) {
+        authorize(user, 'changeOwnStatus', vehicle);
+        if (!ownerCanChangeStatus(vehicle.status, status)) {
+          throw conflict(OWNER_STATUS_REFUSALS[status]);
+        }
+        recordStatusChange(em, vehicle, userActor(user), { to: status });
+        await this.effects(em, vehicle, await this.ownerOf(em, vehicle), status);
+      }
+      await refreshPublicVehicles(em, [vehicle.id]);
+    });
+    this.options.onOutbox?.();
+    return this.get(user, id);
+  }
+
+  /**
+   * A reviewer's or admin's change to any status. `oldStatus` is what the client saw: when the
+   * vehicle has moved on since, nothing changes and the answer is 409.
+   */
+  async setStatus(user: User, id: string, update: AdminStatusUpdate): Promise<Vehicle> {
+    await this.em.transactional(async (em) => {
+      const vehicle = await this.lockForUpdate(em, id);
+      authorize(user, 'setAnyStatus', vehicle);
+      if (vehicle.status !== update.oldStatus) throw conflict(VEHICLE_MESSAGES.staleStatus);
+      if (update.status === vehicle.status) throw invalid(VEHICLE_MESSAGES.statusUnchanged);
+      recordStatusChange(em, vehicle, userActor(user), {
+        to: update.status,
+        comment: update.comment,
+        score: update.score,
+      });
+      await this.effects(em, vehicle, await this.ownerOf(em, vehicle), update.status);
+      await refreshPublicVehicles(em, [vehicle.id]);
+    });
+    this.options.onOutbox?.();
+    return this.get(user, id);
+  }
+
+  /** Drafts only; the rows go at once, the stored images through the outbox. */
+  async delete(user: User, id: string): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const vehicle = await this.lockForUpdate(em, id);
+      authorize(user, 'delete', vehicle);
+      if (!ownerCanDelete(vehicle.status)) throw conflict(VEHICLE_MESSAGES.deleteOnlyDraft);
+      const media = await em.find(Media, { vehicle: vehicle.id });
+      const keys = media.flatMap(mediaObjectKeys);
+      if (keys.length) enqueue(em, 'storage.delete', { keys });
+      await em.nativeDelete(PublicVehicle, { vehicle: vehicle.id });
+      em.remove(vehicle);
+    });
+    this.options.onOutbox?.();
+  }
+
+  private async effects(
+    em: EntityManager,
+    vehicle: Vehicle,
+    owner: User,
+    status: VehicleStatus,
+  ): Promise<void> {
+    await enqueueStatusEffects(em, vehicle, owner, status, this.options.publicUrl);
+  }
+
+  private ownerOf(em: EntityManager, vehicle: Vehicle): Promise<User> {
+    return em.findOneOrFail(User, vehicle.user.id);
+  }
+
+  private async find(id: string): Promise<Vehicle> {
+    const vehicle = await this.em.findOne(Vehicle, { id }, { populate: ['media'] });
+    if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+    return vehicle;
+  }
+
+  /** The vehicle row locked for the rest of the transaction, so concurrent changes queue up. */
+  private async lockForUpdate(em: EntityManager, id: string): Promise<Vehicle> {
+    const vehicle = await em.findOne(Vehicle, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+    return vehicle;
+  }
+}

@@ -1,0 +1,24 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, uuidPk } from '../db/columns.js';
+
+const VisitorRegistrationSchema = defineEntity({
+  name: 'VisitorRegistration',
+  tableName: 'visitor_registration',
+  properties: {
+    id: uuidPk(),
+    firstName: p.string().length(100),
+    lastName: p.string().length(100),
+    /** Stored lower-cased; one row per address. */
+    email: p.string().length(254).unique(),
+    phone: p.string().length(40).nullable(),
+    /** Set when the confirm link of the double opt-in mail is followed; only confirmed rows receive mail. */
+    confirmedAt: p.datetime().nullable(),
+    unsubscribedAt: p.datetime().nullable(),
+    /** When the last confirmation mail was queued (repeat sign-ups resend it at most hourly). */
+    confirmationSentAt: p.datetime().nullable(),
+    createdAt: createdAt(),
+  },
+});
+
+export class VisitorRegistration extends VisitorRegistrationSchema.class {}
+VisitorRegistrationSchema.setClass(VisitorRegistration);

@@ -1,0 +1,603 @@
+/**
+ * The permission matrix: every route the API serves (read from its routers, so a route added without
+ * a row fails here) against every actor, each cell sent to the real server and database. Requests
+ * are valid wherever the actor may act, so a 2xx shows access and a 401/403/404 shows refusal rather
+ * than a validation error. Routes that consume what they act on (a link token, a draft, a session)
+ * build a fresh one per cell; `fresh` rows even act as a new account of the actor's role.
+ */
+import { randomUUID } from 'node:crypto';
+import { QUEUE_NAMES } from '@schlosstreffen/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createResetToken } from '../core/accounts/reset-token.js';
+import { User } from '../core/accounts/user.entity.js';
+import { Consent } from '../core/accounts/consent.entity.js';
+import { invitationConfirmUrl } from '../core/invitations/invitation-links.js';
+import { issueInvitation } from '../core/invitations/invitation.issue.js';
+import { createVisitorToken } from '../core/visitors/visitor.service.js';
+import { VisitorRegistration } from '../core/visitors/visitor-registration.entity.js';
+import {
+  ACTORS,
+  changeStatus,
+  createTestContext,
+  createVehicle,
+  createWorld,
+  insertImage,
+  insertReadySet,
+  PASSWORD,
+  routesOf,
+  signInAs,
+  uniqueEmail,
+  type Account,
+  type Actor,
+  type TestClient,
+  type TestContext,
+  type World,
+} from '../testing/index.js';
+
+/** Who sends a cell's request, and whose data it is about. */
+interface Cell {
+  actor: Actor;
+  client: TestClient;
+  /** The acting account (none when anonymous). */
+  me?: Account;
+  /** The applicant whose vehicles the request is about. */
+  owner: Account;
+}
+
+interface Request {
+  path: string;
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  /** `METHOD path` exactly as the router names it. */
+  route: string;
+  /** What this row's request shows, when a route has more than one row. */
+  case?: string;
+  /** Every cell acts as a new account of its role (the request changes or ends the account). */
+  fresh?: boolean;
+  /** Expected status for anon, owner, other, reviewer, admin. */
+  expect: [number, number, number, number, number];
+  request(cell: Cell): Request | Promise<Request>;
+}
+
+/** Routes served outside the API's routers (bull-board mounts an app of its own). */
+const MOUNTED = [
+  'GET /admin/queues',
+  'GET /admin/queues/api/queues',
+  'PUT /admin/queues/api/queues/:queueName/pause',
+  'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
+];
+
+let t: TestContext;
+let world: World;
+
+const em = () => t.orm.em.fork();
+const account = () => signInAs(t, 'owner');
+
+/** An invited vehicle of the owner with its invitation issued (as the job would). */
+async function freshInvitation(owner: Account): Promise<{ code: string; token: string }> {
+  const vehicle = await createVehicle(owner.client, { status: 'submitted' });
+  await changeStatus(world.admin, vehicle.id, 'submitted', 'invited');
+  const issued = await issueInvitation(t.orm.em, vehicle.id, {
+    zones: [{ name: 'Nord', capacity: 1000 }],
+    publicUrl: t.config.publicUrl,
+    secret: t.config.sessionSecret,
+    jobId: randomUUID(),
+  });
+  const id = issued!.invitation.id;
+  const token = new URL(invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, id)).searchParams;
+  return { code: issued!.invitation.qrCode, token: token.get('token')! };
+}
+
+async function freshVisitor(): Promise<string> {
+  const email = uniqueEmail('besuch');
+  const res = await t.client().post('/api/visitor-registrations', {
+    firstName: 'Vera',
+    lastName: 'Besuch',
+    email,
+  });
+  expect(res.status, res.text).toBe(201);
+  return (await em().findOneOrFail(VisitorRegistration, { email })).id;
+}
+
+async function freshResetToken(userId: string): Promise<string> {
+  const { token, hash, expiresAt } = createResetToken();
+  await em().nativeUpdate(User, { id: userId }, { resetToken: hash, resetTokenExpiry: expiresAt });
+  return token;
+}
+
+async function freshEmailChange(userId: string): Promise<string> {
+  const { token, hash, expiresAt } = createResetToken();
+  await em().nativeUpdate(
+    User,
+    { id: userId },
+    { pendingEmail: uniqueEmail('neu'), emailChangeToken: hash, emailChangeExpiry: expiresAt },
+  );
+  return token;
+}
+
+/** Presigns and PUTs a small image as the client, like the browser; returns the path to attach. */
+async function freshUpload(client: TestClient): Promise<string> {
+  const signed = await client.post('/api/objects/upload', {
+    filename: 'auto.jpg',
+    type: 'image/jpeg',
+    size: 1,
+  });
+  expect(signed.status, signed.text).toBe(200);
+  const put = await fetch(signed.data.uploadURL, {
+    method: 'PUT',
+    headers: signed.data.headers,
+    body: Buffer.from('x'),
+  });
+  expect(put.status).toBe(200);
+  return signed.data.objectPath as string;
+}
+
+const vehicleBody = {
+  brand: 'Audi',
+  model: 'Sport Quattro',
+  year: 1985,
+  ps: 306,
+  weightKg: 1300,
+  topSpeedKmh: 250,
+  zeroToHundredS: 4.8,
+};
+
+const ROWS: Row[] = [
+  { route: 'GET /healthz', expect: [200, 200, 200, 200, 200], request: () => ({ path: '/healthz' }) },
+  { route: 'GET /readyz', expect: [200, 200, 200, 200, 200], request: () => ({ path: '/readyz' }) },
+
+  // Accounts.
+  {
+    route: 'GET /api/auth/user',
+    expect: [401, 200, 200, 200, 200],
+    request: () => ({ path: '/api/auth/user' }),
+  },
+  {
+    route: 'POST /api/auth/register',
+    fresh: true,
+    expect: [201, 201, 201, 201, 201],
+    request: () => ({
+      path: '/api/auth/register',
+      json: { firstName: 'Nora', lastName: 'Neu', email: uniqueEmail('neu'), password: PASSWORD },
+    }),
+  },
+  {
+    route: 'POST /api/auth/login',
+    fresh: true,
+    expect: [200, 200, 200, 200, 200],
+    request: async ({ me }) => ({
+      path: '/api/auth/login',
+      json: { email: (me ?? (await account())).email, password: PASSWORD },
+    }),
+  },
+  {
+    route: 'POST /api/auth/logout',
+    fresh: true,
+    expect: [200, 200, 200, 200, 200],
+    request: () => ({ path: '/api/auth/logout', json: {} }),
+  },
+  {
+    route: 'POST /api/auth/forgot-password',
+    expect: [200, 200, 200, 200, 200],
+    request: ({ me }) => ({ path: '/api/auth/forgot-password', json: { email: me?.email ?? uniqueEmail() } }),
+  },
+  {
+    route: 'POST /api/auth/verify-reset-token',
+    case: 'the token is the proof, not the session',
+    expect: [200, 200, 200, 200, 200],
+    request: async ({ owner }) => ({
+      path: '/api/auth/verify-reset-token',
+      json: { token: await freshResetToken(owner.id) },
+    }),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    fresh: true,
+    expect: [200, 200, 200, 200, 200],
+    request: async ({ me }) => ({
+      path: '/api/auth/reset-password',
+      json: {
+        token: await freshResetToken((me ?? (await account())).id),
+        newPassword: 'ein-neues-passwort-2',
+      },
+    }),
+  },
+  {
+    route: 'PATCH /api/auth/profile',
+    fresh: true,
+    expect: [401, 200, 200, 200, 200],
+    request: ({ me }) => ({
+      path: '/api/auth/profile',
+      json: { firstName: 'Mara', lastName: 'Anders', email: me?.email ?? uniqueEmail() },
+    }),
+  },
+  {
+    route: 'POST /api/auth/confirm-email',
+    fresh: true,
+    expect: [200, 200, 200, 200, 200],
+    request: async ({ me }) => ({
+      path: '/api/auth/confirm-email',
+      json: { token: await freshEmailChange((me ?? (await account())).id) },
+    }),
+  },
+  {
+    route: 'POST /api/auth/change-password',
+    fresh: true,
+    expect: [401, 200, 200, 200, 200],
+    request: () => ({
+      path: '/api/auth/change-password',
+      json: { currentPassword: PASSWORD, newPassword: 'ein-neues-passwort-2' },
+    }),
+  },
+
+  // One's own data.
+  {
+    route: 'GET /api/account/consents',
+    expect: [401, 200, 200, 200, 200],
+    request: () => ({ path: '/api/account/consents' }),
+  },
+  {
+    route: 'POST /api/account/consents/:id/withdraw',
+    case: "the owner's consent",
+    expect: [401, 200, 404, 404, 404],
+    request: async ({ owner }) => {
+      const vehicle = await createVehicle(owner.client, { status: 'submitted' });
+      const consent = await em().findOneOrFail(Consent, { vehicle: vehicle.id, kind: 'media' });
+      return { path: `/api/account/consents/${consent.id}/withdraw`, json: {} };
+    },
+  },
+  {
+    route: 'GET /api/vehicles/:id/consents',
+    expect: [401, 200, 404, 200, 200],
+    request: () => ({ path: `/api/vehicles/${world.submitted}/consents` }),
+  },
+  {
+    route: 'GET /api/account/export',
+    expect: [401, 200, 200, 200, 200],
+    request: () => ({ path: '/api/account/export' }),
+  },
+  {
+    route: 'POST /api/account/export',
+    fresh: true,
+    expect: [401, 201, 201, 201, 201],
+    request: () => ({ path: '/api/account/export', json: {} }),
+  },
+  {
+    route: 'POST /api/account/delete',
+    fresh: true,
+    expect: [401, 200, 200, 200, 200],
+    request: () => ({ path: '/api/account/delete', json: { password: PASSWORD } }),
+  },
+
+  // Visitors.
+  {
+    route: 'POST /api/visitor-registrations',
+    expect: [201, 201, 201, 201, 201],
+    request: () => ({
+      path: '/api/visitor-registrations',
+      json: { firstName: 'Vera', lastName: 'Besuch', email: uniqueEmail('besuch') },
+    }),
+  },
+  {
+    route: 'GET /api/visitor-registrations/confirm',
+    case: 'a GET only leads to the page',
+    expect: [302, 302, 302, 302, 302],
+    request: () => ({ path: '/api/visitor-registrations/confirm?token=abc' }),
+  },
+  {
+    route: 'GET /api/visitor-registrations/unsubscribe',
+    case: 'a GET only leads to the page',
+    expect: [302, 302, 302, 302, 302],
+    request: () => ({ path: '/api/visitor-registrations/unsubscribe?token=abc' }),
+  },
+  {
+    route: 'POST /api/visitor-registrations/confirm',
+    expect: [200, 200, 200, 200, 200],
+    request: async () => ({
+      path: '/api/visitor-registrations/confirm',
+      json: { token: createVisitorToken(t.config.sessionSecret, await freshVisitor(), 'confirm') },
+    }),
+  },
+  {
+    route: 'POST /api/visitor-registrations/unsubscribe',
+    expect: [200, 200, 200, 200, 200],
+    request: async () => ({
+      path: '/api/visitor-registrations/unsubscribe',
+      json: { token: createVisitorToken(t.config.sessionSecret, await freshVisitor(), 'unsubscribe') },
+    }),
+  },
+  {
+    route: 'GET /api/admin/visitors',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/visitors' }),
+  },
+  {
+    route: 'GET /api/admin/visitors.csv',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/visitors.csv' }),
+  },
+  {
+    route: 'GET /api/admin/retention',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/retention' }),
+  },
+
+  // Vehicles.
+  {
+    route: 'GET /api/vehicles/public',
+    expect: [200, 200, 200, 200, 200],
+    request: () => ({ path: '/api/vehicles/public' }),
+  },
+  {
+    route: 'GET /api/vehicles',
+    expect: [401, 200, 200, 200, 200],
+    request: () => ({ path: '/api/vehicles' }),
+  },
+  {
+    route: 'POST /api/vehicles',
+    expect: [401, 201, 201, 201, 201],
+    request: () => ({ path: '/api/vehicles', json: vehicleBody }),
+  },
+  {
+    route: 'GET /api/vehicles/:id',
+    expect: [401, 200, 404, 200, 200],
+    request: () => ({ path: `/api/vehicles/${world.draft}` }),
+  },
+  {
+    route: 'PATCH /api/vehicles/:id',
+    expect: [401, 200, 404, 200, 200],
+    request: () => ({ path: `/api/vehicles/${world.draft}`, json: { color: 'Guardsrot' } }),
+  },
+  {
+    route: 'PATCH /api/vehicles/:id',
+    case: 'submitting a draft',
+    expect: [401, 200, 404, 200, 200],
+    request: async ({ owner }) => ({
+      path: `/api/vehicles/${(await createVehicle(owner.client)).id}`,
+      json: { status: 'submitted' },
+    }),
+  },
+  {
+    route: 'DELETE /api/vehicles/:id',
+    expect: [401, 204, 404, 204, 204],
+    request: async ({ owner }) => ({ path: `/api/vehicles/${(await createVehicle(owner.client)).id}` }),
+  },
+  {
+    route: 'GET /api/vehicles/:id/reviews',
+    case: 'internal notes stay with staff',
+    expect: [401, 403, 404, 200, 200],
+    request: () => ({ path: `/api/vehicles/${world.submitted}/reviews` }),
+  },
+  {
+    route: 'GET /api/admin/vehicles',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/vehicles' }),
+  },
+  {
+    route: 'PATCH /api/admin/vehicles/:id/status',
+    expect: [401, 403, 403, 200, 200],
+    request: async ({ owner }) => ({
+      path: `/api/admin/vehicles/${(await createVehicle(owner.client, { status: 'submitted' })).id}/status`,
+      json: { status: 'in_review', oldStatus: 'submitted' },
+    }),
+  },
+
+  // Images.
+  {
+    route: 'POST /api/objects/upload',
+    expect: [401, 200, 200, 200, 200],
+    request: () => ({
+      path: '/api/objects/upload',
+      json: { filename: 'a.jpg', type: 'image/jpeg', size: 1000 },
+    }),
+  },
+  {
+    route: 'POST /api/vehicles/:id/media',
+    case: "the actor's own upload to the owner's draft",
+    expect: [401, 201, 404, 201, 201],
+    request: async ({ client, me, owner }) => ({
+      path: `/api/vehicles/${(await createVehicle(owner.client)).id}/media`,
+      json: { url: me ? await freshUpload(client) : '/objects/uploads/x/y.jpg' },
+    }),
+  },
+  {
+    route: 'POST /api/vehicles/:id/media',
+    case: "someone else's upload",
+    expect: [401, 403, 404, 201, 201],
+    request: async ({ owner }) => ({
+      path: `/api/vehicles/${(await createVehicle(owner.client)).id}/media`,
+      json: { url: await freshUpload(world.other.client) },
+    }),
+  },
+  {
+    route: 'PATCH /api/vehicles/:id/media',
+    expect: [401, 200, 404, 200, 200],
+    request: () => ({
+      path: `/api/vehicles/${world.submitted}/media`,
+      json: { updates: [{ id: world.mediaOfSubmitted, cropX: 40 }] },
+    }),
+  },
+  {
+    route: 'DELETE /api/vehicles/:id/media/:mediaId',
+    expect: [401, 204, 404, 204, 204],
+    request: async ({ owner }) => {
+      const vehicle = await createVehicle(owner.client);
+      return { path: `/api/vehicles/${vehicle.id}/media/${(await insertImage(t, vehicle.id)).id}` };
+    },
+  },
+  {
+    route: 'GET /api/admin/media',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/media' }),
+  },
+  {
+    route: 'GET /api/admin/media.zip',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/media.zip' }),
+  },
+
+  // Quartett.
+  {
+    route: 'GET /api/admin/quartett-sets',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/quartett-sets' }),
+  },
+  {
+    route: 'POST /api/admin/quartett-sets',
+    expect: [401, 403, 403, 403, 201],
+    request: () => ({ path: '/api/admin/quartett-sets', json: { title: 'Schlosstreffen 2026' } }),
+  },
+  {
+    route: 'GET /api/admin/quartett-sets/:id',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: `/api/admin/quartett-sets/${world.quartettSet}` }),
+  },
+  {
+    route: 'POST /api/admin/quartett-sets/:id/release',
+    expect: [401, 403, 403, 403, 200],
+    request: async () => {
+      const set = await insertReadySet(t, world.admin.id);
+      return { path: `/api/admin/quartett-sets/${set.id}/release`, json: {} };
+    },
+  },
+
+  // Invitations and the gate.
+  {
+    route: 'POST /api/invitations/confirm',
+    case: 'the token is the proof, not the session',
+    expect: [200, 200, 200, 200, 200],
+    request: async ({ owner }) => ({
+      path: '/api/invitations/confirm',
+      json: { token: (await freshInvitation(owner)).token },
+    }),
+  },
+  {
+    route: 'POST /api/admin/check-in',
+    expect: [401, 403, 403, 200, 200],
+    request: async ({ owner }) => ({
+      path: '/api/admin/check-in',
+      json: { code: (await freshInvitation(owner)).code },
+    }),
+  },
+  {
+    route: 'ALL /api/{*rest}',
+    expect: [404, 404, 404, 404, 404],
+    request: () => ({ path: '/api/gibt-es-nicht' }),
+  },
+
+  // Stored objects: who may see each kind.
+  {
+    route: 'GET /objects/{*key}',
+    case: 'image of a vehicle under review: its owner and staff',
+    expect: [404, 200, 404, 200, 200],
+    request: () => ({ path: world.submittedImage }),
+  },
+  {
+    route: 'GET /objects/{*key}',
+    case: 'image of a confirmed vehicle: everyone',
+    expect: [200, 200, 200, 200, 200],
+    request: () => ({ path: world.confirmedImage }),
+  },
+  {
+    route: 'GET /objects/{*key}',
+    case: 'the quartett print PDF: admins',
+    expect: [404, 404, 404, 404, 200],
+    request: () => ({ path: world.quartettPdf }),
+  },
+  {
+    route: 'GET /objects/{*key}',
+    case: 'a data export: the person it belongs to',
+    expect: [404, 200, 404, 404, 404],
+    request: () => ({ path: world.accountExport }),
+  },
+  {
+    route: 'GET /objects/{*key}',
+    case: 'a raw upload: nobody',
+    expect: [404, 404, 404, 404, 404],
+    request: () => ({ path: world.rawUpload }),
+  },
+
+  // The queue dashboard (bull-board): admins read, retry and clean; nothing else changes.
+  {
+    route: 'GET /admin/queues',
+    expect: [302, 403, 403, 403, 200],
+    request: () => ({ path: '/admin/queues' }),
+  },
+  {
+    route: 'GET /admin/queues/api/queues',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/admin/queues/api/queues' }),
+  },
+  {
+    route: 'PUT /admin/queues/api/queues/:queueName/pause',
+    expect: [401, 403, 403, 403, 403],
+    request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/pause` }),
+  },
+  {
+    route: 'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/retry/failed` }),
+  },
+];
+
+beforeAll(async () => {
+  t = await createTestContext({ relay: false, env: { RATE_LIMIT_FACTOR: '1000' } });
+  world = await createWorld(t);
+});
+afterAll(() => t?.close());
+
+const label = (row: Row) => (row.case ? `${row.route} (${row.case})` : row.route);
+
+describe('the permission matrix', () => {
+  it('has a row for every route the app serves, and no row for a route it does not', () => {
+    const served = [...routesOf(t.app as never).map((route) => `${route.method} ${route.path}`), ...MOUNTED];
+    const listed = new Set(ROWS.map((row) => row.route));
+    expect(
+      served.filter((route) => !listed.has(route)),
+      'routes without a row',
+    ).toEqual([]);
+    expect(
+      [...listed].filter((route) => !served.includes(route)),
+      'rows for no route',
+    ).toEqual([]);
+    // The routers hold more than a handful of routes: reading them works.
+    expect(served.length).toBeGreaterThan(40);
+  });
+
+  it.each(ROWS.map((row) => [label(row), row] as const))('%s', async (_label, row) => {
+    const method = row.route.split(' ')[0]!;
+    const answers: Record<string, number> = {};
+    for (const [index, actor] of ACTORS.entries()) {
+      let me: Account | undefined;
+      let owner = world.owner;
+      if (actor !== 'anon') {
+        me = row.fresh ? await signInAs(t, actor) : world[actor];
+        if (row.fresh && actor === 'owner') owner = me;
+      }
+      const client = me?.client ?? t.client();
+      const request = await row.request({ actor, client, me, owner });
+      const res = await client.request(method === 'ALL' ? 'GET' : method, request.path, {
+        json: request.json,
+        headers: request.headers,
+      });
+      answers[actor] = res.status;
+      expect.soft(res.status, `${label(row)} as ${actor}: ${res.text.slice(0, 300)}`).toBe(row.expect[index]);
+      // A refusal says no more than that.
+      if (res.status === 401 || res.status === 403) expect.soft(res.text.length).toBeLessThan(300);
+    }
+    expect(Object.keys(answers)).toEqual([...ACTORS]);
+  });
+});
+
+describe('ids that name nothing', () => {
+  it('answer as an unknown id would, before and after sign-in', async () => {
+    expect((await t.client().get('/api/vehicles/not-a-uuid')).status).toBe(401);
+    expect((await world.owner.client.get('/api/vehicles/not-a-uuid')).status).toBe(404);
+    expect((await world.admin.client.get(`/api/vehicles/${randomUUID()}`)).status).toBe(404);
+    expect((await world.admin.client.get('/api/admin/quartett-sets/kein-satz')).status).toBe(404);
+    expect((await world.owner.client.get('/objects/%E0%A4%A')).status).toBe(404);
+  });
+});

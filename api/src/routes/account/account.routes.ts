@@ -1,0 +1,65 @@
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AccountDeleteSchema, PRIVACY_MESSAGES, VEHICLE_MESSAGES } from '@schlosstreffen/shared';
+import type * as Api from '@schlosstreffen/shared/api';
+import type { AuthService } from '../../core/accounts/auth.service.js';
+import { listConsents, withdrawConsent } from '../../core/accounts/consents.js';
+import { latestDataExport, requestDataExport } from '../../core/accounts/data-export.js';
+import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
+import { authorize } from '../../core/vehicles/vehicle.policy.js';
+import { notFound } from '../../core/errors.js';
+import { currentUser, requireUser, type AppState } from '../../http/context.js';
+import { uuidParam, validate } from '../../http/validate.js';
+import { vehicleId } from '../vehicles/vehicle.routes.js';
+import { presentConsent, presentDataExport } from './account.presenter.js';
+
+export interface AccountRouteDeps {
+  em: EntityManager;
+  auth: AuthService;
+  onOutbox?: () => void;
+}
+
+/** The signed-in person's own data: consents, data export, account deletion; a vehicle's consents. */
+export function accountRoutes({ em, auth, onOutbox }: AccountRouteDeps): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get('/account/consents', requireUser, async (ctx) => {
+    const consents = await listConsents(em, { user: currentUser(ctx).id });
+    ctx.body = consents.map(presentConsent) satisfies Api.Consent[];
+  });
+
+  router.post('/account/consents/:id/withdraw', requireUser, async (ctx) => {
+    const id = uuidParam(ctx.params.id, PRIVACY_MESSAGES.consentNotFound);
+    ctx.body = presentConsent(await withdrawConsent(em, currentUser(ctx), id));
+  });
+
+  router.get('/vehicles/:id/consents', requireUser, async (ctx) => {
+    const vehicle = await em.findOne(Vehicle, { id: vehicleId(ctx) });
+    if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+    authorize(currentUser(ctx), 'read', vehicle);
+    ctx.body = (await listConsents(em, { vehicle: vehicle.id })).map(presentConsent) satisfies Api.Consent[];
+  });
+
+  router.get('/account/export', requireUser, async (ctx) => {
+    const row = await latestDataExport(em, currentUser(ctx));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = JSON.stringify(row ? presentDataExport(row) : null);
+    ctx.type = 'application/json';
+  });
+
+  router.post('/account/export', requireUser, async (ctx) => {
+    const row = await requestDataExport(em, currentUser(ctx));
+    onOutbox?.();
+    ctx.status = 201;
+    ctx.body = presentDataExport(row);
+  });
+
+  router.post('/account/delete', requireUser, async (ctx) => {
+    const { password } = validate(AccountDeleteSchema, ctx.request.body);
+    await auth.deleteOwnAccount(currentUser(ctx).id, password);
+    ctx.session = null;
+    ctx.body = { message: PRIVACY_MESSAGES.accountDeleted } satisfies Api.ServerMessage;
+  });
+
+  return router;
+}

@@ -1,0 +1,127 @@
+import Router from '@koa/router';
+import {
+  ChangePasswordBodySchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  LinkTokenSchema,
+  MESSAGES,
+  PRIVACY_MESSAGES,
+  ProfileSchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+  VerifyResetTokenSchema,
+} from '@schlosstreffen/shared';
+import type * as Api from '@schlosstreffen/shared/api';
+import { currentUser, requireUser, type AppContext, type AppState } from '../../http/context.js';
+import { unauthenticated } from '../../core/errors.js';
+import { accountKey, consume, rateLimit, type AccountBackoff, type Limiter } from '../../http/rate-limit.js';
+import { validate } from '../../http/validate.js';
+import type { User } from '../../core/accounts/user.entity.js';
+import { presentUser } from './user.presenter.js';
+import type { AuthService } from '../../core/accounts/auth.service.js';
+
+export interface AuthLimiters {
+  /** Attempts per client address (however many accounts it tries). */
+  loginPerIp: Limiter;
+  /** Failures per account (however many addresses they come from), with backoff. */
+  loginPerAccount: AccountBackoff;
+  register: Limiter;
+  forgotPassword: Limiter;
+  /** Reset mails per account. */
+  forgotPerAccount: Limiter;
+}
+
+/** Starts a fresh session for the user: a new session id, so a planted one is never reused. */
+async function signIn(ctx: AppContext, user: User): Promise<void> {
+  if (!ctx.session) throw unauthenticated();
+  ctx.session.userId = user.id;
+  ctx.session.signedInAt = Date.now();
+  await ctx.session.regenerate();
+}
+
+export function authRoutes(auth: AuthService, limiters: AuthLimiters): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/auth' });
+
+  router.get('/user', requireUser, (ctx) => {
+    ctx.body = presentUser(currentUser(ctx));
+  });
+
+  router.post(
+    '/register',
+    rateLimit(limiters.register, (ctx) => ctx.ip),
+    async (ctx) => {
+      const input = validate(RegisterBodySchema, ctx.request.body);
+      const user = await auth.register(input);
+      await signIn(ctx, user);
+      ctx.status = 201;
+      ctx.body = presentUser(user);
+    },
+  );
+
+  // Enumeration-safe: unknown and known accounts answer alike (same text, same time, same limits).
+  router.post(
+    '/login',
+    rateLimit(limiters.loginPerIp, (ctx) => ctx.ip),
+    async (ctx) => {
+      const input = validate(LoginSchema, ctx.request.body);
+      await limiters.loginPerAccount.check(input.email);
+      const user = await auth.authenticate(input.email, input.password);
+      if (!user) {
+        await limiters.loginPerAccount.fail(input.email);
+        throw unauthenticated(MESSAGES.invalidCredentials);
+      }
+      await limiters.loginPerAccount.reset(input.email);
+      await signIn(ctx, user);
+      ctx.body = presentUser(user);
+    },
+  );
+
+  router.post('/logout', (ctx) => {
+    ctx.session = null;
+    ctx.body = { message: MESSAGES.loggedOut } satisfies Api.ServerMessage;
+  });
+
+  router.post(
+    '/forgot-password',
+    rateLimit(limiters.forgotPassword, (ctx) => ctx.ip),
+    async (ctx) => {
+      const input = validate(ForgotPasswordSchema, ctx.request.body);
+      await consume(limiters.forgotPerAccount, accountKey(input.email));
+      await auth.requestPasswordReset(input.email);
+      ctx.body = { message: MESSAGES.resetEmailSent } satisfies Api.ServerMessage;
+    },
+  );
+
+  router.post('/verify-reset-token', async (ctx) => {
+    const input = validate(VerifyResetTokenSchema, ctx.request.body);
+    const user = await auth.findByResetToken(input.token);
+    ctx.body = { valid: true, email: user.email } satisfies Api.ResetTokenCheck;
+  });
+
+  router.post('/reset-password', async (ctx) => {
+    const input = validate(ResetPasswordBodySchema, ctx.request.body);
+    await auth.resetPassword(input);
+    ctx.body = { message: MESSAGES.passwordReset } satisfies Api.ServerMessage;
+  });
+
+  router.patch('/profile', requireUser, async (ctx) => {
+    const input = validate(ProfileSchema, ctx.request.body);
+    const user = await auth.updateProfile(currentUser(ctx), input);
+    ctx.body = presentUser(user);
+  });
+
+  router.post('/confirm-email', async (ctx) => {
+    const { token } = validate(LinkTokenSchema, ctx.request.body);
+    const signedIn = ctx.state.user;
+    await auth.confirmEmail(token, signedIn ? ctx.session?.externalKey : undefined);
+    ctx.body = { message: PRIVACY_MESSAGES.emailChanged } satisfies Api.ServerMessage;
+  });
+
+  router.post('/change-password', requireUser, async (ctx) => {
+    const input = validate(ChangePasswordBodySchema, ctx.request.body);
+    await auth.changePassword(currentUser(ctx).id, input, ctx.session?.externalKey);
+    ctx.body = { message: MESSAGES.passwordChanged } satisfies Api.ServerMessage;
+  });
+
+  return router;
+}

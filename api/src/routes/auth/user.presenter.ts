@@ -1,0 +1,35 @@
+import type * as Api from '@schlosstreffen/shared/api';
+import type { User } from '../../core/accounts/user.entity.js';
+
+/** The signed-in user's own view: never the password hash or reset token. */
+export function presentUser(user: User): Api.CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl ?? null,
+    phone: user.phone ?? null,
+    instagramHandle: user.instagramHandle ?? null,
+    role: user.role,
+    consentMedia: user.consentMedia,
+    consentQuartett: user.consentQuartett,
+    consentContact: user.consentContact,
+    emailVerified: user.emailVerified,
+    pendingEmail: user.pendingEmail ?? null,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+/** The owner as staff lists show them: contact data, no secrets. */
+export function presentOwner(user: User): Api.Owner {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone ?? null,
+    role: user.role,
+  };
+}

@@ -1,0 +1,71 @@
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type * as Api from '@schlosstreffen/shared/api';
+import {
+  MediaCreateSchema,
+  MediaUpdateSchema,
+  UploadRequestSchema,
+  VEHICLE_MESSAGES,
+} from '@schlosstreffen/shared';
+import { listAllMedia, type MediaService } from '../../core/media/media.service.js';
+import type { UploadService } from '../../core/media/upload.service.js';
+import { currentUser, requireRole, requireUser, type AppState } from '../../http/context.js';
+import { rateLimit, type Limiter } from '../../http/rate-limit.js';
+import { uuidParam, validate } from '../../http/validate.js';
+import { vehicleId } from '../vehicles/vehicle.routes.js';
+import { presentLibraryItem, presentMedia } from './media.presenter.js';
+
+export interface MediaRouteDeps {
+  em: EntityManager;
+  media: MediaService;
+  uploads: UploadService;
+  /** Upload signatures per user. */
+  uploadLimiter: Limiter;
+}
+
+/**
+ * Images: signing the browser's upload, attaching it to a vehicle, arranging and removing images
+ * (owner and staff), and the staff media library.
+ */
+export function mediaRoutes({ em, media, uploads, uploadLimiter }: MediaRouteDeps): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.post(
+    '/objects/upload',
+    requireUser,
+    rateLimit(uploadLimiter, (ctx) => ctx.state.user?.id ?? ctx.ip),
+    async (ctx) => {
+      const input = validate(UploadRequestSchema, ctx.request.body);
+      ctx.body = (await uploads.presignPut(currentUser(ctx), input)) satisfies Api.SignedUpload;
+    },
+  );
+
+  router.post('/vehicles/:id/media', requireUser, async (ctx) => {
+    const input = validate(MediaCreateSchema, ctx.request.body);
+    const created = await media.attach(currentUser(ctx), vehicleId(ctx), input);
+    ctx.status = 201;
+    ctx.body = presentMedia(created);
+  });
+
+  router.patch('/vehicles/:id/media', requireUser, async (ctx) => {
+    const input = validate(MediaUpdateSchema, ctx.request.body);
+    const items = await media.update(currentUser(ctx), vehicleId(ctx), input);
+    ctx.body = items.map(presentMedia);
+  });
+
+  router.delete('/vehicles/:id/media/:mediaId', requireUser, async (ctx) => {
+    await media.remove(
+      currentUser(ctx),
+      vehicleId(ctx),
+      uuidParam(ctx.params.mediaId, VEHICLE_MESSAGES.mediaNotFound),
+    );
+    ctx.status = 204;
+  });
+
+  router.get('/admin/media', requireRole('admin', 'reviewer'), async (ctx) => {
+    const items = await listAllMedia(em);
+    ctx.body = items.map(presentLibraryItem);
+  });
+
+  return router;
+}

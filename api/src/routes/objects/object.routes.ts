@@ -1,0 +1,98 @@
+import { Readable } from 'node:stream';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { VEHICLE_MESSAGES } from '@schlosstreffen/shared';
+import type { AppState } from '../../http/context.js';
+import { notFound } from '../../core/errors.js';
+import { mediaFileName } from '@schlosstreffen/shared';
+import { DataExport } from '../../core/accounts/data-export.entity.js';
+import { Media } from '../../core/media/media.entity.js';
+import { QuartettSet } from '../../core/quartett/quartett-set.entity.js';
+import { keyOf, objectPathOf, parseKey, visibilityOf } from '../../core/storage/objects.js';
+import { dataExportName } from '../account/account.presenter.js';
+import { quartettDownloadName } from '../quartett/quartett.presenter.js';
+
+export interface ObjectRouteDeps {
+  em: EntityManager;
+  s3: S3Client;
+  bucket: string;
+}
+
+/**
+ * The name a download is saved under, always built by the server (`?download` only asks for an
+ * attachment): images by the media library's naming rule, exports by their version or date.
+ */
+async function downloadName(em: EntityManager, key: string): Promise<string> {
+  const object = parseKey(key);
+  const fallback = key.split('/').at(-1) ?? 'download';
+  if (object?.kind === 'full' || object?.kind === 'rendition') {
+    const media = await em.findOne(Media, { id: object.mediaId }, { populate: ['vehicle'] });
+    if (!media) return fallback;
+    const url = object.kind === 'full' ? media.url : `/objects/${key}`;
+    return mediaFileName({ url, createdAt: media.createdAt, vehicle: media.vehicle });
+  }
+  if (object?.kind === 'export') {
+    const set = await em.findOne(QuartettSet, { exportFileUrl: objectPathOf(key) });
+    return set ? quartettDownloadName(set.version) : fallback;
+  }
+  if (object?.kind === 'account-export') {
+    const row = await em.findOne(DataExport, { id: object.exportId });
+    return row ? dataExportName(row.createdAt) : fallback;
+  }
+  return fallback;
+}
+
+/** The key of an /objects/… path; a path that is not valid percent-encoding names nothing. */
+function keyOfPath(path: string): string | undefined {
+  try {
+    return keyOf(decodeURIComponent(path));
+  } catch {
+    return undefined;
+  }
+}
+
+/** GET /objects/{key}: streams an object from the bucket to whoever may see it. */
+export function objectRoutes({ em, s3, bucket }: ObjectRouteDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  router.get('/objects/{*key}', async (ctx) => {
+    const key = keyOfPath(ctx.path);
+    if (!key) throw notFound(VEHICLE_MESSAGES.objectNotFound);
+    const visibility = await visibilityOf(em, ctx.state.user, key);
+    if (!visibility) throw notFound(VEHICLE_MESSAGES.objectNotFound);
+
+    let object;
+    try {
+      object = await s3.send(
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          IfNoneMatch: ctx.get('If-None-Match') || undefined,
+        }),
+      );
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 304) {
+        ctx.status = 304;
+        return;
+      }
+      if (status === 404 || (error as { name?: string }).name === 'NoSuchKey') {
+        throw notFound(VEHICLE_MESSAGES.objectNotFound);
+      }
+      throw error;
+    }
+    // Renditions never change under their key, but who may see them may (a vehicle's status).
+    const maxAge = parseKey(key)?.kind === 'rendition' ? 31_536_000 : 3600;
+    ctx.set('Cache-Control', `${visibility}, max-age=${maxAge}`);
+    if (object.ETag) ctx.set('ETag', object.ETag);
+    if (object.LastModified) ctx.set('Last-Modified', object.LastModified.toUTCString());
+    if (object.ContentLength !== undefined) ctx.length = object.ContentLength;
+    // Nothing served from here may run as a document of this origin.
+    ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+    if (ctx.query.download !== undefined) ctx.attachment(await downloadName(em, key));
+    else ctx.set('Content-Disposition', 'inline');
+    ctx.type = object.ContentType ?? 'application/octet-stream';
+    ctx.body = object.Body instanceof Readable ? object.Body : Readable.from([]);
+  });
+  return router;
+}

@@ -1,0 +1,34 @@
+import Router from '@koa/router';
+import { QUARTETT_MESSAGES, QuartettSetCreateSchema } from '@schlosstreffen/shared';
+import { currentUser, requireRole, type AppState } from '../../http/context.js';
+import { uuidParam, validate } from '../../http/validate.js';
+import { presentQuartettSet } from './quartett.presenter.js';
+import type { QuartettService } from '../../core/quartett/quartett.service.js';
+
+/** /admin/quartett-sets: the quartett print exports, for admins only. */
+export function quartettRoutes({ quartett }: { quartett: QuartettService }): Router<AppState> {
+  const router = new Router<AppState>();
+  const admin = requireRole('admin');
+  const setId = (value: string | undefined) => uuidParam(value, QUARTETT_MESSAGES.setNotFound);
+
+  router.get('/admin/quartett-sets', admin, async (ctx) => {
+    ctx.body = (await quartett.list()).map(presentQuartettSet);
+  });
+
+  router.post('/admin/quartett-sets', admin, async (ctx) => {
+    const input = validate(QuartettSetCreateSchema, ctx.request.body);
+    const set = await quartett.create(currentUser(ctx), input);
+    ctx.status = 201;
+    ctx.body = presentQuartettSet(set);
+  });
+
+  router.get('/admin/quartett-sets/:id', admin, async (ctx) => {
+    ctx.body = presentQuartettSet(await quartett.get(setId(ctx.params.id)));
+  });
+
+  router.post('/admin/quartett-sets/:id/release', admin, async (ctx) => {
+    ctx.body = presentQuartettSet(await quartett.release(setId(ctx.params.id)));
+  });
+
+  return router;
+}

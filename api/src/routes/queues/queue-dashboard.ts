@@ -1,0 +1,89 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { KoaAdapter } from '@bull-board/koa';
+import { RequestContext } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MESSAGES } from '@schlosstreffen/shared';
+import type { Redis } from 'ioredis';
+import type { Middleware } from 'koa';
+import { loadUser, type AppContext } from '../../http/context.js';
+import { mutationGuard } from '../../http/security.js';
+import type { Queues } from '../../core/outbox/queues.js';
+
+export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+const inDashboard = (path: string) =>
+  path === QUEUE_DASHBOARD_PATH || path.startsWith(`${QUEUE_DASHBOARD_PATH}/`);
+
+/**
+ * What an admin may change from the dashboard: retry and clean (one job, or all of a state). Adding,
+ * editing, promoting, pausing, emptying and the like are refused: jobs come from the outbox only.
+ */
+const ALLOWED_CHANGE = new RegExp(
+  `^${QUEUE_DASHBOARD_PATH}/api/queues/[^/]+/(retry|clean)/[^/]+$|^${QUEUE_DASHBOARD_PATH}/api/queues/[^/]+/[^/]+/(retry|clean)$`,
+);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * bull-board under /admin/queues with every queue, for admins only: signed-out visitors are sent to
+ * /login (and back afterwards), other roles get 403. Read-only but for retry and clean, which pass
+ * the same Origin check as the API.
+ */
+export function queueDashboard(deps: {
+  em: EntityManager;
+  queues: Queues;
+  allowedOrigins: string[];
+  /** A connection to the queues' Redis: while it is not ready, the dashboard's API answers 503. */
+  redis: Redis;
+}): Middleware {
+  const adapter = new KoaAdapter();
+  adapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: Object.values(deps.queues).map((queue) => new BullMQAdapter(queue)),
+    serverAdapter: adapter,
+    options: { uiConfig: { boardTitle: 'Schlosstreffen Jobs', locale: { lng: 'de-DE' } } },
+  });
+  const board = adapter.registerPlugin();
+  const withUser = loadUser(deps.em);
+  const originCheck = mutationGuard(deps.allowedOrigins);
+
+  const guarded: Middleware = async (ctx, next) => {
+    const user = (ctx as AppContext).state.user;
+    if (!user) {
+      if (ctx.path.startsWith(`${QUEUE_DASHBOARD_PATH}/api/`)) {
+        ctx.status = 401;
+        ctx.body = { message: MESSAGES.unauthorized };
+        return;
+      }
+      ctx.redirect(`/login?redirect=${encodeURIComponent(ctx.originalUrl)}`);
+      return;
+    }
+    if (user.role !== 'admin') {
+      ctx.status = 403;
+      ctx.body = { message: MESSAGES.forbidden };
+      return;
+    }
+    // bull-board's page carries inline styles; its scripts still come from this origin only.
+    const csp = ctx.response.get('Content-Security-Policy');
+    if (csp)
+      ctx.set('Content-Security-Policy', csp.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"));
+    if (!SAFE_METHODS.has(ctx.method) && !ALLOWED_CHANGE.test(ctx.path)) {
+      ctx.status = 403;
+      ctx.body = { message: MESSAGES.queueDashboardReadOnly };
+      return;
+    }
+    // bull-board answers its API with a bare 500 while Redis is away: say what is missing instead.
+    if (ctx.path.startsWith(`${QUEUE_DASHBOARD_PATH}/api/`) && deps.redis.status !== 'ready') {
+      ctx.status = 503;
+      ctx.set('Retry-After', '30');
+      ctx.body = { message: MESSAGES.queuesUnavailable };
+      return;
+    }
+    await originCheck(ctx, () => board(ctx, next));
+  };
+
+  return (ctx, next) =>
+    inDashboard(ctx.path)
+      ? RequestContext.create(deps.em, () => withUser(ctx as AppContext, () => guarded(ctx, next)))
+      : next();
+}

@@ -1,0 +1,105 @@
+import Router from '@koa/router';
+import {
+  AdminStatusUpdateSchema,
+  OwnerStatusPatchSchema,
+  VEHICLE_MESSAGES,
+  VehicleEditSchema,
+  VehicleSchema,
+} from '@schlosstreffen/shared';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { currentUser, requireRole, requireUser, type AppContext, type AppState } from '../../http/context.js';
+import { uuidParam, validate } from '../../http/validate.js';
+import { presentVehicle } from './vehicle.presenter.js';
+import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
+import type { PublicListVersion } from '../../core/public-list/public-list-changes.js';
+import { createPublicListReader } from '../../core/public-list/public-vehicle.read.js';
+
+/** The vehicle id of the path; anything but a uuid names no vehicle. */
+export const vehicleId = (ctx: AppContext) => uuidParam(ctx.params.id, VEHICLE_MESSAGES.vehicleNotFound);
+
+export interface VehicleRouteDeps {
+  em: EntityManager;
+  vehicles: VehicleService;
+  /** Announced changes of the public list; without them every read checks the database. */
+  publicListChanges?: PublicListVersion;
+}
+
+/** /vehicles/… for owners (and staff), the public list, and /admin/… for reviewers and admins. */
+export function vehicleRoutes({ em, vehicles, publicListChanges }: VehicleRouteDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  const readPublicList = createPublicListReader(em, publicListChanges);
+
+  router.get('/vehicles/public', async (ctx) => {
+    const list = await readPublicList();
+    const coding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    const compressed = coding === 'br' || coding === 'gzip' ? coding : undefined;
+    ctx.vary('Accept-Encoding');
+    ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
+    // One ETag per representation: a compressed body is other bytes than the plain one.
+    ctx.set('ETag', compressed ? `${list.etag.slice(0, -1)}-${compressed}"` : list.etag);
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = 'application/json';
+    if (compressed) {
+      ctx.set('Content-Encoding', compressed);
+      ctx.body = await list.encoded(compressed);
+    } else {
+      ctx.body = list.body;
+    }
+  });
+
+  router.get('/vehicles', requireUser, async (ctx) => {
+    const list = await vehicles.listOwn(currentUser(ctx));
+    const invitations = await vehicles.invitationsOf(list);
+    ctx.body = list.map((vehicle) => presentVehicle(vehicle, { invitations }));
+  });
+
+  router.post('/vehicles', requireUser, async (ctx) => {
+    const input = validate(VehicleSchema, ctx.request.body);
+    const vehicle = await vehicles.create(currentUser(ctx), input);
+    ctx.status = 201;
+    ctx.body = presentVehicle(vehicle);
+  });
+
+  router.get('/vehicles/:id', requireUser, async (ctx) => {
+    const vehicle = await vehicles.get(currentUser(ctx), vehicleId(ctx));
+    ctx.body = presentVehicle(vehicle, { invitations: await vehicles.invitationsOf([vehicle]) });
+  });
+
+  router.patch('/vehicles/:id', requireUser, async (ctx) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const status =
+      'status' in body ? validate(OwnerStatusPatchSchema, { status: body.status }).status : undefined;
+    const edit = validate(VehicleEditSchema, body);
+    const vehicle = await vehicles.update(currentUser(ctx), vehicleId(ctx), edit, status);
+    ctx.body = presentVehicle(vehicle);
+  });
+
+  router.delete('/vehicles/:id', requireUser, async (ctx) => {
+    await vehicles.delete(currentUser(ctx), vehicleId(ctx));
+    ctx.status = 204;
+  });
+
+  router.get('/vehicles/:id/reviews', requireUser, async (ctx) => {
+    ctx.body = await vehicles.history(currentUser(ctx), vehicleId(ctx));
+  });
+
+  const staff = requireRole('admin', 'reviewer');
+
+  router.get('/admin/vehicles', staff, async (ctx) => {
+    const list = await vehicles.listAll();
+    const invitations = await vehicles.invitationsOf(list);
+    ctx.body = list.map((vehicle) => presentVehicle(vehicle, { withOwner: true, invitations }));
+  });
+
+  router.patch('/admin/vehicles/:id/status', staff, async (ctx) => {
+    const input = validate(AdminStatusUpdateSchema, ctx.request.body);
+    const vehicle = await vehicles.setStatus(currentUser(ctx), vehicleId(ctx), input);
+    ctx.body = presentVehicle(vehicle);
+  });
+
+  return router;
+}

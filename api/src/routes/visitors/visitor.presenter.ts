@@ -1,0 +1,55 @@
+import { EVENT_TIMEZONE, VISITOR_CSV_HEADER, VISITOR_STATE_LABELS } from '@schlosstreffen/shared';
+import type * as Api from '@schlosstreffen/shared/api';
+import type { VisitorRegistration } from '../../core/visitors/visitor-registration.entity.js';
+import { visitorState } from '../../core/visitors/visitor.service.js';
+
+export function presentVisitor(row: VisitorRegistration): Api.AdminVisitor {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone ?? null,
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+    state: visitorState(row),
+  };
+}
+
+/** Every registration with counts per state. */
+export function presentVisitorList(rows: VisitorRegistration[]): Api.AdminVisitorList {
+  const visitors = rows.map(presentVisitor);
+  const counts = { total: visitors.length, pending: 0, confirmed: 0, unsubscribed: 0 };
+  for (const visitor of visitors) counts[visitor.state] += 1;
+  return { visitors, counts };
+}
+
+const dateTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: EVENT_TIMEZONE,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** A quoted CSV field; a leading = + - @ tab or CR is neutralised so spreadsheets never run it. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+/** UTF-8 BOM, semicolons and CRLF: what German Excel opens without an import dialog. */
+export function visitorsToCsv(visitors: Api.AdminVisitor[]): string {
+  const rows = [
+    [...VISITOR_CSV_HEADER],
+    ...visitors.map((visitor) => [
+      visitor.firstName,
+      visitor.lastName,
+      visitor.email,
+      visitor.phone ?? '',
+      dateTime.format(new Date(visitor.createdAt)),
+      visitor.confirmedAt ? dateTime.format(new Date(visitor.confirmedAt)) : '',
+      VISITOR_STATE_LABELS[visitor.state],
+    ]),
+  ];
+  return `\uFEFF${rows.map((row) => row.map(csvField).join(';')).join('\r\n')}\r\n`;
+}

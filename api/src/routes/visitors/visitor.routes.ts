@@ -1,0 +1,85 @@
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MESSAGES, PRIVACY_MESSAGES, venueDate, VisitorRegistrationSchema } from '@schlosstreffen/shared';
+import type { ApiConfig } from '../../core/config.js';
+import { requireRole, type AppContext, type AppState } from '../../http/context.js';
+import { invalid } from '../../core/errors.js';
+import { rateLimit, type Limiter } from '../../http/rate-limit.js';
+import { validate } from '../../http/validate.js';
+import type { ServerMessage } from '@schlosstreffen/shared/api';
+import { VisitorService } from '../../core/visitors/visitor.service.js';
+import { presentVisitorList, visitorsToCsv } from './visitor.presenter.js';
+
+export interface VisitorRouteDeps {
+  em: EntityManager;
+  config: ApiConfig;
+  onOutbox?: () => void;
+  signUpLimiter: Limiter;
+}
+
+/** The token of a mail link: `?token=` on links, `{ token }` in a JSON body. */
+function tokenOf(ctx: AppContext): unknown {
+  const fromBody = (ctx.request.body as { token?: unknown } | undefined)?.token;
+  return fromBody ?? ctx.query.token;
+}
+
+export function visitorRoutes(deps: VisitorRouteDeps): Router<AppState> {
+  const { config } = deps;
+  const visitors = new VisitorService(deps.em, {
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+    onOutbox: deps.onOutbox,
+  });
+  const router = new Router<AppState>();
+
+  // Links of mails sent before the pages existed lead there too: a GET changes nothing.
+  const toPage = (page: string) => (ctx: AppContext) => {
+    ctx.set('Cache-Control', 'no-store');
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    ctx.redirect(`${config.publicUrl}/besucher/${page}?token=${encodeURIComponent(token)}`);
+  };
+
+  router.post(
+    '/visitor-registrations',
+    rateLimit(deps.signUpLimiter, (ctx) => ctx.ip),
+    async (ctx) => {
+      const input = validate(VisitorRegistrationSchema, ctx.request.body);
+      await visitors.signUp(input);
+      ctx.status = 201;
+      ctx.body = {
+        message: MESSAGES.visitorRegistered,
+        description: MESSAGES.visitorConfirmPending,
+      } satisfies ServerMessage;
+    },
+  );
+
+  router.get('/visitor-registrations/confirm', toPage('bestaetigen'));
+  router.get('/visitor-registrations/unsubscribe', toPage('abmelden'));
+
+  router.post('/visitor-registrations/confirm', async (ctx) => {
+    const state = await visitors.confirm(tokenOf(ctx));
+    if (state !== 'confirmed') throw invalid(MESSAGES.visitorLinkInvalid);
+    ctx.body = { message: PRIVACY_MESSAGES.visitorConfirmed } satisfies ServerMessage;
+  });
+
+  // RFC 8058 one-click unsubscribe, and the web page's button.
+  router.post('/visitor-registrations/unsubscribe', async (ctx) => {
+    if (!(await visitors.unsubscribe(tokenOf(ctx)))) throw invalid(MESSAGES.visitorLinkInvalid);
+    ctx.body = { message: MESSAGES.visitorUnsubscribed } satisfies ServerMessage;
+  });
+
+  router.get('/admin/visitors', requireRole('admin'), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentVisitorList(await visitors.list());
+  });
+
+  router.get('/admin/visitors.csv', requireRole('admin'), async (ctx) => {
+    const { visitors: rows } = presentVisitorList(await visitors.list());
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="besucher-${venueDate(new Date())}.csv"`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = visitorsToCsv(rows);
+  });
+
+  return router;
+}

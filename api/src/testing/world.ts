@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { DataExport } from '../core/accounts/data-export.entity.js';
+import { User } from '../core/accounts/user.entity.js';
+import { Media } from '../core/media/media.entity.js';
+import { QuartettSet } from '../core/quartett/quartett-set.entity.js';
+import { accountExportKey, exportKey, fullKey, newUploadKey, objectPathOf } from '../core/storage/objects.js';
+import { createS3Client } from '../core/storage/s3.js';
+import { Vehicle } from '../core/vehicles/vehicle.entity.js';
+import type { TestContext } from './context.js';
+import { createVehicle } from './factories.js';
+import type { TestClient } from './http-client.js';
+
+export const ACTORS = ['anon', 'owner', 'other', 'reviewer', 'admin'] as const;
+export type Actor = (typeof ACTORS)[number];
+export type SignedInActor = Exclude<Actor, 'anon'>;
+
+export interface Account {
+  id: string;
+  email: string;
+  client: TestClient;
+}
+
+/** The accounts of the four signed-in actors and what the owner has: a world to try routes in. */
+export interface World extends Record<SignedInActor, Account> {
+  draft: string;
+  submitted: string;
+  confirmed: string;
+  mediaOfSubmitted: string;
+  /** Object paths: an image of the submitted and of the confirmed vehicle. */
+  submittedImage: string;
+  confirmedImage: string;
+  quartettSet: string;
+  quartettPdf: string;
+  /** The owner's ready data export. */
+  accountExport: string;
+  /** A raw upload of the owner's (never served). */
+  rawUpload: string;
+}
+
+const ROLE_OF = { owner: 'user', other: 'user', reviewer: 'reviewer', admin: 'admin' } as const;
+
+/** A new account of the actor's role, signed in on a client of its own. */
+export async function signInAs(t: TestContext, actor: SignedInActor): Promise<Account> {
+  const { client, id, email } = await t.signIn(ROLE_OF[actor], { firstName: 'Mara', lastName: 'Test' });
+  return { client, id, email };
+}
+
+export async function putObject(t: TestContext, key: string, contentType: string): Promise<void> {
+  await createS3Client(t.config.s3).send(
+    new PutObjectCommand({
+      Bucket: t.config.s3.bucket,
+      Key: key,
+      Body: Buffer.from('x'),
+      ContentType: contentType,
+    }),
+  );
+}
+
+/** An image row with its clean full-size object, as the worker leaves it. */
+export async function insertImage(t: TestContext, vehicleId: string): Promise<{ id: string; path: string }> {
+  const id = randomUUID();
+  const key = fullKey(id, 'jpg');
+  await putObject(t, key, 'image/jpeg');
+  const em = t.orm.em.fork();
+  em.create(Media, { id, vehicle: em.getReference(Vehicle, vehicleId), url: objectPathOf(key) });
+  await em.flush();
+  return { id, path: objectPathOf(key) };
+}
+
+/** A status change by an admin; fails the test when refused. */
+export async function changeStatus(
+  admin: Account,
+  vehicleId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  const res = await admin.client.patch(`/api/admin/vehicles/${vehicleId}/status`, {
+    status: to,
+    oldStatus: from,
+  });
+  if (res.status !== 200) throw new Error(`status change refused: ${res.status} ${res.text}`);
+}
+
+/** A ready quartett set without cards (releasing it locks no vehicle). */
+export async function insertReadySet(t: TestContext, adminId: string): Promise<QuartettSet> {
+  const em = t.orm.em.fork();
+  const set = em.create(QuartettSet, { title: 'Druck', status: 'ready', createdBy: adminId });
+  await em.flush();
+  // The version comes from a database sequence.
+  await em.refresh(set);
+  return set;
+}
+
+export async function createWorld(t: TestContext): Promise<World> {
+  const [owner, other, reviewer, admin] = await Promise.all([
+    signInAs(t, 'owner'),
+    signInAs(t, 'other'),
+    signInAs(t, 'reviewer'),
+    signInAs(t, 'admin'),
+  ]);
+  const draft = (await createVehicle(owner.client)).id;
+  const submitted = (await createVehicle(owner.client, { status: 'submitted' })).id;
+  const confirmed = (await createVehicle(owner.client, { status: 'submitted' })).id;
+  await changeStatus(admin, confirmed, 'submitted', 'confirmed');
+  const image = await insertImage(t, submitted);
+  const confirmedImage = (await insertImage(t, confirmed)).path;
+
+  const em = t.orm.em.fork();
+  const set = await insertReadySet(t, admin.id);
+  const pdf = exportKey(set.version, set.id);
+  await putObject(t, pdf, 'application/pdf');
+  await em.nativeUpdate(QuartettSet, { id: set.id }, { exportFileUrl: objectPathOf(pdf) });
+  const exportId = randomUUID();
+  await putObject(t, accountExportKey(exportId), 'application/zip');
+  em.create(DataExport, {
+    id: exportId,
+    user: em.getReference(User, owner.id),
+    status: 'ready',
+    progress: 100,
+    objectKey: accountExportKey(exportId),
+    finishedAt: new Date(),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  await em.flush();
+  const upload = newUploadKey(owner.id, 'image/jpeg');
+  await putObject(t, upload, 'image/jpeg');
+
+  return {
+    owner,
+    other,
+    reviewer,
+    admin,
+    draft,
+    submitted,
+    confirmed,
+    mediaOfSubmitted: image.id,
+    submittedImage: image.path,
+    confirmedImage,
+    quartettSet: set.id,
+    quartettPdf: objectPathOf(pdf),
+    accountExport: objectPathOf(accountExportKey(exportId)),
+    rawUpload: objectPathOf(upload),
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * The JSON bodies the API answers with, one type each: the api's presenters are checked against
+ * them (`satisfies`) and the web client reads them. Dates travel as ISO strings.
+ */
+export type * from './account.js';
+export type * from './event.js';
+export type * from './media.js';
+export type * from './vehicles.js';
+export type { StatusHistoryEntry } from '../status.js';
+export type * from './privacy.js';

@@ -1,0 +1,82 @@
+import type { DriveType, FuelType, VehicleStatus } from '../status.js';
+import type { Owner } from './account.js';
+import type { Media } from './media.js';
+
+/** What owner and staff see of an invitation; the check-in code itself travels only by mail. */
+export interface VehicleInvitation {
+  startNumber: number;
+  parkingZone: string;
+  checkedIn: boolean;
+  checkedInAt: string | null;
+}
+
+/** A vehicle with its media, as GET/POST/PATCH /api/vehicles… and the admin lists answer it. */
+export interface Vehicle {
+  id: string;
+  userId: string;
+  title: string;
+  name: string | null;
+  brand: string;
+  model: string;
+  year: number;
+  color: string | null;
+  licensePlate: string | null;
+  vin: string | null;
+  tuningCategories: string[];
+  descriptionShort: string | null;
+  descriptionLong: string | null;
+  status: VehicleStatus;
+  ps: number;
+  kw: number | null;
+  torqueNm: number | null;
+  weightKg: number;
+  powerToWeight: number | null;
+  topSpeedKmh: number;
+  zeroToHundredS: number;
+  quarterMileS: number | null;
+  driveType: DriveType | Lowercase<DriveType> | null;
+  displacementCcm: number | null;
+  cylinders: number | null;
+  fuelType: FuelType | null;
+  specialMods: string | null;
+  media: Media[];
+  /** Admin lists only: the owner's contact data. */
+  user?: Owner | null;
+  /** Owner and admin reads: the invitation once the vehicle was invited, else null. */
+  invitation?: VehicleInvitation | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An image of the public list. */
+export interface PublicMedia {
+  type: string;
+  url: string;
+  thumbnailUrl: string | null;
+  isHero: boolean;
+  cropX: string;
+  cropY: string;
+  scale: string;
+}
+
+/** An entry of GET /api/vehicles/public (confirmed vehicles only): no owner data, plate or VIN. */
+export interface PublicVehicle {
+  id: string;
+  name: string | null;
+  brand: string;
+  model: string;
+  year: number;
+  color: string | null;
+  ps: number;
+  torqueNm: number | null;
+  topSpeedKmh: number;
+  zeroToHundredS: number;
+  cylinders: number | null;
+  weightKg: number;
+  driveType: string | null;
+  tuningCategories: string[];
+  descriptionShort: string | null;
+  media: PublicMedia[];
+  /** The image marked isHero, else the first; null without images. */
+  hero: PublicMedia | null;
+}

@@ -1,0 +1,47 @@
+/** Retention: how long personal data is kept, per rule (its own module: the site config needs only this). */
+
+/** The retention periods, in days, each with what it removes (admin overview, privacy notice). */
+export const RETENTION_RULES = {
+  visitorsAfterEvent: {
+    label: 'Besucher-Voranmeldungen',
+    description: 'Tage nach dem Ende der Veranstaltung',
+    defaultDays: 30,
+  },
+  rejectedAfterEvent: {
+    label: 'Abgelehnte Bewerbungen mit Fotos',
+    description: 'Tage nach dem Ende der Veranstaltung',
+    defaultDays: 30,
+  },
+  unconfirmedVisitors: {
+    label: 'Unbestätigte Besucher-Voranmeldungen',
+    description: 'Tage nach der Anmeldung',
+    defaultDays: 7,
+  },
+  unattachedUploads: {
+    label: 'Hochgeladene Originaldateien (bereinigt oder nie zugeordnet)',
+    description: 'Tage nach dem Hochladen',
+    defaultDays: 1,
+  },
+  emailLog: { label: 'Protokoll versendeter E-Mails', description: 'Tage nach dem Versand', defaultDays: 30 },
+  outbox: {
+    label: 'Inhalte erledigter Hintergrundaufträge',
+    description: 'Tage nach der Erledigung',
+    defaultDays: 30,
+  },
+  quartettExportsAfterEvent: {
+    label: 'Druckdateien des Auto-Quartetts',
+    description: 'Tage nach dem Ende der Veranstaltung',
+    defaultDays: 90,
+  },
+  accountExports: {
+    label: 'Datenexporte für Nutzer',
+    description: 'Tage nach der Erstellung',
+    defaultDays: 7,
+  },
+} as const;
+export type RetentionRule = keyof typeof RETENTION_RULES;
+export type RetentionPeriods = Record<RetentionRule, number>;
+
+export const DEFAULT_RETENTION: RetentionPeriods = Object.fromEntries(
+  Object.entries(RETENTION_RULES).map(([key, rule]) => [key, rule.defaultDays]),
+) as RetentionPeriods;

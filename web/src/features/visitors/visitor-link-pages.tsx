@@ -1,0 +1,57 @@
+import { MESSAGES } from '@schlosstreffen/shared';
+import type { ServerMessage } from '@schlosstreffen/shared/api';
+import { LinkActionCard } from '../../components/link-action-card';
+import { api } from '../../lib/api';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+
+/** Where the links of the visitor mails lead: each acts only when its button is pressed. */
+
+/** /besucher/bestaetigen?token=…: confirms a visitor pre-registration (double opt-in). */
+export function VisitorConfirmPage({ token }: { token: string | undefined }) {
+  useDocumentMeta(
+    'Vormerkung bestätigen – Schlosstreffen',
+    'Bestätige deine Vormerkung als Besucher des Schlosstreffens.',
+  );
+  return (
+    <LinkActionCard
+      title="Vormerkung bestätigen"
+      token={token}
+      intro={
+        <p>
+          Bestätige, dass du als Besucher vorgemerkt werden möchtest. Danach schicken wir dir Neuigkeiten zum
+          Schlosstreffen an diese E-Mail-Adresse; abmelden kannst du dich jederzeit über den Link in unseren
+          E-Mails.
+        </p>
+      }
+      actionLabel="Vormerkung bestätigen"
+      pendingLabel="Wird bestätigt..."
+      action={(value) => api.post<ServerMessage>('/api/visitor-registrations/confirm', { token: value })}
+      invalidText={MESSAGES.visitorLinkInvalid}
+    />
+  );
+}
+
+/** /besucher/abmelden?token=…: ends the event updates and deletes the pre-registration. */
+export function VisitorUnsubscribePage({ token }: { token: string | undefined }) {
+  useDocumentMeta(
+    'Von Event-Updates abmelden – Schlosstreffen',
+    'Melde dich von den Event-Updates des Schlosstreffens ab.',
+  );
+  return (
+    <LinkActionCard
+      title="Von Event-Updates abmelden"
+      token={token}
+      intro={
+        <p>
+          Wenn du dich abmeldest, erhältst du keine E-Mails mehr zum Schlosstreffen, und wir löschen deine
+          Besucher-Voranmeldung mit Name, E-Mail-Adresse und Telefonnummer.
+        </p>
+      }
+      actionLabel="Abmelden"
+      pendingLabel="Wird abgemeldet..."
+      destructive
+      action={(value) => api.post<ServerMessage>('/api/visitor-registrations/unsubscribe', { token: value })}
+      invalidText={MESSAGES.visitorLinkInvalid}
+    />
+  );
+}

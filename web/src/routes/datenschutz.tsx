@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivacyPage } from '../features/legal/privacy-page';
+
+export const Route = createFileRoute('/datenschutz')({ component: PrivacyPage });

@@ -1,0 +1,61 @@
+import { renditionKey, type CardPhoto } from '@schlosstreffen/api/core';
+import { cropRegion, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '@schlosstreffen/shared';
+import sharp from '../../../adapters/sharp.js';
+import { ObjectTooLargeError, type Storage } from '../../../adapters/storage.js';
+import { PHOTO_DPI, PHOTO_FRAME_MM } from './layout.js';
+
+/** Pixel size of the photo frame at print resolution (768 × 508). */
+export const PHOTO_PIXELS = {
+  width: Math.round((PHOTO_FRAME_MM.width / 25.4) * PHOTO_DPI),
+  height: Math.round((PHOTO_FRAME_MM.height / 25.4) * PHOTO_DPI),
+} as const;
+
+const FRAME_ASPECT = PHOTO_FRAME_MM.width / PHOTO_FRAME_MM.height;
+
+async function read(storage: Storage, key: string): Promise<Buffer | undefined> {
+  try {
+    return await storage.get(key, MAX_IMAGE_BYTES);
+  } catch (error) {
+    if (error instanceof ObjectTooLargeError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The photo as the card shows it: the 1280 px rendition (else the clean full-size copy), oriented, cut to the
+ * frame with the owner's crop and zoom, at most 300 dpi, as JPEG (pdfkit reads no WebP). Undefined
+ * when there is no usable image (the card gets a placeholder); S3 errors are thrown.
+ */
+export async function preparePhoto(storage: Storage, source: CardPhoto): Promise<Buffer | undefined> {
+  const data =
+    (await read(storage, renditionKey(source.mediaId, 1280))) ??
+    (source.fullKey ? await read(storage, source.fullKey) : undefined);
+  if (!data?.length) return undefined;
+  const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
+  try {
+    const { autoOrient } = await sharp(data, options).metadata();
+    const region = cropRegion(autoOrient.width, autoOrient.height, FRAME_ASPECT, source);
+    // Scale first, then cut: sharp then decodes JPEG and WebP at reduced size (shrink-on-load),
+    // which saves most of the time and memory. Never enlarge: pdfkit scales a small photo up.
+    const factor = Math.min(1, PHOTO_PIXELS.width / region.width);
+    const width = Math.max(1, Math.round(autoOrient.width * factor));
+    const height = Math.max(1, Math.round(autoOrient.height * factor));
+    const left = Math.min(width - 1, Math.round(region.left * factor));
+    const top = Math.min(height - 1, Math.round(region.top * factor));
+    return await sharp(data, options)
+      .rotate()
+      .resize({ width, height, fit: 'fill' })
+      .extract({
+        left,
+        top,
+        width: Math.max(1, Math.min(width - left, Math.round(region.width * factor))),
+        height: Math.max(1, Math.min(height - top, Math.round(region.height * factor))),
+      })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  } catch {
+    // Undecodable: the thumbnail job refuses such files; here the card simply shows no photo.
+    return undefined;
+  }
+}

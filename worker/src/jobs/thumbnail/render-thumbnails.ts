@@ -1,0 +1,102 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  forgetUpload,
+  recordRenditions,
+  rejectImage,
+  renditionKey,
+  renditionTask,
+} from '@schlosstreffen/api/core';
+import { IMAGE_REJECTION_REASONS, MAX_IMAGE_BYTES } from '@schlosstreffen/shared';
+import { ObjectTooLargeError, type Storage } from '../../adapters/storage.js';
+import type { JobHandler } from '../dispatch.js';
+import { ImageRejected, renderRenditions, type RenderedImage } from './renditions.js';
+
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export interface RenderThumbnailsDeps {
+  em: EntityManager;
+  storage: Storage;
+}
+
+export type ThumbnailResult =
+  | { status: 'done'; width: number; height: number; fileSize: number }
+  | { status: 'rejected'; reason: string }
+  | { status: 'skipped' };
+
+/**
+ * Checks a newly attached image and writes its clean renditions: the full-size copy the media's url
+ * names and the WebP sizes, all oriented and without metadata; then deletes the upload, so only
+ * clean copies are ever stored and served. Idempotent: an image that was cleaned, or refused, is
+ * skipped. A refused file is recorded on the row (rejected, with a German reason), its upload
+ * deleted, and the job completes without retry; S3 and database errors are thrown, so BullMQ retries.
+ */
+export function createRenderThumbnails(deps: RenderThumbnailsDeps): JobHandler<'media.thumbnail'> {
+  const deleteUpload = async (mediaId: string, uploadKey: string) => {
+    await deps.storage.deleteMany([uploadKey]);
+    await forgetUpload(deps.em, mediaId, uploadKey);
+  };
+  const reject = async (
+    mediaId: string,
+    uploadKey: string | null,
+    reason: string,
+  ): Promise<ThumbnailResult> => {
+    const recorded = await rejectImage(deps.em, mediaId, reason, uploadKey);
+    if (!recorded) return { status: 'skipped' };
+    if (uploadKey) await deleteUpload(mediaId, uploadKey);
+    return { status: 'rejected', reason };
+  };
+
+  return async ({ mediaId }): Promise<ThumbnailResult> => {
+    const task = await renditionTask(deps.em, mediaId);
+    if (task.action === 'skip') return { status: 'skipped' };
+    if (task.action === 'delete-upload') {
+      await deleteUpload(mediaId, task.uploadKey);
+      return { status: 'skipped' };
+    }
+    if (task.action === 'reject') return reject(mediaId, null, task.reason);
+    const { uploadKey } = task;
+
+    let upload: Buffer | undefined;
+    try {
+      upload = await deps.storage.get(uploadKey, MAX_IMAGE_BYTES);
+    } catch (error) {
+      if (error instanceof ObjectTooLargeError)
+        return reject(mediaId, uploadKey, IMAGE_REJECTION_REASONS.tooLarge);
+      throw error;
+    }
+    if (!upload) return reject(mediaId, uploadKey, IMAGE_REJECTION_REASONS.missing);
+
+    let rendered: RenderedImage;
+    try {
+      rendered = await renderRenditions(upload, task.format);
+    } catch (error) {
+      if (error instanceof ImageRejected) return reject(mediaId, uploadKey, error.reason);
+      throw error;
+    }
+
+    await deps.storage.put(task.fullKey, rendered.full.data, {
+      contentType: rendered.full.contentType,
+      cacheControl: CACHE_CONTROL,
+    });
+    const written = [task.fullKey];
+    for (const { width, data } of rendered.renditions) {
+      const target = renditionKey(mediaId, width);
+      await deps.storage.put(target, data, { contentType: 'image/webp', cacheControl: CACHE_CONTROL });
+      written.push(target);
+    }
+    const fileSize = rendered.full.data.length;
+    const saved = await recordRenditions(deps.em, mediaId, {
+      width: rendered.width,
+      height: rendered.height,
+      fileSize,
+    });
+    if (!saved) {
+      // The row was deleted while the job ran: take back what this job wrote.
+      await deps.storage.deleteMany(written);
+      return { status: 'skipped' };
+    }
+    // Only the clean copies stay.
+    await deps.storage.deleteMany([uploadKey]);
+    return { status: 'done', width: rendered.width, height: rendered.height, fileSize };
+  };
+}

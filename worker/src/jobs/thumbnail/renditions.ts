@@ -1,0 +1,78 @@
+import {
+  IMAGE_REJECTION_REASONS,
+  MAX_IMAGE_PIXELS,
+  THUMBNAIL_WIDTHS,
+  type ThumbnailWidth,
+} from '@schlosstreffen/shared';
+import type { FullFormat } from '@schlosstreffen/api/core';
+import type { Sharp } from 'sharp';
+import sharp from '../../adapters/sharp.js';
+
+/** Decoders we accept (AVIF reports as heif); SVG, TIFF and the like are refused. */
+const ACCEPTED_FORMATS = new Set<string>(['jpeg', 'png', 'webp', 'gif', 'heif']);
+
+export class ImageRejected extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+export interface RenderedImage {
+  /** The original's size after orientation. */
+  width: number;
+  height: number;
+  /** The clean full-size copy: oriented, every metadata block removed, in the requested format. */
+  full: { data: Buffer; contentType: string };
+  renditions: { width: ThumbnailWidth; data: Buffer }[];
+}
+
+/** The full-size copy's encoder and content type per format. */
+const FULL_ENCODERS: Record<FullFormat, { contentType: string; encode: (image: Sharp) => Sharp }> = {
+  jpg: { contentType: 'image/jpeg', encode: (image) => image.jpeg({ quality: 90 }) },
+  png: { contentType: 'image/png', encode: (image) => image.png() },
+  webp: { contentType: 'image/webp', encode: (image) => image.webp({ quality: 90 }) },
+  avif: { contentType: 'image/avif', encode: (image) => image.avif({ quality: 70 }) },
+};
+
+/**
+ * Decodes one image and renders its clean full-size copy (in `format`) and its WebP sizes; anything
+ * sharp refuses becomes ImageRejected. Nothing of the upload's metadata is kept (EXIF with GPS, XMP,
+ * IPTC, comments): sharp writes none unless asked to; orientation is applied to the pixels. Pure (no
+ * queue, database or storage), so the benchmark's raw reference runs this very pipeline.
+ */
+export async function renderRenditions(original: Buffer, format: FullFormat): Promise<RenderedImage> {
+  const input = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+  try {
+    const meta = await input.metadata();
+    if (!ACCEPTED_FORMATS.has(meta.format)) throw new ImageRejected(IMAGE_REJECTION_REASONS.unsupported);
+    // The prebuilt libvips decodes AVIF but not HEVC (most HEIC photos).
+    if (meta.format === 'heif' && meta.compression !== 'av1') {
+      throw new ImageRejected(IMAGE_REJECTION_REASONS.unsupported);
+    }
+    if (meta.width * meta.height > MAX_IMAGE_PIXELS)
+      throw new ImageRejected(IMAGE_REJECTION_REASONS.tooManyPixels);
+    const encoder = FULL_ENCODERS[format];
+    const full = {
+      data: await encoder.encode(input.clone().rotate()).toBuffer(),
+      contentType: encoder.contentType,
+    };
+    const renditions: RenderedImage['renditions'] = [];
+    // One size at a time.
+    for (const width of THUMBNAIL_WIDTHS) {
+      const data = await input
+        .clone()
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      renditions.push({ width, data });
+    }
+    return { width: meta.autoOrient.width, height: meta.autoOrient.height, full, renditions };
+  } catch (error) {
+    if (error instanceof ImageRejected) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ImageRejected(
+      /pixel limit/i.test(message) ? IMAGE_REJECTION_REASONS.tooManyPixels : IMAGE_REJECTION_REASONS.invalid,
+    );
+  }
+}
