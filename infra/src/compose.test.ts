@@ -51,7 +51,18 @@ describe('docker-compose.yml', () => {
     expect(compose.services.maildev!.profiles).toEqual(['trial']);
     expect(compose.services.minio!.environment!.MINIO_BROWSER).toBe('off');
     const caddyfile = readFileSync(path.join(ROOT, 'infra/caddy/Caddyfile'), 'utf8');
-    expect(caddyfile).toContain('reverse_proxy api:3000');
+    expect(caddyfile).toMatch(/dynamic a \{\s*name api\s*port 3000/);
     expect(caddyfile).toContain('reverse_proxy minio:9000');
+  });
+
+  it('scales api and worker and stops them gracefully', () => {
+    for (const name of ['api', 'worker']) {
+      const service = compose.services[name] as { stop_grace_period?: string; container_name?: string };
+      // Replicas need no fixed name; SIGTERM gets more time than the app's 20 s grace.
+      expect(service.container_name, name).toBeUndefined();
+      expect(service.stop_grace_period, name).toBe('30s');
+    }
+    const redis = compose.services.redis as unknown as { command: string[] };
+    expect(redis.command.join(' ')).toMatch(/--appendonly yes.*--maxmemory-policy noeviction/);
   });
 });

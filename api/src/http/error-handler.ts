@@ -48,12 +48,19 @@ export function errorHandler(
       const { status, body, retryAfter } = missing
         ? { status: 503, body: { message: UNAVAILABLE[missing] }, retryAfter: RETRY_AFTER_SECONDS }
         : toResponse(error);
-      if (status >= 500) log(error);
+      // A missing dependency is one line (it repeats while the service is away); anything else
+      // that answers 5xx is logged whole.
+      if (missing) log(`503 ${ctx.method} ${ctx.path}: ${missing} unavailable (${errorMessage(error)})`);
+      else if (status >= 500) log(error);
       ctx.status = status;
       ctx.body = body;
       if (retryAfter !== undefined) ctx.set('Retry-After', String(retryAfter));
     }
   };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function toResponse(error: unknown): { status: number; body: Record<string, unknown>; retryAfter?: number } {

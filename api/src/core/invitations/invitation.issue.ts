@@ -63,7 +63,8 @@ export interface IssueOptions {
  * Gives an invited vehicle its invitation and queues its mail, in one transaction: start number from
  * a sequence (never reused), the first zone with room, a fresh check-in code. A vehicle invited again
  * (e.g. after the waitlist) keeps its first invitation and gets it mailed again. The check-in code
- * and confirm link travel sealed. Returns undefined when the vehicle is gone or no longer invited.
+ * and confirm link travel sealed. Returns undefined when the vehicle is gone or neither invited nor
+ * confirmed.
  */
 export async function issueInvitation(
   em: EntityManager,
@@ -72,7 +73,9 @@ export async function issueInvitation(
 ): Promise<IssuedInvitation | undefined> {
   return em.fork().transactional(async (tx) => {
     const vehicle = await tx.findOne(Vehicle, { id: vehicleId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!vehicle || vehicle.status !== 'invited') return undefined;
+    // Confirmed already: the owner accepted on the dashboard before this job ran; the invitation
+    // (start number, zone, check-in code) is still needed at the gate.
+    if (!vehicle || (vehicle.status !== 'invited' && vehicle.status !== 'confirmed')) return undefined;
     const owner = await tx.findOneOrFail(User, vehicle.user.id);
     let invitation = await tx.findOne(Invitation, { vehicle: vehicle.id });
     const created = !invitation;

@@ -5,6 +5,10 @@
  */
 import type { Deployment } from './deployment.js';
 
+/** A JSON answer, read loosely: the suite checks the fields it needs itself. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Answer = any;
+
 /** No request may take longer than this; one that does counts as hung. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -48,9 +52,15 @@ export class Client {
   constructor(
     private readonly deployment: Deployment,
     private readonly tally: Tally,
-    /** Pin the client to one api (else round-robin over the live ones). */
-    private readonly pinned?: number,
+    /** Pin the client to one api (else round-robin over the live ones); `pin` changes it. */
+    private pinned?: number,
   ) {}
+
+  /** Sends the following requests, with the same cookies, to one api (undefined: round-robin). */
+  pin(index: number | undefined): this {
+    this.pinned = index;
+    return this;
+  }
 
   private baseUrl(): string {
     const apis = this.deployment.apis;
@@ -62,7 +72,7 @@ export class Client {
     method: string,
     path: string,
     body?: unknown,
-  ): Promise<{ status: number; data: any; ms: number }> {
+  ): Promise<{ status: number; data: Answer; ms: number }> {
     const headers: Record<string, string> = { origin: this.deployment.publicUrl };
     if (this.cookie) headers.cookie = this.cookie;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -86,7 +96,7 @@ export class Client {
     this.tally.add(response.status, ms);
     const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
     if (cookies.length) this.cookie = cookies.join('; ');
-    let data: any = {};
+    let data: Answer;
     try {
       data = text ? JSON.parse(text) : {};
     } catch {
@@ -96,7 +106,7 @@ export class Client {
   }
 
   /** The answer's data when it has the expected status; throws otherwise. */
-  async expect(method: string, path: string, body: unknown, expected: number): Promise<any> {
+  async expect(method: string, path: string, body: unknown, expected: number): Promise<Answer> {
     const res = await this.request(method, path, body);
     if (res.status !== expected) {
       throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.data).slice(0, 300)}`);
@@ -111,7 +121,7 @@ export class Client {
     body: unknown,
     expected: number,
     timeoutMs = 120_000,
-  ): Promise<any> {
+  ): Promise<Answer> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const res = await this.request(method, path, body);

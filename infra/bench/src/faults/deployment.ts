@@ -38,6 +38,8 @@ export interface DeploymentOptions {
 export class Proc {
   child: NodeChild | undefined;
   starts = 0;
+  /** What the process wrote to stderr (its error log), over all its starts, at most 64 KB. */
+  stderr = '';
 
   constructor(
     readonly role: 'api' | 'worker',
@@ -63,6 +65,9 @@ export class Proc {
     );
     this.child = child;
     this.starts += 1;
+    child.child.stderr?.on('data', (chunk: string) => {
+      if (this.stderr.length < 64_000) this.stderr += chunk;
+    });
     if (this.role === 'api') {
       await waitFor(`${this.role} ${this.index + 1}`, () => ready(this.url), { child, timeoutMs: 60_000 });
     } else {
@@ -181,6 +186,8 @@ export class Deployment {
     const producer = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     producer.on('error', () => undefined);
     this.queues = createQueues(producer, this.redisPrefix);
+    // Redis restarts are part of the suite: the queues' connection errors are expected then.
+    for (const queue of Object.values(this.queues)) queue.on('error', () => undefined);
     onCleanup(async () => {
       await closeQueues(this.queues).catch(() => undefined);
       producer.disconnect();

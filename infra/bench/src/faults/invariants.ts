@@ -194,7 +194,7 @@ export async function checkExports(deployment: Deployment): Promise<Check> {
     export_file_url: string | null;
   }>('select id, version, status, export_file_url from quartett_set');
   const s3 = s3Of(deployment);
-  let pdfs: string[] = [];
+  let pdfs: string[];
   try {
     const listed = await s3.send(
       new ListObjectsV2Command({ Bucket: deployment.s3.bucket, Prefix: 'exports/quartett/' }),

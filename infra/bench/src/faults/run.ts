@@ -18,6 +18,7 @@ import {
   PARKING_ZONES,
   postgresRestart,
   redisRestart,
+  scaleAsOne,
   smtpAway,
   storageAway,
   workerKills,
@@ -88,13 +89,14 @@ try {
     tally,
     kills: { total: 0, byJob: {} },
   };
-  await scenario(2, () => workerKills(main, world, 50), 'workers killed in the middle of jobs');
-  await scenario(3, () => exportKilled(main, world, 2), 'quartett export with its worker killed');
-  await scenario(4, () => apiKilledAfterCommit(main, world, 10), 'api killed right after a commit');
-  await scenario(5, () => postgresRestart(main, world), 'PostgreSQL restarted during traffic');
-  await scenario(6, () => redisRestart(main, world), 'Redis restarted during traffic');
-  await scenario(7, () => storageAway(main, world), 'S3 away for 30 s');
-  await scenario(8, () => smtpAway(main, world), 'mail server away for 30 s');
+  await scenario(2, () => scaleAsOne(main, world), 'two apis and two workers as one');
+  await scenario(3, () => workerKills(main, world, 50), 'workers killed in the middle of jobs');
+  await scenario(4, () => exportKilled(main, world, 2), 'quartett export with its worker killed');
+  await scenario(5, () => apiKilledAfterCommit(main, world, 10), 'api killed right after a commit');
+  await scenario(6, () => postgresRestart(main, world), 'PostgreSQL restarted during traffic');
+  await scenario(7, () => redisRestart(main, world), 'Redis restarted during traffic');
+  await scenario(8, () => storageAway(main, world), 'S3 away for 30 s');
+  await scenario(9, () => smtpAway(main, world), 'mail server away for 30 s');
   console.log(
     `worker SIGKILLs in all: ${world.kills.total} (${Object.entries(world.kills.byJob)
       .map(([name, n]) => `${name} ${n}`)

@@ -16,9 +16,11 @@ import {
   inParallel,
   PASSWORD,
   setStatus,
+  stagePhoto,
   uploadPhoto,
   type Applicant,
 } from './workload.js';
+import { MESSAGES } from '@schlosstreffen/shared';
 
 const exec = promisify(execFile);
 
@@ -89,21 +91,40 @@ async function killWorkersWhile(
   running: () => boolean,
   options: { everyMs: number; want?: (name: string) => boolean },
 ): Promise<void> {
+  let lastKill = 0;
+  // Killed workers start again in the background, as a process manager would, while the other
+  // worker goes on (and may be the next victim).
+  const restarts: Promise<void>[] = [];
+  const starting = new Set<Proc>();
   while (running()) {
-    await sleep(options.everyMs);
+    // Jobs are short: look often, but leave the restarted worker `everyMs` to pick up work.
+    await sleep(Date.now() - lastKill < options.everyMs ? options.everyMs - (Date.now() - lastKill) : 25);
+    // Jobs of a killed worker stay active until they are found stalled: only live workers count.
+    const live = new Set(deployment.workers.map((worker) => worker.pid).filter(Boolean));
     const active = (await deployment.activeJobs().catch(() => [])).filter(
-      (job) => job.pid && (!options.want || options.want(job.name)),
+      (job) => live.has(job.pid) && (!options.want || options.want(job.name)),
     );
     if (!active.length) continue;
     active.sort((x, y) => (world.kills.byJob[kind(x.name)] ?? 0) - (world.kills.byJob[kind(y.name)] ?? 0));
-    const victim = deployment.workers.find((worker) => worker.pid === active[0]!.pid);
+    const target = active.find((job) =>
+      deployment.workers.some((worker) => worker.pid === job.pid && !starting.has(worker)),
+    );
+    const victim = target && deployment.workers.find((worker) => worker.pid === target.pid);
     if (!victim) continue;
     for (const job of active.filter((job) => job.pid === victim.pid)) {
       world.kills.byJob[kind(job.name)] = (world.kills.byJob[kind(job.name)] ?? 0) + 1;
     }
     world.kills.total += 1;
-    await killAndRestart(victim);
+    await victim.kill('SIGKILL');
+    lastKill = Date.now();
+    starting.add(victim);
+    restarts.push(
+      sleep(200)
+        .then(() => victim.start())
+        .finally(() => starting.delete(victim)),
+    );
   }
+  await Promise.all(restarts);
 }
 
 const kind = (jobName: string) =>
@@ -127,7 +148,7 @@ export async function workerKills(
   const started = Date.now();
   let working = true;
   const killer = killWorkersWhile(deployment, world, () => working || world.kills.total < targetKills, {
-    everyMs: 1200,
+    everyMs: 500,
   });
   let statusChanges = 0;
   try {
@@ -166,6 +187,8 @@ export async function workerKills(
         },
       );
       extra += 1;
+      // Leave the cores to the workers' restarts.
+      await sleep(300);
     }
   } finally {
     working = false;
@@ -176,6 +199,128 @@ export async function workerKills(
     name: 'workers killed in the middle of jobs',
     figures: `${killFigures(world)}; ${world.applicants.length} applications, ${statusChanges} status changes; all work done ${seconds(drainMs)} after the last kill`,
     checks: await standardChecks(deployment, world.tally, ZONES),
+  };
+}
+
+// 2. Two apis and two workers behave as one.
+
+/**
+ * Sessions, rate limits, the public list, invitations and exports across two apis and two workers:
+ * a session made on one api works on the other; failed logins for one account alternating between
+ * the apis meet the same per-account backoff as on one; a confirmed car is in the other api's public
+ * list on its first request; simultaneous invitations handled by both workers get unique start
+ * numbers; three exports requested at once run one after the other.
+ */
+export async function scaleAsOne(deployment: Deployment, world: World): Promise<ScenarioResult> {
+  const checks: Check[] = [];
+  const ownerOf = await createApplicant(deployment, world.tally, 900);
+
+  // Sessions: signed in on api 1, recognised by api 2.
+  const session = new Client(deployment, world.tally, 0);
+  await session.expect('POST', '/api/auth/login', { email: ownerOf.email, password: PASSWORD }, 200);
+  const elsewhere = await session.pin(1).request('GET', '/api/auth/user');
+  checks.push({
+    name: 'a session is valid on both apis',
+    ok: elsewhere.status === 200 && elsewhere.data.email === ownerOf.email,
+    detail: `signed in on api 1, api 2 answered ${elsewhere.status}`,
+  });
+
+  // Rate limits: wrong passwords for one account, alternating between the apis.
+  const guesser = new Client(deployment, world.tally);
+  const statuses: number[] = [];
+  for (let attempt = 1; attempt <= 12; attempt++) {
+    const res = await guesser
+      .pin(attempt % 2)
+      .request('POST', '/api/auth/login', { email: ownerOf.email, password: `falsch-${attempt}` });
+    statuses.push(res.status);
+    if (res.status === 429) break;
+  }
+  const first429 = statuses.indexOf(429) + 1;
+  checks.push({
+    name: 'login limits shared by both apis',
+    // On one api the seventh wrong password of an account is refused (api/src/http/brute-force.test.ts).
+    ok: first429 === 7,
+    detail: `first 429 at attempt ${first429 || 'never'} with the attempts alternating between the apis`,
+  });
+
+  // Invitations at once, on both apis and both workers.
+  const invitees: Applicant[] = [];
+  await inParallel(
+    Array.from({ length: 12 }, (_, i) => i),
+    6,
+    async (i) => {
+      invitees.push(await createApplicant(deployment, world.tally, 910 + i));
+    },
+  );
+  // Not added to world.applicants: the later scenarios pick theirs by position.
+  await inParallel(invitees, 12, (applicant) =>
+    setStatus(world.admin, applicant.vehicleId, 'submitted', 'in_review'),
+  );
+  await inParallel(invitees, 12, (applicant) =>
+    setStatus(world.admin, applicant.vehicleId, 'in_review', 'invited'),
+  );
+  await deployment.drain();
+  const issuedBy = new Map<string, number>();
+  for (const job of await deployment.queues.invitation.getJobs(['completed'])) {
+    const worker = /worker-\d+/.exec(job.processedBy ?? '')?.[0] ?? 'unknown';
+    issuedBy.set(worker, (issuedBy.get(worker) ?? 0) + 1);
+  }
+  checks.push({
+    name: 'simultaneous invitations on both workers',
+    ok: issuedBy.size >= 2,
+    detail: `invitation jobs by worker: ${[...issuedBy].map(([worker, n]) => `${worker} ${n}`).join(', ')}`,
+  });
+
+  // The public list: confirmed through api 1, read at once from api 2.
+  const confirmer = invitees[0]!;
+  const reader = new Client(deployment, world.tally, 1);
+  await reader.expect('GET', '/api/vehicles/public', undefined, 200);
+  confirmer.client.pin(0);
+  await confirm(confirmer);
+  const confirmedAt = Date.now();
+  let reads = 0;
+  let visible = false;
+  while (!visible && Date.now() - confirmedAt < 5000) {
+    reads += 1;
+    const list = await reader.expect('GET', '/api/vehicles/public', undefined, 200);
+    visible = JSON.stringify(list).includes(confirmer.vehicleId);
+  }
+  checks.push({
+    name: 'the public list consistent on both apis',
+    ok: visible && reads === 1,
+    detail: visible
+      ? `the confirmed car was in api 2's list on read ${reads}, ${Date.now() - confirmedAt} ms after the change`
+      : `not in api 2's list after ${reads} reads`,
+  });
+
+  // Exports: three requested at once, never two running together.
+  const sets = await Promise.all(
+    [1, 2, 3].map((n) =>
+      world.admin.persist('POST', '/api/admin/quartett-sets', { title: `Gleichzeitig ${n}` }, 201),
+    ),
+  );
+  let most = 0;
+  for (;;) {
+    const running = (await deployment.activeJobs()).filter((job) => job.name === 'quartett.export');
+    most = Math.max(most, running.length);
+    const pending = await deployment.pendingWork();
+    if (pending.jobs === 0 && pending.outbox === 0) break;
+    await sleep(50);
+  }
+  const states = await deployment.query<{ status: string }>(
+    'select status from quartett_set where id = any($1::uuid[])',
+    [sets.map((set) => set.id)],
+  );
+  checks.push({
+    name: 'one quartett export at a time across workers',
+    ok: most === 1 && states.every((row) => row.status === 'ready'),
+    detail: `at most ${most} running at once; ${states.map((row) => row.status).join(', ')}`,
+  });
+  checks.push(...(await standardChecks(deployment, world.tally, ZONES)));
+  return {
+    name: 'two apis and two workers as one',
+    figures: `${invitees.length} invitations at once, 3 exports at once, ${statuses.length} wrong passwords across both apis`,
+    checks,
   };
 }
 
@@ -359,12 +504,23 @@ async function allReady(deployment: Deployment, timeoutMs = 60_000): Promise<num
   }
 }
 
-function noServerErrors(tally: Tally): Check {
+function noServerErrors(tally: Tally, deployment: Deployment): Check {
   const errors = tally.count((outcome) => typeof outcome === 'number' && outcome >= 500 && outcome !== 503);
+  // The apis' error log says what answered 500.
+  const logged = deployment.apis
+    .map((api) =>
+      api.stderr
+        .split('\n')
+        .filter((line) => line.trim() && !/^503 /.test(line) && !/^\[ioredis\]/.test(line))
+        .join('\n'),
+    )
+    .filter(Boolean)
+    .join('\n')
+    .slice(0, 1500);
   return {
     name: '503 while away, never 500',
     ok: errors === 0,
-    detail: `${tally.count((outcome) => outcome === 503)} × 503, ${errors} other 5xx`,
+    detail: `${tally.count((outcome) => outcome === 503)} × 503, ${errors} other 5xx${errors && logged ? `\n${logged}` : ''}`,
   };
 }
 
@@ -387,7 +543,7 @@ async function restartDuringTraffic(
   return {
     name,
     figures: `restart took ${seconds(restartMs)}, apis ready ${seconds(readyMs)} later; traffic ${tally.total} requests (${tally.toString()}), all work done ${seconds(drainMs)} after`,
-    checks: [noServerErrors(tally), ...(await standardChecks(deployment, tally, ZONES))],
+    checks: [noServerErrors(tally, deployment), ...(await standardChecks(deployment, tally, ZONES))],
   };
 }
 
@@ -488,8 +644,21 @@ export async function storageAway(deployment: Deployment, world: World): Promise
   const before: Applicant[] = [];
   for (let i = 0; i < 10; i++)
     before.push(await createApplicant(deployment, tally, 200 + i, { photo: true }));
+  // Five photos in the bucket, to be attached while it is away.
+  const staged: Array<{ applicant: Applicant; objectPath: string }> = [];
+  for (let i = 0; i < 5; i++) {
+    const applicant = await createApplicant(deployment, tally, 250 + i);
+    staged.push({ applicant, objectPath: await stagePhoto(applicant, i) });
+  }
   await deployment.s3Proxy.down();
   const away = Date.now();
+  const refused: string[] = [];
+  for (const { applicant, objectPath } of staged) {
+    const res = await applicant.client.request('POST', `/api/vehicles/${applicant.vehicleId}/media`, {
+      url: objectPath,
+    });
+    refused.push(`${res.status} ${res.data.message ?? ''}`);
+  }
   // Uploads during the outage: refused clearly, and done once S3 is back.
   const during = inParallel(
     Array.from({ length: 5 }, (_, i) => i),
@@ -504,12 +673,29 @@ export async function storageAway(deployment: Deployment, world: World): Promise
   await deployment.s3Proxy.up();
   const outageMs = Date.now() - away;
   await during;
-  world.applicants.push(...before);
+  for (const { applicant, objectPath } of staged) {
+    await applicant.client.persist(
+      'POST',
+      `/api/vehicles/${applicant.vehicleId}/media`,
+      { url: objectPath },
+      201,
+    );
+  }
+  world.applicants.push(...before, ...staged.map(({ applicant }) => applicant));
   const drainMs = await deployment.drain();
+  const clear = refused.filter((answer) => answer === `503 ${MESSAGES.storageUnavailable}`).length;
   return {
     name: 'S3 away for 30 s',
-    figures: `away ${seconds(outageMs)}: 10 images attached just before, 5 uploads tried during (${tally.count((o) => o === 503)} × 503 with the storage message); all renditions done ${seconds(drainMs)} after its return`,
-    checks: [noServerErrors(tally), ...(await standardChecks(deployment, tally, ZONES))],
+    figures: `away ${seconds(outageMs)}: 10 images attached just before, 5 attached during, 5 uploads tried during (their PUT to S3 failed; retried and done after its return); all renditions done ${seconds(drainMs)} after its return`,
+    checks: [
+      {
+        name: 'attaching while S3 is away: 503 with a German message',
+        ok: clear === staged.length,
+        detail: `${clear} of ${staged.length} answered 503 "${MESSAGES.storageUnavailable}"; ${refused.filter((answer) => !answer.startsWith('503 ')).join('; ') || 'no other answer'}; attached once it was back`,
+      },
+      noServerErrors(tally, deployment),
+      ...(await standardChecks(deployment, tally, ZONES)),
+    ],
   };
 }
 
@@ -536,6 +722,6 @@ export async function smtpAway(deployment: Deployment, world: World): Promise<Sc
   return {
     name: 'mail server away for 30 s',
     figures: `away ${seconds(outageMs)}: 15 mails due meanwhile (${pending?.n} waiting in the email log at its return), all sent ${seconds(drainMs)} after`,
-    checks: [noServerErrors(tally), ...(await standardChecks(deployment, tally, ZONES))],
+    checks: [noServerErrors(tally, deployment), ...(await standardChecks(deployment, tally, ZONES))],
   };
 }

@@ -70,7 +70,7 @@ export async function createApplicant(
       brand,
       model,
       year: 1990 + (index % 30),
-      ps: 200 + index,
+      ps: 200 + (index % 500),
       weightKg: 1300,
       topSpeedKmh: 250,
       zeroToHundredS: 5.1,
@@ -81,6 +81,25 @@ export async function createApplicant(
   const applicant = { client, email, vehicleId: vehicle.id as string };
   if (options.photo) await uploadPhoto(applicant, index);
   return applicant;
+}
+
+/** Presigns and PUTs a photo to S3, without attaching it; the object path to attach. */
+export async function stagePhoto(applicant: Applicant, index: number): Promise<string> {
+  const bytes = await photo(index);
+  const signed = await applicant.client.expect(
+    'POST',
+    '/api/objects/upload',
+    { filename: `auto-${index}.jpg`, type: 'image/jpeg', size: bytes.length },
+    200,
+  );
+  const put = await fetch(signed.uploadURL, {
+    method: 'PUT',
+    headers: signed.headers,
+    body: new Uint8Array(bytes),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!put.ok) throw new Error(`PUT answered ${put.status}`);
+  return signed.objectPath as string;
 }
 
 /** Presigns, PUTs the bytes to S3 and attaches them, retrying while a service is away. */

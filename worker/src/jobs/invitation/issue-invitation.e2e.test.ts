@@ -211,4 +211,30 @@ describe('invitation mail, confirmation and check-in', () => {
     const logs = await t.orm.em.fork().find(EmailLog, { recipient: email, template: 'invitation' });
     expect(logs.map((log) => [log.jobId, log.status])).toEqual([[once.mailJobId, 'sent']]);
   });
+
+  it('gives a vehicle confirmed before its job ran its invitation and mail; a rejected one none', async () => {
+    const { email, id } = await submittedVehicle('Jana');
+    const rejected = await submittedVehicle('Karl');
+    // The owner accepted on the dashboard before the worker came to the job.
+    await t.orm.em.fork().nativeUpdate(Vehicle, { id }, { status: 'confirmed' });
+    await t.orm.em.fork().nativeUpdate(Vehicle, { id: rejected.id }, { status: 'rejected' });
+    const processor = dispatch({
+      'invitation.issue': createIssueInvitation({
+        em: t.orm.em,
+        event: t.config.event,
+        publicUrl: t.config.publicUrl,
+        secret: t.config.sessionSecret,
+        onOutbox: () => t.relay.wake(),
+      }),
+    });
+    const run = (vehicleId: string) =>
+      processor({ id: `early-${vehicleId}`, name: 'invitation.issue', data: { vehicleId } } as Job);
+    expect(await run(id)).toMatchObject({ status: 'issued' });
+    expect(await run(rejected.id)).toMatchObject({ status: 'skipped' });
+
+    const invitation = await t.orm.em.fork().findOneOrFail(Invitation, { vehicle: id });
+    await expect.poll(async () => (await invitationMailsTo(email)).length, { timeout: 15_000 }).toBe(1);
+    expect(await decodeQr((await invitationMailsTo(email))[0]!)).toBe(invitation.qrCode);
+    expect(await t.orm.em.fork().count(Invitation, { vehicle: rejected.id })).toBe(0);
+  });
 });

@@ -28,7 +28,7 @@ export function createIssueInvitation(deps: IssueInvitationDeps): JobHandler<'in
       secret: deps.secret,
       jobId: job.id,
     });
-    if (!issued) return { status: 'skipped', reason: 'vehicle gone or no longer invited' };
+    if (!issued) return { status: 'skipped', reason: 'vehicle gone, or neither invited nor confirmed' };
     deps.onOutbox?.();
     return {
       status: issued.created ? 'issued' : 'kept',

@@ -1,0 +1,289 @@
+/**
+ * `npm run load`: a mixed workload for a few minutes (LOAD_SECONDS, 180 by default) against two apis
+ * and two workers from the build, on this machine's PostgreSQL and Redis, with an embedded S3 and a
+ * mail catcher. Virtual users run side by side, each one kind of work in a closed loop: visitors
+ * read the public list, owners sign in, newcomers register and apply with a photo, reviewers read
+ * the admin lists and change statuses (invitations go through the workers), the gate checks cars in.
+ * Prints throughput, p50/p99 per kind, the error rate and the resident memory of every process at
+ * start and end; exits 1 when the error rate or the memory growth passes its bound.
+ */
+import { readFile } from 'node:fs/promises';
+import { teardown } from '../stack.js';
+import { Client, Tally, type Answer } from '../faults/client.js';
+import { Deployment, type Proc } from '../faults/deployment.js';
+import { checkInvitations, checkMails, checkRenditions } from '../faults/invariants.js';
+import {
+  createAdmin,
+  createApplicant,
+  PASSWORD,
+  setStatus,
+  uploadPhoto,
+  type Applicant,
+} from '../faults/workload.js';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 180);
+/** Bounds: errors over all requests, and how much any process may grow from start to end. */
+const MAX_ERROR_RATE = 0.01;
+const MAX_RSS_GROWTH_MIB = 150;
+const ZONES = 'A:400,B:400,C:400';
+
+const deployment = new Deployment({
+  name: 'load',
+  database: 'schlosstreffen_load',
+  apis: 2,
+  workers: 2,
+  basePort: 3400,
+  env: { PARKING_ZONES: ZONES },
+});
+
+interface Kind {
+  latencies: number[];
+  errors: number;
+  statuses: Map<number, number>;
+}
+const kinds = new Map<string, Kind>();
+let unexpected4xx = 0;
+let failedSteps = 0;
+
+function kindOf(name: string): Kind {
+  const entry = kinds.get(name) ?? { latencies: [], errors: 0, statuses: new Map<number, number>() };
+  kinds.set(name, entry);
+  return entry;
+}
+
+/** One request of a kind; an answer outside `ok` (or none) is an error. */
+async function timed(
+  kind: string,
+  client: Client,
+  method: string,
+  path: string,
+  body: unknown,
+  ok: number[],
+): Promise<{ status: number; data: Answer }> {
+  const res = await client.request(method, path, body);
+  const entry = kindOf(kind);
+  entry.latencies.push(res.ms);
+  entry.statuses.set(res.status, (entry.statuses.get(res.status) ?? 0) + 1);
+  if (!ok.includes(res.status)) {
+    entry.errors += 1;
+    // 5xx, no answer and 429 are counted from the tally of every request.
+    if (res.status >= 400 && res.status < 500 && res.status !== 429) unexpected4xx += 1;
+  }
+  return res;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function rssMiB(proc: Proc): Promise<number | undefined> {
+  if (!proc.pid) return undefined;
+  const status = await readFile(`/proc/${proc.pid}/status`, 'utf8').catch(() => '');
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+  return kib ? kib / 1024 : undefined;
+}
+
+async function rssOfAll(): Promise<Map<string, number | undefined>> {
+  const result = new Map<string, number | undefined>();
+  for (const proc of [...deployment.apis, ...deployment.workers]) {
+    result.set(`${proc.role} ${proc.index + 1}`, await rssMiB(proc));
+  }
+  return result;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let exitCode = 0;
+try {
+  console.log(`load: starting 2 apis and 2 workers, then ${SECONDS} s of mixed traffic …`);
+  await deployment.start();
+  const setupTally = new Tally();
+  const admin = await createAdmin(deployment, setupTally);
+  const adminEmail = (
+    await deployment.query<{ email: string }>(`select email from users where role = 'admin' limit 1`)
+  )[0]!.email;
+
+  // What the workload starts from: 60 applications, 40 of them invited (check-in codes for the gate).
+  const seeded: Applicant[] = [];
+  for (let i = 0; i < 60; i += 1) {
+    seeded.push(await createApplicant(deployment, setupTally, i, { photo: i % 3 === 0 }));
+  }
+  for (const applicant of seeded.slice(0, 40)) {
+    await setStatus(admin, applicant.vehicleId, 'submitted', 'in_review');
+    await setStatus(admin, applicant.vehicleId, 'in_review', 'invited');
+  }
+  await deployment.drain();
+  const codes = async () =>
+    (await deployment.query<{ qr_code: string }>('select qr_code from invitation')).map((row) => row.qr_code);
+  // A warm-up, so that start-up allocations are not counted as growth.
+  const warm = new Client(deployment, new Tally());
+  for (let i = 0; i < 50; i += 1) await warm.request('GET', '/api/vehicles/public');
+  const rssStart = await rssOfAll();
+
+  const tally = new Tally();
+  const deadline = Date.now() + SECONDS * 1000;
+  const running = () => Date.now() < deadline;
+  const fresh: Applicant[] = [];
+  let applied = 0;
+
+  const loop = (body: () => Promise<void>) =>
+    (async () => {
+      while (running()) await body();
+    })();
+  const signedIn = async (): Promise<Client> => {
+    const client = new Client(deployment, tally);
+    await client.persist('POST', '/api/auth/login', { email: adminEmail, password: PASSWORD }, 200);
+    return client;
+  };
+  const reviewer = await signedIn();
+  const gate = await signedIn();
+  const lists = await signedIn();
+
+  const started = Date.now();
+  await Promise.all([
+    // Visitors: the landing page's list, on either api.
+    ...Array.from({ length: 4 }, () => {
+      const visitor = new Client(deployment, tally);
+      return loop(async () => {
+        await timed('public list', visitor, 'GET', '/api/vehicles/public', undefined, [200]);
+      });
+    }),
+    // Owners sign in and look at their vehicles.
+    loop(async () => {
+      const owner = seeded[Math.floor(Math.random() * seeded.length)]!;
+      const client = new Client(deployment, tally);
+      await timed(
+        'login',
+        client,
+        'POST',
+        '/api/auth/login',
+        { email: owner.email, password: PASSWORD },
+        [200],
+      );
+      await timed('own vehicles', client, 'GET', '/api/vehicles', undefined, [200]);
+    }),
+    // Newcomers apply with a photo (registration, vehicle, signed upload, attach).
+    ...Array.from({ length: 2 }, () =>
+      loop(async () => {
+        const index = 1000 + applied++;
+        try {
+          const at = Date.now();
+          const applicant = await createApplicant(deployment, tally, index);
+          record('apply (register + vehicle)', Date.now() - at);
+          const uploaded = Date.now();
+          await uploadPhoto(applicant, index, 30_000);
+          record('photo upload (sign + PUT + attach)', Date.now() - uploaded);
+          fresh.push(applicant);
+        } catch (error) {
+          failedSteps += 1;
+          kindOf('apply (register + vehicle)').errors += 1;
+          console.log(`application ${index} failed: ${(error as Error).message}`);
+        }
+      }),
+    ),
+    // Reviewers read the lists.
+    loop(async () => {
+      await timed('admin vehicle list', lists, 'GET', '/api/admin/vehicles', undefined, [200]);
+      await timed('admin media library', lists, 'GET', '/api/admin/media', undefined, [200]);
+    }),
+    // A reviewer works through the new applications: in review, then invited.
+    loop(async () => {
+      const next = fresh.shift();
+      if (!next) {
+        await sleep(200);
+        return;
+      }
+      for (const [from, to] of [
+        ['submitted', 'in_review'],
+        ['in_review', 'invited'],
+      ] as const) {
+        await timed(
+          'status change',
+          reviewer,
+          'PATCH',
+          `/api/admin/vehicles/${next.vehicleId}/status`,
+          {
+            status: to,
+            oldStatus: from,
+          },
+          [200],
+        );
+      }
+    }),
+    // The gate: each code once (200), then again (409, "already checked in").
+    (async () => {
+      let known: string[] = [];
+      let i = 0;
+      while (running()) {
+        if (i % 20 === 0) known = await codes();
+        const code = known[i++ % known.length];
+        if (!code) {
+          await sleep(200);
+          continue;
+        }
+        await timed('check-in', gate, 'POST', '/api/admin/check-in', { code }, [200, 409]);
+      }
+    })(),
+  ]);
+  const elapsed = (Date.now() - started) / 1000;
+  const rssEnd = await rssOfAll();
+  const drainMs = await deployment.drain();
+
+  // Report.
+  console.log(
+    `\n${'kind'.padEnd(36)} ${'n'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
+  );
+  for (const [name, kind] of [...kinds].sort(([a], [b]) => a.localeCompare(b))) {
+    const sorted = [...kind.latencies].sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(36)} ${String(sorted.length).padStart(6)} ${String(percentile(sorted, 50)).padStart(8)} ${String(percentile(sorted, 99)).padStart(8)} ${String(kind.errors).padStart(7)}`,
+    );
+  }
+  // Every request of the workload, the applications' steps included: an error is a 5xx, a 429, no
+  // answer, an unexpected 4xx, or an application that could not be completed.
+  const requests = tally.total;
+  const failedRequests = tally.count(
+    (status) => typeof status !== 'number' || status >= 500 || status === 429,
+  );
+  const errorRate = (failedRequests + unexpected4xx + failedSteps) / Math.max(1, requests);
+  console.log(
+    `\nthroughput: ${requests} requests in ${elapsed.toFixed(0)} s = ${(requests / elapsed).toFixed(1)} req/s ` +
+      `(${applied} applications with a photo); answers: ${tally}`,
+  );
+  console.log(
+    `error rate: ${(errorRate * 100).toFixed(2)} % (bound ${MAX_ERROR_RATE * 100} %)` +
+      `${errorRate <= MAX_ERROR_RATE ? ' pass' : ' MISS'}; slowest request ${tally.maxMs} ms`,
+  );
+  if (errorRate > MAX_ERROR_RATE) exitCode = 1;
+  for (const [name, start] of rssStart) {
+    const end = rssEnd.get(name);
+    const growth = start !== undefined && end !== undefined ? end - start : undefined;
+    const ok = growth !== undefined && growth <= MAX_RSS_GROWTH_MIB;
+    if (!ok) exitCode = 1;
+    console.log(
+      `RSS ${name}: ${start?.toFixed(0)} MiB at start, ${end?.toFixed(0)} MiB at end ` +
+        `(growth ${growth?.toFixed(0)} MiB, bound ${MAX_RSS_GROWTH_MIB} MiB) ${ok ? 'pass' : 'MISS'}`,
+    );
+  }
+  console.log(`queues and outbox empty ${(drainMs / 1000).toFixed(1)} s after the load`);
+  for (const check of [
+    await checkMails(deployment),
+    await checkInvitations(deployment, { A: 400, B: 400, C: 400 }),
+    await checkRenditions(deployment),
+  ]) {
+    if (!check.ok) exitCode = 1;
+    console.log(`${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}`);
+  }
+} catch (error) {
+  exitCode = 1;
+  console.error('load:', error);
+} finally {
+  await teardown();
+}
+process.exit(exitCode);
+
+/** A step made of several requests (each of them is counted by the client's tally). */
+function record(kind: string, ms: number): void {
+  kindOf(kind).latencies.push(ms);
+}
