@@ -1,4 +1,4 @@
-import { ConnectionException } from '@mikro-orm/core';
+import { ConnectionException, DriverException } from '@mikro-orm/core';
 
 /** The services the app cannot answer without. */
 export type Dependency = 'database' | 'redis' | 'storage';
@@ -29,8 +29,12 @@ interface ErrorLike {
   port?: number;
   cause?: unknown;
   errors?: unknown[];
+  stack?: string;
   $metadata?: { httpStatusCode?: number };
 }
+
+/** A socket error raised inside the PostgreSQL client (e.g. a connection reset while it restarts). */
+const PG_CLIENT_STACK = /node_modules\/pg(-pool|-protocol)?\//;
 
 /** The error, its causes and the members of an AggregateError (ECONNREFUSED on ::1 and 127.0.0.1). */
 function* chain(error: unknown, depth = 0): Generator<ErrorLike> {
@@ -69,7 +73,11 @@ export function dependencyClassifier(
       if (e.name === 'MaxRetriesPerRequestError' || REDIS_MESSAGES.test(e.message ?? '')) return 'redis';
       if (e.code && DATABASE_CODES.test(e.code)) return 'database';
       if (DATABASE_MESSAGES.test(e.message ?? '')) return 'database';
-      if (e.code && NETWORK_CODES.has(e.code) && e.port !== undefined) return byPort.get(e.port);
+      if (e.code && NETWORK_CODES.has(e.code)) {
+        if (e.port !== undefined) return byPort.get(e.port);
+        // A reset socket names no port: the database's client raised it, or MikroORM wrapped it.
+        if (e instanceof DriverException || PG_CLIENT_STACK.test(e.stack ?? '')) return 'database';
+      }
     }
     return undefined;
   };

@@ -15,6 +15,8 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 export class Tally {
   readonly statuses = new Map<number | 'hung' | 'refused', number>();
   maxMs = 0;
+  /** The first few requests answered with a 5xx other than 503, for the report. */
+  readonly serverErrors: string[] = [];
 
   add(outcome: number | 'hung' | 'refused', ms: number): void {
     this.statuses.set(outcome, (this.statuses.get(outcome) ?? 0) + 1);
@@ -94,6 +96,9 @@ export class Client {
     const text = await response.text().catch(() => '');
     const ms = Date.now() - started;
     this.tally.add(response.status, ms);
+    if (response.status >= 500 && response.status !== 503 && this.tally.serverErrors.length < 10) {
+      this.tally.serverErrors.push(`${method} ${path} ${response.status}`);
+    }
     const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
     if (cookies.length) this.cookie = cookies.join('; ');
     let data: Answer;

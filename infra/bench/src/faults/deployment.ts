@@ -5,6 +5,8 @@
  * starts again as a process manager would.
  */
 import { once } from 'node:events';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -65,8 +67,16 @@ export class Proc {
     );
     this.child = child;
     this.starts += 1;
+    const logFile = path.join(
+      os.tmpdir(),
+      'schlosstreffen-faults',
+      `${this.deployment.name}-${this.role}${this.index + 1}.log`,
+    );
+    mkdirSync(path.dirname(logFile), { recursive: true });
     child.child.stderr?.on('data', (chunk: string) => {
       if (this.stderr.length < 64_000) this.stderr += chunk;
+      // The whole error log stays for whoever investigates a failed check.
+      appendFileSync(logFile, chunk);
     });
     if (this.role === 'api') {
       await waitFor(`${this.role} ${this.index + 1}`, () => ready(this.url), { child, timeoutMs: 60_000 });

@@ -64,7 +64,7 @@ function report(index: number, result: ScenarioResult): void {
     console.log(`    ${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}`);
 }
 
-async function scenario(index: number, run: () => Promise<ScenarioResult>, name: string): Promise<void> {
+async function runScenario(index: number, run: () => Promise<ScenarioResult>, name: string): Promise<void> {
   const at = Date.now();
   try {
     report(index, await run());
@@ -79,6 +79,10 @@ try {
   console.log('fault suite: starting two deployments (2 apis + 2 workers, and 1 + 1) on one Redis …');
   await main.start();
   await second.start();
+  // FAULTS_ONLY=6,7 runs only those scenarios (the second deployment starts all the same).
+  const only = process.env.FAULTS_ONLY?.split(',').map(Number);
+  const scenario = (index: number, run: () => Promise<ScenarioResult>, name: string) =>
+    only && !only.includes(index) ? Promise.resolve() : runScenario(index, run, name);
   await scenario(1, () => deploymentsApart(main, second), 'two deployments on one Redis');
   await Promise.all([...second.apis, ...second.workers].map((proc) => proc.kill('SIGTERM')));
 
