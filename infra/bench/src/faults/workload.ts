@@ -104,27 +104,14 @@ export async function stagePhoto(applicant: Applicant, index: number): Promise<s
 
 /** Presigns, PUTs the bytes to S3 and attaches them, retrying while a service is away. */
 export async function uploadPhoto(applicant: Applicant, index: number, timeoutMs = 120_000): Promise<void> {
-  const bytes = await photo(index);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const signed = await applicant.client.persist(
-        'POST',
-        '/api/objects/upload',
-        { filename: `auto-${index}.jpg`, type: 'image/jpeg', size: bytes.length },
-        200,
-      );
-      const put = await fetch(signed.uploadURL, {
-        method: 'PUT',
-        headers: signed.headers,
-        body: new Uint8Array(bytes),
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (!put.ok) throw new Error(`PUT answered ${put.status}`);
+      const objectPath = await stagePhoto(applicant, index);
       await applicant.client.persist(
         'POST',
         `/api/vehicles/${applicant.vehicleId}/media`,
-        { url: signed.objectPath },
+        { url: objectPath },
         201,
       );
       return;

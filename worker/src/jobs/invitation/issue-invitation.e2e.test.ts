@@ -63,6 +63,18 @@ async function submittedVehicle(firstName: string) {
   return { owner, email, id: created.data.id as string };
 }
 
+/** The invitation job's handler, run by hand as a retry or an early delivery would run it. */
+const invitationProcessor = () =>
+  dispatch({
+    'invitation.issue': createIssueInvitation({
+      em: t.orm.em,
+      event: t.config.event,
+      publicUrl: t.config.publicUrl,
+      secret: t.config.sessionSecret,
+      onOutbox: () => t.relay.wake(),
+    }),
+  });
+
 const INVITATION_SUBJECT = /^Deine Einladung zum Schlosstreffen – Startnummer \d+$/;
 const invitationMailsTo = async (email: string) =>
   (await listMails(t.services.mailWebUrl)).filter(
@@ -174,15 +186,7 @@ describe('invitation mail, confirmation and check-in', () => {
     const { email, id } = await submittedVehicle('Ida');
     // Invite without the queue: the job is run by hand below, twice, as a retry would.
     await t.orm.em.fork().nativeUpdate(Vehicle, { id }, { status: 'invited' });
-    const processor = dispatch({
-      'invitation.issue': createIssueInvitation({
-        em: t.orm.em,
-        event: t.config.event,
-        publicUrl: t.config.publicUrl,
-        secret: t.config.sessionSecret,
-        onOutbox: () => t.relay.wake(),
-      }),
-    });
+    const processor = invitationProcessor();
     const job = { id: `retry-${id}`, name: 'invitation.issue', data: { vehicleId: id } } as Job;
     const once = (await processor(job)) as { mailJobId: string; startNumber: number };
     const twice = await processor(job);
@@ -218,15 +222,7 @@ describe('invitation mail, confirmation and check-in', () => {
     // The owner accepted on the dashboard before the worker came to the job.
     await t.orm.em.fork().nativeUpdate(Vehicle, { id }, { status: 'confirmed' });
     await t.orm.em.fork().nativeUpdate(Vehicle, { id: rejected.id }, { status: 'rejected' });
-    const processor = dispatch({
-      'invitation.issue': createIssueInvitation({
-        em: t.orm.em,
-        event: t.config.event,
-        publicUrl: t.config.publicUrl,
-        secret: t.config.sessionSecret,
-        onOutbox: () => t.relay.wake(),
-      }),
-    });
+    const processor = invitationProcessor();
     const run = (vehicleId: string) =>
       processor({ id: `early-${vehicleId}`, name: 'invitation.issue', data: { vehicleId } } as Job);
     expect(await run(id)).toMatchObject({ status: 'issued' });
