@@ -88,3 +88,17 @@ export function mediaVehiclePart(vehicle: MediaFileNameSource['vehicle']): strin
 export function mediaFileName(media: MediaFileNameSource): string {
   return `${mediaVehiclePart(media.vehicle)}_${mediaTimestamp(media.createdAt)}.${mediaExtension(media.url)}`;
 }
+
+/**
+ * The name itself while it is free, else `name_2.ext`, `name_3.ext`, … Compared case-insensitively
+ * (Windows and macOS unpack onto such file systems), so no entry overwrites another.
+ */
+export function uniqueEntryName(name: string, taken: Set<string>): string {
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const extension = dot > 0 ? name.slice(dot) : '';
+  let candidate = name;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = `${stem}_${n}${extension}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}

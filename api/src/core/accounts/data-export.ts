@@ -1,11 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { mediaFileName, PRIVACY_MESSAGES, type RetentionPeriods } from '@schlosstreffen/shared';
+import {
+  mediaFileName,
+  PRIVACY_MESSAGES,
+  uniqueEntryName,
+  type RetentionPeriods,
+} from '@schlosstreffen/shared';
 import { conflict } from '../errors.js';
 import { Invitation } from '../invitations/invitation.entity.js';
 import type { Media } from '../media/media.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import { keyOf } from '../storage/objects.js';
 import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { vehicleData } from '../vehicles/vehicle-data.js';
 import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
 import { Consent } from './consent.entity.js';
 import { DataExport } from './data-export.entity.js';
@@ -81,10 +87,11 @@ export async function collectAccountData(
     for (const media of vehicle.media.getItems().filter(clean)) {
       const key = keyOf(media.url);
       if (!key) continue;
-      let name = `fotos/${mediaFileName({ url: media.url, createdAt: media.createdAt, vehicle })}`;
-      for (let n = 2; taken.has(name); n += 1) name = name.replace(/(_\d+)?(\.\w+)$/, `_${n}$2`);
-      taken.add(name);
-      photos.push({ key, name });
+      const name = uniqueEntryName(
+        mediaFileName({ url: media.url, createdAt: media.createdAt, vehicle }),
+        taken,
+      );
+      photos.push({ key, name: `fotos/${name}` });
     }
   }
 
@@ -113,28 +120,7 @@ export async function collectAccountData(
     'fahrzeuge.json': vehicles.map((vehicle) => ({
       id: vehicle.id,
       status: vehicle.status,
-      name: vehicle.name ?? null,
-      brand: vehicle.brand,
-      model: vehicle.model,
-      year: vehicle.year,
-      color: vehicle.color ?? null,
-      licensePlate: vehicle.licensePlate ?? null,
-      vin: vehicle.vin ?? null,
-      tuningCategories: vehicle.tuningCategories,
-      descriptionShort: vehicle.descriptionShort ?? null,
-      descriptionLong: vehicle.descriptionLong ?? null,
-      specialMods: vehicle.specialMods ?? null,
-      ps: vehicle.ps,
-      kw: vehicle.kw ?? null,
-      torqueNm: vehicle.torqueNm ?? null,
-      weightKg: vehicle.weightKg,
-      topSpeedKmh: vehicle.topSpeedKmh,
-      zeroToHundredS: Number(vehicle.zeroToHundredS),
-      quarterMileS: vehicle.quarterMileS == null ? null : Number(vehicle.quarterMileS),
-      driveType: vehicle.driveType ?? null,
-      displacementCcm: vehicle.displacementCcm ?? null,
-      cylinders: vehicle.cylinders ?? null,
-      fuelType: vehicle.fuelType ?? null,
+      ...vehicleData(vehicle),
       createdAt: vehicle.createdAt,
       updatedAt: vehicle.updatedAt,
       media: vehicle.media.getItems().map((item) => ({

@@ -26,12 +26,8 @@ import {
   readZip,
 } from '../../testing/index.js';
 import { User } from '../../core/accounts/user.entity.js';
-import {
-  archiveFileName,
-  MISSING_FILES_ENTRY,
-  mediaArchiveRoutes,
-  uniqueEntryName,
-} from './media-archive.js';
+import { uniqueEntryName } from '@schlosstreffen/shared';
+import { archiveFileName, MISSING_FILES_ENTRY, mediaArchiveRoutes } from './media-archive.js';
 
 /**
  * GET /api/admin/media.zip streams every image of the media library as one ZIP. The objects are read

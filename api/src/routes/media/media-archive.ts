@@ -3,7 +3,7 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZipArchive, type ZipEntryData } from 'archiver';
-import { mediaFileName, venueDate } from '@schlosstreffen/shared';
+import { mediaFileName, uniqueEntryName, venueDate } from '@schlosstreffen/shared';
 import { requireRole, type AppState } from '../../http/context.js';
 import { keyOf } from '../../core/storage/objects.js';
 import type { Media } from '../../core/media/media.entity.js';
@@ -27,20 +27,6 @@ export interface MediaArchiveDeps {
 /** `schlosstreffen-medien-2026-11-22.zip`, dated in the event's time zone. */
 export function archiveFileName(now: Date = new Date()): string {
   return `schlosstreffen-medien-${venueDate(now)}.zip`;
-}
-
-/**
- * The name itself while it is free, else `name_2.ext`, `name_3.ext`, … Compared case-insensitively
- * (Windows and macOS unpack onto such file systems), so no entry overwrites another.
- */
-export function uniqueEntryName(name: string, taken: Set<string>): string {
-  const dot = name.lastIndexOf('.');
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  const extension = dot > 0 ? name.slice(dot) : '';
-  let candidate = name;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = `${stem}_${n}${extension}`;
-  taken.add(candidate.toLowerCase());
-  return candidate;
 }
 
 /** The object as a stream, or undefined when it does not exist (any other failure throws). */

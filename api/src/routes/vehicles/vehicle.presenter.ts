@@ -4,6 +4,7 @@ import { presentMedia } from '../media/media.presenter.js';
 import { presentOwner } from '../auth/user.presenter.js';
 import type { Invitation } from '../../core/invitations/invitation.entity.js';
 import type { Vehicle } from '../../core/vehicles/vehicle.entity.js';
+import { vehicleData } from '../../core/vehicles/vehicle-data.js';
 
 /** What owner and staff see of an invitation; the check-in code itself travels only by mail. */
 export function presentInvitation(invitation: Invitation | undefined): Api.VehicleInvitation | null {
@@ -28,30 +29,9 @@ export function presentVehicle(
     id: vehicle.id,
     userId: vehicle.user.id,
     title: vehicle.title,
-    name: vehicle.name ?? null,
-    brand: vehicle.brand,
-    model: vehicle.model,
-    year: vehicle.year,
-    color: vehicle.color ?? null,
-    licensePlate: vehicle.licensePlate ?? null,
-    vin: vehicle.vin ?? null,
-    tuningCategories: vehicle.tuningCategories,
-    descriptionShort: vehicle.descriptionShort ?? null,
-    descriptionLong: vehicle.descriptionLong ?? null,
+    ...vehicleData(vehicle),
     status: vehicle.status,
-    ps: vehicle.ps,
-    kw: vehicle.kw ?? null,
-    torqueNm: vehicle.torqueNm ?? null,
-    weightKg: vehicle.weightKg,
     powerToWeight: vehicle.powerToWeight ?? null,
-    topSpeedKmh: vehicle.topSpeedKmh,
-    zeroToHundredS: Number(vehicle.zeroToHundredS),
-    quarterMileS: vehicle.quarterMileS == null ? null : Number(vehicle.quarterMileS),
-    driveType: vehicle.driveType ?? null,
-    displacementCcm: vehicle.displacementCcm ?? null,
-    cylinders: vehicle.cylinders ?? null,
-    fuelType: vehicle.fuelType ?? null,
-    specialMods: vehicle.specialMods ?? null,
     media: vehicle.media.isInitialized() ? vehicle.media.getItems().map(presentMedia) : [],
     ...(withOwner ? { user: wrap(vehicle.user).isInitialized() ? presentOwner(vehicle.user) : null } : {}),
     ...(invitations ? { invitation: presentInvitation(invitations.get(vehicle.id)) } : {}),
