@@ -68,12 +68,10 @@ export class MediaService {
     const media = await this.deps.em
       .transactional(async (em) => {
         const vehicle = await this.lockVehicle(em, user, vehicleId);
-        // Single use: between the worker's cleaning and its deleting the upload, no media row
-        // names the key any more, but the upload record remembers it was attached.
+        // Single use, told by the upload record (locked, so two attaches wait for each other): a
+        // media row forgets the key once the worker cleaned the image, the record does not.
         const claimed = await em.findOneOrFail(Upload, { key }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if (claimed.attachedAt || (await em.count(Media, { uploadKey: key }))) {
-          throw conflict(VEHICLE_MESSAGES.objectAlreadyAttached);
-        }
+        if (claimed.attachedAt) throw conflict(VEHICLE_MESSAGES.objectAlreadyAttached);
         claimed.attachedAt = new Date();
         const all = await em.find(Media, { vehicle: vehicle.id }, ordered);
         // Images the worker refused hold no place.
