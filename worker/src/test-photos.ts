@@ -3,6 +3,39 @@ import sharp from 'sharp';
 /** Photos as phones take them, for tests of what leaves the server. */
 
 export const RED = { r: 220, g: 20, b: 20 };
+
+/** EXIF as a phone writes it: camera and the GPS position where the photo was taken. */
+const CAMERA_EXIF = {
+  IFD0: { Make: 'Testkamera', Model: 'T1' },
+  IFD3: {
+    GPSLatitudeRef: 'N',
+    GPSLatitude: '48/1 8/1 0/1',
+    GPSLongitudeRef: 'E',
+    GPSLongitude: '11/1 34/1 0/1',
+  },
+};
+
+/**
+ * A photo-like JPEG of the given size: a colour gradient (so it is no trivially small file), with
+ * the camera's EXIF and GPS tags when `gps` is set.
+ */
+export async function gradientJpeg(
+  width: number,
+  height: number,
+  { gps = false, blue = 128 }: { gps?: boolean; blue?: number } = {},
+): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 3;
+      raw[at] = (x * 255) / width;
+      raw[at + 1] = (y * 255) / height;
+      raw[at + 2] = blue;
+    }
+  }
+  const image = sharp(raw, { raw: { width, height, channels: 3 } });
+  return (gps ? image.withExif(CAMERA_EXIF) : image).jpeg({ quality: 85 }).toBuffer();
+}
 export const BLUE = { r: 20, g: 20, b: 220 };
 
 /**
@@ -18,15 +51,7 @@ export async function phoneJpeg(): Promise<Buffer> {
     .png()
     .toBuffer();
   return sharp(canvas)
-    .withExif({
-      IFD0: { Make: 'Testkamera', Model: 'T1' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '48/1 8/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '11/1 34/1 0/1',
-      },
-    })
+    .withExif(CAMERA_EXIF)
     .withMetadata({ orientation: 6 })
     .jpeg({ quality: 90 })
     .toBuffer();

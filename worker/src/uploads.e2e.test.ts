@@ -19,6 +19,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer } from './adapters/mailer.js';
 import type { RunningWorkers } from './worker.js';
 import { createTestMailer, startTestWorkers } from './testing.js';
+import { gradientJpeg } from './test-photos.js';
 
 /** How long the worker may take for a thumbnail or a deletion. */
 const WORKER_TIMEOUT = { timeout: 15_000, interval: 100 };
@@ -122,30 +123,8 @@ async function attachOk(vehicleId: string, url: string, client: TestClient = own
 // ---------------------------------------------------------------------------------------------
 // Images
 
-/** A JPEG with a colour gradient (so it is no trivially small file) and EXIF GPS tags. */
-async function photoJpeg(width: number, height: number): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const at = (y * width + x) * 3;
-      raw[at] = (x * 255) / width;
-      raw[at + 1] = (y * 255) / height;
-      raw[at + 2] = 128;
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .withExif({
-      IFD0: { Make: 'Testkamera', Model: 'T1' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '48/1 8/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '11/1 34/1 0/1',
-      },
-    })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
+/** A JPEG with a colour gradient and EXIF GPS tags. */
+const photoJpeg = (width: number, height: number) => gradientJpeg(width, height, { gps: true });
 
 let tinyJpegCache: Buffer | undefined;
 async function tinyJpeg(): Promise<Buffer> {

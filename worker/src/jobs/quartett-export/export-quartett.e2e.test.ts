@@ -25,7 +25,6 @@ import {
 import type { Role } from '@schlosstreffen/shared';
 import type { Job } from 'bullmq';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer } from '../../adapters/mailer.js';
 import { createStorage } from '../../adapters/storage.js';
@@ -41,6 +40,7 @@ import {
   TRIM_MM,
 } from './pdf/layout.js';
 import { createTestMailer, startTestWorkers } from '../../testing.js';
+import { gradientJpeg } from '../../test-photos.js';
 import type { RunningWorkers } from '../../worker.js';
 import { dispatch } from '../dispatch.js';
 import { createExportQuartett } from './export-quartett.js';
@@ -94,21 +94,8 @@ async function setStatus(id: string, status: string) {
   expect(res.status, res.text).toBe(200);
 }
 
-/** A photo-like JPEG: a gradient with a dark block. */
-async function photoJpeg(width: number, height: number): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const at = (y * width + x) * 3;
-      raw[at] = (x * 255) / width;
-      raw[at + 1] = (y * 255) / height;
-      raw[at + 2] = 90;
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
+/** A photo-like JPEG: a colour gradient. */
+const photoJpeg = (width: number, height: number) => gradientJpeg(width, height, { blue: 90 });
 
 /** Polls until `read` gives a truthy value (expect.poll works only inside a test). */
 async function waitFor<T>(read: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
