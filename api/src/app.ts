@@ -10,7 +10,7 @@ import Koa from 'koa';
 import helmet from 'koa-helmet';
 import send from 'koa-send';
 import session from 'koa-session';
-import { siteConfigScript, type SiteConfig } from '@schlosstreffen/shared';
+import { eventYear, siteConfigScript, type SiteConfig } from '@schlosstreffen/shared';
 import type { ApiConfig, RateLimitRule } from './core/config.js';
 import { loadUser, type AppState } from './http/context.js';
 import { errorHandler } from './http/error-handler.js';
@@ -26,6 +26,9 @@ import { privacyRoutes } from './routes/privacy/privacy.routes.js';
 import { AuthService } from './core/accounts/auth.service.js';
 import { healthRoutes } from './routes/health/health.routes.js';
 import { invitationRoutes } from './routes/invitations/invitation.routes.js';
+import { waitlistRoutes } from './routes/waitlist/waitlist.routes.js';
+import { visitorUpdateRoutes } from './routes/visitor-updates/visitor-update.routes.js';
+import { VisitorUpdateService } from './core/visitor-updates/visitor-updates.js';
 import { InvitationService } from './core/invitations/invitation.service.js';
 import { mediaArchiveRoutes } from './routes/media/media-archive.js';
 import { MediaService } from './core/media/media.service.js';
@@ -119,6 +122,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const { s3, onOutbox } = deps;
   const bucket = config.s3.bucket;
   const limiter = (name: string, rule: RateLimitRule) => createLimiter(redis, name, rule, prefix);
+  const places = { event: config.event, publicUrl: config.publicUrl, secret: config.sessionSecret };
   const routers = [
     authRoutes(auth, {
       loginPerIp: limiter('login-ip', limits.loginPerIp),
@@ -132,7 +136,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     privacyRoutes({ em, config }),
     vehicleRoutes({
       em,
-      vehicles: new VehicleService(em, { publicUrl: config.publicUrl, onOutbox }),
+      vehicles: new VehicleService(em, { publicUrl: config.publicUrl, places, onOutbox }),
+      maxYear: eventYear(config.event.start),
       publicListChanges: deps.publicListChanges,
     }),
     mediaRoutes({
@@ -144,8 +149,22 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     mediaArchiveRoutes({ em, s3, bucket, log: deps.log }),
     quartettRoutes({ quartett: new QuartettService(em, { onOutbox }) }),
     invitationRoutes(
-      new InvitationService(em, { publicUrl: config.publicUrl, secret: config.sessionSecret, onOutbox }),
+      new InvitationService(em, {
+        publicUrl: config.publicUrl,
+        secret: config.sessionSecret,
+        places,
+        onOutbox,
+      }),
     ),
+    waitlistRoutes({ em, places, onOutbox }),
+    visitorUpdateRoutes({
+      em,
+      updates: new VisitorUpdateService(em, {
+        publicUrl: config.publicUrl,
+        secret: config.sessionSecret,
+        onOutbox,
+      }),
+    }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
   api.all('/{*rest}', () => {

@@ -35,14 +35,17 @@ export const RESET_TOKEN_TTL_MS = 3_600_000;
 export const RESET_REDIRECT_MS = 2000;
 
 // Vehicles.
-/** Numeric limits, inclusive. Entries after `year` are not in the spec: generous sanity caps. */
+/**
+ * Numeric limits, inclusive. Entries after `year` are not in the spec: generous sanity caps. The
+ * year's upper bound is the configured event's year (`eventYear`), not a constant.
+ */
 export const VEHICLE_LIMITS = {
   ps: { min: 50, max: 3000 },
   weightKg: { min: 500, max: 3000 },
   topSpeedKmh: { min: 100, max: 500 },
   zeroToHundredS: { min: 0, max: 300 },
   quarterMileS: { min: 0, max: 60 },
-  year: { min: 1950, max: 2026 },
+  year: { min: 1950 },
   kw: { min: 0, max: 2500 },
   torqueNm: { min: 0, max: 5000 },
   displacementCcm: { min: 0, max: 20_000 },
@@ -81,10 +84,22 @@ export const CREATE_DEFAULTS = {
   zeroToHundredS: 60,
 } as const;
 
-/** Wizard defaults with the current year (kept within the allowed year range). */
-export function getCreateDefaults(now: Date = new Date()): typeof CREATE_DEFAULTS & { year: number } {
-  const { min, max } = VEHICLE_LIMITS.year;
-  return { ...CREATE_DEFAULTS, year: Math.min(max, Math.max(min, now.getFullYear())) };
+/** The year of the event at the venue: the upper bound of a vehicle's year (2026 for the 2026 edition). */
+/* @__NO_SIDE_EFFECTS__ */
+export function eventYear(eventStart: string | Date = EVENT_START_INSTANT): number {
+  const year = new Intl.DateTimeFormat('en-GB', { timeZone: EVENT_TIMEZONE, year: 'numeric' }).format(
+    new Date(eventStart),
+  );
+  return Number(year);
+}
+
+/** Wizard defaults with the current year, kept between the first allowed year and the event's year. */
+export function getCreateDefaults(
+  now: Date = new Date(),
+  maxYear: number = eventYear(),
+): typeof CREATE_DEFAULTS & { year: number } {
+  const { min } = VEHICLE_LIMITS.year;
+  return { ...CREATE_DEFAULTS, year: Math.min(maxYear, Math.max(min, now.getFullYear())) };
 }
 
 export const WIZARD_STEPS_CREATE = 4;

@@ -97,3 +97,18 @@ export function venueDate(date: Date): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+let venueDateTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** e.g. '07.12.2026, 13:00 Uhr' at the venue: deadlines in mails, the status log and exports. */
+export function venueDateTime(date: Date): string {
+  venueDateTimeFormat ??= new Intl.DateTimeFormat('de-DE', {
+    timeZone: EVENT_TIMEZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return `${venueDateTimeFormat.format(date)} Uhr`;
+}

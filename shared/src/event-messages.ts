@@ -1,3 +1,4 @@
+import { venueDate } from './display.js';
 /** German texts for invitations, check-in and the quartett print export. */
 
 export const INVITATION_MESSAGES = {
@@ -10,6 +11,39 @@ export const INVITATION_MESSAGES = {
   confirmLinkInvalid: 'Der Bestätigungslink ist ungültig. Bitte melde dich an und bestätige im Dashboard.',
   confirmed: 'Deine Teilnahme ist bestätigt. Wir freuen uns auf dich!',
   alreadyConfirmed: 'Deine Teilnahme war bereits bestätigt.',
+  confirmDeadlinePassed: 'Die Frist zur Bestätigung ist abgelaufen. Dein Platz wurde weitergegeben.',
+  invitationReleased: 'Diese Einladung gilt nicht mehr.',
+  declineLinkInvalid:
+    'Der Absage-Link ist ungültig oder gehört zu einer früheren Einladung. Bitte melde dich an und sage im Dashboard ab.',
+  declined: 'Deine Teilnahme ist abgesagt. Dein Platz geht an das nächste Fahrzeug auf der Warteliste.',
+  alreadyDeclined: 'Deine Teilnahme war bereits abgesagt.',
+  declineOnlyInvited: 'Absagen lässt sich nur eine gültige Einladung oder eine bestätigte Teilnahme.',
+} as const;
+
+/** Why a place was given up, as the owner reads it on the dashboard. */
+export const RELEASE_NOTICES = {
+  lapsed: (deadline: string) =>
+    `Einladung abgelaufen: nicht bis ${deadline} bestätigt. Der Platz wurde weitergegeben.`,
+  declined: (at: string) => `Teilnahme am ${at} abgesagt. Der Platz wurde weitergegeben.`,
+  revoked: (at: string) => `Einladung am ${at} zurückgenommen.`,
+} as const;
+
+/** Texts of moving up from the waitlist: status-log reasons and the admin's answers. */
+export const PLACES_MESSAGES = {
+  /** Which given-up place a moved-up vehicle took over. */
+  causeOf: (reason: 'lapsed' | 'declined' | 'revoked', startNumber: number) =>
+    `Platz frei durch ${{ lapsed: 'eine abgelaufene Einladung', declined: 'eine Absage', revoked: 'eine Statusänderung' }[reason]}, Startnummer ${startNumber}`,
+  declinedLog: (via: 'dashboard' | 'link', startNumber: number | null) =>
+    `Teilnahme abgesagt (${via === 'link' ? 'über den Link in der Einladung' : 'im Dashboard'}). Platz freigegeben${startNumber ? `, Startnummer ${startNumber} wird nicht neu vergeben` : ''}.`,
+  lapsedLog: (deadline: string, startNumber: number) =>
+    `Einladung nicht bis ${deadline} bestätigt: abgelaufen. Platz freigegeben, Startnummer ${startNumber} wird nicht neu vergeben.`,
+  movedUpLog: (candidate: { rank: number; score: number | null; submittedAt: Date }, cause: string) =>
+    `Automatisch von der Warteliste nachgerückt (${cause}). Regel: höchste Bewertung, dann frühere Einreichung; Rang ${candidate.rank}, Bewertung ${candidate.score ?? 'keine'}, eingereicht ${venueDate(candidate.submittedAt)}.`,
+  invitedFromSuggestion: (rank: number | null) =>
+    `Als Nachrücker von der Warteliste eingeladen${rank ? ` (Rang ${rank})` : ''}.`,
+  rule: 'Nachrücken nach höchster Bewertung (zuletzt vergebene Punktzahl), bei Gleichstand nach früherer Einreichung.',
+  notWaitlisted: 'Dieses Fahrzeug steht nicht auf der Warteliste.',
+  noFreePlace: 'Es ist kein Platz frei.',
 } as const;
 
 export const QUARTETT_MESSAGES = {

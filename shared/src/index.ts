@@ -15,3 +15,4 @@ export * from './site-config.js';
 export * from './media-file-name.js';
 export * from './display.js';
 export * from './privacy.js';
+export * from './visitor-updates.js';

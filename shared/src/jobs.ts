@@ -41,6 +41,38 @@ export const EMAIL_TEMPLATES = {
     parkingZone: v.string(),
     checkInCode: v.pipe(v.string(), v.minLength(22)),
     confirmUrl: v.pipe(v.string(), v.url()),
+    /** ISO instant; null when issued after the cut-off (no deadline). */
+    confirmBy: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp())), null),
+    /** 'Teilnahme absagen' link (sealed). */
+    declineUrl: v.optional(v.pipe(v.string(), v.url())),
+    /** The vehicle moved up from the waitlist. */
+    movedUp: v.optional(v.boolean(), false),
+  }),
+  /** A few days before the confirm-by date, while the invitation is unconfirmed. */
+  'invitation-reminder': v.object({
+    ...applicationMailProps.entries,
+    startNumber: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    confirmBy: v.pipe(v.string(), v.isoTimestamp()),
+    confirmUrl: v.pipe(v.string(), v.url()),
+    declineUrl: v.pipe(v.string(), v.url()),
+  }),
+  /** The confirm-by date passed: the place went to the waitlist. */
+  'invitation-lapsed': v.object({
+    ...applicationMailProps.entries,
+    confirmBy: v.pipe(v.string(), v.isoTimestamp()),
+  }),
+  /** The owner declined: the place went to the waitlist. */
+  'invitation-declined': applicationMailProps,
+  /** An event update ('Besucher-Updates') to a confirmed visitor, with one-click unsubscribe. */
+  'visitor-update': v.object({
+    firstName: v.string(),
+    subject: v.pipe(v.string(), v.nonEmpty()),
+    body: v.pipe(v.string(), v.nonEmpty()),
+    unsubscribeUrl: v.pipe(v.string(), v.url()),
+    /** Where mail clients POST one-click unsubscribe (List-Unsubscribe-Post). */
+    oneClickUrl: v.pipe(v.string(), v.url()),
+    /** A test to the admin: the unsubscribe link does nothing. */
+    test: v.optional(v.boolean(), false),
   }),
 } as const;
 
@@ -72,6 +104,17 @@ export type StorageDeleteJob = v.InferOutput<typeof StorageDeleteJobSchema>;
 export const InvitationIssueJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
 export type InvitationIssueJob = v.InferOutput<typeof InvitationIssueJobSchema>;
 
+/** Pass given-up places on to the waitlist: the job reads them from the database. */
+export const WaitlistAdvanceJobSchema = v.object({});
+
+/** Render the preview of an update's draft with the real template (for this revision). */
+export const VisitorUpdatePreviewJobSchema = v.object({
+  updateId: v.pipe(v.string(), v.uuid()),
+  revision: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+/** Send an update to its recipients, resuming where a run before stopped. */
+export const VisitorUpdateSendJobSchema = v.object({ updateId: v.pipe(v.string(), v.uuid()) });
+
 export const QuartettExportJobSchema = v.object({ setId: v.pipe(v.string(), v.uuid()) });
 export type QuartettExportJob = v.InferOutput<typeof QuartettExportJobSchema>;
 
@@ -92,6 +135,12 @@ export const JOBS = {
   'storage.delete': { queue: 'media', payload: StorageDeleteJobSchema },
   /** Give an invited vehicle its invitation (start number, zone, check-in code) and mail it. */
   'invitation.issue': { queue: 'invitation', payload: InvitationIssueJobSchema },
+  /** Invite the next waitlisted vehicles into free places (automatic moving up). */
+  'waitlist.advance': { queue: 'invitation', payload: WaitlistAdvanceJobSchema },
+  /** Render an update draft's preview with the real mail template. */
+  'visitor-update.preview': { queue: 'updates', payload: VisitorUpdatePreviewJobSchema },
+  /** Send an update to the visitors, rate-limited, each recipient once. */
+  'visitor-update.send': { queue: 'updates', payload: VisitorUpdateSendJobSchema },
   /** Render a quartett set's print PDF and store it in S3. */
   'quartett.export': { queue: 'export', payload: QuartettExportJobSchema },
   /** Build a person's data export (JSON and clean photos) as one ZIP. */

@@ -57,6 +57,36 @@ export const VISITOR_CSV_HEADER = [
   'Status',
 ] as const;
 
+/** Columns of the organizers' applications export (GET /api/admin/vehicles.csv). */
+export const APPLICATION_CSV_HEADER = [
+  'Fahrzeug-ID',
+  'Status',
+  'Marke',
+  'Modell',
+  'Name',
+  'Baujahr',
+  'Farbe',
+  'Vorname',
+  'Nachname',
+  'E-Mail',
+  'Telefon',
+  'Eingereicht am',
+  'Bewertung',
+  'Startnummer',
+  'Parkzone',
+  'Bestätigen bis',
+  'Einladung',
+  'Eingecheckt am',
+] as const;
+
+/** The 'Einladung' column: whether the place holds, or why it went. */
+export const INVITATION_STATE_LABELS = {
+  held: 'gültig',
+  lapsed: 'abgelaufen',
+  declined: 'abgesagt',
+  revoked: 'zurückgenommen',
+} as const;
+
 function formatWait(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 Sekunde' : `${seconds} Sekunden`;
   const minutes = Math.ceil(seconds / 60);

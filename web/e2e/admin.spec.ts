@@ -1,4 +1,4 @@
-import { chromium, expect, test, type Download, type Page } from '@playwright/test';
+import { chromium, expect, test, type Download } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import { fakeCameraArgs, writeQrY4m } from './fake-camera';
@@ -6,13 +6,12 @@ import {
   applicantWithVehicle,
   attachPhoto,
   BASE_URL,
-  PASSWORD,
   captureEverywhere,
   field,
   mailAttachment,
   makeJpeg,
   registerViaApi,
-  setRole,
+  signInAsStaff,
   uniqueEmail,
   waitForMail,
 } from './support';
@@ -23,19 +22,6 @@ async function readDownload(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-async function signInAs(page: Page, role: 'admin' | 'reviewer', firstName: string): Promise<string> {
-  const email = uniqueEmail(role);
-  await registerViaApi(page.request, { email, firstName, lastName: 'Team' });
-  await setRole(email, role);
-  // A changed role ends the account's sessions: sign in again.
-  const login = await page.request.post('/api/auth/login', {
-    headers: { Origin: BASE_URL },
-    data: { email, password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  return email;
 }
 
 test('a reviewer invites a car, its mailed QR code checks it in by camera, a second scan says already', async ({
@@ -50,7 +36,7 @@ test('a reviewer invites a car, its mailed QR code checks it in by camera, a sec
   });
   await owner.close();
 
-  await signInAs(page, 'reviewer', 'Rita');
+  await signInAsStaff(page, 'reviewer', 'Rita');
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
@@ -138,7 +124,7 @@ test('an admin runs a quartett export and downloads the PDF', async ({ page, bro
   await attachPhoto(owner.request, vehicleId, photo);
   await owner.close();
 
-  await signInAs(page, 'admin', 'Arne');
+  await signInAsStaff(page, 'admin', 'Arne');
   // Confirmed vehicles make the cards.
   const confirmed = await page.request.patch(`/api/admin/vehicles/${vehicleId}/status`, {
     headers: { Origin: BASE_URL },

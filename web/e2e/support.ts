@@ -45,6 +45,8 @@ export async function registerViaApi(
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // A sandboxed frame (the mail preview) runs no scripts, so axe cannot run inside it.
+    .exclude('iframe[sandbox]')
     .analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map(
@@ -164,6 +166,24 @@ export async function setRole(email: string, role: 'admin' | 'reviewer' | 'user'
     env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
   });
   expect(stdout).toContain(role);
+}
+
+/** A staff account (admin or reviewer) signed in on `page`; returns its address. */
+export async function signInAsStaff(
+  page: Page,
+  role: 'admin' | 'reviewer',
+  firstName: string,
+): Promise<string> {
+  const email = uniqueEmail(role);
+  await registerViaApi(page.request, { email, firstName, lastName: 'Team' });
+  await setRole(email, role);
+  // A changed role ends the account's sessions: sign in again.
+  const login = await page.request.post('/api/auth/login', {
+    headers: { Origin: BASE_URL },
+    data: { email, password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  return email;
 }
 
 /** An applicant with one vehicle, created through the API in a context of its own. */

@@ -25,6 +25,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as VisitorRegistrationRouteImport } from './routes/visitor-registration'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminBesucherRouteImport } from './routes/admin/besucher'
+import { Route as AdminBesucherUpdatesRouteImport } from './routes/admin/besucher-updates'
 import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminDatenschutzRouteImport } from './routes/admin/datenschutz'
@@ -32,6 +33,7 @@ import { Route as AdminQuartettRouteImport } from './routes/admin/quartett'
 import { Route as BesucherAbmeldenRouteImport } from './routes/besucher/abmelden'
 import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/bestaetigen'
 import { Route as EditIdRouteImport } from './routes/edit/$id'
+import { Route as EinladungAbsagenRouteImport } from './routes/einladung_.absagen'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -113,6 +115,11 @@ const AdminBesucherRoute = AdminBesucherRouteImport.update({
   path: '/besucher',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminBesucherUpdatesRoute = AdminBesucherUpdatesRouteImport.update({
+  id: '/besucher-updates',
+  path: '/besucher-updates',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminCheckInRoute = AdminCheckInRouteImport.update({
   id: '/check-in',
   path: '/check-in',
@@ -148,6 +155,11 @@ const EditIdRoute = EditIdRouteImport.update({
   path: '/edit/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EinladungAbsagenRoute = EinladungAbsagenRouteImport.update({
+  id: '/einladung_/absagen',
+  path: '/einladung/absagen',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -165,6 +177,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/admin/besucher': typeof AdminBesucherRoute
+  '/admin/besucher-updates': typeof AdminBesucherUpdatesRoute
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
@@ -172,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
+  '/einladung/absagen': typeof EinladungAbsagenRoute
   '/admin/': typeof AdminIndexRoute
 }
 export interface FileRoutesByTo {
@@ -189,6 +203,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/admin/besucher': typeof AdminBesucherRoute
+  '/admin/besucher-updates': typeof AdminBesucherUpdatesRoute
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
@@ -196,6 +211,7 @@ export interface FileRoutesByTo {
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
+  '/einladung/absagen': typeof EinladungAbsagenRoute
   '/admin': typeof AdminIndexRoute
 }
 export interface FileRoutesById {
@@ -215,6 +231,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/admin/besucher': typeof AdminBesucherRoute
+  '/admin/besucher-updates': typeof AdminBesucherUpdatesRoute
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
@@ -222,6 +239,7 @@ export interface FileRoutesById {
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
+  '/einladung_/absagen': typeof EinladungAbsagenRoute
   '/admin/': typeof AdminIndexRoute
 }
 export interface FileRouteTypes {
@@ -242,6 +260,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/visitor-registration'
     | '/admin/besucher'
+    | '/admin/besucher-updates'
     | '/admin/check-in'
     | '/admin/dashboard'
     | '/admin/datenschutz'
@@ -249,6 +268,7 @@ export interface FileRouteTypes {
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/edit/$id'
+    | '/einladung/absagen'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -266,6 +286,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/visitor-registration'
     | '/admin/besucher'
+    | '/admin/besucher-updates'
     | '/admin/check-in'
     | '/admin/dashboard'
     | '/admin/datenschutz'
@@ -273,6 +294,7 @@ export interface FileRouteTypes {
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/edit/$id'
+    | '/einladung/absagen'
     | '/admin'
   id:
     | '__root__'
@@ -291,6 +313,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/visitor-registration'
     | '/admin/besucher'
+    | '/admin/besucher-updates'
     | '/admin/check-in'
     | '/admin/dashboard'
     | '/admin/datenschutz'
@@ -298,6 +321,7 @@ export interface FileRouteTypes {
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/edit/$id'
+    | '/einladung_/absagen'
     | '/admin/'
   fileRoutesById: FileRoutesById
 }
@@ -319,6 +343,7 @@ export interface RootRouteChildren {
   BesucherAbmeldenRoute: typeof BesucherAbmeldenRoute
   BesucherBestaetigenRoute: typeof BesucherBestaetigenRoute
   EditIdRoute: typeof EditIdRoute
+  EinladungAbsagenRoute: typeof EinladungAbsagenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -435,6 +460,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminBesucherRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/besucher-updates': {
+      id: '/admin/besucher-updates'
+      path: '/besucher-updates'
+      fullPath: '/admin/besucher-updates'
+      preLoaderRoute: typeof AdminBesucherUpdatesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/check-in': {
       id: '/admin/check-in'
       path: '/check-in'
@@ -484,11 +516,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EditIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/einladung_/absagen': {
+      id: '/einladung_/absagen'
+      path: '/einladung/absagen'
+      fullPath: '/einladung/absagen'
+      preLoaderRoute: typeof EinladungAbsagenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 interface AdminRouteChildren {
   AdminBesucherRoute: typeof AdminBesucherRoute
+  AdminBesucherUpdatesRoute: typeof AdminBesucherUpdatesRoute
   AdminCheckInRoute: typeof AdminCheckInRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminDatenschutzRoute: typeof AdminDatenschutzRoute
@@ -498,6 +538,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminBesucherRoute: AdminBesucherRoute,
+  AdminBesucherUpdatesRoute: AdminBesucherUpdatesRoute,
   AdminCheckInRoute: AdminCheckInRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminDatenschutzRoute: AdminDatenschutzRoute,
@@ -525,6 +566,7 @@ const rootRouteChildren: RootRouteChildren = {
   BesucherAbmeldenRoute: BesucherAbmeldenRoute,
   BesucherBestaetigenRoute: BesucherBestaetigenRoute,
   EditIdRoute: EditIdRoute,
+  EinladungAbsagenRoute: EinladungAbsagenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -5,6 +5,11 @@ const WorkerEnvSchema = v.object({
   SMTP_URL: v.optional(v.pipe(v.string(), v.url())),
   MAIL_FROM: v.optional(v.string(), 'Schlosstreffen <noreply@schlosstreffen.local>'),
   WORKER_CONCURRENCY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '4'),
+  /** Mails per second when sending a visitor update (Besucher-Updates). */
+  VISITOR_UPDATE_RATE: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0.1), v.maxValue(1000)),
+    '10',
+  ),
   /** Minutes between two runs of the scheduler's tick (retention, deadlines); 0 turns it off. */
   SCHEDULER_TICK_MINUTES: v.optional(
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)),
@@ -18,6 +23,7 @@ export interface WorkerConfig extends CommonConfig {
   concurrency: number;
   /** Undefined when the tick is off. */
   tickEveryMs: number | undefined;
+  visitorUpdateRate: number;
 }
 
 export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
@@ -41,5 +47,6 @@ export function loadWorkerConfig(env: Record<string, string | undefined> = proce
     mailFrom: e.MAIL_FROM,
     concurrency: e.WORKER_CONCURRENCY,
     tickEveryMs: e.SCHEDULER_TICK_MINUTES ? e.SCHEDULER_TICK_MINUTES * 60_000 : undefined,
+    visitorUpdateRate: e.VISITOR_UPDATE_RATE,
   };
 }

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     event: config.event,
     retention: config.retention,
     tickEveryMs: config.tickEveryMs,
+    visitorUpdateRate: config.visitorUpdateRate,
     concurrency: config.concurrency,
   });
   console.log(

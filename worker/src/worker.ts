@@ -24,6 +24,9 @@ import { createExportQuartett } from './jobs/quartett-export/export-quartett.js'
 import { createDeleteObjects } from './jobs/storage-delete/delete-objects.js';
 import { createEraseJobs } from './jobs/privacy/erase-jobs.js';
 import { createTick } from './jobs/scheduler/tick.js';
+import { createAdvanceWaitlist } from './jobs/waitlist/advance-waitlist.js';
+import { createPreviewUpdate } from './jobs/visitor-update/preview-update.js';
+import { createSendUpdate } from './jobs/visitor-update/send-update.js';
 import { createRenderThumbnails } from './jobs/thumbnail/render-thumbnails.js';
 
 export interface WorkerDeps {
@@ -46,13 +49,15 @@ export interface WorkerDeps {
   tickEveryMs?: number;
   /** The deployment's Redis key prefix (REDIS_PREFIX); the queues live under it. */
   redisPrefix: string;
+  /** Mails per second of a visitor update (VISITOR_UPDATE_RATE); 10 when unset. */
+  visitorUpdateRate?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
 /** Exports render one PDF at a time in a worker: they are CPU and memory heavy. */
-const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { export: 1 };
+const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { export: 1, updates: 1 };
 /** …and one at a time across all workers (BullMQ's global concurrency, kept in Redis). */
-const GLOBAL_CONCURRENCY: Partial<Record<QueueName, number>> = { export: 1 };
+const GLOBAL_CONCURRENCY: Partial<Record<QueueName, number>> = { export: 1, updates: 1 };
 
 /**
  * A running job holds a lock it renews every 5 s; when its worker dies, the lock runs out after
@@ -84,11 +89,36 @@ export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () =
       secret: deps.secret,
       onOutbox,
     }),
+    'visitor-update.preview': createPreviewUpdate({
+      em: deps.em,
+      event: eventFacts(deps.event),
+      site: { publicUrl: deps.publicUrl },
+    }),
+    'visitor-update.send': createSendUpdate({
+      em: deps.em,
+      mailer: deps.mailer,
+      secret: deps.secret,
+      event: eventFacts(deps.event),
+      site: { publicUrl: deps.publicUrl },
+      ratePerSecond: deps.visitorUpdateRate ?? 10,
+    }),
+    'waitlist.advance': createAdvanceWaitlist({
+      em: deps.em,
+      event: deps.event,
+      publicUrl: deps.publicUrl,
+      secret: deps.secret,
+      onOutbox,
+    }),
     'account.export': createExportAccount({ em: deps.em, storage, retention: deps.retention }),
     'privacy.erase-jobs': createEraseJobs({ queues: Object.values(queues) }),
     'scheduler.tick': createTick({
       em: deps.em,
-      config: { retention: deps.retention, eventEnd: deps.event.end },
+      config: {
+        retention: deps.retention,
+        event: deps.event,
+        publicUrl: deps.publicUrl,
+        secret: deps.secret,
+      },
       onOutbox,
     }),
   };

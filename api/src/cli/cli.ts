@@ -122,7 +122,12 @@ async function main(argv: string[]): Promise<number> {
       }
       const config = loadScheduleConfig();
       const orm = await initOrm(config.databaseUrl);
-      const schedule = { retention: config.retention, eventEnd: config.event.end };
+      const schedule = {
+        retention: config.retention,
+        event: config.event,
+        publicUrl: config.publicUrl,
+        secret: config.sessionSecret,
+      };
       if (command === 'retention:run') {
         const { runRetention } = await import('../core/privacy/retention.js');
         const removed = await runRetention(orm.em, {
@@ -134,7 +139,23 @@ async function main(argv: string[]): Promise<number> {
       } else {
         const { runDueWork } = await import('../core/scheduler.js');
         const report = await runDueWork(orm.em, schedule, asOf);
-        printReport(`Scheduler tick as of ${report.asOf}. Retention removed`, report.retention);
+        console.log(`Scheduler tick as of ${report.asOf}`);
+        console.log(`  reminder mails queued: ${report.reminders}`);
+        console.log(`  invitations lapsed: ${report.lapsed.length}`);
+        const { movedUp } = report;
+        const stopped =
+          movedUp.stopped === 'manual'
+            ? ' (automatic moving up is off)'
+            : movedUp.stopped === 'cutoff'
+              ? ' (past the cut-off)'
+              : '';
+        console.log(
+          `  moved up from the waitlist: ${movedUp.invited.length} (given-up places waiting: ${movedUp.pending}, free places: ${movedUp.free})${stopped}` +
+            movedUp.invited
+              .map((row) => `\n    start number ${row.startNumber}, zone ${row.parkingZone}`)
+              .join(''),
+        );
+        printReport('Retention removed', report.retention);
       }
       await orm.close();
       return 0;

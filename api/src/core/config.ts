@@ -29,6 +29,12 @@ const EventEnvSchema = v.object({
   APPLICATION_DEADLINE: v.optional(v.pipe(v.string(), v.isoDate()), '2026-03-31'),
   /** Parking zones in order of allocation, `name:capacity` pairs. */
   PARKING_ZONES: v.optional(v.pipe(v.string(), v.regex(/^[^:,]+:\d+(,[^:,]+:\d+)*$/)), 'A:30,B:25,C:15'),
+  /** Days an owner has to confirm an invitation after it was issued. */
+  INVITATION_CONFIRM_DAYS: int(14),
+  /** No confirm-by date lies later than this many days before the event; the waitlist stops moving then. */
+  INVITATION_CUTOFF_DAYS: int(14),
+  /** The reminder mail goes out this many days before the confirm-by date (0: none). */
+  INVITATION_REMINDER_DAYS: int(3),
 });
 
 /** Who runs the site (Impressum, privacy notice); required in production. */
@@ -80,6 +86,13 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** Deadlines of invitations, in days (see the env variables of the same names). */
+export interface InvitationRules {
+  confirmDays: number;
+  cutoffDays: number;
+  reminderDays: number;
+}
+
 export interface EventConfig {
   name: string;
   start: Date;
@@ -87,6 +100,7 @@ export interface EventConfig {
   place: string;
   applicationDeadline: string;
   parkingZones: Array<{ name: string; capacity: number }>;
+  invitations: InvitationRules;
 }
 
 export interface OperatorConfig {
@@ -169,6 +183,11 @@ function eventOf(e: v.InferOutput<typeof EventEnvSchema>): EventConfig {
       const [name = '', capacity = '0'] = pair.split(':');
       return { name: name.trim(), capacity: Number(capacity) };
     }),
+    invitations: {
+      confirmDays: e.INVITATION_CONFIRM_DAYS,
+      cutoffDays: e.INVITATION_CUTOFF_DAYS,
+      reminderDays: e.INVITATION_REMINDER_DAYS,
+    },
   };
 }
 
@@ -317,15 +336,38 @@ export function loadDatabaseUrl(env: Env = process.env): string {
   return parseEnv(v.object({ DATABASE_URL: CommonEnvSchema.entries.DATABASE_URL }), env).DATABASE_URL;
 }
 
-/** For commands that run date-dependent work (retention, the scheduler's tick): database, event, periods. */
+/**
+ * For commands that run date-dependent work (retention, the scheduler's tick): database, event,
+ * periods, and what mails with links need (public URL, secret).
+ */
 export function loadScheduleConfig(env: Env = process.env): {
   databaseUrl: string;
   event: EventConfig;
   retention: RetentionPeriods;
+  publicUrl: string;
+  sessionSecret: string;
 } {
   const e = parseEnv(
-    v.object({ DATABASE_URL: CommonEnvSchema.entries.DATABASE_URL, ...EventEnvSchema.entries }),
+    v.object({
+      DATABASE_URL: CommonEnvSchema.entries.DATABASE_URL,
+      NODE_ENV: CommonEnvSchema.entries.NODE_ENV,
+      PORT: CommonEnvSchema.entries.PORT,
+      PUBLIC_URL: CommonEnvSchema.entries.PUBLIC_URL,
+      SESSION_SECRET: CommonEnvSchema.entries.SESSION_SECRET,
+      DATA_DIR: CommonEnvSchema.entries.DATA_DIR,
+      ...EventEnvSchema.entries,
+    }),
     env,
   );
-  return { databaseUrl: e.DATABASE_URL, event: eventOf(e), retention: parseRetention(env) };
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && (!e.SESSION_SECRET || !e.PUBLIC_URL)) {
+    throw new ConfigError('Missing configuration: SESSION_SECRET, PUBLIC_URL.');
+  }
+  return {
+    databaseUrl: e.DATABASE_URL,
+    event: eventOf(e),
+    retention: parseRetention(env),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
+  };
 }

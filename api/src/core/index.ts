@@ -20,6 +20,7 @@ export {
   type ApiConfig,
   type CommonConfig,
   type EventConfig,
+  type InvitationRules,
   type S3Config,
 } from './config.js';
 export { DomainError, type DomainErrorCode } from './errors.js';
@@ -59,9 +60,26 @@ export {
   type AccountData,
 } from './accounts/data-export.js';
 export { runDueWork, type DueWorkReport, type ScheduleConfig } from './scheduler.js';
+export { createVisitorToken } from './visitors/visitor.service.js';
+export {
+  claimNextRecipient,
+  finishIfDone,
+  recordPreview,
+  recordRecipient,
+  updateForSending,
+  type ClaimedRecipient,
+  type RecipientCounts,
+} from './visitor-updates/visitor-updates.js';
 export { rebuildProjections, type RebuildReport } from './status-log/projections.js';
 export { beginEmail, emailFailed, emailSent } from './emails/email-log.js';
 export { issueInvitation, type IssuedInvitation } from './invitations/invitation.issue.js';
+export {
+  advanceWaitlist,
+  declineLocked,
+  rankWaitlist,
+  type AdvanceReport,
+  type PlacesOptions,
+} from './invitations/places.js';
 export {
   forgetUpload,
   recordRenditions,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResetToken } from '../core/accounts/reset-token.js';
 import { User } from '../core/accounts/user.entity.js';
 import { Consent } from '../core/accounts/consent.entity.js';
-import { invitationConfirmUrl } from '../core/invitations/invitation-links.js';
+import { invitationConfirmUrl, invitationDeclineUrl } from '../core/invitations/invitation-links.js';
 import { issueInvitation } from '../core/invitations/invitation.issue.js';
 import { createVisitorToken } from '../core/visitors/visitor.service.js';
 import { VisitorRegistration } from '../core/visitors/visitor-registration.entity.js';
@@ -77,18 +77,28 @@ const em = () => t.orm.em.fork();
 const account = () => signInAs(t, 'owner');
 
 /** An invited vehicle of the owner with its invitation issued (as the job would). */
-async function freshInvitation(owner: Account): Promise<{ code: string; token: string }> {
+async function freshInvitation(
+  owner: Account,
+): Promise<{ code: string; token: string; declineToken: string; vehicleId: string }> {
   const vehicle = await createVehicle(owner.client, { status: 'submitted' });
   await changeStatus(world.admin, vehicle.id, 'submitted', 'invited');
   const issued = await issueInvitation(t.orm.em, vehicle.id, {
-    zones: [{ name: 'Nord', capacity: 1000 }],
+    event: { ...t.config.event, parkingZones: [{ name: 'Nord', capacity: 1000 }] },
     publicUrl: t.config.publicUrl,
     secret: t.config.sessionSecret,
     jobId: randomUUID(),
   });
   const id = issued!.invitation.id;
   const token = new URL(invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, id)).searchParams;
-  return { code: issued!.invitation.qrCode, token: token.get('token')! };
+  const decline = new URL(
+    invitationDeclineUrl(t.config.publicUrl, t.config.sessionSecret, issued!.invitation),
+  ).searchParams;
+  return {
+    code: issued!.invitation.qrCode,
+    token: token.get('token')!,
+    declineToken: decline.get('token')!,
+    vehicleId: vehicle.id,
+  };
 }
 
 async function freshVisitor(): Promise<string> {
@@ -100,6 +110,19 @@ async function freshVisitor(): Promise<string> {
   });
   expect(res.status, res.text).toBe(201);
   return (await em().findOneOrFail(VisitorRegistration, { email })).id;
+}
+
+const UPDATE_DRAFT = { subject: 'Neuigkeiten', body: 'Die Tore öffnen um 10 Uhr.' };
+
+/** A draft update written by the admin. */
+async function freshUpdate(): Promise<string> {
+  const res = await world.admin.client.post('/api/admin/visitor-updates', UPDATE_DRAFT);
+  expect(res.status, res.text).toBe(201);
+  return res.data.id as string;
+}
+
+async function confirmVisitor(id: string): Promise<void> {
+  await em().nativeUpdate(VisitorRegistration, { id }, { confirmedAt: new Date() });
 }
 
 async function freshResetToken(userId: string): Promise<string> {
@@ -320,6 +343,45 @@ const ROWS: Row[] = [
     request: () => ({ path: '/api/admin/visitors.csv' }),
   },
   {
+    route: 'GET /api/admin/visitor-updates',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/visitor-updates' }),
+  },
+  {
+    route: 'POST /api/admin/visitor-updates',
+    expect: [401, 403, 403, 403, 201],
+    request: () => ({ path: '/api/admin/visitor-updates', json: UPDATE_DRAFT }),
+  },
+  {
+    route: 'GET /api/admin/visitor-updates/:id',
+    expect: [401, 403, 403, 403, 200],
+    request: async () => ({ path: `/api/admin/visitor-updates/${await freshUpdate()}` }),
+  },
+  {
+    route: 'GET /api/admin/visitor-updates/:id/preview',
+    case: 'a draft whose preview is not rendered yet answers 404 to the admin',
+    expect: [401, 403, 403, 403, 404],
+    request: async () => ({ path: `/api/admin/visitor-updates/${await freshUpdate()}/preview` }),
+  },
+  {
+    route: 'PATCH /api/admin/visitor-updates/:id',
+    expect: [401, 403, 403, 403, 200],
+    request: async () => ({ path: `/api/admin/visitor-updates/${await freshUpdate()}`, json: UPDATE_DRAFT }),
+  },
+  {
+    route: 'POST /api/admin/visitor-updates/:id/test',
+    expect: [401, 403, 403, 403, 202],
+    request: async () => ({ path: `/api/admin/visitor-updates/${await freshUpdate()}/test`, json: {} }),
+  },
+  {
+    route: 'POST /api/admin/visitor-updates/:id/send',
+    expect: [401, 403, 403, 403, 202],
+    request: async () => {
+      await confirmVisitor(await freshVisitor());
+      return { path: `/api/admin/visitor-updates/${await freshUpdate()}/send`, json: {} };
+    },
+  },
+  {
     route: 'GET /api/admin/retention',
     expect: [401, 403, 403, 403, 200],
     request: () => ({ path: '/api/admin/retention' }),
@@ -375,6 +437,11 @@ const ROWS: Row[] = [
     route: 'GET /api/admin/vehicles',
     expect: [401, 403, 403, 200, 200],
     request: () => ({ path: '/api/admin/vehicles' }),
+  },
+  {
+    route: 'GET /api/admin/vehicles.csv',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/vehicles.csv?status=all&q=audi' }),
   },
   {
     route: 'PATCH /api/admin/vehicles/:id/status',
@@ -473,6 +540,43 @@ const ROWS: Row[] = [
       path: '/api/invitations/confirm',
       json: { token: (await freshInvitation(owner)).token },
     }),
+  },
+  {
+    route: 'POST /api/invitations/decline',
+    case: 'the token is the proof, not the session',
+    expect: [200, 200, 200, 200, 200],
+    request: async ({ owner }) => ({
+      path: '/api/invitations/decline',
+      json: { token: (await freshInvitation(owner)).declineToken },
+    }),
+  },
+  {
+    route: 'POST /api/vehicles/:id/decline',
+    case: "declining is the owner's own act; staff change statuses instead",
+    expect: [401, 200, 404, 403, 403],
+    request: async ({ owner }) => ({
+      path: `/api/vehicles/${(await freshInvitation(owner)).vehicleId}/decline`,
+      json: {},
+    }),
+  },
+  {
+    route: 'GET /api/admin/waitlist',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/waitlist' }),
+  },
+  {
+    route: 'PUT /api/admin/waitlist/settings',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/waitlist/settings', json: { autoMoveUp: true } }),
+  },
+  {
+    route: 'POST /api/admin/waitlist/invite',
+    expect: [401, 403, 403, 201, 201],
+    request: async ({ owner }) => {
+      const vehicle = await createVehicle(owner.client, { status: 'submitted' });
+      await changeStatus(world.admin, vehicle.id, 'submitted', 'waitlist');
+      return { path: '/api/admin/waitlist/invite', json: { vehicleId: vehicle.id } };
+    },
   },
   {
     route: 'POST /api/admin/check-in',

@@ -49,6 +49,7 @@ export class TestClient {
   post = (path: string, json?: unknown, headers?: Record<string, string>) =>
     this.request('POST', path, { json: json ?? {}, headers });
   patch = (path: string, json?: unknown) => this.request('PATCH', path, { json: json ?? {} });
+  put = (path: string, json?: unknown) => this.request('PUT', path, { json: json ?? {} });
   delete = (path: string) => this.request('DELETE', path);
 }
 

@@ -30,6 +30,41 @@ export interface InvitationConfirmResult {
   message: string;
 }
 
+/** POST /api/invitations/decline and POST /api/vehicles/{id}/decline */
+export interface InvitationDeclineResult {
+  status: 'declined' | 'already_declined';
+  message: string;
+}
+
+/** GET /api/admin/waitlist: moving up as the admin sees it. */
+export interface WaitlistOverview {
+  autoMoveUp: boolean;
+  /** The order of moving up, in words. */
+  rule: string;
+  /** No moving up from then on (confirm-by dates never lie later). */
+  cutoff: string;
+  pastCutoff: boolean;
+  /** Free places over all zones. */
+  free: number;
+  /** Given-up places (declined, lapsed, revoked) not yet passed on to the waitlist. */
+  pending: number;
+  zones: Array<{ name: string; capacity: number; taken: number }>;
+  /** The next waitlisted vehicles in the order of moving up ('Nachrücker'). */
+  candidates: Array<{
+    rank: number;
+    score: number | null;
+    submittedAt: string;
+    vehicle: { id: string; title: string; brand: string; model: string; ownerName: string };
+  }>;
+}
+
+/** POST /api/admin/waitlist/invite */
+export interface WaitlistInviteResult {
+  vehicleId: string;
+  startNumber: number;
+  parkingZone: string;
+}
+
 /** A quartett print export as GET/POST /api/admin/quartett-sets present it. */
 export interface QuartettSet {
   id: string;
@@ -73,4 +108,34 @@ export interface AdminVisitorList {
   /** Newest first. */
   visitors: AdminVisitor[];
   counts: { total: number } & Record<VisitorState, number>;
+}
+
+/** An event update to visitors as GET/POST /api/admin/visitor-updates… present it. */
+export interface VisitorUpdate {
+  id: string;
+  subject: string;
+  body: string;
+  status: 'draft' | 'sending' | 'sent';
+  statusLabel: string;
+  revision: number;
+  /**
+   * Whether the preview of this revision is rendered (with the real mail template); it is served
+   * at GET /api/admin/visitor-updates/{id}/preview.
+   */
+  previewReady: boolean;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Recipients fixed when sending started. */
+  total: number;
+  counts: { pending: number; sent: number; failed: number; unsubscribed: number };
+  /** Done share of the recipients, 0–100. */
+  progress: number;
+}
+
+/** GET /api/admin/visitor-updates */
+export interface VisitorUpdateList {
+  updates: VisitorUpdate[];
+  /** Confirmed visitors who did not unsubscribe: who a new update would go to. */
+  recipients: number;
 }

@@ -8,6 +8,12 @@ export interface VehicleInvitation {
   parkingZone: string;
   checkedIn: boolean;
   checkedInAt: string | null;
+  issuedAt: string;
+  /** Unconfirmed by then, the invitation lapses; null when it has no deadline. */
+  confirmBy: string | null;
+  /** When and why the place was given up (the start number stays taken); null while it holds. */
+  releasedAt: string | null;
+  releaseReason: 'lapsed' | 'declined' | 'revoked' | null;
 }
 
 /** A vehicle with its media, as GET/POST/PATCH /api/vehicles… and the admin lists answer it. */

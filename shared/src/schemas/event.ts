@@ -23,6 +23,24 @@ export const InvitationConfirmSchema = fieldObject({
   ),
 });
 
+/** Body of POST /api/invitations/decline: the token of the 'Teilnahme absagen' link. */
+export const InvitationDeclineSchema = fieldObject({
+  token: v.pipe(
+    v.string(INVITATION_MESSAGES.declineLinkInvalid),
+    v.trim(),
+    v.nonEmpty(INVITATION_MESSAGES.declineLinkInvalid),
+    v.maxLength(300, INVITATION_MESSAGES.declineLinkInvalid),
+  ),
+});
+
+/** Body of PUT /api/admin/waitlist/settings. */
+export const WaitlistSettingsSchema = fieldObject({ autoMoveUp: v.boolean() });
+
+/** Body of POST /api/admin/waitlist/invite: the suggested vehicle to invite. */
+export const WaitlistInviteSchema = fieldObject({
+  vehicleId: v.pipe(v.string(), v.uuid()),
+});
+
 /** Body of POST /api/admin/quartett-sets. */
 export const QuartettSetCreateSchema = fieldObject({
   title: v.pipe(

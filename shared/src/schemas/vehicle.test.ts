@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { CREATE_DEFAULTS, getCreateDefaults } from '../constants.js';
+import { CREATE_DEFAULTS, eventYear, getCreateDefaults } from '../constants.js';
 import { flattenIssues } from './issues.js';
 import {
   AdminStatusUpdateSchema,
@@ -9,6 +9,7 @@ import {
   OwnerStatusPatchSchema,
   VehicleEditSchema,
   VehicleSchema,
+  vehicleSchemas,
   WIZARD_STEP_FIELDS,
 } from './vehicle.js';
 
@@ -149,6 +150,34 @@ describe('VehicleSchema', () => {
     expect(defaults).toEqual({ ...CREATE_DEFAULTS, year: 2026 });
     expect(getCreateDefaults(new Date(2031, 0, 1)).year).toBe(2026);
     expect(v.safeParse(VehicleSchema, { brand: 'VW', model: 'Golf', ...defaults }).success).toBe(true);
+  });
+});
+
+describe('vehicleSchemas: the year follows the configured event', () => {
+  it("is the event's year at the venue", () => {
+    expect(eventYear()).toBe(2026);
+    expect(eventYear('2027-06-19T10:00:00+02:00')).toBe(2027);
+    // 23:30 UTC on New Year's Eve is already the next year in Saxony.
+    expect(eventYear('2027-12-31T23:30:00Z')).toBe(2028);
+  });
+
+  it('takes cars up to the event year and names it when refusing', () => {
+    const next = vehicleSchemas(2027);
+    const car = {
+      brand: 'VW',
+      model: 'ID.3',
+      ps: 204,
+      weightKg: 1800,
+      topSpeedKmh: 160,
+      zeroToHundredS: 7.3,
+    };
+    expect(v.safeParse(next.VehicleSchema, { ...car, year: 2027 }).success).toBe(true);
+    const refused = v.safeParse(next.VehicleEditSchema, { year: 2028 });
+    expect(refused.success).toBe(false);
+    expect(refused.issues?.[0]?.message).toBe('Baujahr muss zwischen 1950 und 2027 liegen');
+    expect(next.year).toEqual({ min: 1950, max: 2027 });
+    expect(vehicleSchemas(2027)).toBe(next);
+    expect(getCreateDefaults(new Date(2031, 0, 1), 2027).year).toBe(2027);
   });
 });
 

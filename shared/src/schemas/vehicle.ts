@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { VEHICLE_LIMITS, VEHICLE_TEXT_MAX } from '../constants.js';
+import { eventYear, VEHICLE_LIMITS, VEHICLE_TEXT_MAX } from '../constants.js';
 import { DRIVE_TYPES, FUEL_TYPES, VEHICLE_STATUSES } from '../status.js';
 import { fieldObject } from './issues.js';
 
@@ -13,7 +13,6 @@ const MSG = {
   model: 'Modell ist erforderlich',
   year: 'Baujahr ist erforderlich',
   yearInt: 'Baujahr muss eine ganze Zahl sein',
-  yearRange: `Baujahr muss zwischen ${L.year.min} und ${L.year.max} liegen`,
   ps: 'Leistung ist erforderlich',
   psInt: 'Leistung muss eine ganze Zahl sein',
   psRange: `Leistung muss zwischen ${L.ps.min} und ${L.ps.max} PS liegen`,
@@ -184,7 +183,8 @@ const vehicleEntries = {
   name: optionalText(T.name, 'Name'),
   brand: requiredText(T.brand, MSG.brand, 'Marke'),
   model: requiredText(T.model, MSG.model, 'Modell'),
-  year: int(L.year, MSG.year, MSG.yearInt, MSG.yearRange),
+  /** Replaced per edition in `vehicleSchemas` (kept here for the fields' order). */
+  year: v.number(MSG.year),
   color: optionalText(T.color, 'Farbe'),
   licensePlate: optionalText(T.licensePlate, 'Kennzeichen'),
   vin: optionalText(T.vin, 'FIN'),
@@ -217,51 +217,99 @@ export const OWNER_STATUSES = ['draft', 'submitted'] as const;
 export const OWNER_PATCH_STATUSES = ['draft', 'submitted', 'confirmed'] as const;
 export type OwnerStatus = (typeof OWNER_PATCH_STATUSES)[number];
 
-/** Body of POST /api/vehicles (the wizard sends status 'submitted'). */
-export const VehicleSchema = fieldObject({
-  ...vehicleEntries,
-  status: v.optional(v.picklist(OWNER_STATUSES, MSG.status)),
-});
-export type VehicleInput = v.InferOutput<typeof VehicleSchema>;
-
-/**
- * Body of PATCH /api/vehicles/{id} and the edit form: the vehicle schema without status, every field
- * optional; zeroToHundredS and quarterMileS also accept numeric strings (decimals arrive as text).
- */
-export const VehicleEditSchema = v.partial(
-  fieldObject({
-    ...vehicleEntries,
-    tuningCategories,
-    zeroToHundredS: editSeconds(L.zeroToHundredS, MSG.editMin, MSG.editMax),
-    quarterMileS: editOptionalSeconds(L.quarterMileS, MSG.quarterMileSRange, MSG.quarterMileSRange),
-  }),
-);
-export type VehicleEdit = v.InferOutput<typeof VehicleEditSchema>;
-
-/** The application wizard: vehicle fields plus the three required consents (not sent to the API). */
-export const ApplicationFormSchema = fieldObject({
-  ...VehicleSchema.entries,
-  consentMedia: v.literal(true, MSG.consentMedia),
-  consentQuartett: v.literal(true, MSG.consentQuartett),
-  consentContact: v.literal(true, MSG.consentContact),
-});
-export type ApplicationForm = v.InferOutput<typeof ApplicationFormSchema>;
-
 /** Fields validated before the wizard advances from a step (steps 1 and 2 also in the edit form). */
 export const WIZARD_STEP_FIELDS = {
   1: ['brand', 'model', 'year', 'color'],
   2: ['ps', 'weightKg', 'topSpeedKmh', 'zeroToHundredS'],
   3: [],
   4: ['consentMedia', 'consentQuartett', 'consentContact'],
-} as const satisfies Record<number, readonly (keyof ApplicationForm)[]>;
+} as const;
 export type WizardStep = keyof typeof WIZARD_STEP_FIELDS;
 
-/** Per-step schemas of the create wizard. */
-export const APPLICATION_STEP_SCHEMAS = {
-  1: v.pick(ApplicationFormSchema, WIZARD_STEP_FIELDS[1]),
-  2: v.pick(ApplicationFormSchema, WIZARD_STEP_FIELDS[2]),
-  4: v.pick(ApplicationFormSchema, WIZARD_STEP_FIELDS[4]),
-} as const;
+/** 'Baujahr muss zwischen 1950 und <event year> liegen' */
+export const yearRangeMessage = (maxYear: number) =>
+  `Baujahr muss zwischen ${L.year.min} und ${maxYear} liegen`;
+
+/* @__NO_SIDE_EFFECTS__ */
+function buildVehicleSchemas(maxYear: number) {
+  const entries = {
+    ...vehicleEntries,
+    year: int({ min: L.year.min, max: maxYear }, MSG.year, MSG.yearInt, yearRangeMessage(maxYear)),
+  };
+
+  /** Body of POST /api/vehicles (the wizard sends status 'submitted'). */
+  const VehicleSchema = fieldObject({
+    ...entries,
+    status: v.optional(v.picklist(OWNER_STATUSES, MSG.status)),
+  });
+
+  /**
+   * Body of PATCH /api/vehicles/{id} and the edit form: the vehicle schema without status, every
+   * field optional; zeroToHundredS and quarterMileS also accept numeric strings (decimals arrive as text).
+   */
+  const VehicleEditSchema = v.partial(
+    fieldObject({
+      ...entries,
+      tuningCategories,
+      zeroToHundredS: editSeconds(L.zeroToHundredS, MSG.editMin, MSG.editMax),
+      quarterMileS: editOptionalSeconds(L.quarterMileS, MSG.quarterMileSRange, MSG.quarterMileSRange),
+    }),
+  );
+
+  /** The application wizard: vehicle fields plus the three required consents (not sent to the API). */
+  const ApplicationFormSchema = fieldObject({
+    ...VehicleSchema.entries,
+    consentMedia: v.literal(true, MSG.consentMedia),
+    consentQuartett: v.literal(true, MSG.consentQuartett),
+    consentContact: v.literal(true, MSG.consentContact),
+  });
+
+  /** Per-step schemas of the create wizard. */
+  const APPLICATION_STEP_SCHEMAS = {
+    1: v.pick(ApplicationFormSchema, WIZARD_STEP_FIELDS[1]),
+    2: v.pick(ApplicationFormSchema, WIZARD_STEP_FIELDS[2]),
+    4: v.pick(ApplicationFormSchema, WIZARD_STEP_FIELDS[4]),
+  } as const;
+
+  return {
+    VehicleSchema,
+    VehicleEditSchema,
+    ApplicationFormSchema,
+    APPLICATION_STEP_SCHEMAS,
+    year: { min: L.year.min, max: maxYear },
+  };
+}
+
+export type VehicleSchemas = ReturnType<typeof buildVehicleSchemas>;
+const built = new Map<number, VehicleSchemas>();
+
+/**
+ * The vehicle schemas for an edition: a vehicle's year runs up to the event's year (`eventYear` of
+ * the configured start), so the next edition needs no code change. Built once per year.
+ */
+// Pure: bundles that use none of the schemas leave them out.
+/* @__NO_SIDE_EFFECTS__ */
+export function vehicleSchemas(maxYear: number): VehicleSchemas {
+  let schemas = built.get(maxYear);
+  if (!schemas) {
+    schemas = buildVehicleSchemas(maxYear);
+    built.set(maxYear, schemas);
+  }
+  return schemas;
+}
+
+/**
+ * The schemas of the spec's edition (year up to 2026). Types come from here; runtime validation
+ * uses `vehicleSchemas(eventYear(configured start))`.
+ */
+const specEdition = /* @__PURE__ */ vehicleSchemas(/* @__PURE__ */ eventYear());
+export const VehicleSchema = specEdition.VehicleSchema;
+export const VehicleEditSchema = specEdition.VehicleEditSchema;
+export const ApplicationFormSchema = specEdition.ApplicationFormSchema;
+export const APPLICATION_STEP_SCHEMAS = specEdition.APPLICATION_STEP_SCHEMAS;
+export type VehicleInput = v.InferOutput<typeof VehicleSchema>;
+export type VehicleEdit = v.InferOutput<typeof VehicleEditSchema>;
+export type ApplicationForm = v.InferOutput<typeof ApplicationFormSchema>;
 
 /** Owner's PATCH with only a status: submit (draft → submitted) or withdraw (→ draft). */
 export const OwnerStatusPatchSchema = fieldObject({

@@ -143,13 +143,17 @@ export function errorOf(input: HTMLElement): string | null {
 
 /** Waits for a toast with this title (and, when given, containing `text`) and returns its text. */
 export async function findToast(title: string, text?: string): Promise<string> {
-  return waitFor(() => {
-    const toast = screen
-      .queryAllByTestId('toast')
-      .find((el) => within(el).queryByText(title) && (!text || el.textContent?.includes(text)));
-    if (!toast) throw new Error(`no toast "${title}"${text ? ` with "${text}"` : ''}`);
-    return toast.textContent ?? '';
-  });
+  // A toast on screen leaves first (max one at a time): under load that can take longer than the default second.
+  return waitFor(
+    () => {
+      const toast = screen
+        .queryAllByTestId('toast')
+        .find((el) => within(el).queryByText(title) && (!text || el.textContent?.includes(text)));
+      if (!toast) throw new Error(`no toast "${title}"${text ? ` with "${text}"` : ''}`);
+      return toast.textContent ?? '';
+    },
+    { timeout: 4000 },
+  );
 }
 
 /** The input labelled exactly `label` (a required field's label ends in ' *'). */

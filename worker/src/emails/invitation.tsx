@@ -1,5 +1,5 @@
-import { Column, Img, Row, Section, Text } from '@react-email/components';
-import type { EmailTemplateProps } from '@schlosstreffen/shared';
+import { Column, Img, Link, Row, Section, Text } from '@react-email/components';
+import { venueDateTime, type EmailTemplateProps } from '@schlosstreffen/shared';
 import type { EventFacts } from './event-facts.js';
 import { PREVIEW_EVENT } from './event-facts.js';
 import QRCode from 'qrcode';
@@ -34,22 +34,35 @@ function Fact({ name, value }: { name: string; value: string }) {
 }
 
 export default function InvitationEmail(props: InvitationProps & { event: EventFacts }) {
-  const { firstName, vehicleTitle, startNumber, parkingZone, checkInCode } = props;
+  const { firstName, vehicleTitle, startNumber, parkingZone, checkInCode, confirmBy, movedUp } = props;
   const { eventName, eventDate, eventTime, place } = props.event;
+  const deadline = confirmBy ? venueDateTime(new Date(confirmBy)) : null;
   return (
     <EmailLayout
       preview={`Du bist eingeladen! Startnummer ${startNumber}, Parkzone ${parkingZone}`}
       title="Du bist eingeladen!"
     >
       <Text style={styles.text}>{`Hallo ${firstName},`}</Text>
+      {movedUp ? (
+        <Text style={styles.text}>
+          {`gute Nachrichten: Ein Platz ist frei geworden, und dein Fahrzeug „${vehicleTitle}“ ist von der Warteliste nachgerückt. Wir freuen uns, dich zum ${eventName} einzuladen.`}
+        </Text>
+      ) : (
+        <Text style={styles.text}>
+          {`wir freuen uns, dich mit deinem Fahrzeug „${vehicleTitle}“ zum ${eventName} einzuladen.`}
+        </Text>
+      )}
       <Text style={styles.text}>
-        {`wir freuen uns, dich mit deinem Fahrzeug „${vehicleTitle}“ zum ${eventName} einzuladen. Bitte bestätige deine Teilnahme, damit wir deinen Platz fest einplanen können.`}
+        {deadline
+          ? `Bitte bestätige deine Teilnahme bis ${deadline}. Ohne Bestätigung verfällt die Einladung danach, und dein Platz geht an das nächste Fahrzeug auf der Warteliste.`
+          : 'Bitte bestätige deine Teilnahme, damit wir deinen Platz fest einplanen können.'}
       </Text>
       <ActionButton href={props.confirmUrl}>Teilnahme bestätigen</ActionButton>
       <Row style={{ margin: '24px 0 8px' }}>
         <Column style={{ verticalAlign: 'top', width: '50%' }}>
           <Fact name="Startnummer" value={String(startNumber)} />
           <Fact name="Parkzone" value={parkingZone} />
+          {deadline ? <Fact name="Bestätigen bis" value={deadline} /> : null}
           <Fact name="Datum" value={eventDate} />
           <Fact name="Uhrzeit" value={eventTime} />
           <Fact name="Ort" value={place} />
@@ -75,6 +88,15 @@ export default function InvitationEmail(props: InvitationProps & { event: EventF
       <Text style={styles.muted}>
         Den Stand deiner Bewerbung siehst du jederzeit im Dashboard: {props.dashboardUrl}
       </Text>
+      {props.declineUrl ? (
+        <Text style={styles.muted}>
+          Du kannst doch nicht kommen? Dann gib deinen Platz bitte frei, damit jemand von der Warteliste
+          nachrücken kann:{' '}
+          <Link href={props.declineUrl} style={styles.link}>
+            Teilnahme absagen
+          </Link>
+        </Text>
+      ) : null}
     </EmailLayout>
   );
 }
@@ -85,5 +107,8 @@ InvitationEmail.PreviewProps = {
   parkingZone: 'A',
   checkInCode: 'q3Jx9w0bYlTQe6sKcM1uRzA4pVnH8dLf',
   confirmUrl: 'http://localhost:3000/einladung?token=preview',
+  declineUrl: 'http://localhost:3000/einladung/absagen?token=preview',
+  confirmBy: '2026-05-31T22:00:00.000Z',
+  movedUp: false,
   event: PREVIEW_EVENT,
 } satisfies InvitationProps & { event: EventFacts };

@@ -21,9 +21,18 @@ import {
   EmailChangeNoticeEmail,
   noticeSubject as emailChangeNoticeSubject,
 } from './email-change.js';
+import {
+  declinedSubject,
+  InvitationDeclinedEmail,
+  InvitationLapsedEmail,
+  InvitationReminderEmail,
+  lapsedSubject,
+  reminderSubject,
+} from './invitation-deadlines.js';
 import PasswordChangedEmail, { subject as passwordChangedSubject } from './password-changed.js';
 import PasswordResetEmail, { subject as passwordResetSubject } from './password-reset.js';
 import { MailSiteContext, PREVIEW_SITE, type MailSite } from './site.js';
+import VisitorUpdateEmail, { subject as visitorUpdateSubject } from './visitor-update.js';
 import VisitorConfirmationEmail, { subject as visitorConfirmationSubject } from './visitor-confirmation.js';
 
 interface TemplateModule<P> {
@@ -49,6 +58,14 @@ const TEMPLATES: { [N in EmailTemplateName]: TemplateModule<v.InferOutput<(typeo
   'application-confirmed': { component: ApplicationConfirmedEmail, subject: applicationConfirmedSubject },
   'application-rejected': { component: ApplicationRejectedEmail, subject: applicationRejectedSubject },
   invitation: { component: InvitationEmail, subject: invitationSubject, attachments: invitationAttachments },
+  'invitation-reminder': { component: InvitationReminderEmail, subject: reminderSubject },
+  'invitation-lapsed': { component: InvitationLapsedEmail, subject: lapsedSubject },
+  'invitation-declined': { component: InvitationDeclinedEmail, subject: declinedSubject },
+  'visitor-update': {
+    component: VisitorUpdateEmail,
+    subject: visitorUpdateSubject,
+    headers: ({ oneClickUrl, test }) => (test ? {} : oneClickUnsubscribe(oneClickUrl)),
+  },
 };
 
 export interface RenderedEmail {

@@ -71,6 +71,22 @@ export async function collectAccountData(
   const consents = await fork.find(Consent, { user: user.id }, { orderBy: { grantedAt: 'asc' } });
   const invitations = await fork.find(Invitation, { vehicle: { $in: ids } });
   const visitors = await fork.find(VisitorRegistration, { email: user.email });
+  // The event updates each registration was sent (or is being sent), with their state.
+  const updatesOf = new Map<string, Array<Record<string, unknown>>>();
+  if (visitors.length) {
+    const ids = visitors.map((visitor) => visitor.id);
+    const rows = await fork.getConnection().execute<Array<Record<string, unknown>>>(
+      `select r.registration_id, u.subject, r.state, r.sent_at from visitor_update_recipient r
+         join visitor_update u on u.id = r.update_id
+        where r.registration_id in (${ids.map(() => '?').join(', ')}) order by u.started_at`,
+      ids,
+    );
+    for (const row of rows) {
+      const list = updatesOf.get(String(row.registration_id)) ?? [];
+      list.push({ subject: row.subject, state: row.state, sentAt: row.sent_at ?? null });
+      updatesOf.set(String(row.registration_id), list);
+    }
+  }
   const history = ids.length
     ? await fork.getConnection().execute<Record<string, unknown>[]>(
         `select vehicle_id, actor_role, kind, old_status, new_status, created_at from review
@@ -149,6 +165,11 @@ export async function collectAccountData(
       checkInCode: invitation.qrCode,
       checkedIn: invitation.checkedIn,
       checkedInAt: invitation.checkedInAt ?? null,
+      issuedAt: invitation.issuedAt,
+      confirmBy: invitation.confirmBy ?? null,
+      remindedAt: invitation.remindedAt ?? null,
+      releasedAt: invitation.releasedAt ?? null,
+      releaseReason: invitation.releaseReason ?? null,
       createdAt: invitation.createdAt,
     })),
     'besucher-voranmeldungen.json': visitors.map((visitor) => ({
@@ -158,6 +179,7 @@ export async function collectAccountData(
       phone: visitor.phone ?? null,
       createdAt: visitor.createdAt,
       confirmedAt: visitor.confirmedAt ?? null,
+      eventUpdates: updatesOf.get(visitor.id) ?? [],
     })),
   };
   return { documents, photos };

@@ -13,7 +13,9 @@ import { Review } from '../status-log/review.entity.js';
 import { User } from '../accounts/user.entity.js';
 import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
+import { VisitorUpdate, VisitorUpdateRecipient } from '../visitor-updates/visitor-update.entity.js';
 import { Outbox } from '../outbox/outbox.entity.js';
+import { Setting } from '../settings/setting.entity.js';
 
 export {
   Consent,
@@ -28,10 +30,13 @@ export {
   RetentionRun,
   Review,
   Session,
+  Setting,
   Upload,
   User,
   Vehicle,
   VisitorRegistration,
+  VisitorUpdate,
+  VisitorUpdateRecipient,
 };
 
 export const entities = [
@@ -51,4 +56,7 @@ export const entities = [
   Consent,
   DataExport,
   RetentionRun,
+  Setting,
+  VisitorUpdate,
+  VisitorUpdateRecipient,
 ];

@@ -15,6 +15,17 @@ const InvitationSchema = defineEntity({
     parkingZone: p.string().length(40),
     checkedIn: p.boolean().default(false),
     checkedInAt: p.datetime().nullable(),
+    /** When this place was given (a vehicle invited again gets a new number, zone and date). */
+    issuedAt: p.datetime().defaultRaw('now()'),
+    /** Unconfirmed by then, the invitation lapses; null for invitations issued before deadlines. */
+    confirmBy: p.datetime().nullable(),
+    /** When the reminder mail was queued; set once. */
+    remindedAt: p.datetime().nullable(),
+    /** When the place was given up, and why; the start number stays taken. */
+    releasedAt: p.datetime().nullable(),
+    releaseReason: p.enum(['lapsed', 'declined', 'revoked'] as const).nullable(),
+    /** When the given-up place went to a vehicle from the waitlist (each place is passed on once). */
+    passedOnAt: p.datetime().nullable(),
     createdAt: createdAt(),
   },
 });

@@ -6,65 +6,162 @@ import type { EventConfig } from '../config.js';
 import { User } from '../accounts/user.entity.js';
 import { consentWithdrawn } from '../accounts/consent-state.js';
 import { seal } from '../crypto/seal.js';
-import { enqueueFollowUp } from '../outbox/outbox.js';
+import { enqueue, enqueueFollowUp } from '../outbox/outbox.js';
 import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { Invitation } from './invitation.entity.js';
-import { invitationConfirmUrl } from './invitation-links.js';
+import { invitationConfirmUrl, invitationDeclineUrl } from './invitation-links.js';
+import { confirmByFor } from './deadlines.js';
 
 /** 192 random bits, URL-safe: the check-in code in the QR code. */
 export const newCheckInCode = (): string => randomBytes(24).toString('base64url');
 
-/** Serialises zone allocation: every issuer counts and takes a place under this transaction lock. */
+/** Serialises zone allocation and moving up: every issuer counts and takes a place under this lock. */
 const ZONE_LOCK_KEY = 0x5354_5a4f; // 'STZO'
+
+/** Takes the transaction lock under which places are counted and given. */
+export async function lockPlaces(em: EntityManager): Promise<void> {
+  await em
+    .getConnection()
+    .execute('select pg_advisory_xact_lock(?)', [ZONE_LOCK_KEY], 'get', em.getTransactionContext());
+}
+
+/** Places held per zone: invitations not given up, of vehicles that are invited or confirmed. */
+export async function placesTaken(em: EntityManager): Promise<Map<string, number>> {
+  const rows = await em.getConnection().execute<Array<{ zone: string; taken: string }>>(
+    `select i.parking_zone as zone, count(*) as taken from invitation i
+       join vehicle v on v.id = i.vehicle_id
+      where v.status in ('invited', 'confirmed') and i.released_at is null
+      group by i.parking_zone`,
+    [],
+    'all',
+    em.getTransactionContext(),
+  );
+  return new Map(rows.map((row) => [row.zone, Number(row.taken)]));
+}
 
 /**
  * The first configured zone with room left. Places are held by invitations of vehicles that are
- * invited or confirmed; a rejected or withdrawn vehicle's place is free again (its start number not).
+ * invited or confirmed; a released invitation's place is free again (its start number not).
  */
 export async function allocateParkingZone(
   em: EntityManager,
   zones: EventConfig['parkingZones'],
+  /** The zone of the place this one takes over (moving up), when it has room. */
+  preferred?: string,
 ): Promise<string> {
-  const connection = em.getConnection();
-  const trx = em.getTransactionContext();
-  await connection.execute('select pg_advisory_xact_lock(?)', [ZONE_LOCK_KEY], 'get', trx);
-  const rows = await connection.execute<Array<{ zone: string; taken: string }>>(
-    `select i.parking_zone as zone, count(*) as taken from invitation i
-       join vehicle v on v.id = i.vehicle_id
-      where v.status in ('invited', 'confirmed')
-      group by i.parking_zone`,
-    [],
-    'all',
-    trx,
-  );
-  const taken = new Map(rows.map((row) => [row.zone, Number(row.taken)]));
-  return zones.find((zone) => (taken.get(zone.name) ?? 0) < zone.capacity)?.name ?? PARKING_ZONE_UNASSIGNED;
+  await lockPlaces(em);
+  const taken = await placesTaken(em);
+  const hasRoom = (zone: { name: string; capacity: number }) => (taken.get(zone.name) ?? 0) < zone.capacity;
+  const wanted = zones.find((zone) => zone.name === preferred);
+  if (wanted && hasRoom(wanted)) return wanted.name;
+  return zones.find(hasRoom)?.name ?? PARKING_ZONE_UNASSIGNED;
 }
 
 export interface IssuedInvitation {
   invitation: Invitation;
   vehicle: Vehicle;
   owner: User;
-  /** False when the vehicle kept the invitation it got the first time. */
+  /** False when the vehicle kept the invitation it holds. */
   created: boolean;
   /** Outbox row (and job id) of the invitation mail; null when the owner withdrew the contact consent. */
   mailJobId: string | null;
 }
 
 export interface IssueOptions {
-  zones: EventConfig['parkingZones'];
+  event: Pick<EventConfig, 'parkingZones' | 'start' | 'invitations'>;
   publicUrl: string;
   secret: string;
-  /** The job that runs this: its retries and re-deliveries queue the mail once. */
-  jobId: string;
+  /** The moment of issue (the scheduler's as-of moment; now otherwise): start of the confirm-by period. */
+  asOf?: Date;
+  /**
+   * The job that runs this: its retries and re-deliveries queue the mail once. Without it the mail
+   * is queued under a fresh id (callers whose transaction cannot run twice).
+   */
+  jobId?: string;
+  /** The mail says the vehicle moved up from the waitlist. */
+  movedUp?: boolean;
+  /** Zone to give when it has room (the zone of the place taken over). */
+  preferredZone?: string;
 }
 
 /**
- * Gives an invited vehicle its invitation and queues its mail, in one transaction: start number from
- * a sequence (never reused), the first zone with room, a fresh check-in code. A vehicle invited again
- * (e.g. after the waitlist) keeps its first invitation and gets it mailed again. The check-in code
- * and confirm link travel sealed. Returns undefined when the vehicle is gone or neither invited nor
- * confirmed.
+ * Gives an invited vehicle, locked by the caller, its invitation and queues its mail in the caller's
+ * transaction: start number from a sequence (never reused), the first zone with room, a fresh
+ * check-in code and the confirm-by date. A vehicle that holds its invitation keeps it (and gets it
+ * mailed again); one whose invitation was given up (declined, lapsed, revoked) gets a new number,
+ * zone and code.
+ */
+export async function issueLocked(
+  tx: EntityManager,
+  vehicle: Vehicle,
+  options: IssueOptions,
+): Promise<IssuedInvitation> {
+  const asOf = options.asOf ?? new Date();
+  const owner = await tx.findOneOrFail(User, vehicle.user.id);
+  let invitation = await tx.findOne(Invitation, { vehicle: vehicle.id });
+  const created = !invitation || invitation.releasedAt !== null;
+  if (!invitation) {
+    invitation = tx.create(Invitation, {
+      vehicle,
+      qrCode: newCheckInCode(),
+      parkingZone: await allocateParkingZone(tx, options.event.parkingZones, options.preferredZone),
+      issuedAt: asOf,
+      confirmBy: confirmByFor(asOf, options.event),
+    });
+  } else if (invitation.releasedAt) {
+    const [row] = await tx
+      .getConnection()
+      .execute<Array<{ n: string }>>(
+        `select nextval('invitation_start_number_seq') as n`,
+        [],
+        'all',
+        tx.getTransactionContext(),
+      );
+    Object.assign(invitation, {
+      startNumber: Number(row!.n),
+      qrCode: newCheckInCode(),
+      parkingZone: await allocateParkingZone(tx, options.event.parkingZones, options.preferredZone),
+      issuedAt: asOf,
+      confirmBy: confirmByFor(asOf, options.event),
+      remindedAt: null,
+      releasedAt: null,
+      releaseReason: null,
+      passedOnAt: null,
+      checkedIn: false,
+      checkedInAt: null,
+    });
+  }
+  await tx.flush();
+  if (await consentWithdrawn(tx, vehicle.id, 'contact')) {
+    return { invitation, vehicle, owner, created, mailJobId: null };
+  }
+  const payload = {
+    template: 'invitation' as const,
+    to: owner.email,
+    props: {
+      firstName: owner.firstName,
+      vehicleTitle: vehicleDisplayName(vehicle),
+      dashboardUrl: `${options.publicUrl}/dashboard`,
+      startNumber: invitation.startNumber,
+      parkingZone: invitation.parkingZone,
+      confirmBy: invitation.confirmBy?.toISOString() ?? null,
+      movedUp: options.movedUp ?? false,
+    },
+    sealed: seal(options.secret, {
+      checkInCode: invitation.qrCode,
+      confirmUrl: invitationConfirmUrl(options.publicUrl, options.secret, invitation.id),
+      declineUrl: invitationDeclineUrl(options.publicUrl, options.secret, invitation),
+    }),
+  };
+  const mailJobId = options.jobId
+    ? await enqueueFollowUp(tx, { jobId: options.jobId, what: 'invitation-mail' }, 'email.send', payload)
+    : enqueue(tx, 'email.send', payload).id;
+  return { invitation, vehicle, owner, created, mailJobId };
+}
+
+/**
+ * The invitation job: locks the vehicle and issues its invitation in one transaction. Returns
+ * undefined when the vehicle is gone or neither invited nor confirmed.
  */
 export async function issueInvitation(
   em: EntityManager,
@@ -76,38 +173,6 @@ export async function issueInvitation(
     // Confirmed already: the owner accepted on the dashboard before this job ran; the invitation
     // (start number, zone, check-in code) is still needed at the gate.
     if (!vehicle || (vehicle.status !== 'invited' && vehicle.status !== 'confirmed')) return undefined;
-    const owner = await tx.findOneOrFail(User, vehicle.user.id);
-    let invitation = await tx.findOne(Invitation, { vehicle: vehicle.id });
-    const created = !invitation;
-    invitation ??= tx.create(Invitation, {
-      vehicle,
-      qrCode: newCheckInCode(),
-      parkingZone: await allocateParkingZone(tx, options.zones),
-    });
-    await tx.flush();
-    if (await consentWithdrawn(tx, vehicle.id, 'contact')) {
-      return { invitation, vehicle, owner, created, mailJobId: null };
-    }
-    const mailJobId = await enqueueFollowUp(
-      tx,
-      { jobId: options.jobId, what: 'invitation-mail' },
-      'email.send',
-      {
-        template: 'invitation',
-        to: owner.email,
-        props: {
-          firstName: owner.firstName,
-          vehicleTitle: vehicleDisplayName(vehicle),
-          dashboardUrl: `${options.publicUrl}/dashboard`,
-          startNumber: invitation.startNumber,
-          parkingZone: invitation.parkingZone,
-        },
-        sealed: seal(options.secret, {
-          checkInCode: invitation.qrCode,
-          confirmUrl: invitationConfirmUrl(options.publicUrl, options.secret, invitation.id),
-        }),
-      },
-    );
-    return { invitation, vehicle, owner, created, mailJobId };
+    return issueLocked(tx, vehicle, options);
   });
 }

@@ -2,7 +2,9 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { INVITATION_MESSAGES, VEHICLE_MESSAGES } from '@schlosstreffen/shared';
 import { conflict, notFound } from '../errors.js';
-import { verifyInvitationConfirmToken } from './invitation-links.js';
+import { verifyInvitationConfirmToken, verifyInvitationDeclineToken } from './invitation-links.js';
+import { assertConfirmable } from './confirmable.js';
+import { declineLocked, lockVehicleOf, type PlacesOptions } from './places.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { enqueueStatusEffects } from '../status-log/status-effects.js';
 import { recordStatusChange, userActor } from '../status-log/status-log.js';
@@ -21,10 +23,11 @@ export interface CheckInOutcome {
 export interface InvitationServiceOptions {
   publicUrl: string;
   secret: string;
+  places: PlacesOptions;
   onOutbox?: () => void;
 }
 
-/** The owner's confirmation and the gate's check-in. */
+/** The owner's confirmation and decline by mailed link, and the gate's check-in. */
 export class InvitationService {
   constructor(
     private readonly em: EntityManager,
@@ -49,7 +52,14 @@ export class InvitationService {
       );
       if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
       if (vehicle.status === 'confirmed') return 'already_confirmed' as const;
-      if (vehicle.status !== 'invited') throw conflict(VEHICLE_MESSAGES.confirmOnlyInvited);
+      if (vehicle.status !== 'invited') {
+        throw conflict(
+          invitation.releasedAt
+            ? INVITATION_MESSAGES.invitationReleased
+            : VEHICLE_MESSAGES.confirmOnlyInvited,
+        );
+      }
+      await assertConfirmable(em, vehicle.id);
       const owner = await em.findOneOrFail(User, vehicle.user.id);
       recordStatusChange(em, vehicle, userActor(owner), { to: 'confirmed' });
       await enqueueStatusEffects(em, vehicle, owner, 'confirmed', this.options.publicUrl);
@@ -60,6 +70,33 @@ export class InvitationService {
     return {
       status: outcome,
       message: outcome === 'confirmed' ? INVITATION_MESSAGES.confirmed : INVITATION_MESSAGES.alreadyConfirmed,
+    };
+  }
+
+  /**
+   * The decline link: the owner gives up the place without signing in (the token names the
+   * invitation and when it was issued). The page asks first; a second click answers that the
+   * participation was already declined.
+   */
+  async declineByToken(token: string): Promise<{ status: 'declined' | 'already_declined'; message: string }> {
+    const subject = verifyInvitationDeclineToken(this.options.secret, token);
+    const invitation = subject && (await this.em.findOne(Invitation, { id: subject.invitationId }));
+    if (!invitation || invitation.issuedAt.getTime() !== subject.issuedAtMs) {
+      throw notFound(INVITATION_MESSAGES.declineLinkInvalid);
+    }
+    const status = await this.em.transactional(async (em) => {
+      const vehicle = await lockVehicleOf(em, invitation);
+      // Issued anew since the link was read: the link belongs to the place given up before.
+      const current = await em.findOne(Invitation, { id: invitation.id }, { refresh: true });
+      if (current?.issuedAt.getTime() !== subject.issuedAtMs)
+        throw notFound(INVITATION_MESSAGES.declineLinkInvalid);
+      const owner = await em.findOneOrFail(User, vehicle.user.id);
+      return declineLocked(em, vehicle, owner, 'link', this.options.places);
+    });
+    if (status === 'declined') this.options.onOutbox?.();
+    return {
+      status,
+      message: status === 'declined' ? INVITATION_MESSAGES.declined : INVITATION_MESSAGES.alreadyDeclined,
     };
   }
 
@@ -77,7 +114,7 @@ export class InvitationService {
       if (invitation.checkedIn && invitation.checkedInAt) {
         return { result: 'already_checked_in', invitation, vehicle, owner };
       }
-      if (vehicle.status !== 'invited' && vehicle.status !== 'confirmed') {
+      if ((vehicle.status !== 'invited' && vehicle.status !== 'confirmed') || invitation.releasedAt) {
         throw conflict(INVITATION_MESSAGES.notAdmitted);
       }
       invitation.checkedIn = true;

@@ -11,7 +11,7 @@ import {
   type VehicleInput,
   type VehicleStatus,
 } from '@schlosstreffen/shared';
-import { invalid, conflict, notFound } from '../errors.js';
+import { invalid, conflict, forbidden, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
 import { mediaObjectKeys } from '../storage/objects.js';
 import { Invitation } from '../invitations/invitation.entity.js';
@@ -23,12 +23,16 @@ import { listHistory, recordStatusChange, userActor } from '../status-log/status
 import { enqueueStatusEffects } from '../status-log/status-effects.js';
 import { recordApplicationConsents } from '../accounts/consents.js';
 import { User } from '../accounts/user.entity.js';
-import { authorize } from './vehicle.policy.js';
+import { assertConfirmable } from '../invitations/confirmable.js';
+import { declineLocked, releaseIfLeft, type PlacesOptions } from '../invitations/places.js';
+import { authorize, isOwner } from './vehicle.policy.js';
 import { Vehicle } from './vehicle.entity.js';
 
 export interface ServiceOptions {
   /** Base of links in mails. */
   publicUrl: string;
+  /** Event (zones, deadline rules) and the secret of mailed links: declines and freed places. */
+  places: PlacesOptions;
   /** Called after a commit that wrote outbox rows (wakes the relay). */
   onOutbox?: () => void;
 }
@@ -120,7 +124,10 @@ export class VehicleService {
         if (!ownerCanChangeStatus(vehicle.status, status)) {
           throw conflict(OWNER_STATUS_REFUSALS[status]);
         }
+        if (status === 'confirmed') await assertConfirmable(em, vehicle.id);
+        const from = vehicle.status;
         recordStatusChange(em, vehicle, userActor(user), { to: status });
+        await releaseIfLeft(em, vehicle, from, 'declined');
         await this.effects(em, vehicle, await this.ownerOf(em, vehicle), status);
       }
       await refreshPublicVehicles(em, [vehicle.id]);
@@ -139,16 +146,37 @@ export class VehicleService {
       authorize(user, 'setAnyStatus', vehicle);
       if (vehicle.status !== update.oldStatus) throw conflict(VEHICLE_MESSAGES.staleStatus);
       if (update.status === vehicle.status) throw invalid(VEHICLE_MESSAGES.statusUnchanged);
+      const from = vehicle.status;
       recordStatusChange(em, vehicle, userActor(user), {
         to: update.status,
         comment: update.comment,
         score: update.score,
       });
+      await releaseIfLeft(em, vehicle, from, 'revoked');
       await this.effects(em, vehicle, await this.ownerOf(em, vehicle), update.status);
       await refreshPublicVehicles(em, [vehicle.id]);
     });
     this.options.onOutbox?.();
     return this.get(user, id);
+  }
+
+  /**
+   * The owner gives up an invitation or a confirmed place from the dashboard: rejected with the
+   * reason shown to them, the place freed for the waitlist, a mail.
+   */
+  async decline(
+    user: User,
+    id: string,
+  ): Promise<{ status: 'declined' | 'already_declined'; vehicle: Vehicle }> {
+    const status = await this.em.transactional(async (em) => {
+      const vehicle = await this.lockForUpdate(em, id);
+      authorize(user, 'changeOwnStatus', vehicle);
+      // Staff change statuses in the admin dialog; declining is the owner's own act.
+      if (!isOwner(user, vehicle)) throw forbidden();
+      return declineLocked(em, vehicle, await this.ownerOf(em, vehicle), 'dashboard', this.options.places);
+    });
+    this.options.onOutbox?.();
+    return { status, vehicle: await this.get(user, id) };
   }
 
   /** Drafts only; the rows go at once, the stored images through the outbox. */

@@ -143,7 +143,7 @@ describe('consents', () => {
       oldStatus: 'waitlist',
     });
     const issued = await issueInvitation(t.orm.em, vehicle.id, {
-      zones: t.config.event.parkingZones,
+      event: t.config.event,
       publicUrl: t.config.publicUrl,
       secret: t.config.sessionSecret,
       jobId: randomUUID(),

@@ -4,9 +4,15 @@ import {
   EVENT_TIMEZONE,
   INVITATION_MESSAGES,
   InvitationConfirmSchema,
+  InvitationDeclineSchema,
   vehicleDisplayName,
 } from '@schlosstreffen/shared';
-import type { CheckInResult, CheckInView, InvitationConfirmResult } from '@schlosstreffen/shared/api';
+import type {
+  CheckInResult,
+  CheckInView,
+  InvitationConfirmResult,
+  InvitationDeclineResult,
+} from '@schlosstreffen/shared/api';
 import { conflict } from '../../core/errors.js';
 import { requireRole, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
@@ -38,13 +44,18 @@ export function presentCheckIn({ invitation, vehicle, owner }: CheckInOutcome): 
   };
 }
 
-/** The invitation mail's confirm link (no sign-in needed: the token is the proof) and the gate's check-in. */
+/** The invitation mail's confirm and decline links (no sign-in needed: the token is the proof) and the gate's check-in. */
 export function invitationRoutes(invitations: InvitationService): Router<AppState> {
   const router = new Router<AppState>();
 
   router.post('/invitations/confirm', async (ctx) => {
     const { token } = validate(InvitationConfirmSchema, ctx.request.body);
     ctx.body = (await invitations.confirmByToken(token)) satisfies InvitationConfirmResult;
+  });
+
+  router.post('/invitations/decline', async (ctx) => {
+    const { token } = validate(InvitationDeclineSchema, ctx.request.body);
+    ctx.body = (await invitations.declineByToken(token)) satisfies InvitationDeclineResult;
   });
 
   router.post('/admin/check-in', requireRole('admin', 'reviewer'), async (ctx) => {

@@ -65,7 +65,7 @@ async function insertVehicles(count: number, status: VehicleStatus = 'invited'):
 /** Issues as the invitation job would, under a job id of its own. */
 const issue = (vehicleId: string, zones: { name: string; capacity: number }[]) =>
   issueInvitation(t.orm.em, vehicleId, {
-    zones,
+    event: { ...t.config.event, parkingZones: zones },
     publicUrl: t.config.publicUrl,
     secret: t.config.sessionSecret,
     jobId: randomUUID(),
@@ -234,6 +234,10 @@ describe('POST /api/admin/check-in', () => {
       parkingZone: invitation.parkingZone,
       checkedIn: true,
       checkedInAt: expect.any(String),
+      issuedAt: invitation.issuedAt.toISOString(),
+      confirmBy: invitation.confirmBy?.toISOString() ?? null,
+      releasedAt: null,
+      releaseReason: null,
     };
     const own = await owner.get('/api/vehicles');
     expect(own.data.find((vehicle: { id: string }) => vehicle.id === id).invitation).toEqual(expected);

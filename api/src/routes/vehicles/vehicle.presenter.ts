@@ -14,6 +14,10 @@ export function presentInvitation(invitation: Invitation | undefined): Api.Vehic
     parkingZone: invitation.parkingZone,
     checkedIn: invitation.checkedIn,
     checkedInAt: invitation.checkedInAt?.toISOString() ?? null,
+    issuedAt: invitation.issuedAt.toISOString(),
+    confirmBy: invitation.confirmBy?.toISOString() ?? null,
+    releasedAt: invitation.releasedAt?.toISOString() ?? null,
+    releaseReason: invitation.releaseReason ?? null,
   };
 }
 

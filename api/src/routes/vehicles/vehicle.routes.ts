@@ -1,15 +1,25 @@
 import Router from '@koa/router';
 import {
   AdminStatusUpdateSchema,
+  APPLICATION_CSV_HEADER,
+  INVITATION_MESSAGES,
+  INVITATION_STATE_LABELS,
+  STATUS_LABELS,
+  VEHICLE_STATUSES,
+  venueDate,
+  venueDateTime,
+  type VehicleStatus,
   OwnerStatusPatchSchema,
   VEHICLE_MESSAGES,
-  VehicleEditSchema,
-  VehicleSchema,
+  vehicleSchemas,
 } from '@schlosstreffen/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InvitationDeclineResult } from '@schlosstreffen/shared/api';
 import { currentUser, requireRole, requireUser, type AppContext, type AppState } from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';
 import { presentVehicle } from './vehicle.presenter.js';
+import { spreadsheetCsv } from '../../http/csv.js';
+import { applicationRows } from '../../core/vehicles/vehicle-export.js';
 import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
 import type { PublicListVersion } from '../../core/public-list/public-list-changes.js';
 import { createPublicListReader } from '../../core/public-list/public-vehicle.read.js';
@@ -20,13 +30,21 @@ export const vehicleId = (ctx: AppContext) => uuidParam(ctx.params.id, VEHICLE_M
 export interface VehicleRouteDeps {
   em: EntityManager;
   vehicles: VehicleService;
+  /** The configured event's year: the latest year a vehicle may be from. */
+  maxYear: number;
   /** Announced changes of the public list; without them every read checks the database. */
   publicListChanges?: PublicListVersion;
 }
 
 /** /vehicles/… for owners (and staff), the public list, and /admin/… for reviewers and admins. */
-export function vehicleRoutes({ em, vehicles, publicListChanges }: VehicleRouteDeps): Router<AppState> {
+export function vehicleRoutes({
+  em,
+  vehicles,
+  maxYear,
+  publicListChanges,
+}: VehicleRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
+  const { VehicleSchema, VehicleEditSchema } = vehicleSchemas(maxYear);
   const readPublicList = createPublicListReader(em, publicListChanges);
 
   router.get('/vehicles/public', async (ctx) => {
@@ -83,6 +101,15 @@ export function vehicleRoutes({ em, vehicles, publicListChanges }: VehicleRouteD
     ctx.status = 204;
   });
 
+  router.post('/vehicles/:id/decline', requireUser, async (ctx) => {
+    const { status, vehicle } = await vehicles.decline(currentUser(ctx), vehicleId(ctx));
+    ctx.body = {
+      status,
+      message: status === 'declined' ? INVITATION_MESSAGES.declined : INVITATION_MESSAGES.alreadyDeclined,
+      vehicle: presentVehicle(vehicle, { invitations: await vehicles.invitationsOf([vehicle]) }),
+    } satisfies InvitationDeclineResult & { vehicle: unknown };
+  });
+
   router.get('/vehicles/:id/reviews', requireUser, async (ctx) => {
     ctx.body = await vehicles.history(currentUser(ctx), vehicleId(ctx));
   });
@@ -93,6 +120,45 @@ export function vehicleRoutes({ em, vehicles, publicListChanges }: VehicleRouteD
     const list = await vehicles.listAll();
     const invitations = await vehicles.invitationsOf(list);
     ctx.body = list.map((vehicle) => presentVehicle(vehicle, { withOwner: true, invitations }));
+  });
+
+  // The organizers' export, filtered like the dashboard (?status=…&q=…), streamed.
+  router.get('/admin/vehicles.csv', staff, async (ctx) => {
+    const status = typeof ctx.query.status === 'string' ? ctx.query.status : 'all';
+    const q = typeof ctx.query.q === 'string' ? ctx.query.q.slice(0, 200) : '';
+    const filter = {
+      status: (VEHICLE_STATUSES as readonly string[]).includes(status) ? (status as VehicleStatus) : 'all',
+      q,
+    } as const;
+    const rows = await applicationRows(em, filter);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="bewerbungen-${venueDate(new Date())}.csv"`);
+    ctx.type = 'text/csv; charset=utf-8';
+    const csv = spreadsheetCsv(APPLICATION_CSV_HEADER);
+    ctx.body = csv;
+    for (const row of rows) {
+      csv.write([
+        row.id,
+        STATUS_LABELS[row.status],
+        row.brand,
+        row.model,
+        row.name ?? '',
+        row.year,
+        row.color ?? '',
+        row.firstName ?? '',
+        row.lastName ?? '',
+        row.email,
+        row.phone ?? '',
+        row.submittedAt ? venueDateTime(row.submittedAt) : '',
+        row.score ?? '',
+        row.startNumber ?? '',
+        row.parkingZone ?? '',
+        row.confirmBy ? venueDateTime(row.confirmBy) : '',
+        row.startNumber === null ? '' : INVITATION_STATE_LABELS[row.releaseReason ?? 'held'],
+        row.checkedInAt ? venueDateTime(row.checkedInAt) : '',
+      ]);
+    }
+    csv.end();
   });
 
   router.patch('/admin/vehicles/:id/status', staff, async (ctx) => {

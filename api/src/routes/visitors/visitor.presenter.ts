@@ -1,3 +1,4 @@
+import { spreadsheetCsvText } from '../../http/csv.js';
 import { EVENT_TIMEZONE, VISITOR_CSV_HEADER, VISITOR_STATE_LABELS } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
 import type { VisitorRegistration } from '../../core/visitors/visitor-registration.entity.js';
@@ -31,17 +32,11 @@ const dateTime = new Intl.DateTimeFormat('de-DE', {
   timeStyle: 'short',
 });
 
-/** A quoted CSV field; a leading = + - @ tab or CR is neutralised so spreadsheets never run it. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
 /** UTF-8 BOM, semicolons and CRLF: what German Excel opens without an import dialog. */
 export function visitorsToCsv(visitors: Api.AdminVisitor[]): string {
-  const rows = [
-    [...VISITOR_CSV_HEADER],
-    ...visitors.map((visitor) => [
+  return spreadsheetCsvText(
+    VISITOR_CSV_HEADER,
+    visitors.map((visitor) => [
       visitor.firstName,
       visitor.lastName,
       visitor.email,
@@ -50,6 +45,5 @@ export function visitorsToCsv(visitors: Api.AdminVisitor[]): string {
       visitor.confirmedAt ? dateTime.format(new Date(visitor.confirmedAt)) : '',
       VISITOR_STATE_LABELS[visitor.state],
     ]),
-  ];
-  return `\uFEFF${rows.map((row) => row.map(csvField).join(';')).join('\r\n')}\r\n`;
+  );
 }

@@ -103,7 +103,7 @@ export async function checkMails(deployment: Deployment): Promise<Check & MailFi
 
 const MAIL_OF_STATUS_VALUES = new Set(Object.values(MAIL_OF_STATUS));
 
-/** Every invited or confirmed vehicle has exactly one invitation; no start number twice; zones hold. */
+/** Every invited or confirmed vehicle has exactly one invitation; no start number twice; held places fit the zones. */
 export async function checkInvitations(
   deployment: Deployment,
   zones: Record<string, number>,
@@ -117,7 +117,8 @@ export async function checkInvitations(
      union all select count(*) from (select start_number from invitation group by 1 having count(*) > 1) s`,
   );
   const perZone = await deployment.query<{ zone: string; n: string }>(
-    `select parking_zone as zone, count(*) as n from invitation group by 1`,
+    `select i.parking_zone as zone, count(*) as n from invitation i join vehicle v on v.id = i.vehicle_id
+      where v.status in ('invited', 'confirmed') and i.released_at is null group by 1`,
   );
   const over = perZone.filter((row) => Number(row.n) > (zones[row.zone] ?? Infinity));
   const [total] = await deployment.query<{ n: string }>('select count(*) as n from invitation');

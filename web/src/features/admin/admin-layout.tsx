@@ -42,7 +42,13 @@ function NavLink({
   to,
   children,
 }: {
-  to: '/admin/dashboard' | '/admin/check-in' | '/admin/quartett' | '/admin/besucher' | '/admin/datenschutz';
+  to:
+    | '/admin/dashboard'
+    | '/admin/check-in'
+    | '/admin/quartett'
+    | '/admin/besucher'
+    | '/admin/besucher-updates'
+    | '/admin/datenschutz';
   children: ReactNode;
 }) {
   return (
@@ -69,6 +75,7 @@ export function AdminLayout() {
           <>
             <NavLink to="/admin/quartett">Auto-Quartett</NavLink>
             <NavLink to="/admin/besucher">Besucher</NavLink>
+            <NavLink to="/admin/besucher-updates">Besucher-Updates</NavLink>
             <NavLink to="/admin/datenschutz">Datenschutz</NavLink>
             {/* Served by the API (bull-board), so a full page load, not a client route. */}
             <a href="/admin/queues" className={navLinkClass}>

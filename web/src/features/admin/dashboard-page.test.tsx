@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
-import type { CurrentUser, Owner, Vehicle } from '@schlosstreffen/shared/api';
+import type { CurrentUser, Owner, Vehicle, WaitlistOverview } from '@schlosstreffen/shared/api';
 import { createAppRouter } from '../../router';
 import { SIGNED_IN_USER } from '../../test/screen-helpers';
 import { makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
@@ -84,6 +84,25 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** Automatic moving up switched off, one place free: the RX-7 is the suggested 'Nachrücker'. */
+const waitlist: WaitlistOverview = {
+  autoMoveUp: false,
+  rule: 'Nachrücken nach höchster Bewertung (zuletzt vergebene Punktzahl), bei Gleichstand nach früherer Einreichung.',
+  cutoff: '2026-06-06T08:00:00.000Z',
+  pastCutoff: false,
+  free: 1,
+  pending: 1,
+  zones: [{ name: 'A', capacity: 30, taken: 29 }],
+  candidates: [
+    {
+      rank: 1,
+      score: 8,
+      submittedAt: '2026-03-01T10:00:00.000Z',
+      vehicle: { id: id(4), title: 'Mazda RX-7', brand: 'Mazda', model: 'RX-7', ownerName: 'Lena Wolf' },
+    },
+  ],
+};
+
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const url = String(input);
   const method = init?.method ?? 'GET';
@@ -92,6 +111,10 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
     return role ? json(currentUser(role)) : json({ message: 'Nicht angemeldet' }, 401);
   if (url === '/api/admin/vehicles') return listResponse ? listResponse() : json(vehicles);
   if (url === '/api/admin/media') return json([]);
+  if (url === '/api/admin/waitlist') return json(waitlist);
+  if (url === '/api/admin/waitlist/invite' && method === 'POST') {
+    return json({ vehicleId: id(4), startNumber: 71, parkingZone: 'A' }, 201);
+  }
   if (/^\/api\/vehicles\/[^/]+\/reviews$/.test(url)) return json([]);
   return json({ message: `Unerwarteter Aufruf ${method} ${url}` }, 404);
 });
@@ -261,6 +284,13 @@ describe('/admin/dashboard: Fahrzeuge', () => {
     await waitFor(() => expect(cardTitles()).toEqual(['bmw 2002 turbo']));
   });
 
+  it('exports as CSV what the filter and the search show', async () => {
+    await renderAt('/admin/dashboard?status=in_review&q=supra');
+    const link = await screen.findByRole('link', { name: 'CSV exportieren' });
+    expect(link.getAttribute('href')).toBe('/api/admin/vehicles.csv?status=in_review&q=supra');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
   it('keeps filter and search in the URL, and restores them from it', async () => {
     const user = userEvent.setup();
     const router = await renderAt();
@@ -321,6 +351,20 @@ describe('/admin/dashboard: Fahrzeuge', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Henna' })));
+  });
+});
+
+describe('/admin/dashboard: Warteliste', () => {
+  it('shows the rule, free places and, with automatic moving up off, the Nachrücker to invite with one click', async () => {
+    await renderAt();
+    const panel = await screen.findByRole('region', { name: 'Warteliste und Nachrücken' });
+    expect(within(panel).getByText(waitlist.rule)).toBeTruthy();
+    expect(within(panel).getByText('29 / 30')).toBeTruthy();
+    expect(within(panel).getByRole('heading', { name: 'Nachrücker' })).toBeTruthy();
+    expect(within(panel).getByText(/Lena Wolf · Bewertung 8/)).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Mazda RX-7 einladen' }));
+    await waitFor(() => expect(calls).toContain('POST /api/admin/waitlist/invite'));
+    expect(await screen.findByText('Nachrücker eingeladen')).toBeTruthy();
   });
 });
 

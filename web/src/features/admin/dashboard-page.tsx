@@ -7,6 +7,7 @@ import { adminVehiclesQueryOptions, countMedia } from './admin-queries';
 import { MediaLibrary } from './media-library';
 import { parseDashboardSearch, type MainTab, type StatusFilter } from './dashboard-search';
 import { VehiclesTab } from './vehicles-tab';
+import { WaitlistPanel } from './waitlist-panel';
 
 const route = getRouteApi('/admin/dashboard');
 
@@ -76,6 +77,7 @@ export function AdminDashboardPage() {
           <Tabs.Indicator className="bottom-[-1px] h-0.5 w-(--width) rounded-full bg-gold-400 motion-reduce:[--transition-duration:0ms]" />
         </Tabs.List>
         <Tabs.Content value="fahrzeuge" className="pt-8 focus-visible:outline-offset-4">
+          <WaitlistPanel />
           <h2 className="sr-only">Fahrzeuge</h2>
           <VehiclesTab
             filter={filter}

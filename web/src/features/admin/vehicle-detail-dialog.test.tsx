@@ -9,7 +9,7 @@ import { createQueryClient } from '../../lib/query-client';
 import type { Consent, CurrentUser, Owner, Vehicle } from '@schlosstreffen/shared/api';
 import { currentUserQueryOptions } from '../../lib/current-user';
 import { SIGNED_IN_USER } from '../../test/screen-helpers';
-import { makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
+import { makeInvitation, makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
 import { adminVehiclesQueryOptions } from './admin-queries';
 import { VehicleDetailDialog } from './vehicle-detail-dialog';
 
@@ -212,7 +212,7 @@ describe('vehicle detail dialog: header and tabs', () => {
       specialMods: 'S14 mit Einzeldrosseln',
       driveType: 'awd',
       fuelType: 'Electric',
-      invitation: { startNumber: 42, parkingZone: 'B', checkedIn: false, checkedInAt: null },
+      invitation: makeInvitation({ startNumber: 42, parkingZone: 'B' }),
     });
     const panel = screen.getByRole('tabpanel');
     const value = (label: string) => within(panel).getByText(label).nextElementSibling?.textContent;

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
 import { countMedia } from './admin-queries';
 import { STATUS_FILTERS } from './dashboard-search';
-import { countByFilter, filterLabel, matchesFilter, matchesSearch, staggerDelay } from './vehicles-tab';
+import {
+  applicationsCsvUrl,
+  countByFilter,
+  filterLabel,
+  matchesFilter,
+  matchesSearch,
+  staggerDelay,
+} from './vehicles-tab';
 
 describe('Fahrzeuge tab helpers', () => {
   it('matches brand or model case-insensitively as a substring; an empty query matches all', () => {
@@ -60,5 +67,14 @@ describe('Fahrzeuge tab helpers', () => {
         makeVehicle({ media: [makeMedia({ id: 'c' })] }),
       ]),
     ).toBe(3);
+  });
+});
+
+describe('CSV export link', () => {
+  it('carries the status tab and the trimmed search', () => {
+    expect(applicationsCsvUrl('all', '')).toBe('/api/admin/vehicles.csv?status=all');
+    expect(applicationsCsvUrl('waitlist', '  Golf GTI ')).toBe(
+      '/api/admin/vehicles.csv?status=waitlist&q=Golf+GTI',
+    );
   });
 });

@@ -47,6 +47,13 @@ export function countByFilter(vehicles: readonly Pick<Vehicle, 'status'>[]): Rec
   return counts;
 }
 
+/** The organizers' export of what the dashboard shows: the status tab and the search. */
+export function applicationsCsvUrl(filter: StatusFilter, search: string): string {
+  const params = new URLSearchParams({ status: filter });
+  if (search.trim()) params.set('q', search.trim());
+  return `/api/admin/vehicles.csv?${params.toString()}`;
+}
+
 /** Entrance delay of the n-th card; capped so a long list does not keep its last cards hidden. */
 const MAX_STAGGERED = 24;
 export const staggerDelay = (index: number): string =>
@@ -100,24 +107,34 @@ export function VehiclesTab({
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex max-w-xl flex-col gap-1.5">
-        <label htmlFor={searchId} className="text-sm font-medium text-ash-300">
-          Fahrzeuge durchsuchen
-        </label>
-        <div className="relative">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ash-400" />
-          <input
-            ref={searchRef}
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => onSearchChange(event.target.value)}
-            placeholder="Suche nach Marke oder Modell..."
-            autoComplete="off"
-            spellCheck={false}
-            className={`${inputClass} pl-10`}
-          />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex w-full max-w-xl flex-col gap-1.5">
+          <label htmlFor={searchId} className="text-sm font-medium text-ash-300">
+            Fahrzeuge durchsuchen
+          </label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ash-400" />
+            <input
+              ref={searchRef}
+              id={searchId}
+              type="search"
+              value={search}
+              onChange={(event) => onSearchChange(event.target.value)}
+              placeholder="Suche nach Marke oder Modell..."
+              autoComplete="off"
+              spellCheck={false}
+              className={`${inputClass} pl-10`}
+            />
+          </div>
         </div>
+        <a
+          href={applicationsCsvUrl(filter, search)}
+          download
+          className={buttonClass('secondary', 'shrink-0')}
+          title="Bewerbungen mit Status, Bewertung, Startnummer, Parkzone und Frist, wie gefiltert"
+        >
+          CSV exportieren
+        </a>
       </div>
 
       <Tabs.Root

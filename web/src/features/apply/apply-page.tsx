@@ -1,14 +1,7 @@
 import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import {
-  APPLICATION_STEP_SCHEMAS,
-  ApplicationFormSchema,
-  CONSENT_KINDS,
-  CONSENTS,
-  MAX_IMAGES_PER_VEHICLE,
-  WIZARD_STEPS_CREATE,
-} from '@schlosstreffen/shared';
+import { CONSENT_KINDS, CONSENTS, MAX_IMAGES_PER_VEHICLE, WIZARD_STEPS_CREATE } from '@schlosstreffen/shared';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { PrivacyLink } from '../../components/privacy-link';
@@ -17,6 +10,7 @@ import { fieldError } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
 import { getSiteConfig } from '../../lib/site-config';
+import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { eventFacts } from '../../lib/event-format';
 import { DEFAULT_CROP, ensureHero, type CropValues } from '../media/crop';
@@ -54,7 +48,6 @@ const APPLY_TEXTS = {
   uploading: 'Bitte warte, bis alle Bilder hochgeladen sind.',
 } as const;
 
-const S = ApplicationFormSchema.entries;
 const LAST_STEP = WIZARD_STEPS_CREATE;
 
 /** The consents of the last step, in the order shown; wording and version come from shared. */
@@ -70,6 +63,9 @@ interface WizardImage extends CropImage {
 /** /apply: the four-step application wizard; each step is checked before 'Weiter' moves on. */
 export function ApplyPage() {
   const event = eventFacts(getSiteConfig());
+  // The configured edition's schemas (the year runs up to the event's year).
+  const { ApplicationFormSchema, APPLICATION_STEP_SCHEMAS } = siteVehicleSchemas();
+  const S = ApplicationFormSchema.entries;
   useDocumentMeta(
     `Fahrzeug anmelden – ${event.name}`,
     `Bewirb dich mit deinem getunten Fahrzeug für das ${event.name} am ${event.shortDate}: technische Daten, Fotos und Einwilligungen in vier Schritten.`,

@@ -8,7 +8,7 @@ import { createQueryClient } from '../../lib/query-client';
 import type { CurrentUser, Vehicle } from '@schlosstreffen/shared/api';
 import { createAppRouter } from '../../router';
 import { SIGNED_IN_USER } from '../../test/screen-helpers';
-import { makeVehicle } from '../vehicles/vehicle-fixtures';
+import { makeInvitation, makeVehicle } from '../vehicles/vehicle-fixtures';
 
 const USER: CurrentUser = {
   ...SIGNED_IN_USER,
@@ -60,6 +60,23 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
   calls.push(call);
   if (url === '/api/auth/user') return signedIn ? json(USER) : apiError(401, 'Nicht angemeldet');
   if (url === '/api/vehicles' && method === 'GET') return listResponse ? listResponse() : json(vehicles);
+  if (url.startsWith('/api/vehicles/') && url.endsWith('/decline') && method === 'POST') {
+    const id = decodeURIComponent(url.split('/').at(-2) ?? '');
+    const released = {
+      startNumber: 7,
+      parkingZone: 'A',
+      checkedIn: false,
+      checkedInAt: null,
+      issuedAt: '2026-04-01T10:00:00.000Z',
+      confirmBy: '2026-04-15T10:00:00.000Z',
+      releasedAt: '2026-04-03T10:00:00.000Z',
+      releaseReason: 'declined' as const,
+    };
+    vehicles = vehicles.map((item) =>
+      item.id === id ? { ...item, status: 'rejected', invitation: released } : item,
+    );
+    return json({ status: 'declined', message: 'ok', vehicle: vehicles.find((item) => item.id === id) });
+  }
   if (url.startsWith('/api/vehicles/') && (method === 'PATCH' || method === 'DELETE')) {
     return writeResponse ? writeResponse(call) : applyWrite(call);
   }
@@ -227,8 +244,8 @@ describe('/dashboard', () => {
     expect(actionsOf('submitted')).toEqual(['Zurückziehen']);
     expect(actionsOf('in_review')).toEqual(['Zurückziehen']);
     expect(actionsOf('waitlist')).toEqual(['Zurückziehen']);
-    expect(actionsOf('invited')).toEqual(['Teilnahme bestätigen', 'Zurückziehen']);
-    expect(actionsOf('confirmed')).toEqual(['Zurückziehen']);
+    expect(actionsOf('invited')).toEqual(['Teilnahme bestätigen', 'Teilnahme absagen', 'Zurückziehen']);
+    expect(actionsOf('confirmed')).toEqual(['Teilnahme absagen', 'Zurückziehen']);
     expect(actionsOf('rejected')).toEqual([]);
 
     STATUSES.forEach((status, index) => {
@@ -333,6 +350,34 @@ describe('/dashboard', () => {
     expect(within(card('Rote Zora')).getByRole('button', { name: 'Einreichen' })).toBeTruthy();
   });
 
+  it('declines an invitation after its dialog; the card then says why the place went', async () => {
+    const user = userEvent.setup();
+    vehicles = [
+      makeVehicle({
+        status: 'invited',
+        name: 'Blaue Elise',
+        invitation: makeInvitation(),
+      }),
+    ];
+    await renderDashboard();
+    const elise = await screen.findByRole('article', { name: 'Blaue Elise' });
+    expect(within(elise).getByText('Bitte bestätigen bis 15.04.2026, 12:00 Uhr')).toBeTruthy();
+    await user.click(within(elise).getByRole('button', { name: 'Teilnahme absagen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Teilnahme absagen?' });
+    expect(dialog.textContent).toContain('nächste Fahrzeug auf der Warteliste');
+    await user.click(within(dialog).getByRole('button', { name: 'Teilnahme absagen' }));
+
+    expect(await findToast('Teilnahme abgesagt')).toBeTruthy();
+    expect(writes()).toEqual([
+      { method: 'POST', url: `/api/vehicles/${vehicles[0]!.id}/decline`, body: undefined },
+    ]);
+    expect(
+      await within(card('Blaue Elise')).findByText(
+        'Teilnahme am 03.04.2026 abgesagt. Der Platz wurde weitergegeben.',
+      ),
+    ).toBeTruthy();
+  });
+
   it("shows 'Rückzug fehlgeschlagen' with the server's message", async () => {
     const user = userEvent.setup();
     vehicles = [makeVehicle({ status: 'submitted' })];
@@ -390,7 +435,7 @@ describe('/dashboard', () => {
     vehicles = [
       makeVehicle({
         status: 'invited',
-        invitation: { startNumber: 7, parkingZone: 'C', checkedIn: false, checkedInAt: null },
+        invitation: makeInvitation({ parkingZone: 'C' }),
       }),
     ];
     await renderDashboard();

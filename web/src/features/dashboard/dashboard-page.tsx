@@ -24,6 +24,7 @@ import {
 } from '../vehicles/vehicle-card';
 import { vehicleDisplayName } from '@schlosstreffen/shared';
 import {
+  useDeclineMutation,
   useDeleteVehicleMutation,
   useOwnerStatusMutation,
   usePendingDeletions,
@@ -56,7 +57,10 @@ const STATUS_TOASTS: Record<
   },
 };
 
-type PendingDialog = { kind: 'withdraw' | 'delete'; vehicle: Vehicle };
+type PendingDialog = { kind: 'withdraw' | 'delete' | 'decline'; vehicle: Vehicle };
+
+/** An invited or confirmed owner may give the place back. */
+const canDecline = (vehicle: Vehicle) => vehicle.status === 'invited' || vehicle.status === 'confirmed';
 
 const editLinkId = (vehicleId: string) => `vehicle-${vehicleId}-edit`;
 
@@ -74,6 +78,8 @@ function OwnerActions({
   onConfirm,
   onWithdraw,
   onDelete,
+  declining,
+  onDecline,
 }: {
   vehicle: Vehicle;
   pendingStatus: OwnerStatusChange['status'] | undefined;
@@ -82,8 +88,10 @@ function OwnerActions({
   onConfirm: () => void;
   onWithdraw: (trigger: HTMLElement) => void;
   onDelete: (trigger: HTMLElement) => void;
+  declining: boolean;
+  onDecline: (trigger: HTMLElement) => void;
 }) {
-  const busy = pendingStatus !== undefined || deleting;
+  const busy = pendingStatus !== undefined || deleting || declining;
   const title = vehicleDisplayName(vehicle);
   return (
     <>
@@ -104,6 +112,16 @@ function OwnerActions({
       {ownerCanConfirm(vehicle.status) ? (
         <Button className="grow" disabled={busy} onClick={onConfirm}>
           {pendingStatus === 'confirmed' ? 'Wird bestätigt...' : 'Teilnahme bestätigen'}
+        </Button>
+      ) : null}
+      {canDecline(vehicle) ? (
+        <Button
+          variant="ghost"
+          className="grow border border-white/10 disabled:opacity-60"
+          disabled={busy}
+          onClick={(event) => onDecline(event.currentTarget)}
+        >
+          {declining ? 'Wird abgesagt...' : 'Teilnahme absagen'}
         </Button>
       ) : null}
       {ownerCanWithdraw(vehicle.status) ? (
@@ -139,6 +157,7 @@ export function DashboardPage() {
   const vehicles = useQuery(myVehiclesQueryOptions);
   const statusMutation = useOwnerStatusMutation();
   const deleteMutation = useDeleteVehicleMutation();
+  const declineMutation = useDeclineMutation();
   const pendingStatus = usePendingStatusChanges();
   const pendingDeletions = usePendingDeletions();
   const [dialog, setDialog] = useState<PendingDialog | null>(null);
@@ -174,6 +193,15 @@ export function DashboardPage() {
 
   const closeOnDismiss = (open: boolean) => {
     if (!open) setDialog(null);
+  };
+
+  const decline = (vehicle: Vehicle) => {
+    declineMutation.mutate(vehicle.id, {
+      onSuccess: () =>
+        notify.success('Teilnahme abgesagt', 'Ihr Platz wurde an die Warteliste weitergegeben.'),
+      onError: (error) => notify.error('Absage fehlgeschlagen', error, RETRY_HINT),
+      onSettled: () => setDialog(null),
+    });
   };
 
   const removeVehicle = (vehicle: Vehicle) => {
@@ -258,6 +286,8 @@ export function DashboardPage() {
                       onConfirm={() => changeStatus({ id: vehicle.id, status: 'confirmed' })}
                       onWithdraw={(trigger) => openDialog('withdraw', vehicle, trigger)}
                       onDelete={(trigger) => openDialog('delete', vehicle, trigger)}
+                      declining={declineMutation.isPending && declineMutation.variables === vehicle.id}
+                      onDecline={(trigger) => openDialog('decline', vehicle, trigger)}
                     />
                   }
                 />
@@ -283,6 +313,23 @@ export function DashboardPage() {
       >
         Der Status von „{dialogTitle}“ wird auf „Entwurf“ zurückgesetzt. Das Fahrzeug wird aus der Prüfung
         genommen und kann später erneut eingereicht werden.
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={dialog?.kind === 'decline'}
+        onOpenChange={closeOnDismiss}
+        title="Teilnahme absagen?"
+        finalFocusEl={focusAfterDialog}
+        confirmLabel="Teilnahme absagen"
+        pendingLabel="Wird abgesagt..."
+        destructive
+        pending={declineMutation.isPending}
+        onConfirm={() => {
+          if (dialogVehicle) decline(dialogVehicle);
+        }}
+      >
+        Ihr Platz mit „{dialogTitle}“ wird freigegeben und geht an das nächste Fahrzeug auf der Warteliste;
+        die Startnummer verfällt. Die Absage lässt sich nicht rückgängig machen.
       </ConfirmDialog>
 
       <ConfirmDialog

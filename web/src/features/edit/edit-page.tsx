@@ -7,7 +7,6 @@ import {
   STATUS_BADGE_CLASSES,
   STATUS_LABELS,
   VEHICLE_MESSAGES,
-  VehicleEditSchema,
   WIZARD_STEPS_EDIT,
 } from '@schlosstreffen/shared';
 import { useMemo, useRef, useState } from 'react';
@@ -16,6 +15,7 @@ import { CloseLink, PageCard } from '../../components/ui/page-card';
 import { errorText, notify } from '../../components/ui/toaster';
 import { isApiError } from '../../lib/api';
 import type { Vehicle } from '@schlosstreffen/shared/api';
+import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import {
   BasicDataFields,
@@ -65,7 +65,6 @@ const EDIT_TEXTS = {
   uploading: 'Bitte warte, bis alle Bilder hochgeladen sind.',
 } as const;
 
-const E = VehicleEditSchema.entries;
 const LAST_STEP = WIZARD_STEPS_EDIT;
 const route = getRouteApi('/edit/$id');
 
@@ -119,6 +118,9 @@ export function EditPageError({ error }: ErrorComponentProps) {
 }
 
 function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
+  // The configured edition's schema (the year runs up to the event's year).
+  const { VehicleEditSchema } = siteVehicleSchemas();
+  const E = VehicleEditSchema.entries;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { step, goTo, ids, focusFirstInvalid, goToFirstInvalidStep, submitStep } = useFormSteps(

@@ -1,10 +1,5 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
-import {
-  VEHICLE_LIMITS,
-  VEHICLE_TEXT_MAX,
-  type ApplicationFormSchema,
-  type VehicleEditSchema,
-} from '@schlosstreffen/shared';
+import { VEHICLE_TEXT_MAX, type ApplicationFormSchema, type VehicleEditSchema } from '@schlosstreffen/shared';
 import {
   useEffect,
   useId,
@@ -15,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import * as v from 'valibot';
+import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
 import { Button } from '../../components/ui/button';
 import { CheckboxChip } from '../../components/ui/checkbox';
 import { FieldFrame, fieldControl, fieldError, inputClass, TextField } from '../../components/ui/form-field';
@@ -379,8 +375,8 @@ export function BasicDataFields({ form, schema: S, variant }: FieldGroupProps) {
               field={field}
               label="Baujahr"
               required
-              min={VEHICLE_LIMITS.year.min}
-              max={VEHICLE_LIMITS.year.max}
+              min={siteVehicleSchemas().year.min}
+              max={siteVehicleSchemas().year.max}
             />
           )}
         </form.Field>

@@ -1,15 +1,14 @@
-import type { ApplicationFormSchema, CONSENTS, ConsentKind } from '@schlosstreffen/shared';
+import type { ApplicationFormSchema, CONSENTS, ConsentKind, VehicleEditSchema } from '@schlosstreffen/shared';
 import {
   DRIVE_TYPES,
   DRIVE_TYPE_LABELS,
   FUEL_LABELS,
   FUEL_TYPES,
   getCreateDefaults,
-  VehicleEditSchema,
-  VehicleSchema,
   WIZARD_STEP_FIELDS,
 } from '@schlosstreffen/shared';
 import * as v from 'valibot';
+import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
 import type { SelectOption } from '../../components/ui/select';
 import type { Vehicle } from '@schlosstreffen/shared/api';
 
@@ -113,7 +112,7 @@ export const TUNING_CATEGORY_PRESETS = [
 
 /** Wizard defaults: year the current year, ps 150, 1200 kg, 200 km/h, 60 s. */
 export function createDefaultValues(now: Date = new Date()): ApplyFormValues {
-  const defaults = getCreateDefaults(now);
+  const defaults = getCreateDefaults(now, siteVehicleSchemas().year.max);
   return {
     name: '',
     brand: '',
@@ -153,7 +152,7 @@ export function vehicleTitle(brand: string | null | undefined, model: string | n
  */
 export function applicationBody(values: ApplyFormValues) {
   const { consentMedia: _media, consentQuartett: _quartett, consentContact: _contact, ...vehicle } = values;
-  return v.parse(VehicleSchema, {
+  return v.parse(siteVehicleSchemas().VehicleSchema, {
     ...vehicle,
     title: vehicleTitle(vehicle.brand, vehicle.model),
     status: 'submitted',
@@ -209,6 +208,7 @@ type EditKey = keyof typeof VehicleEditSchema.entries;
  * VehicleEditSchema, so '4,5' and 4.5 or 'rwd' and 'RWD' count as equal), plus the title.
  */
 export function editBody(values: EditFormValues, initial: EditFormValues) {
+  const { VehicleEditSchema } = siteVehicleSchemas();
   const parsed = v.parse(VehicleEditSchema, values);
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(parsed) as EditKey[]) {

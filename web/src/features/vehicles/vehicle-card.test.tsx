@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VehicleCard } from './vehicle-card';
-import { makeMedia, makeVehicle } from './vehicle-fixtures';
+import { makeInvitation, makeMedia, makeVehicle } from './vehicle-fixtures';
 
 afterEach(cleanup);
 
@@ -169,7 +169,7 @@ describe('VehicleCard', () => {
           status: 'invited',
           tuningCategories: ['Motor', 'Fahrwerk'],
           descriptionShort: 'Originaler Zustand mit Sportfahrwerk.',
-          invitation: { startNumber: 17, parkingZone: 'B', checkedIn: false, checkedInAt: null },
+          invitation: makeInvitation({ startNumber: 17, parkingZone: 'B' }),
         })}
       />,
     );

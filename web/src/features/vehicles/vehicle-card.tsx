@@ -1,10 +1,18 @@
 import { SKELETON } from '@schlosstreffen/shared';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { CarPlaceholderIcon } from '../../components/icons';
-import type { Vehicle } from '@schlosstreffen/shared/api';
+import type { Vehicle, VehicleInvitation } from '@schlosstreffen/shared/api';
+import { formatDate, formatDateTime } from '../../lib/date-format';
 import { cropStyle, heroOf } from '../media/crop';
 import { StatusBadge } from './status-badge';
-import { personLabel, quartettCardValues, vehicleDisplayName, vehicleSubline } from '@schlosstreffen/shared';
+import {
+  personLabel,
+  quartettCardValues,
+  RELEASE_NOTICES,
+  vehicleDisplayName,
+  vehicleSubline,
+  type VehicleStatus,
+} from '@schlosstreffen/shared';
 
 interface VehicleCardProps {
   vehicle: Vehicle;
@@ -58,6 +66,31 @@ function HeroImage({ vehicle, title }: { vehicle: Vehicle; title: string }) {
  * its crop, status badge, title and subline, optional owner line, six value tiles, tuning
  * categories, a two-line short description and an optional actions slot.
  */
+/** Start number and zone of a held place, the confirm-by date while unconfirmed, or why the place went. */
+function InvitationLine({ invitation, status }: { invitation: VehicleInvitation; status: VehicleStatus }) {
+  if (invitation.releasedAt && invitation.releaseReason) {
+    const notice =
+      invitation.releaseReason === 'lapsed'
+        ? RELEASE_NOTICES.lapsed(formatDateTime(invitation.confirmBy))
+        : RELEASE_NOTICES[invitation.releaseReason](formatDate(invitation.releasedAt));
+    return <p className="mt-2 text-xs text-ash-300">{notice}</p>;
+  }
+  return (
+    <>
+      <p className="mt-2 inline-flex flex-wrap items-center gap-x-2 text-xs font-medium tracking-wide text-gold-300">
+        <span>Startnummer {invitation.startNumber}</span>
+        <span aria-hidden="true">·</span>
+        <span>Parkzone {invitation.parkingZone}</span>
+      </p>
+      {status === 'invited' && invitation.confirmBy ? (
+        <p className="mt-1 text-xs font-medium text-parchment">
+          Bitte bestätigen bis {formatDateTime(invitation.confirmBy)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function VehicleCard({
   vehicle,
   showOwner = false,
@@ -107,13 +140,7 @@ export function VehicleCard({
               <span className="text-ash-300">Besitzer:</span> {personLabel(vehicle.user)}
             </p>
           ) : null}
-          {invitation ? (
-            <p className="mt-2 inline-flex flex-wrap items-center gap-x-2 text-xs font-medium tracking-wide text-gold-300">
-              <span>Startnummer {invitation.startNumber}</span>
-              <span aria-hidden="true">·</span>
-              <span>Parkzone {invitation.parkingZone}</span>
-            </p>
-          ) : null}
+          {invitation ? <InvitationLine invitation={invitation} status={vehicle.status} /> : null}
         </div>
 
         <dl className="grid grid-cols-3 gap-2">

@@ -1,4 +1,4 @@
-import type { Media, Vehicle } from '@schlosstreffen/shared/api';
+import type { Media, Vehicle, VehicleInvitation } from '@schlosstreffen/shared/api';
 
 /** Test data: an API vehicle (as GET /api/vehicles returns it) with overrides. */
 export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
@@ -59,6 +59,21 @@ export function makeMedia(overrides: Partial<Media> = {}): Media {
     approvalStatus: 'auto',
     rejectionReason: null,
     createdAt: '2026-01-10T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Test data: a holding invitation (issued 1 April, confirm by 15 April) with overrides. */
+export function makeInvitation(overrides: Partial<VehicleInvitation> = {}): VehicleInvitation {
+  return {
+    startNumber: 7,
+    parkingZone: 'A',
+    checkedIn: false,
+    checkedInAt: null,
+    issuedAt: '2026-04-01T10:00:00.000Z',
+    confirmBy: '2026-04-15T10:00:00.000Z',
+    releasedAt: null,
+    releaseReason: null,
     ...overrides,
   };
 }

@@ -1,11 +1,12 @@
 import type { OwnerStatus } from '@schlosstreffen/shared';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { Vehicle } from '@schlosstreffen/shared/api';
+import type { InvitationDeclineResult, Vehicle } from '@schlosstreffen/shared/api';
 import { invalidateVehicles } from './vehicle-queries';
 
 const vehicleMutationKeys = {
   ownerStatus: ['vehicles', 'owner-status'] as const,
+  decline: ['vehicles', 'decline'] as const,
   delete: ['vehicles', 'delete'] as const,
 };
 
@@ -26,6 +27,16 @@ export function useOwnerStatusMutation() {
   return useMutation({
     mutationKey: vehicleMutationKeys.ownerStatus,
     mutationFn: ({ id, status }: OwnerStatusChange) => api.patch<Vehicle>(vehiclePath(id), { status }),
+    onSuccess: () => invalidateVehicles(queryClient),
+  });
+}
+
+/** POST /api/vehicles/{id}/decline: the owner gives up an invitation or confirmed place. */
+export function useDeclineMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: vehicleMutationKeys.decline,
+    mutationFn: (id: string) => api.post<InvitationDeclineResult>(`${vehiclePath(id)}/decline`),
     onSuccess: () => invalidateVehicles(queryClient),
   });
 }

@@ -160,7 +160,7 @@ describe('invitation mail, confirmation and check-in', () => {
     );
   });
 
-  it('inviting again after the waitlist keeps the first invitation', async () => {
+  it('invited again after the waitlist: a new start number, zone and code; the first number stays retired', async () => {
     const { email, id } = await submittedVehicle('Hanna');
     await admin.patch(`/api/admin/vehicles/${id}/status`, { status: 'invited', oldStatus: 'submitted' });
     await waitForMail(
@@ -175,11 +175,13 @@ describe('invitation mail, confirmation and check-in', () => {
     await expect.poll(async () => (await invitationMailsTo(email)).length, { timeout: 15_000 }).toBe(2);
 
     const rows = await t.orm.em.fork().find(Invitation, { vehicle: id });
-    expect(rows.map((row) => [row.id, row.startNumber, row.qrCode, row.parkingZone])).toEqual([
-      [first.id, first.startNumber, first.qrCode, first.parkingZone],
-    ]);
-    const mails = await invitationMailsTo(email);
-    for (const mail of mails) expect(await decodeQr(mail)).toBe(first.qrCode);
+    expect(rows).toHaveLength(1);
+    const again = rows[0]!;
+    expect(again.startNumber).toBeGreaterThan(first.startNumber);
+    expect(again.qrCode).not.toBe(first.qrCode);
+    expect(again.releasedAt).toBeNull();
+    const codes = await Promise.all((await invitationMailsTo(email)).map((mail) => decodeQr(mail)));
+    expect(codes.sort()).toEqual([first.qrCode, again.qrCode].sort());
   });
 
   it('sends one mail when the invitation job and its mail job are retried', async () => {

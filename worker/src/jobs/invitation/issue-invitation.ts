@@ -23,7 +23,7 @@ export type InvitationResult =
 export function createIssueInvitation(deps: IssueInvitationDeps): JobHandler<'invitation.issue'> {
   return async ({ vehicleId }, job): Promise<InvitationResult> => {
     const issued = await issueInvitation(deps.em, vehicleId, {
-      zones: deps.event.parkingZones,
+      event: deps.event,
       publicUrl: deps.publicUrl,
       secret: deps.secret,
       jobId: job.id,

@@ -6,6 +6,8 @@ import { Migration20261123002000_public_list_notify } from './Migration202611230
 import { Migration20261124000000_personal_data } from './Migration20261124000000_personal_data.js';
 import { Migration20261125000000_session_hashes } from './Migration20261125000000_session_hashes.js';
 import { Migration20261126000000_upload_attached } from './Migration20261126000000_upload_attached.js';
+import { Migration20261127000000_invitation_deadlines } from './Migration20261127000000_invitation_deadlines.js';
+import { Migration20261127100000_visitor_updates } from './Migration20261127100000_visitor_updates.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -16,4 +18,9 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000000_personal_data', class: Migration20261124000000_personal_data },
   { name: 'Migration20261125000000_session_hashes', class: Migration20261125000000_session_hashes },
   { name: 'Migration20261126000000_upload_attached', class: Migration20261126000000_upload_attached },
+  {
+    name: 'Migration20261127000000_invitation_deadlines',
+    class: Migration20261127000000_invitation_deadlines,
+  },
+  { name: 'Migration20261127100000_visitor_updates', class: Migration20261127100000_visitor_updates },
 ];

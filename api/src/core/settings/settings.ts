@@ -1,0 +1,20 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Setting } from './setting.entity.js';
+
+const AUTO_MOVE_UP = 'waitlist.auto_move_up';
+
+/** Whether freed places go to the waitlist by themselves (on unless an admin switched it off). */
+export async function autoMoveUpEnabled(em: EntityManager): Promise<boolean> {
+  const row = await em.findOne(Setting, { key: AUTO_MOVE_UP });
+  return row ? row.value !== false : true;
+}
+
+export async function setAutoMoveUp(em: EntityManager, enabled: boolean): Promise<void> {
+  await em.getConnection().execute(
+    `insert into setting (key, value, updated_at) values (?, ?::jsonb, now())
+         on conflict (key) do update set value = excluded.value, updated_at = now()`,
+    [AUTO_MOVE_UP, JSON.stringify(enabled)],
+    'run',
+    em.getTransactionContext(),
+  );
+}

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { VISITOR_UPDATE_MESSAGES, type VisitorUpdateDraft } from '@schlosstreffen/shared';
+import type { User } from '../accounts/user.entity.js';
+import { conflict, notFound } from '../errors.js';
+import { enqueue } from '../outbox/outbox.js';
+import { createVisitorToken, visitorLinks } from '../visitors/visitor.service.js';
+import { VisitorUpdate } from './visitor-update.entity.js';
+
+/** Per-recipient states of an update, counted. */
+export interface RecipientCounts {
+  pending: number;
+  sent: number;
+  failed: number;
+  unsubscribed: number;
+}
+
+export interface VisitorUpdateView {
+  update: VisitorUpdate;
+  counts: RecipientCounts;
+}
+
+const EMPTY_COUNTS: RecipientCounts = { pending: 0, sent: 0, failed: 0, unsubscribed: 0 };
+
+async function countsOf(em: EntityManager, ids: string[]): Promise<Map<string, RecipientCounts>> {
+  const counts = new Map<string, RecipientCounts>();
+  if (!ids.length) return counts;
+  const rows = await em.getConnection().execute<Array<{ update_id: string; state: string; n: string }>>(
+    `select update_id, state, count(*) as n from visitor_update_recipient
+      where update_id in (${ids.map(() => '?').join(', ')}) group by 1, 2`,
+    ids,
+  );
+  for (const row of rows) {
+    const entry = counts.get(row.update_id) ?? { ...EMPTY_COUNTS };
+    // A recipient being sent right now still counts as open.
+    const key = row.state === 'sending' ? 'pending' : (row.state as keyof RecipientCounts);
+    entry[key] += Number(row.n);
+    counts.set(row.update_id, entry);
+  }
+  return counts;
+}
+
+/** Confirmed visitors who did not unsubscribe: who an update would go to now. */
+export async function currentRecipientCount(em: EntityManager): Promise<number> {
+  const [row] = await em
+    .getConnection()
+    .execute<Array<{ n: string }>>(
+      `select count(*) as n from visitor_registration where confirmed_at is not null and unsubscribed_at is null`,
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The admin's 'Besucher-Updates': drafts with a preview, a test to oneself, sending, history. */
+export class VisitorUpdateService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly options: { publicUrl: string; secret: string; onOutbox?: () => void },
+  ) {}
+
+  /** Every update, newest first, with its recipients' states counted. */
+  async list(): Promise<VisitorUpdateView[]> {
+    const updates = await this.em.find(VisitorUpdate, {}, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const counts = await countsOf(
+      this.em,
+      updates.map((update) => update.id),
+    );
+    return updates.map((update) => ({ update, counts: counts.get(update.id) ?? { ...EMPTY_COUNTS } }));
+  }
+
+  async get(id: string): Promise<VisitorUpdateView> {
+    const update = await this.em.findOne(VisitorUpdate, { id }, { refresh: true });
+    if (!update) throw notFound(VISITOR_UPDATE_MESSAGES.notFound);
+    const counts = await countsOf(this.em, [id]);
+    return { update, counts: counts.get(id) ?? { ...EMPTY_COUNTS } };
+  }
+
+  /** A new draft; its preview is rendered by a job with the real mail template. */
+  async create(admin: User, draft: VisitorUpdateDraft): Promise<VisitorUpdate> {
+    const update = await this.em.transactional(async (em) => {
+      const row = em.create(VisitorUpdate, { id: randomUUID(), ...draft, createdBy: admin.id });
+      enqueue(em, 'visitor-update.preview', { updateId: row.id, revision: 1 });
+      return row;
+    });
+    this.options.onOutbox?.();
+    return update;
+  }
+
+  /** Changes a draft (a new revision, a new preview); sent updates stay as they went out. */
+  async edit(id: string, draft: VisitorUpdateDraft): Promise<VisitorUpdate> {
+    const update = await this.em.transactional(async (em) => {
+      const row = await this.lockDraft(em, id);
+      row.subject = draft.subject;
+      row.body = draft.body;
+      row.revision += 1;
+      enqueue(em, 'visitor-update.preview', { updateId: row.id, revision: row.revision });
+      return row;
+    });
+    this.options.onOutbox?.();
+    return update;
+  }
+
+  /** The draft as a test mail to the admin's own address (its unsubscribe link does nothing). */
+  async sendTest(id: string, admin: User): Promise<void> {
+    const { update } = await this.get(id);
+    const links = visitorLinks(this.options.publicUrl, 'test', 'test');
+    await this.em.transactional(async (em) => {
+      enqueue(em, 'email.send', {
+        template: 'visitor-update',
+        to: admin.email,
+        props: {
+          firstName: admin.firstName ?? 'Team',
+          subject: update.subject,
+          body: update.body,
+          unsubscribeUrl: links.unsubscribeUrl,
+          oneClickUrl: links.oneClickUrl,
+          test: true,
+        },
+      });
+    });
+    this.options.onOutbox?.();
+  }
+
+  /**
+   * Starts sending: the recipients are fixed now (confirmed, not unsubscribed), one row each, and
+   * the send job is queued in the same transaction. A second start finds the update no longer a draft.
+   */
+  async start(id: string): Promise<VisitorUpdateView> {
+    await this.em.transactional(async (em) => {
+      const row = await this.lockDraft(em, id);
+      const inserted = await em.getConnection().execute<Array<{ id: string }>>(
+        `insert into visitor_update_recipient (id, update_id, registration_id, state)
+         select gen_random_uuid(), ?, id, 'pending' from visitor_registration
+          where confirmed_at is not null and unsubscribed_at is null
+         returning id`,
+        [row.id],
+        'all',
+        em.getTransactionContext(),
+      );
+      if (!inserted.length) throw conflict(VISITOR_UPDATE_MESSAGES.noRecipients);
+      row.status = 'sending';
+      row.startedAt = new Date();
+      row.total = inserted.length;
+      enqueue(em, 'visitor-update.send', { updateId: row.id });
+    });
+    this.options.onOutbox?.();
+    return this.get(id);
+  }
+
+  private async lockDraft(em: EntityManager, id: string): Promise<VisitorUpdate> {
+    const row = await em.findOne(VisitorUpdate, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!row) throw notFound(VISITOR_UPDATE_MESSAGES.notFound);
+    if (row.status !== 'draft') throw conflict(VISITOR_UPDATE_MESSAGES.notDraft);
+    return row;
+  }
+}
+
+// The worker's side.
+
+/** Stores a rendered preview when it still belongs to the draft's current revision. */
+export async function recordPreview(
+  em: EntityManager,
+  updateId: string,
+  revision: number,
+  html: string,
+): Promise<boolean> {
+  const changed = await em
+    .getConnection()
+    .execute(
+      `update visitor_update set preview_html = ?, preview_revision = ? where id = ? and revision = ?`,
+      [html, revision, updateId, revision],
+      'run',
+    );
+  return (changed as { affectedRows?: number }).affectedRows !== 0;
+}
+
+/** What the send job needs of an update. */
+export async function updateForSending(
+  em: EntityManager,
+  updateId: string,
+): Promise<{ subject: string; body: string; status: string } | null> {
+  const [row] = await em
+    .getConnection()
+    .execute<Array<{ subject: string; body: string; status: string }>>(
+      `select subject, body, status from visitor_update where id = ?`,
+      [updateId],
+    );
+  return row ?? null;
+}
+
+export interface ClaimedRecipient {
+  id: string;
+  /** Null when the visitor unsubscribed meanwhile (the registration is gone or marked). */
+  visitor: { email: string; firstName: string; unsubscribeUrl: string; oneClickUrl: string } | null;
+}
+
+/**
+ * Takes the next recipient to send to and marks it 'sending' (committed before the mail goes).
+ * Recipients left 'sending' by a run that died (claimed before this run started) are taken again:
+ * their mail may have gone out, and goes again under the same Message-ID.
+ */
+export async function claimNextRecipient(
+  em: EntityManager,
+  updateId: string,
+  runStartedAt: Date,
+  links: { publicUrl: string; secret: string },
+): Promise<ClaimedRecipient | null> {
+  return em.fork().transactional(async (tx) => {
+    const [row] = await tx.getConnection().execute<
+      Array<{
+        id: string;
+        registration_id: string | null;
+        email: string | null;
+        first_name: string | null;
+        live: boolean | null;
+      }>
+    >(
+      `select r.id, r.registration_id, v.email, v.first_name,
+              (v.confirmed_at is not null and v.unsubscribed_at is null) as live
+         from visitor_update_recipient r
+         left join visitor_registration v on v.id = r.registration_id
+        where r.update_id = ? and (r.state = 'pending' or (r.state = 'sending' and r.claimed_at < ?))
+        order by r.state desc, r.id
+        limit 1
+        for update of r skip locked`,
+      [updateId, runStartedAt],
+      'all',
+      tx.getTransactionContext(),
+    );
+    if (!row) return null;
+    const run = (sql: string, params: unknown[]) =>
+      tx.getConnection().execute(sql, params, 'run', tx.getTransactionContext());
+    if (!row.registration_id || !row.email || !row.live) {
+      await run(`update visitor_update_recipient set state = 'unsubscribed' where id = ?`, [row.id]);
+      return { id: row.id, visitor: null };
+    }
+    await run(
+      `update visitor_update_recipient set state = 'sending', claimed_at = now(), attempts = attempts + 1 where id = ?`,
+      [row.id],
+    );
+    const token = createVisitorToken(links.secret, row.registration_id, 'unsubscribe');
+    const { unsubscribeUrl, oneClickUrl } = visitorLinks(links.publicUrl, token, token);
+    return {
+      id: row.id,
+      visitor: { email: row.email, firstName: row.first_name ?? '', unsubscribeUrl, oneClickUrl },
+    };
+  });
+}
+
+/** Tries per recipient before it counts as failed. */
+export const MAX_SEND_ATTEMPTS = 3;
+
+/** After the send: sent; or, after a failure, back in line until its tries are used up, then failed. */
+export async function recordRecipient(
+  em: EntityManager,
+  recipientId: string,
+  outcome: { state: 'sent' } | { state: 'failed'; error: string },
+): Promise<void> {
+  await em.getConnection().execute(
+    outcome.state === 'sent'
+      ? `update visitor_update_recipient set state = 'sent', sent_at = now(), error = null where id = ?`
+      : `update visitor_update_recipient
+              set state = case when attempts >= ? then 'failed' else 'pending' end, error = ?
+            where id = ?`,
+    outcome.state === 'sent' ? [recipientId] : [MAX_SEND_ATTEMPTS, outcome.error.slice(0, 500), recipientId],
+    'run',
+  );
+}
+
+/** Marks the update sent when no recipient is open any more; returns the counts. */
+export async function finishIfDone(em: EntityManager, updateId: string): Promise<RecipientCounts> {
+  const counts = (await countsOf(em, [updateId])).get(updateId) ?? { ...EMPTY_COUNTS };
+  if (counts.pending === 0) {
+    await em
+      .getConnection()
+      .execute(
+        `update visitor_update set status = 'sent', finished_at = coalesce(finished_at, now()) where id = ?`,
+        [updateId],
+        'run',
+      );
+  }
+  return counts;
+}
