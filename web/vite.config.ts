@@ -5,9 +5,12 @@ import { promisify } from 'node:util';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const apiOrigin = 'http://localhost:3000';
+/** Where the service worker keeps the check-in page (the page itself stores it there on first visit). */
+const GATE_PAGE_CACHE = 'gate-page';
 
 export default defineConfig({
   plugins: [
@@ -20,6 +23,49 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // The gate's check-in screen works offline: a service worker (Workbox, generated at build)
+    // precaches the app's code and keeps the last check-in page it loaded; the manifest makes the
+    // screen installable. The page is not precached: the server writes the event's facts into it.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Schlosstreffen Check-in',
+        short_name: 'Check-in',
+        description: 'Fahrzeuge am Einlass einchecken, auch ohne Netz.',
+        lang: 'de',
+        start_url: '/admin/check-in',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0b0a08',
+        theme_color: '#0b0a08',
+        icons: [
+          { src: '/gate-icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/gate-icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/gate-icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,svg,png,woff2}'],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && url.pathname.startsWith('/admin/check-in'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: GATE_PAGE_CACHE,
+              networkTimeoutSeconds: 4,
+              matchOptions: { ignoreSearch: true, ignoreVary: true },
+            },
+          },
+        ],
+      },
+    }),
     precompress(),
   ],
   resolve: {

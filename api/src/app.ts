@@ -27,6 +27,7 @@ import { AuthService } from './core/accounts/auth.service.js';
 import { healthRoutes } from './routes/health/health.routes.js';
 import { invitationRoutes } from './routes/invitations/invitation.routes.js';
 import { waitlistRoutes } from './routes/waitlist/waitlist.routes.js';
+import { checkInRoutes } from './routes/check-in/check-in.routes.js';
 import { visitorUpdateRoutes } from './routes/visitor-updates/visitor-update.routes.js';
 import { VisitorUpdateService } from './core/visitor-updates/visitor-updates.js';
 import { InvitationService } from './core/invitations/invitation.service.js';
@@ -157,6 +158,12 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       }),
     ),
     waitlistRoutes({ em, places, onOutbox }),
+    checkInRoutes({
+      em,
+      secret: config.sessionSecret,
+      event: config.event,
+      parkingZones: config.event.parkingZones,
+    }),
     visitorUpdateRoutes({
       em,
       updates: new VisitorUpdateService(em, {

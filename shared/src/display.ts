@@ -112,3 +112,15 @@ export function venueDateTime(date: Date): string {
   });
   return `${venueDateTimeFormat.format(date)} Uhr`;
 }
+
+let venueTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** HH:MM at the venue: check-in times at the gate and on the 'Einlass' board. */
+export function venueTime(date: Date): string {
+  venueTimeFormat ??= new Intl.DateTimeFormat('de-DE', {
+    timeZone: EVENT_TIMEZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return venueTimeFormat.format(date);
+}

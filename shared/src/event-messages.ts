@@ -18,6 +18,15 @@ export const INVITATION_MESSAGES = {
   declined: 'Deine Teilnahme ist abgesagt. Dein Platz geht an das nächste Fahrzeug auf der Warteliste.',
   alreadyDeclined: 'Deine Teilnahme war bereits abgesagt.',
   declineOnlyInvited: 'Absagen lässt sich nur eine gültige Einladung oder eine bestätigte Teilnahme.',
+  /** The gate's short answers, offline as online. */
+  gateCheckedIn: 'Eingecheckt',
+  gateUnknown: 'Unbekannter Code',
+  gateNotConfirmed: 'Nicht bestätigt',
+  notConfirmedDetail: 'Die Teilnahme ist noch nicht bestätigt. Einlass erst nach der Bestätigung.',
+  duplicate: (gate: string, time: string) => `Doppelt: schon um ${time} Uhr an „${gate}“ eingecheckt`,
+  gateRequired: 'Bitte gib diesem Einlass einen Namen.',
+  gateMax: 'Der Name des Einlasses darf höchstens 40 Zeichen lang sein.',
+  gateListCursor: 'Ungültiger Stand der Einlassliste.',
 } as const;
 
 /** Why a place was given up, as the owner reads it on the dashboard. */

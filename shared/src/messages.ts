@@ -77,6 +77,7 @@ export const APPLICATION_CSV_HEADER = [
   'Bestätigen bis',
   'Einladung',
   'Eingecheckt am',
+  'Einlass',
 ] as const;
 
 /** The 'Einladung' column: whether the place holds, or why it went. */

@@ -33,6 +33,11 @@ export const RETENTION_RULES = {
     description: 'Tage nach dem Ende der Veranstaltung',
     defaultDays: 90,
   },
+  gateScansAfterEvent: {
+    label: 'Einlass-Scans (Gerät, Einlass, Mitarbeiter); die Check-in-Zeit bleibt an der Einladung',
+    description: 'Tage nach dem Ende der Veranstaltung',
+    defaultDays: 30,
+  },
   accountExports: {
     label: 'Datenexporte für Nutzer',
     description: 'Tage nach der Erstellung',

@@ -8,6 +8,7 @@ import {
   BASE_URL,
   captureEverywhere,
   field,
+  linkIn,
   mailAttachment,
   makeJpeg,
   registerViaApi,
@@ -69,6 +70,13 @@ test('a reviewer invites a car, its mailed QR code checks it in by camera, a sec
   // The owner's invitation mail carries the QR code; the gate's camera reads it.
   const mail = await waitForMail(ownerEmail, /Einladung/);
   expect(mail.text).not.toContain('Top Zustand');
+  // The gate lets in confirmed cars only: the owner confirms with the mail's link.
+  const token = new URL(linkIn(mail, `${BASE_URL}/einladung?token=`)).searchParams.get('token');
+  const confirmed = await page.request.post('/api/invitations/confirm', {
+    headers: { Origin: BASE_URL },
+    data: { token },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
   const video = path.join(os.tmpdir(), `schlosstreffen-qr-${Date.now()}.y4m`);
   await writeQrY4m(await mailAttachment(mail), video);
 
@@ -91,7 +99,7 @@ test('a reviewer invites a car, its mailed QR code checks it in by camera, a sec
     const result = phone.getByRole('group', { name: 'Eingecheckt' });
     await expect(result).toBeVisible({ timeout: 20_000 });
     await expect(result).toContainText('Delta HF Integrale');
-    await expect(result).toContainText('Karla Seidel');
+    await expect(result).toContainText('Dea');
     await phone.screenshot({
       path: path.join('test-results', 'screenshots', 'admin-check-in-scan-phone.png'),
     });

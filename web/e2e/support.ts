@@ -186,6 +186,38 @@ export async function signInAsStaff(
   return email;
 }
 
+/** A status change by staff, as the admin dialog sends it. */
+export async function setVehicleStatus(
+  request: APIRequestContext,
+  vehicleId: string,
+  change: { status: string; oldStatus: string; score?: number },
+): Promise<void> {
+  const res = await request.patch(`/api/admin/vehicles/${vehicleId}/status`, {
+    headers: { Origin: BASE_URL },
+    data: change,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export interface AdminVehicle {
+  id: string;
+  status: string;
+  invitation: {
+    startNumber: number;
+    parkingZone: string;
+    releaseReason: string | null;
+    checkedIn: boolean;
+    checkedInAt: string | null;
+  } | null;
+}
+
+/** A vehicle as the admin list shows it (staff session in `request`). */
+export async function adminVehicle(request: APIRequestContext, id: string): Promise<AdminVehicle> {
+  const res = await request.get('/api/admin/vehicles');
+  const list = (await res.json()) as AdminVehicle[];
+  return list.find((vehicle) => vehicle.id === id)!;
+}
+
 /** An applicant with one vehicle, created through the API in a context of its own. */
 export async function applicantWithVehicle(
   request: APIRequestContext,

@@ -1,38 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
+  adminVehicle,
   applicantWithVehicle,
   BASE_URL,
   captureEverywhere,
   linkIn,
+  setVehicleStatus,
   signInAsStaff,
   waitForMail,
 } from './support';
 
 /** The weeks before the event: a decline from the mail passes the place on to the waitlist. */
-
-async function setStatus(
-  request: APIRequestContext,
-  vehicleId: string,
-  change: { status: string; oldStatus: string; score?: number },
-) {
-  const res = await request.patch(`/api/admin/vehicles/${vehicleId}/status`, {
-    headers: { Origin: BASE_URL },
-    data: change,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-interface AdminVehicle {
-  id: string;
-  status: string;
-  invitation: { startNumber: number; parkingZone: string; releaseReason: string | null } | null;
-}
-
-async function adminVehicle(request: APIRequestContext, id: string): Promise<AdminVehicle> {
-  const res = await request.get('/api/admin/vehicles');
-  const list = (await res.json()) as AdminVehicle[];
-  return list.find((vehicle) => vehicle.id === id)!;
-}
 
 /** The admin dialog's history of the car called `name`, found by searching its model. */
 async function historyOf(page: Page, name: string, model: string) {
@@ -68,13 +46,21 @@ test('an invited owner declines from the mail link; the best-ranked waitlisted c
   });
   await applicants.close();
 
-  await setStatus(page.request, invited.vehicleId, { status: 'invited', oldStatus: 'submitted' });
+  await setVehicleStatus(page.request, invited.vehicleId, { status: 'invited', oldStatus: 'submitted' });
   const invitation = await waitForMail(invited.email, /Einladung/);
   const before = await adminVehicle(page.request, invited.vehicleId);
   expect(invitation.subject).toContain(`Startnummer ${before.invitation!.startNumber}`);
   expect(invitation.text).toMatch(/Bestätigen bis/);
-  await setStatus(page.request, second.vehicleId, { status: 'waitlist', oldStatus: 'submitted', score: 3 });
-  await setStatus(page.request, best.vehicleId, { status: 'waitlist', oldStatus: 'submitted', score: 9 });
+  await setVehicleStatus(page.request, second.vehicleId, {
+    status: 'waitlist',
+    oldStatus: 'submitted',
+    score: 3,
+  });
+  await setVehicleStatus(page.request, best.vehicleId, {
+    status: 'waitlist',
+    oldStatus: 'submitted',
+    score: 9,
+  });
 
   // The link from the mail, in a browser without any session; it asks before it declines.
   const owner = await browser.newContext({ baseURL: BASE_URL, locale: 'de-DE' });

@@ -29,6 +29,7 @@ import { Route as AdminBesucherUpdatesRouteImport } from './routes/admin/besuche
 import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminDatenschutzRouteImport } from './routes/admin/datenschutz'
+import { Route as AdminEinlassRouteImport } from './routes/admin/einlass'
 import { Route as AdminQuartettRouteImport } from './routes/admin/quartett'
 import { Route as BesucherAbmeldenRouteImport } from './routes/besucher/abmelden'
 import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/bestaetigen'
@@ -135,6 +136,11 @@ const AdminDatenschutzRoute = AdminDatenschutzRouteImport.update({
   path: '/datenschutz',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminEinlassRoute = AdminEinlassRouteImport.update({
+  id: '/einlass',
+  path: '/einlass',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminQuartettRoute = AdminQuartettRouteImport.update({
   id: '/quartett',
   path: '/quartett',
@@ -181,6 +187,7 @@ export interface FileRoutesByFullPath {
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
+  '/admin/einlass': typeof AdminEinlassRoute
   '/admin/quartett': typeof AdminQuartettRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
@@ -207,6 +214,7 @@ export interface FileRoutesByTo {
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
+  '/admin/einlass': typeof AdminEinlassRoute
   '/admin/quartett': typeof AdminQuartettRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
@@ -235,6 +243,7 @@ export interface FileRoutesById {
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
+  '/admin/einlass': typeof AdminEinlassRoute
   '/admin/quartett': typeof AdminQuartettRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
@@ -264,6 +273,7 @@ export interface FileRouteTypes {
     | '/admin/check-in'
     | '/admin/dashboard'
     | '/admin/datenschutz'
+    | '/admin/einlass'
     | '/admin/quartett'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
@@ -290,6 +300,7 @@ export interface FileRouteTypes {
     | '/admin/check-in'
     | '/admin/dashboard'
     | '/admin/datenschutz'
+    | '/admin/einlass'
     | '/admin/quartett'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
@@ -317,6 +328,7 @@ export interface FileRouteTypes {
     | '/admin/check-in'
     | '/admin/dashboard'
     | '/admin/datenschutz'
+    | '/admin/einlass'
     | '/admin/quartett'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
@@ -488,6 +500,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDatenschutzRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/einlass': {
+      id: '/admin/einlass'
+      path: '/einlass'
+      fullPath: '/admin/einlass'
+      preLoaderRoute: typeof AdminEinlassRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/quartett': {
       id: '/admin/quartett'
       path: '/quartett'
@@ -532,6 +551,7 @@ interface AdminRouteChildren {
   AdminCheckInRoute: typeof AdminCheckInRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminDatenschutzRoute: typeof AdminDatenschutzRoute
+  AdminEinlassRoute: typeof AdminEinlassRoute
   AdminQuartettRoute: typeof AdminQuartettRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -542,6 +562,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCheckInRoute: AdminCheckInRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminDatenschutzRoute: AdminDatenschutzRoute,
+  AdminEinlassRoute: AdminEinlassRoute,
   AdminQuartettRoute: AdminQuartettRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

@@ -272,8 +272,11 @@ describe('self-service data export', () => {
         vehicleId: first.id,
         startNumber: expect.any(Number),
         checkInCode: expect.any(String),
+        checkedInGate: null,
       }),
     ]);
+    // Not staff: no scans of theirs at a gate.
+    expect(json('einlass-scans.json')).toEqual([]);
     expect(json('besucher-voranmeldungen.json')).toEqual([
       expect.objectContaining({ email, phone: '0351 777' }),
     ]);

@@ -79,7 +79,7 @@ const account = () => signInAs(t, 'owner');
 /** An invited vehicle of the owner with its invitation issued (as the job would). */
 async function freshInvitation(
   owner: Account,
-): Promise<{ code: string; token: string; declineToken: string; vehicleId: string }> {
+): Promise<{ code: string; token: string; declineToken: string; vehicleId: string; invitationId: string }> {
   const vehicle = await createVehicle(owner.client, { status: 'submitted' });
   await changeStatus(world.admin, vehicle.id, 'submitted', 'invited');
   const issued = await issueInvitation(t.orm.em, vehicle.id, {
@@ -98,7 +98,16 @@ async function freshInvitation(
     token: token.get('token')!,
     declineToken: decline.get('token')!,
     vehicleId: vehicle.id,
+    invitationId: id,
   };
+}
+
+/** An invitation its owner has confirmed: the gate lets it in. */
+async function confirmedInvitation(owner: Account): Promise<{ code: string; invitationId: string }> {
+  const invitation = await freshInvitation(owner);
+  const confirmed = await t.client().post('/api/invitations/confirm', { token: invitation.token });
+  expect(confirmed.status).toBe(200);
+  return { code: invitation.code, invitationId: invitation.invitationId };
 }
 
 async function freshVisitor(): Promise<string> {
@@ -583,8 +592,39 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 200, 200],
     request: async ({ owner }) => ({
       path: '/api/admin/check-in',
-      json: { code: (await freshInvitation(owner)).code },
+      json: { code: (await confirmedInvitation(owner)).code },
     }),
+  },
+  {
+    route: 'GET /api/admin/check-in/list',
+    case: 'the gate list: staff only',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/check-in/list' }),
+  },
+  {
+    route: 'POST /api/admin/check-in/sync',
+    case: "a gate's queued scans: staff only",
+    expect: [401, 403, 403, 200, 200],
+    request: async ({ owner }) => ({
+      path: '/api/admin/check-in/sync',
+      json: {
+        deviceId: randomUUID(),
+        gate: 'Tor 1',
+        scans: [
+          {
+            id: randomUUID(),
+            invitationId: (await confirmedInvitation(owner)).invitationId,
+            scannedAt: new Date().toISOString(),
+          },
+        ],
+      },
+    }),
+  },
+  {
+    route: 'GET /api/admin/arrivals',
+    case: "the 'Einlass' board: staff only",
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/arrivals' }),
   },
   {
     route: 'ALL /api/{*rest}',

@@ -14,11 +14,13 @@ export interface CheckInView {
     title: string;
     brand: string;
     model: string;
-    year: number;
+    /** Not on a gate's offline list. */
+    year: number | null;
     color: string | null;
     status: VehicleStatus;
   };
-  owner: { firstName: string | null; lastName: string | null };
+  /** Only the online answer names the owner; a gate's offline list does not hold it. */
+  owner: { firstName: string | null; lastName: string | null } | null;
 }
 
 /** POST /api/admin/check-in, 200. */
@@ -138,4 +140,88 @@ export interface VisitorUpdateList {
   updates: VisitorUpdate[];
   /** Confirmed visitors who did not unsubscribe: who a new update would go to. */
   recipients: number;
+}
+
+/**
+ * One car on a gate's list, as the server signs it: only what the gate needs. The check-in code is
+ * there only as its SHA-256 (hex); owner, email and phone are not there at all.
+ */
+export interface GateEntryData {
+  /** The invitation's id. */
+  id: string;
+  startNumber: number;
+  /** The name on the quartett card: the car's name, else brand and model. */
+  name: string;
+  brand: string;
+  model: string;
+  color: string | null;
+  zone: string;
+  codeHash: string;
+  /** Only confirmed cars are let in. */
+  confirmed: boolean;
+  /** The winning scan's time and gate; null while the car is not in. */
+  checkedInAt: string | null;
+  gate: string | null;
+  /** The entry is no longer valid after this (the day after the event). */
+  validUntil: string;
+}
+
+/** A gate list entry as sent: `data` is the JSON of a GateEntryData, `sig` its Ed25519 signature (base64). */
+export interface SignedGateEntry {
+  data: string;
+  sig: string;
+}
+
+/** GET /api/admin/check-in/list[?since=…]: the whole list, or what changed since the cursor. */
+export interface GateList {
+  /** The server's Ed25519 public key (raw, base64): the device verifies every entry with it. */
+  publicKey: string;
+  /** Pass back as `since` to get only what changed. */
+  cursor: string;
+  /** Whether this is only the changes since `since`. */
+  delta: boolean;
+  entries: SignedGateEntry[];
+  /** Invitations no longer on the list (released, or no longer invited or confirmed). */
+  removed: string[];
+  /** Entries on the whole list: after merging a delta the device holds as many, else it loads it anew. */
+  total: number;
+  /** After this the device deletes the list. */
+  expiresAt: string;
+}
+
+/** What the server made of a scan a gate sent. */
+export interface GateScanState {
+  /** The device's id of the scan. */
+  id: string;
+  invitationId: string;
+  /** admitted: this scan let the car in; duplicate: another scan was first; refused: not admissible. */
+  result: 'admitted' | 'duplicate' | 'refused';
+  /** The first scan's time and gate (for a duplicate: the other gate's). */
+  checkedInAt: string | null;
+  gate: string | null;
+  message: string;
+}
+
+/** POST /api/admin/check-in/sync: the state of every scan this device has sent. */
+export interface GateSyncResult {
+  scans: GateScanState[];
+}
+
+/** GET /api/admin/arrivals: the 'Einlass' board. */
+export interface ArrivalsBoard {
+  expected: number;
+  arrived: number;
+  zones: Array<{ name: string; expected: number; arrived: number }>;
+  /** Arrivals per quarter hour at the venue, from the first to the last (or now). */
+  timeline: Array<{ at: string; arrived: number; total: number }>;
+  /** The newest scans first. */
+  recent: Array<{
+    startNumber: number;
+    name: string;
+    zone: string;
+    gate: string;
+    scannedAt: string;
+    result: 'admitted' | 'duplicate';
+  }>;
+  updatedAt: string;
 }

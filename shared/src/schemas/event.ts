@@ -50,3 +50,23 @@ export const QuartettSetCreateSchema = fieldObject({
     v.maxLength(200, QUARTETT_MESSAGES.titleMax),
   ),
 });
+
+/** One scan a gate queued: its own id (a resend is the same scan), the invitation and the device's time. */
+export const GateScanSchema = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  invitationId: v.pipe(v.string(), v.uuid()),
+  scannedAt: v.pipe(v.string(), v.isoTimestamp()),
+});
+
+/** Body of POST /api/admin/check-in/sync. */
+export const GateSyncSchema = fieldObject({
+  deviceId: v.pipe(v.string(), v.uuid()),
+  gate: v.pipe(
+    v.string(INVITATION_MESSAGES.gateRequired),
+    v.trim(),
+    v.nonEmpty(INVITATION_MESSAGES.gateRequired),
+    v.maxLength(40, INVITATION_MESSAGES.gateMax),
+  ),
+  scans: v.pipe(v.array(GateScanSchema), v.maxLength(500)),
+});
+export type GateSyncInput = v.InferOutput<typeof GateSyncSchema>;

@@ -60,6 +60,10 @@ function useLogout() {
         // Storage unavailable (private mode): the toast just does not survive the reload.
       }
       queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
+      // A gate's list of the event's cars stays on no device after its staff member signed out.
+      await import('../features/admin/gate-store')
+        .then(({ clearGate }) => clearGate())
+        .catch(() => undefined);
       await navigate({ to: '/' });
       browserPage.reload();
     },

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './api';
+import { apiGet, isApiError } from './api';
 import type { CurrentUser } from '@schlosstreffen/shared/api';
 
 /**
@@ -8,14 +8,48 @@ import type { CurrentUser } from '@schlosstreffen/shared/api';
  */
 export const currentUserQueryOptions = queryOptions({
   queryKey: ['auth', 'user'],
+  // Asked even offline: the gate's check-in screen opens without network (see offlineGateUser).
+  networkMode: 'always',
   queryFn: async (): Promise<CurrentUser | null> => {
     try {
       return await apiGet<CurrentUser>('/api/auth/user');
-    } catch {
-      return null;
+    } catch (error) {
+      return isApiError(error) ? null : offlineGateUser();
     }
   },
 });
+
+/**
+ * Without network, the check-in screen of a device that holds a valid gate list opens for the staff
+ * member who loaded it; everywhere else, no connection means signed out.
+ */
+async function offlineGateUser(): Promise<CurrentUser | null> {
+  if (typeof window === 'undefined' || !window.location.pathname.startsWith('/admin/check-in')) return null;
+  try {
+    const { gateStaff } = await import('../features/admin/gate-store');
+    const staff = await gateStaff();
+    if (!staff) return null;
+    return {
+      id: staff.id,
+      email: '',
+      firstName: staff.firstName,
+      lastName: staff.lastName,
+      profileImageUrl: null,
+      phone: null,
+      instagramHandle: null,
+      role: staff.role,
+      consentMedia: false,
+      consentQuartett: false,
+      consentContact: false,
+      emailVerified: true,
+      pendingEmail: null,
+      createdAt: '',
+      updatedAt: '',
+    };
+  } catch {
+    return null;
+  }
+}
 
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions);

@@ -71,6 +71,15 @@ export async function collectAccountData(
   const consents = await fork.find(Consent, { user: user.id }, { orderBy: { grantedAt: 'asc' } });
   const invitations = await fork.find(Invitation, { vehicle: { $in: ids } });
   const visitors = await fork.find(VisitorRegistration, { email: user.email });
+  // The gate that let each car in, and, for staff, the scans they made at a gate.
+  const scans = await fork.getConnection().execute<Array<Record<string, unknown>>>(
+    `select s.invitation_id, s.gate, s.scanned_at, s.staff_id, i.start_number,
+            (i.checked_in_scan_id = s.id) as admitted
+       from check_in_scan s join invitation i on i.id = s.invitation_id
+      where s.staff_id = ? or i.vehicle_id in (select id from vehicle where user_id = ?)
+      order by s.scanned_at`,
+    [user.id, user.id],
+  );
   // The event updates each registration was sent (or is being sent), with their state.
   const updatesOf = new Map<string, Array<Record<string, unknown>>>();
   if (visitors.length) {
@@ -165,6 +174,8 @@ export async function collectAccountData(
       checkInCode: invitation.qrCode,
       checkedIn: invitation.checkedIn,
       checkedInAt: invitation.checkedInAt ?? null,
+      checkedInGate:
+        (scans.find((scan) => scan.invitation_id === invitation.id && scan.admitted)?.gate as string) ?? null,
       issuedAt: invitation.issuedAt,
       confirmBy: invitation.confirmBy ?? null,
       remindedAt: invitation.remindedAt ?? null,
@@ -172,6 +183,14 @@ export async function collectAccountData(
       releaseReason: invitation.releaseReason ?? null,
       createdAt: invitation.createdAt,
     })),
+    'einlass-scans.json': scans
+      .filter((scan) => scan.staff_id === user.id)
+      .map((scan) => ({
+        startNumber: scan.start_number,
+        gate: scan.gate,
+        scannedAt: new Date(scan.scanned_at as string).toISOString(),
+        admitted: scan.admitted,
+      })),
     'besucher-voranmeldungen.json': visitors.map((visitor) => ({
       firstName: visitor.firstName,
       lastName: visitor.lastName,

@@ -15,6 +15,8 @@ const InvitationSchema = defineEntity({
     parkingZone: p.string().length(40),
     checkedIn: p.boolean().default(false),
     checkedInAt: p.datetime().nullable(),
+    /** The earliest scan of this car (its gate and time): it won against any later one. */
+    checkedInScanId: p.uuid().nullable(),
     /** When this place was given (a vehicle invited again gets a new number, zone and date). */
     issuedAt: p.datetime().defaultRaw('now()'),
     /** Unconfirmed by then, the invitation lapses; null for invitations issued before deadlines. */

@@ -11,6 +11,7 @@ import { recordStatusChange, userActor } from '../status-log/status-log.js';
 import { User } from '../accounts/user.entity.js';
 import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { Invitation } from './invitation.entity.js';
+import { recordOnlineScan } from '../check-in/gate-scans.js';
 
 /** A check-in at the gate: who came, and whether this scan admitted them or they were in already. */
 export interface CheckInOutcome {
@@ -101,10 +102,11 @@ export class InvitationService {
   }
 
   /**
-   * Checks a car in by its check-in code or start number. The first check-in sets checkedIn and
-   * checkedInAt; a repeated one changes nothing and reports the first.
+   * Checks a car in by its check-in code or start number at the online screen. The first check-in
+   * sets checkedIn and checkedInAt and is kept as a scan; a repeated one changes nothing and reports
+   * the first. Only confirmed cars are let in, as at a gate that is offline.
    */
-  async checkIn(code: string): Promise<CheckInOutcome> {
+  async checkIn(code: string, staffId: string | null = null): Promise<CheckInOutcome> {
     const where = /^\d{1,9}$/.test(code) ? { startNumber: Number(code) } : { qrCode: code };
     return this.em.transactional(async (em) => {
       const invitation = await em.findOne(Invitation, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -114,11 +116,16 @@ export class InvitationService {
       if (invitation.checkedIn && invitation.checkedInAt) {
         return { result: 'already_checked_in', invitation, vehicle, owner };
       }
-      if ((vehicle.status !== 'invited' && vehicle.status !== 'confirmed') || invitation.releasedAt) {
+      if (vehicle.status === 'invited' && !invitation.releasedAt) {
+        throw conflict(INVITATION_MESSAGES.notConfirmedDetail, { result: 'not_confirmed' });
+      }
+      if (vehicle.status !== 'confirmed' || invitation.releasedAt) {
         throw conflict(INVITATION_MESSAGES.notAdmitted);
       }
+      const now = new Date();
       invitation.checkedIn = true;
-      invitation.checkedInAt = new Date();
+      invitation.checkedInAt = now;
+      invitation.checkedInScanId = await recordOnlineScan(em, invitation.id, staffId, now);
       return { result: 'checked_in', invitation, vehicle, owner };
     });
   }

@@ -9,6 +9,7 @@ import { EmailLog } from '../emails/email-log.entity.js';
 import { Media } from '../media/media.entity.js';
 import { Outbox } from '../outbox/outbox.entity.js';
 import { QuartettSet } from '../quartett/quartett-set.entity.js';
+import { Invitation } from '../invitations/invitation.entity.js';
 import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
 import { lastRetentionRun, runRetention } from './retention.js';
@@ -122,8 +123,24 @@ async function seed() {
     objectKey: `exports/accounts/${randomUUID()}.zip`,
     expiresAt: at(15),
   });
+  const invitation = em.create(Invitation, {
+    vehicle: confirmed,
+    qrCode: randomUUID().replaceAll('-', ''),
+    parkingZone: 'A',
+    checkedIn: true,
+    checkedInAt: at(-1),
+  });
   await em.flush();
-  return { user, keeper, rejected, confirmed, staleUpload, freshUpload, waitingUpload };
+  // Scanned at a gate on the day: which device and staff member stays 30 days after the event.
+  const scanId = randomUUID();
+  await em
+    .getConnection()
+    .execute(
+      `insert into check_in_scan (id, invitation_id, device_id, gate, scanned_at, staff_id) values (?, ?, ?, 'Tor A', ?, ?)`,
+      [scanId, invitation.id, randomUUID(), at(-1), keeper.id],
+    );
+  await em.nativeUpdate(Invitation, { id: invitation.id }, { checkedInScanId: scanId });
+  return { user, keeper, rejected, confirmed, staleUpload, freshUpload, waitingUpload, invitation };
 }
 
 describe('retention', () => {
@@ -143,6 +160,7 @@ describe('retention', () => {
       emailLog: 1,
       outbox: 1,
       quartettExportsAfterEvent: 0,
+      gateScansAfterEvent: 0,
       accountExports: 1,
       resetTokens: 1,
       emailChanges: 1,
@@ -181,6 +199,9 @@ describe('retention', () => {
     expect(await em().count(Vehicle, { id: seeded.rejected.id })).toBe(0);
     expect(await em().count(Vehicle, { id: seeded.confirmed.id })).toBe(1);
     expect((await storageJobs()).some((key) => key.startsWith('media/'))).toBe(true);
+    expect(month.gateScansAfterEvent).toBe(1);
+    const checkedIn = await em().findOneOrFail(Invitation, seeded.invitation.id);
+    expect(checkedIn).toMatchObject({ checkedIn: true, checkedInAt: at(-1), checkedInScanId: null });
 
     // Three months after: the print files.
     const quarter = await run(91);

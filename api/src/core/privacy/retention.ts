@@ -87,6 +87,21 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
       removed.quartettExportsAfterEvent = 0;
     }
 
+    // Which device and staff member scanned whom is event-day data: after the event only the
+    // check-in time stays, on the invitation.
+    removed.gateScansAfterEvent = afterEvent(periods.gateScansAfterEvent)
+      ? (
+          await tx
+            .getConnection()
+            .execute<{ affectedRows: number }>(
+              `delete from check_in_scan`,
+              [],
+              'run',
+              tx.getTransactionContext(),
+            )
+        ).affectedRows
+      : 0;
+
     const expired = await tx.find(DataExport, { expiresAt: { $lt: asOf } });
     keys.push(...expired.flatMap((row) => (row.objectKey ? [row.objectKey] : [])));
     removed.accountExports = expired.length

@@ -29,6 +29,8 @@ export interface ApplicationRow {
   confirmBy: Date | null;
   releaseReason: 'lapsed' | 'declined' | 'revoked' | null;
   checkedInAt: Date | null;
+  /** The gate whose scan let the car in. */
+  checkedInGate: string | null;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -57,10 +59,12 @@ export async function applicationRows(
     `select v.id, v.status, v.brand, v.model, v.name, v.year, v.color,
             u.first_name, u.last_name, u.email, u.phone,
             sub.submitted_at, s.score,
-            i.start_number, i.parking_zone, i.confirm_by, i.release_reason, i.checked_in_at
+            i.start_number, i.parking_zone, i.confirm_by, i.release_reason, i.checked_in_at,
+            cs.gate as checked_in_gate
        from vehicle v
        join users u on u.id = v.user_id
        left join invitation i on i.vehicle_id = v.id
+       left join check_in_scan cs on cs.id = i.checked_in_scan_id
        ${LATEST_SCORE_JOIN}
        ${LAST_SUBMISSION_JOIN}
       ${where.length ? `where ${where.join(' and ')}` : ''}
@@ -87,5 +91,6 @@ export async function applicationRows(
     confirmBy: date(row.confirm_by),
     releaseReason: (row.release_reason as ApplicationRow['releaseReason']) ?? null,
     checkedInAt: date(row.checked_in_at),
+    checkedInGate: row.checked_in_at ? ((row.checked_in_gate as string | null) ?? 'Einlass') : null,
   }));
 }

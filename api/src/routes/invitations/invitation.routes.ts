@@ -14,7 +14,7 @@ import type {
   InvitationDeclineResult,
 } from '@schlosstreffen/shared/api';
 import { conflict } from '../../core/errors.js';
-import { requireRole, type AppState } from '../../http/context.js';
+import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 import type { CheckInOutcome, InvitationService } from '../../core/invitations/invitation.service.js';
 
@@ -60,7 +60,7 @@ export function invitationRoutes(invitations: InvitationService): Router<AppStat
 
   router.post('/admin/check-in', requireRole('admin', 'reviewer'), async (ctx) => {
     const { code } = validate(CheckInSchema, ctx.request.body);
-    const outcome = await invitations.checkIn(code);
+    const outcome = await invitations.checkIn(code, currentUser(ctx).id);
     const view = presentCheckIn(outcome);
     if (outcome.result === 'already_checked_in') {
       const message = INVITATION_MESSAGES.alreadyCheckedIn(timeAtVenue(outcome.invitation.checkedInAt!));

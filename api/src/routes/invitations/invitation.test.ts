@@ -192,7 +192,7 @@ describe('POST /api/admin/check-in', () => {
   });
 
   it('checks a car in by its code once; a repeat is refused with the time of the first', async () => {
-    const { id, invitation } = await invitedVehicle();
+    const { id, invitation } = await invitedVehicle('confirmed');
     const first = await reviewer.post('/api/admin/check-in', { code: `  ${invitation.qrCode} ` });
     expect(first.status, first.text).toBe(200);
     expect(first.data).toMatchObject({
@@ -227,7 +227,7 @@ describe('POST /api/admin/check-in', () => {
   });
 
   it('owner and staff see start number, zone and check-in state, never the code', async () => {
-    const { id, invitation } = await invitedVehicle();
+    const { id, invitation } = await invitedVehicle('confirmed');
     await reviewer.post('/api/admin/check-in', { code: invitation.qrCode });
     const expected = {
       startNumber: invitation.startNumber,
@@ -276,6 +276,17 @@ describe('POST /api/admin/check-in', () => {
     const refused = await reviewer.post('/api/admin/check-in', { code: invitation.qrCode });
     expect(refused.status).toBe(409);
     expect(refused.data.message).toBe(INVITATION_MESSAGES.notAdmitted);
+    expect((await t.orm.em.fork().findOneOrFail(Invitation, invitation.id)).checkedIn).toBe(false);
+  });
+
+  it('lets in only confirmed cars: an invitation not yet confirmed is refused as such', async () => {
+    const { invitation } = await invitedVehicle();
+    const refused = await reviewer.post('/api/admin/check-in', { code: invitation.qrCode });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({
+      result: 'not_confirmed',
+      message: INVITATION_MESSAGES.notConfirmedDetail,
+    });
     expect((await t.orm.em.fork().findOneOrFail(Invitation, invitation.id)).checkedIn).toBe(false);
   });
 });

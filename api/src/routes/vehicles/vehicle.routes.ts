@@ -156,6 +156,7 @@ export function vehicleRoutes({
         row.confirmBy ? venueDateTime(row.confirmBy) : '',
         row.startNumber === null ? '' : INVITATION_STATE_LABELS[row.releaseReason ?? 'held'],
         row.checkedInAt ? venueDateTime(row.checkedInAt) : '',
+        row.checkedInGate ?? '',
       ]);
     }
     csv.end();

@@ -45,6 +45,7 @@ function NavLink({
   to:
     | '/admin/dashboard'
     | '/admin/check-in'
+    | '/admin/einlass'
     | '/admin/quartett'
     | '/admin/besucher'
     | '/admin/besucher-updates'
@@ -71,6 +72,7 @@ export function AdminLayout() {
       <nav aria-label="Adminbereich" className="-mx-1 mb-8 flex gap-1 overflow-x-auto px-1 pb-1">
         <NavLink to="/admin/dashboard">Bewerbungen</NavLink>
         <NavLink to="/admin/check-in">Check-in</NavLink>
+        <NavLink to="/admin/einlass">Einlass</NavLink>
         {isAdmin ? (
           <>
             <NavLink to="/admin/quartett">Auto-Quartett</NavLink>

@@ -5,6 +5,7 @@ export type CheckInOutcome =
   | { kind: 'checked-in'; code: string; message: string; view: CheckInView }
   | { kind: 'already'; code: string; message: string; view: CheckInView }
   | { kind: 'unknown'; code: string; message: string }
+  | { kind: 'not-confirmed'; code: string; message: string; view: CheckInView | null }
   | {
       kind: 'error';
       code: string;
@@ -44,13 +45,18 @@ export function alreadyCheckedInText(serverMessage: string | undefined, checkedI
 }
 
 export function ownerName(owner: CheckInView['owner']): string {
+  if (!owner) return 'Unbekannt';
   return [owner.firstName, owner.lastName].filter(Boolean).join(' ') || 'Unbekannt';
 }
 
 /** Brand, model and year under a car's own name; colour and year under brand and model. */
 export function vehicleDetails(vehicle: CheckInView['vehicle']): string {
   const brandModel = brandAndModel(vehicle);
-  return [vehicle.title !== brandModel ? brandModel : null, vehicle.color, String(vehicle.year)]
+  return [
+    vehicle.title !== brandModel ? brandModel : null,
+    vehicle.color,
+    vehicle.year ? String(vehicle.year) : null,
+  ]
     .filter(Boolean)
     .join(' · ');
 }
@@ -99,6 +105,14 @@ export async function submitCheckIn(code: string): Promise<CheckInOutcome> {
   }
   if (response.status === 409 && body.result === 'already_checked_in' && isView(body)) {
     return { kind: 'already', code, message: alreadyCheckedInText(message, view.checkedInAt), view };
+  }
+  if (response.status === 409 && body.result === 'not_confirmed') {
+    return {
+      kind: 'not-confirmed',
+      code,
+      message: message ?? INVITATION_MESSAGES.notConfirmedDetail,
+      view: null,
+    };
   }
   // An overlong code (400) is as unknown as a missing one.
   if (response.status === 404 || (response.status === 400 && message === INVITATION_MESSAGES.unknownCode)) {

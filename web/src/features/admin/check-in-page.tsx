@@ -7,7 +7,9 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { submitCheckIn, type CheckInOutcome } from './check-in-api';
+import type { CheckInOutcome } from './check-in-api';
+import { GateStatus } from './gate-status';
+import { useGate } from './use-gate';
 import { CheckInCamera } from './check-in-camera';
 import { RecentCheckIns, useRecentCheckIns } from './check-in-recent';
 import { announcementOf, CheckInPending, CheckInResult } from './check-in-result';
@@ -16,12 +18,15 @@ import { announcementOf, CheckInPending, CheckInResult } from './check-in-result
 const SAME_CODE_WINDOW_MS = 4000;
 
 const INPUT_ID = 'check-in-code';
+/** The service worker's cache of this page (see the Workbox setup in vite.config.ts). */
+const GATE_PAGE_CACHE = 'gate-page';
 const STAGE_ID = 'check-in-stage';
 
 const VIBRATION: Record<CheckInOutcome['kind'], number | number[]> = {
   'checked-in': 120,
   already: [90, 60, 90],
   unknown: [250, 100, 250],
+  'not-confirmed': [250, 100, 250],
   error: [250, 100, 250],
 };
 
@@ -48,6 +53,7 @@ export function AdminCheckInPage() {
     'Check-in – Schlosstreffen',
     'Fahrzeuge am Einlass einchecken: QR-Code der Einladung scannen oder Check-in-Code bzw. Startnummer eingeben.',
   );
+  const gate = useGate();
   const recent = useRecentCheckIns();
   const addRecent = recent.add;
   const [announcement, setAnnouncement] = useState('');
@@ -57,7 +63,8 @@ export function AdminCheckInPage() {
   const lastScan = useRef<{ code: string; seenAt: number } | null>(null);
 
   const checkIn = useMutation({
-    mutationFn: submitCheckIn,
+    mutationFn: gate.checkIn,
+    networkMode: 'always',
     onMutate: () => {
       pending.current = true;
       setAnnouncement('');
@@ -114,6 +121,18 @@ export function AdminCheckInPage() {
     focusById(cameraRunning.current ? STAGE_ID : INPUT_ID);
   };
 
+  // The service worker keeps this screen's code on the device, and the page itself goes into its
+  // cache at once (the worker only sees the next navigation), so it opens again without network.
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
+      .then(() => navigator.serviceWorker.ready)
+      .then(() => caches.open(GATE_PAGE_CACHE))
+      .then((cache) => cache.add(window.location.pathname))
+      .catch(() => undefined);
+  }, []);
+
   // A keyboard or a hand scanner at a desk types straight away; phones keep their keyboard closed.
   useEffect(() => {
     if (window.matchMedia?.('(pointer: fine)').matches) focusById(INPUT_ID);
@@ -148,7 +167,7 @@ export function AdminCheckInPage() {
           overlay={overlay}
           onRunningChange={onRunningChange}
         />
-        <div className="flex flex-col gap-5">
+        <div className="flex min-w-0 flex-col gap-5">
           <form
             noValidate
             aria-label="Code eingeben"
@@ -187,6 +206,7 @@ export function AdminCheckInPage() {
               )}
             </Button>
           </form>
+          <GateStatus gate={gate} />
           <RecentCheckIns items={recent.items} />
         </div>
       </div>

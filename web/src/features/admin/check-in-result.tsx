@@ -1,6 +1,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { AlreadyCheckedInIcon, CheckedInIcon, CheckInErrorIcon, UnknownCodeIcon } from './admin-icons';
+import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
 import type { CheckInView } from '@schlosstreffen/shared/api';
 import { ownerName, vehicleDetails, type CheckInOutcome } from './check-in-api';
 
@@ -8,6 +9,7 @@ const ICONS: Record<CheckInOutcome['kind'], (props: { className?: string }) => R
   'checked-in': CheckedInIcon,
   already: AlreadyCheckedInIcon,
   unknown: UnknownCodeIcon,
+  'not-confirmed': CheckInErrorIcon,
   error: CheckInErrorIcon,
 };
 
@@ -32,6 +34,12 @@ const TONES: Record<CheckInOutcome['kind'], { panel: string; muted: string; tile
       tile: 'bg-red-900/45',
       button: 'bg-white text-red-800 hover:bg-red-50',
     },
+    'not-confirmed': {
+      panel: 'bg-red-700 text-white',
+      muted: 'text-white',
+      tile: 'bg-red-900/45',
+      button: 'bg-white text-red-800 hover:bg-red-50',
+    },
     error: {
       panel: 'border-2 border-red-400 bg-night-800 text-parchment',
       muted: 'text-ash-300',
@@ -47,8 +55,15 @@ const actionClass =
 export function announcementOf(outcome: CheckInOutcome): string {
   if (outcome.kind === 'unknown') return `Unbekannter Code. ${outcome.message}`;
   if (outcome.kind === 'error') return `${outcome.title}. ${outcome.message}`;
+  if (outcome.kind === 'not-confirmed') {
+    const car = outcome.view
+      ? ` Startnummer ${outcome.view.startNumber}, ${outcome.view.vehicle.title}.`
+      : '';
+    return `${INVITATION_MESSAGES.gateNotConfirmed}. ${outcome.message}${car}`;
+  }
   const { view } = outcome;
-  return `${outcome.message}. Startnummer ${view.startNumber}, Parkzone ${view.parkingZone}. ${view.vehicle.title}, ${ownerName(view.owner)}.`;
+  const owner = view.owner ? `, ${ownerName(view.owner)}` : '';
+  return `${outcome.message}. Startnummer ${view.startNumber}, Parkzone ${view.parkingZone}. ${view.vehicle.title}${owner}.`;
 }
 
 function CarDetails({ view, muted, tile }: { view: CheckInView; muted: string; tile: string }) {
@@ -72,10 +87,12 @@ function CarDetails({ view, muted, tile }: { view: CheckInView; muted: string; t
           <span className={`block text-base font-medium ${muted}`}>{vehicleDetails(view.vehicle)}</span>
         </dd>
       </div>
-      <div className="col-span-2">
-        <dt className={label}>Besitzer</dt>
-        <dd className="mt-0.5 text-xl font-semibold break-words">{ownerName(view.owner)}</dd>
-      </div>
+      {view.owner ? (
+        <div className="col-span-2">
+          <dt className={label}>Besitzer</dt>
+          <dd className="mt-0.5 text-xl font-semibold break-words">{ownerName(view.owner)}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }
@@ -100,10 +117,12 @@ export const CheckInResult = forwardRef<
   const VerdictIcon = ICONS[outcome.kind];
   const headline =
     outcome.kind === 'unknown'
-      ? 'Unbekannter Code'
-      : outcome.kind === 'error'
-        ? outcome.title
-        : outcome.message;
+      ? INVITATION_MESSAGES.gateUnknown
+      : outcome.kind === 'not-confirmed'
+        ? INVITATION_MESSAGES.gateNotConfirmed
+        : outcome.kind === 'error'
+          ? outcome.title
+          : outcome.message;
   return (
     <div
       ref={ref}
@@ -124,6 +143,11 @@ export const CheckInResult = forwardRef<
       </div>
       {outcome.kind === 'checked-in' || outcome.kind === 'already' ? (
         <CarDetails view={outcome.view} muted={tone.muted} tile={tone.tile} />
+      ) : outcome.kind === 'not-confirmed' && outcome.view ? (
+        <>
+          <p className="text-xl leading-snug font-semibold sm:text-2xl">{outcome.message}</p>
+          <CarDetails view={outcome.view} muted={tone.muted} tile={tone.tile} />
+        </>
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-xl leading-snug font-semibold sm:text-2xl">{outcome.message}</p>

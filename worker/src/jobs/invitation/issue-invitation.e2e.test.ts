@@ -98,7 +98,7 @@ async function decodeQr(mail: CaughtMail): Promise<string> {
 }
 
 describe('invitation mail, confirmation and check-in', () => {
-  it('the mailed QR code checks the car in once; the confirm link confirms', async () => {
+  it('the confirm link confirms; then the mailed QR code checks the car in once', async () => {
     const { email, id } = await submittedVehicle('Greta');
     const change = await reviewer.patch(`/api/admin/vehicles/${id}/status`, {
       status: 'invited',
@@ -134,13 +134,10 @@ describe('invitation mail, confirmation and check-in', () => {
     expect(code).toBe(invitation.qrCode);
     expect(Buffer.from(code, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
 
-    const first = await reviewer.post('/api/admin/check-in', { code });
-    expect(first.status, first.text).toBe(200);
-    expect(first.data).toMatchObject({ result: 'checked_in', startNumber: invitation.startNumber });
-    const second = await admin.post('/api/admin/check-in', { code });
-    expect(second.status).toBe(409);
-    expect(second.data.message).toMatch(/^Bereits eingecheckt um \d\d:\d\d Uhr$/);
-    expect(second.data.checkedInAt).toBe(first.data.checkedInAt);
+    // Unconfirmed, the gate does not let the car in.
+    const early = await reviewer.post('/api/admin/check-in', { code });
+    expect(early.status).toBe(409);
+    expect(early.data.result).toBe('not_confirmed');
 
     // The confirm link leads to the page that posts its token.
     const link = /href="([^"]*\/einladung\?token=[^"]+)"/
@@ -158,6 +155,14 @@ describe('invitation mail, confirmation and check-in', () => {
       (m) => m.to.some((to) => to.address === email) && m.subject.startsWith('Deine Teilnahme ist bestätigt'),
       15_000,
     );
+
+    const first = await reviewer.post('/api/admin/check-in', { code });
+    expect(first.status, first.text).toBe(200);
+    expect(first.data).toMatchObject({ result: 'checked_in', startNumber: invitation.startNumber });
+    const second = await admin.post('/api/admin/check-in', { code });
+    expect(second.status).toBe(409);
+    expect(second.data.message).toMatch(/^Bereits eingecheckt um \d\d:\d\d Uhr$/);
+    expect(second.data.checkedInAt).toBe(first.data.checkedInAt);
   });
 
   it('invited again after the waitlist: a new start number, zone and code; the first number stays retired', async () => {

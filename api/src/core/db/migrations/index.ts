@@ -8,6 +8,7 @@ import { Migration20261125000000_session_hashes } from './Migration2026112500000
 import { Migration20261126000000_upload_attached } from './Migration20261126000000_upload_attached.js';
 import { Migration20261127000000_invitation_deadlines } from './Migration20261127000000_invitation_deadlines.js';
 import { Migration20261127100000_visitor_updates } from './Migration20261127100000_visitor_updates.js';
+import { Migration20261128000000_gate_scans } from './Migration20261128000000_gate_scans.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -23,4 +24,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261127000000_invitation_deadlines,
   },
   { name: 'Migration20261127100000_visitor_updates', class: Migration20261127100000_visitor_updates },
+  { name: 'Migration20261128000000_gate_scans', class: Migration20261128000000_gate_scans },
 ];

@@ -1,0 +1,91 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { vehicleDisplayName } from '@schlosstreffen/shared';
+import type { ArrivalsBoard } from '@schlosstreffen/shared/api';
+
+const BUCKET_MS = 15 * 60 * 1000;
+const RECENT_SCANS = 15;
+const TIMELINE_SPAN_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The 'Einlass' board: confirmed cars expected per zone against those in, arrivals per quarter
+ * hour, and the newest scans with their gate.
+ */
+export async function arrivalsBoard(
+  em: EntityManager,
+  zones: Array<{ name: string }>,
+  now = new Date(),
+): Promise<ArrivalsBoard> {
+  const connection = em.getConnection();
+  const perZone = await connection.execute<Array<{ zone: string; expected: number; arrived: number }>>(
+    `select i.parking_zone as zone,
+            count(*) filter (where (i.released_at is null and v.status = 'confirmed') or i.checked_in_at is not null)::int as expected,
+            count(*) filter (where i.checked_in_at is not null)::int as arrived
+       from invitation i join vehicle v on v.id = i.vehicle_id
+      group by i.parking_zone`,
+  );
+  const arrivals = await connection.execute<Array<{ at: Date }>>(
+    `select checked_in_at as at from invitation where checked_in_at is not null order by checked_in_at`,
+  );
+  const recent = await connection.execute<
+    Array<{
+      start_number: number;
+      name: string | null;
+      brand: string;
+      model: string;
+      zone: string;
+      gate: string;
+      scanned_at: Date;
+      admitted: boolean;
+    }>
+  >(
+    `select i.start_number, v.name, v.brand, v.model, i.parking_zone as zone, s.gate, s.scanned_at,
+            (i.checked_in_scan_id = s.id) as admitted
+       from check_in_scan s
+       join invitation i on i.id = s.invitation_id
+       join vehicle v on v.id = i.vehicle_id
+      order by s.scanned_at desc, s.id
+      limit ${RECENT_SCANS}`,
+  );
+
+  const names = [...zones.map((zone) => zone.name)];
+  for (const row of perZone) if (!names.includes(row.zone)) names.push(row.zone);
+  const zoneRows = names.map((name) => {
+    const row = perZone.find((item) => item.zone === name);
+    return { name, expected: row?.expected ?? 0, arrived: row?.arrived ?? 0 };
+  });
+
+  const timeline: ArrivalsBoard['timeline'] = [];
+  if (arrivals.length > 0) {
+    const times = arrivals.map((row) => new Date(row.at).getTime());
+    const last = Math.floor(times[times.length - 1]! / BUCKET_MS) * BUCKET_MS;
+    // The chart shows the day: at most the 24 hours up to the latest arrival.
+    const first = Math.max(Math.floor(times[0]! / BUCKET_MS) * BUCKET_MS, last - TIMELINE_SPAN_MS);
+    let total = times.filter((time) => time < first).length;
+    let index = total;
+    for (let at = first; at <= last; at += BUCKET_MS) {
+      let arrived = 0;
+      while (index < times.length && times[index]! < at + BUCKET_MS) {
+        arrived += 1;
+        index += 1;
+      }
+      total += arrived;
+      timeline.push({ at: new Date(at).toISOString(), arrived, total });
+    }
+  }
+
+  return {
+    expected: zoneRows.reduce((sum, zone) => sum + zone.expected, 0),
+    arrived: zoneRows.reduce((sum, zone) => sum + zone.arrived, 0),
+    zones: zoneRows,
+    timeline,
+    recent: recent.map((row) => ({
+      startNumber: row.start_number,
+      name: vehicleDisplayName(row),
+      zone: row.zone,
+      gate: row.gate,
+      scannedAt: new Date(row.scanned_at).toISOString(),
+      result: row.admitted ? 'admitted' : 'duplicate',
+    })),
+    updatedAt: now.toISOString(),
+  };
+}

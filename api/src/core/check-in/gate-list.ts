@@ -1,0 +1,132 @@
+import { createHash, createHmac, createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { vehicleDisplayName } from '@schlosstreffen/shared';
+import { ONLINE_GATE } from './gate-scans.js';
+import type { GateEntryData, GateList, SignedGateEntry } from '@schlosstreffen/shared/api';
+
+/** A device keeps its list until the day after the event. */
+export const GATE_LIST_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Changes are looked up this far before the cursor: a transaction that began earlier but committed
+ * after the last answer still shows up. Entries merge by id, so seeing one twice does no harm.
+ */
+const CURSOR_OVERLAP_MS = 60_000;
+
+// PKCS#8 wrapping of a raw 32-byte Ed25519 seed.
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+export interface GateSigner {
+  privateKey: KeyObject;
+  /** Raw 32-byte public key, base64. */
+  publicKey: string;
+}
+
+/**
+ * The Ed25519 key the gate lists are signed with, derived from the session secret: every API
+ * process of a deployment signs with the same key, and rotating the secret rotates it (devices then
+ * load their list anew).
+ */
+export function gateSigner(secret: string): GateSigner {
+  const seed = createHmac('sha256', secret).update('schlosstreffen gate list v1').digest();
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
+  // The raw key is the last 32 bytes of the SPKI structure.
+  return { privateKey, publicKey: spki.subarray(spki.length - 32).toString('base64') };
+}
+
+/** SHA-256 of a check-in code, hex: what the gate list holds instead of the code. */
+export function checkInCodeHash(code: string): string {
+  return createHash('sha256').update(code, 'utf8').digest('hex');
+}
+
+export function signEntry(signer: GateSigner, data: GateEntryData): SignedGateEntry {
+  const json = JSON.stringify(data);
+  return { data: json, sig: sign(null, Buffer.from(json, 'utf8'), signer.privateKey).toString('base64') };
+}
+
+interface EntryRow {
+  id: string;
+  start_number: number;
+  parking_zone: string;
+  qr_code: string;
+  checked_in_at: Date | null;
+  gate: string | null;
+  name: string | null;
+  brand: string;
+  model: string;
+  color: string | null;
+  status: string;
+  on_list: boolean;
+}
+
+/** Holding invitations of invited or confirmed cars are on the list; everything else is not. */
+const ON_LIST = `(i.released_at is null and v.status in ('invited', 'confirmed'))`;
+
+/** When anything a gate shows of this invitation last changed. */
+const CHANGED_AT = `greatest(i.issued_at, v.updated_at, i.released_at, s.received_at)`;
+
+/**
+ * The gate list: whole, or (with `since`, a cursor of an earlier answer) the entries that changed and
+ * the invitations that left the list since then.
+ */
+export async function loadGateList(
+  em: EntityManager,
+  options: { signer: GateSigner; eventEnd: Date; since?: Date; now?: Date },
+): Promise<GateList> {
+  const now = options.now ?? new Date();
+  const since = options.since ? new Date(options.since.getTime() - CURSOR_OVERLAP_MS) : null;
+  const connection = em.getConnection();
+  const rows = await connection.execute<EntryRow[]>(
+    `select i.id, i.start_number, i.parking_zone, i.qr_code, i.checked_in_at, s.gate,
+            v.name, v.brand, v.model, v.color, v.status, ${ON_LIST} as on_list
+       from invitation i
+       join vehicle v on v.id = i.vehicle_id
+       left join check_in_scan s on s.id = i.checked_in_scan_id
+      where ${since ? `${CHANGED_AT} > ?` : ON_LIST}
+      order by i.start_number`,
+    since ? [since] : [],
+  );
+  const [counted] = await connection.execute<Array<{ total: number }>>(
+    `select count(*)::int as total from invitation i join vehicle v on v.id = i.vehicle_id where ${ON_LIST}`,
+  );
+  const total = counted?.total ?? 0;
+  const validUntil = new Date(options.eventEnd.getTime() + GATE_LIST_GRACE_MS).toISOString();
+  const entries: SignedGateEntry[] = [];
+  const removed: string[] = [];
+  for (const row of rows) {
+    if (!row.on_list) {
+      removed.push(row.id);
+      continue;
+    }
+    entries.push(
+      signEntry(options.signer, {
+        id: row.id,
+        startNumber: row.start_number,
+        name: vehicleDisplayName(row),
+        brand: row.brand,
+        model: row.model,
+        color: row.color,
+        zone: row.parking_zone,
+        codeHash: checkInCodeHash(row.qr_code),
+        confirmed: row.status === 'confirmed',
+        checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+        gate: row.checked_in_at ? (row.gate ?? ONLINE_GATE) : null,
+        validUntil,
+      }),
+    );
+  }
+  return {
+    publicKey: options.signer.publicKey,
+    cursor: now.toISOString(),
+    delta: since !== null,
+    entries,
+    removed,
+    total,
+    expiresAt: validUntil,
+  };
+}

@@ -1,0 +1,235 @@
+import { createPublicKey, randomUUID, verify } from 'node:crypto';
+import { INVITATION_MESSAGES, type VehicleStatus } from '@schlosstreffen/shared';
+import type { ArrivalsBoard, GateEntryData, GateList, GateSyncResult } from '@schlosstreffen/shared/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { User } from '../../core/accounts/user.entity.js';
+import { checkInCodeHash } from '../../core/check-in/gate-list.js';
+import { Invitation } from '../../core/invitations/invitation.entity.js';
+import { issueInvitation } from '../../core/invitations/invitation.issue.js';
+import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
+import { createTestContext, type TestClient, type TestContext } from '../../testing/index.js';
+
+let t: TestContext;
+let ownerId: string;
+let reviewer: TestClient;
+let admin: TestClient;
+
+beforeAll(async () => {
+  t = await createTestContext({ relay: false });
+  ({ id: ownerId } = await t.signIn('user', {
+    firstName: 'Olaf',
+    lastName: 'Owner',
+    phone: '+49 170 1234567',
+  }));
+  reviewer = (await t.signIn('reviewer', { firstName: 'Rita', lastName: 'Tor' })).client;
+  admin = (await t.signIn('admin', { firstName: 'Anna', lastName: 'Tor' })).client;
+});
+afterAll(() => t?.close());
+
+/** A car with an issued invitation in the given status. */
+async function car(name: string, status: VehicleStatus = 'confirmed') {
+  const em = t.orm.em.fork();
+  const vehicle = em.create(Vehicle, {
+    user: em.getReference(User, ownerId),
+    title: name,
+    name,
+    brand: 'Audi',
+    model: 'Sport Quattro',
+    year: 1985,
+    color: 'Weiß',
+    ps: 306,
+    weightKg: 1300,
+    topSpeedKmh: 250,
+    zeroToHundredS: 4.8,
+    status: 'invited',
+  });
+  await em.flush();
+  const issued = await issueInvitation(t.orm.em, vehicle.id, {
+    event: t.config.event,
+    publicUrl: t.config.publicUrl,
+    secret: t.config.sessionSecret,
+    jobId: randomUUID(),
+  });
+  if (status !== 'invited') await t.orm.em.fork().nativeUpdate(Vehicle, { id: vehicle.id }, { status });
+  return { vehicleId: vehicle.id, invitation: issued!.invitation };
+}
+
+/** The list's raw Ed25519 public key as a key object (SPKI wrapping). */
+const publicKeyOf = (list: GateList) =>
+  createPublicKey({
+    key: Buffer.concat([
+      Buffer.from('302a300506032b6570032100', 'hex'),
+      Buffer.from(list.publicKey, 'base64'),
+    ]),
+    format: 'der',
+    type: 'spki',
+  });
+
+function verifiedEntries(list: GateList): GateEntryData[] {
+  const key = publicKeyOf(list);
+  return list.entries.map((entry) => {
+    expect(verify(null, Buffer.from(entry.data), key, Buffer.from(entry.sig, 'base64'))).toBe(true);
+    return JSON.parse(entry.data) as GateEntryData;
+  });
+}
+
+const sync = (client: TestClient, deviceId: string, gate: string, scans: object[]) =>
+  client.post('/api/admin/check-in/sync', { deviceId, gate, scans });
+
+describe('the gate list', () => {
+  it('holds per car only what the gate needs, signed; the code only as its hash', async () => {
+    const confirmed = await car('Weiße Wand');
+    const invited = await car('Rote Rakete', 'invited');
+    const rejected = await car('Graue Maus', 'rejected');
+
+    const res = await reviewer.get('/api/admin/check-in/list');
+    expect(res.status).toBe(200);
+    const list = res.data as GateList;
+    const entries = verifiedEntries(list);
+    const mine = entries.find((entry) => entry.id === confirmed.invitation.id)!;
+    expect(mine).toEqual({
+      id: confirmed.invitation.id,
+      startNumber: confirmed.invitation.startNumber,
+      name: 'Weiße Wand',
+      brand: 'Audi',
+      model: 'Sport Quattro',
+      color: 'Weiß',
+      zone: confirmed.invitation.parkingZone,
+      codeHash: checkInCodeHash(confirmed.invitation.qrCode),
+      confirmed: true,
+      checkedInAt: null,
+      gate: null,
+      validUntil: new Date(t.config.event.end.getTime() + 24 * 3600 * 1000).toISOString(),
+    });
+    expect(entries.find((entry) => entry.id === invited.invitation.id)?.confirmed).toBe(false);
+    expect(entries.some((entry) => entry.id === rejected.invitation.id)).toBe(false);
+    expect(list.total).toBe(entries.length);
+
+    const raw = JSON.stringify(res.data);
+    for (const secret of [confirmed.invitation.qrCode, invited.invitation.qrCode, 'Olaf', '1234567', '@']) {
+      expect(raw).not.toContain(secret);
+    }
+
+    // An entry changed on the device fails its signature.
+    const key = publicKeyOf(list);
+    const tampered = list.entries[0]!.data.replace(/"confirmed":(true|false)/, '"confirmed":true ');
+    expect(verify(null, Buffer.from(tampered), key, Buffer.from(list.entries[0]!.sig, 'base64'))).toBe(false);
+  });
+
+  it('sends only what changed since the cursor: a confirmation, and a car that left', async () => {
+    const morning = await car('Frühaufsteher', 'invited');
+    const leaving = await car('Abreiser');
+    const first = (await reviewer.get('/api/admin/check-in/list')).data as GateList;
+    const later = new Date(Date.now() + 120_000);
+
+    await t.orm.em
+      .fork()
+      .nativeUpdate(Vehicle, { id: morning.vehicleId }, { status: 'confirmed', updatedAt: later });
+    await t.orm.em
+      .fork()
+      .nativeUpdate(
+        Invitation,
+        { id: leaving.invitation.id },
+        { releasedAt: later, releaseReason: 'declined' },
+      );
+    // The server looks a minute further back than the cursor; the cars of the test before lie earlier.
+    const since = new Date(Date.now() + 70_000).toISOString();
+    const delta = (await reviewer.get(`/api/admin/check-in/list?since=${encodeURIComponent(since)}`))
+      .data as GateList;
+    expect(delta.delta).toBe(true);
+    expect(verifiedEntries(delta).map((entry) => [entry.name, entry.confirmed])).toEqual([
+      ['Frühaufsteher', true],
+    ]);
+    expect(delta.removed).toEqual([leaving.invitation.id]);
+    expect(delta.total).toBe(first.total - 1);
+
+    const bad = await reviewer.get('/api/admin/check-in/list?since=gestern');
+    expect(bad.status).toBe(400);
+    expect(bad.data.message).toBe(INVITATION_MESSAGES.gateListCursor);
+  });
+});
+
+describe('scans from several gates', () => {
+  it('keeps each scan once, lets the earliest win and reports the later gate a duplicate', async () => {
+    const one = await car('Eins');
+    const two = await car('Zwei');
+    const three = await car('Drei');
+    const gateA = randomUUID();
+    const gateB = randomUUID();
+    const at = (minute: number) => new Date(Date.UTC(2026, 5, 20, 8, minute)).toISOString();
+    const a1 = { id: randomUUID(), invitationId: one.invitation.id, scannedAt: at(1) };
+    const a2 = { id: randomUUID(), invitationId: two.invitation.id, scannedAt: at(2) };
+    const b2 = { id: randomUUID(), invitationId: two.invitation.id, scannedAt: at(5) };
+    const b3 = { id: randomUUID(), invitationId: three.invitation.id, scannedAt: at(6) };
+
+    // Gate B comes online first: its scan of car 2 counts until A's earlier one arrives.
+    const bFirst = (await sync(reviewer, gateB, 'Tor B', [b2, b3])).data as GateSyncResult;
+    expect(bFirst.scans.map((scan) => scan.result)).toEqual(['admitted', 'admitted']);
+    const aResult = await sync(admin, gateA, 'Tor A', [a1, a2]);
+    expect(aResult.status, aResult.text).toBe(200);
+    expect((aResult.data as GateSyncResult).scans.map((scan) => scan.result)).toEqual([
+      'admitted',
+      'admitted',
+    ]);
+    // Sent again (a lost answer): nothing changes.
+    expect(((await sync(admin, gateA, 'Tor A', [a1, a2])).data as GateSyncResult).scans).toHaveLength(2);
+
+    const bLater = (await sync(reviewer, gateB, 'Tor B', [])).data as GateSyncResult;
+    const duplicate = bLater.scans.find((scan) => scan.id === b2.id)!;
+    expect(duplicate).toMatchObject({ result: 'duplicate', gate: 'Tor A', checkedInAt: at(2) });
+    expect(duplicate.message).toBe(INVITATION_MESSAGES.duplicate('Tor A', '10:02'));
+    expect(bLater.scans.find((scan) => scan.id === b3.id)?.result).toBe('admitted');
+
+    const rows = await t.orm.em
+      .fork()
+      .find(Invitation, { id: [one.invitation.id, two.invitation.id, three.invitation.id] });
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.checkedInAt?.toISOString()]))).toEqual({
+      [one.invitation.id]: at(1),
+      [two.invitation.id]: at(2),
+      [three.invitation.id]: at(6),
+    });
+    const [counted] = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ count: number }>>(
+        `select count(*)::int as count from check_in_scan where invitation_id in (?, ?, ?)`,
+        [one.invitation.id, two.invitation.id, three.invitation.id],
+      );
+    expect(counted?.count).toBe(4);
+
+    const board = (await reviewer.get('/api/admin/arrivals')).data as ArrivalsBoard;
+    expect(board.recent.filter((scan) => ['Eins', 'Zwei', 'Drei'].includes(scan.name))).toHaveLength(4);
+    expect(board.recent.find((scan) => scan.name === 'Zwei' && scan.gate === 'Tor B')?.result).toBe(
+      'duplicate',
+    );
+    expect(board.timeline.some((bucket) => bucket.at === at(0) && bucket.arrived >= 2)).toBe(true);
+    expect(board.arrived).toBeGreaterThanOrEqual(3);
+
+    const csv = await admin.get('/api/admin/vehicles.csv');
+    const line = csv.text.split('\r\n').find((row) => row.includes(two.vehicleId))!;
+    expect(line.endsWith(`;"20.06.2026, 10:02 Uhr";"Tor A"`)).toBe(true);
+  });
+
+  it('refuses a car that is not confirmed or no longer invited, and keeps no scan of it', async () => {
+    const waiting = await car('Wartend', 'invited');
+    const gone = await car('Weg', 'rejected');
+    const device = randomUUID();
+    const res = await sync(reviewer, device, 'Tor C', [
+      { id: randomUUID(), invitationId: waiting.invitation.id, scannedAt: new Date().toISOString() },
+      { id: randomUUID(), invitationId: gone.invitation.id, scannedAt: new Date().toISOString() },
+      { id: randomUUID(), invitationId: randomUUID(), scannedAt: new Date().toISOString() },
+    ]);
+    expect(res.status).toBe(200);
+    expect((res.data as GateSyncResult).scans.map((scan) => scan.result)).toEqual([
+      'refused',
+      'refused',
+      'refused',
+    ]);
+    const rows = await t.orm.em.fork().find(Invitation, { id: [waiting.invitation.id, gone.invitation.id] });
+    expect(rows.every((row) => !row.checkedIn)).toBe(true);
+
+    const tooLong = await sync(reviewer, device, 'x'.repeat(41), []);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.data.message).toBe(INVITATION_MESSAGES.gateMax);
+  });
+});

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import { Button } from '../../components/ui/button';
+import { formatCheckInTime } from './check-in-api';
+import type { GateState } from './use-gate';
+
+/**
+ * What the gate needs to trust its screen: online or not, how old its list is, how many scans still
+ * wait for the server, the gate's name, and the scans another gate had been first with.
+ */
+export function GateStatus({ gate }: { gate: GateState & { rename: (name: string) => Promise<void> } }) {
+  const [name, setName] = useState(gate.device?.gate ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  useEffect(() => {
+    if (gate.device) setName(gate.device.gate);
+  }, [gate.device]);
+  const conflicts = gate.scans.filter((scan) => scan.state === 'duplicate' || scan.state === 'refused');
+
+  return (
+    <section
+      aria-labelledby="gate-status-heading"
+      data-testid="gate-status"
+      className="rounded-3xl border border-white/10 bg-night-900/80 p-5"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="gate-status-heading" className="font-display text-xl text-parchment">
+          Dieser Einlass
+        </h2>
+        <span
+          data-testid="gate-online"
+          className={`rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase ${
+            gate.online ? 'bg-emerald-900/60 text-emerald-100' : 'bg-red-900/70 text-red-100'
+          }`}
+        >
+          {gate.online ? 'Online' : 'Offline'}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-ash-400">Einlassliste</dt>
+        <dd data-testid="gate-list" className="text-parchment">
+          {gate.meta
+            ? `${gate.meta.count} Fahrzeuge, Stand ${formatCheckInTime(gate.meta.fetchedAt)} Uhr`
+            : 'Nicht auf diesem Gerät'}
+        </dd>
+        <dt className="text-ash-400">Warten auf Versand</dt>
+        <dd data-testid="gate-pending" className="text-parchment tabular-nums">
+          {gate.pending === 1 ? '1 Scan' : `${gate.pending} Scans`}
+        </dd>
+      </dl>
+      {gate.listError ? (
+        <p role="status" className="mt-2 text-sm text-amber-200">
+          {gate.listError}
+          {gate.meta ? ' Die Liste vom letzten Stand gilt weiter.' : ' Check-in nur mit Verbindung.'}
+        </p>
+      ) : null}
+      {gate.device ? (
+        <form
+          className="mt-4 flex items-end gap-2"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const trimmed = name.trim();
+            if (!trimmed) return setNameError(INVITATION_MESSAGES.gateRequired);
+            if (trimmed.length > 40) return setNameError(INVITATION_MESSAGES.gateMax);
+            setNameError(null);
+            void gate.rename(trimmed);
+          }}
+        >
+          <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm text-ash-300">
+            Name dieses Einlasses
+            <input
+              value={name}
+              maxLength={60}
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? 'gate-name-error' : undefined}
+              onChange={(event) => setName(event.target.value)}
+              className="min-h-11 w-full min-w-0 rounded-xl border border-white/15 bg-night-950 px-3 text-base text-parchment"
+            />
+          </label>
+          <Button type="submit" variant="secondary" className="min-h-11">
+            Speichern
+          </Button>
+        </form>
+      ) : null}
+      {nameError ? (
+        <p id="gate-name-error" role="alert" className="mt-1 text-sm text-red-300">
+          {nameError}
+        </p>
+      ) : null}
+      {conflicts.length > 0 ? (
+        <div className="mt-4">
+          <h3 className="text-sm font-bold text-amber-200">Doppelte Scans</h3>
+          <ul data-testid="gate-conflicts" className="mt-2 flex flex-col gap-2">
+            {conflicts.map((scan) => (
+              <li key={scan.id} className="rounded-xl bg-amber-400/15 px-3 py-2 text-sm text-amber-100">
+                <span className="font-bold">Startnummer {scan.startNumber}</span> · {scan.name}
+                <span className="block">{scan.message}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

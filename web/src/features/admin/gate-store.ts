@@ -1,0 +1,352 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import type { GateEntryData, GateList, GateScanState, GateSyncResult } from '@schlosstreffen/shared/api';
+
+/**
+ * The gate's own copy of the check-in list, in IndexedDB, for the event day's weak network: per
+ * invitation only what the gate needs, each entry signed by the server (Ed25519) and checked before
+ * it is used; the check-in code only as its SHA-256. Scans made here wait in a queue until the
+ * server has them. Everything is deleted at logout and once the list has expired.
+ */
+
+const DB_NAME = 'schlosstreffen-gate';
+
+export interface GateMeta {
+  publicKey: string;
+  cursor: string;
+  /** When the list was last brought up to date (ISO). */
+  fetchedAt: string;
+  expiresAt: string;
+  /** Cars on the list. */
+  count: number;
+}
+
+export interface GateDevice {
+  deviceId: string;
+  gate: string;
+}
+
+interface StoredEntry {
+  id: string;
+  codeHash: string;
+  startNumber: number;
+  data: string;
+  sig: string;
+}
+
+export interface QueuedScan {
+  id: string;
+  invitationId: string;
+  scannedAt: string;
+  startNumber: number;
+  name: string;
+  zone: string;
+  /** pending until the server has it; then what it made of it. */
+  state: 'pending' | GateScanState['result'];
+  message: string | null;
+  /** For a duplicate: the first scan's gate and time. */
+  firstGate: string | null;
+  firstAt: string | null;
+}
+
+/** Who opened the gate: lets the screen open again offline, with no email kept. */
+export interface GateStaff {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: 'admin' | 'reviewer';
+}
+
+interface GateDb extends DBSchema {
+  meta: { key: 'list'; value: GateMeta };
+  staff: { key: 'staff'; value: GateStaff };
+  device: { key: 'device'; value: GateDevice };
+  entries: { key: string; value: StoredEntry; indexes: { codeHash: string; startNumber: number } };
+  scans: { key: string; value: QueuedScan; indexes: { state: string } };
+}
+
+let opened: Promise<IDBPDatabase<GateDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<GateDb>> {
+  if (typeof indexedDB === 'undefined') return Promise.reject(new Error('no IndexedDB'));
+  opened ??= openDB<GateDb>(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore('meta');
+      database.createObjectStore('device');
+      database.createObjectStore('staff');
+      const entries = database.createObjectStore('entries', { keyPath: 'id' });
+      entries.createIndex('codeHash', 'codeHash', { unique: true });
+      entries.createIndex('startNumber', 'startNumber', { unique: true });
+      const scans = database.createObjectStore('scans', { keyPath: 'id' });
+      scans.createIndex('state', 'state');
+    },
+    blocking() {
+      // Another tab deletes the list (logout): let it.
+      void opened?.then((database) => database.close());
+      opened = null;
+    },
+  });
+  return opened;
+}
+
+/** Whether this browser can hold a gate list at all (IndexedDB and Ed25519 in Web Crypto). */
+export function gateSupported(): boolean {
+  return typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && !!crypto.subtle;
+}
+
+/** Deletes the gate list, the queue and the device's name (logout, expiry). */
+export async function clearGate(): Promise<void> {
+  if (typeof indexedDB === 'undefined') return;
+  const current = opened;
+  opened = null;
+  if (current) (await current.catch(() => null))?.close();
+  await new Promise<void>((resolve) => {
+    const request = indexedDB.deleteDatabase(DB_NAME);
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}
+
+function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function verifyKey(publicKey: string): Promise<CryptoKey> {
+  let key = keys.get(publicKey);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', base64ToBytes(publicKey), { name: 'Ed25519' }, false, ['verify']);
+    keys.set(publicKey, key);
+  }
+  return key;
+}
+
+async function verified(
+  publicKey: string,
+  entry: { data: string; sig: string },
+): Promise<GateEntryData | null> {
+  const ok = await crypto.subtle.verify(
+    { name: 'Ed25519' },
+    await verifyKey(publicKey),
+    base64ToBytes(entry.sig),
+    new TextEncoder().encode(entry.data),
+  );
+  return ok ? (JSON.parse(entry.data) as GateEntryData) : null;
+}
+
+/** SHA-256 of a check-in code, hex, as the list holds it. */
+export async function codeHash(code: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(code));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export async function gateMeta(): Promise<GateMeta | null> {
+  return (await (await db()).get('meta', 'list')) ?? null;
+}
+
+/** This device's id and the gate's name (editable; 'Einlass' until named). */
+export async function gateDevice(): Promise<GateDevice> {
+  const database = await db();
+  const existing = await database.get('device', 'device');
+  if (existing) return existing;
+  const device = { deviceId: crypto.randomUUID(), gate: 'Einlass' };
+  await database.put('device', device, 'device');
+  return device;
+}
+
+export async function renameGate(gate: string): Promise<GateDevice> {
+  const device = { ...(await gateDevice()), gate };
+  await (await db()).put('device', device, 'device');
+  return device;
+}
+
+export async function rememberGateStaff(staff: GateStaff): Promise<void> {
+  await (await db()).put('staff', staff, 'staff');
+}
+
+/** The staff member who opened this gate, while its list is valid; null otherwise. */
+export async function gateStaff(now = new Date()): Promise<GateStaff | null> {
+  if (typeof indexedDB === 'undefined') return null;
+  const database = await db();
+  const meta = await database.get('meta', 'list');
+  if (!meta || new Date(meta.expiresAt) < now) return null;
+  return (await database.get('staff', 'staff')) ?? null;
+}
+
+export class GateListError extends Error {}
+
+/**
+ * Loads the list from the server: only the changes when this device holds a list of the same key,
+ * else the whole. Every entry's signature is checked before it is stored; a list that fails the
+ * check is refused whole.
+ */
+export async function refreshGateList(fetcher: typeof fetch = fetch): Promise<GateMeta> {
+  const database = await db();
+  const meta = await database.get('meta', 'list');
+  const load = async (since?: string): Promise<GateList> => {
+    const url = `/api/admin/check-in/list${since ? `?since=${encodeURIComponent(since)}` : ''}`;
+    const response = await fetcher(url, { credentials: 'include', headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new GateListError(`HTTP ${response.status}`);
+    return (await response.json()) as GateList;
+  };
+  let list = await load(meta?.cursor);
+  if (list.delta && meta && meta.publicKey !== list.publicKey) list = await load();
+  const checked = await Promise.all(list.entries.map((entry) => verified(list.publicKey, entry)));
+  if (checked.some((entry) => entry === null)) throw new GateListError('Signatur ungültig');
+
+  const write = async (whole: boolean, current: GateList, entries: GateEntryData[]) => {
+    const tx = database.transaction(['entries', 'meta'], 'readwrite');
+    const store = tx.objectStore('entries');
+    if (whole) await store.clear();
+    for (const id of current.removed) await store.delete(id);
+    for (const [index, data] of entries.entries()) {
+      // A start number or code that moved to another invitation leaves its old entry first.
+      for (const indexName of ['codeHash', 'startNumber'] as const) {
+        const value = indexName === 'codeHash' ? data.codeHash : data.startNumber;
+        const other = await store.index(indexName).getKey(value);
+        if (other && other !== data.id) await store.delete(other);
+      }
+      const signed = current.entries[index]!;
+      await store.put({ id: data.id, codeHash: data.codeHash, startNumber: data.startNumber, ...signed });
+    }
+    const count = await store.count();
+    const next: GateMeta = {
+      publicKey: current.publicKey,
+      cursor: current.cursor,
+      fetchedAt: new Date().toISOString(),
+      expiresAt: current.expiresAt,
+      count,
+    };
+    await tx.objectStore('meta').put(next, 'list');
+    await tx.done;
+    return { next, count };
+  };
+
+  const first = await write(!list.delta, list, checked as GateEntryData[]);
+  if (list.delta && first.count !== list.total) {
+    // Something left the list unseen (an account deleted): load it whole.
+    list = await load();
+    const whole = await Promise.all(list.entries.map((entry) => verified(list.publicKey, entry)));
+    if (whole.some((entry) => entry === null)) throw new GateListError('Signatur ungültig');
+    return (await write(true, list, whole as GateEntryData[])).next;
+  }
+  return first.next;
+}
+
+export type GateVerdict =
+  | { kind: 'checked-in'; entry: GateEntryData; at: string }
+  | { kind: 'already'; entry: GateEntryData; at: string }
+  | { kind: 'not-confirmed'; entry: GateEntryData }
+  | { kind: 'unknown' };
+
+/** The entry for a typed start number or a scanned code, checked against its signature and expiry. */
+async function findEntry(code: string, now: Date): Promise<GateEntryData | null> {
+  const database = await db();
+  const meta = await database.get('meta', 'list');
+  if (!meta) return null;
+  const stored = /^\d{1,9}$/.test(code)
+    ? await database.getFromIndex('entries', 'startNumber', Number(code))
+    : await database.getFromIndex('entries', 'codeHash', await codeHash(code));
+  if (!stored) return null;
+  const data = await verified(meta.publicKey, stored);
+  if (!data || new Date(data.validUntil) < now) return null;
+  return data;
+}
+
+/**
+ * Checks a code against the list on this device, without the network: a confirmed car not yet in
+ * is admitted here and its scan queued for the server.
+ */
+export async function checkInOnDevice(code: string, now = new Date()): Promise<GateVerdict> {
+  const entry = await findEntry(code, now);
+  if (!entry) return { kind: 'unknown' };
+  const database = await db();
+  const tx = database.transaction('scans', 'readwrite');
+  const scans = await tx.store.getAll();
+  const mine = scans
+    .filter((scan) => scan.invitationId === entry.id && scan.state !== 'refused')
+    .sort((a, b) => a.scannedAt.localeCompare(b.scannedAt))[0];
+  if (entry.checkedInAt || mine) {
+    await tx.done;
+    const times = [entry.checkedInAt, mine?.scannedAt].filter((time): time is string => !!time).sort();
+    return { kind: 'already', entry, at: times[0]! };
+  }
+  if (!entry.confirmed) {
+    await tx.done;
+    return { kind: 'not-confirmed', entry };
+  }
+  const scan: QueuedScan = {
+    id: crypto.randomUUID(),
+    invitationId: entry.id,
+    scannedAt: now.toISOString(),
+    startNumber: entry.startNumber,
+    name: entry.name,
+    zone: entry.zone,
+    state: 'pending',
+    message: null,
+    firstGate: null,
+    firstAt: null,
+  };
+  await tx.store.put(scan);
+  await tx.done;
+  return { kind: 'checked-in', entry, at: scan.scannedAt };
+}
+
+export async function queuedScans(): Promise<QueuedScan[]> {
+  const scans = await (await db()).getAll('scans');
+  return scans.sort((a, b) => b.scannedAt.localeCompare(a.scannedAt));
+}
+
+/**
+ * Sends every scan the server does not have yet and stores what it made of all scans of this
+ * device (a scan admitted here can turn out a duplicate when another gate was earlier). Throws when
+ * the server cannot be reached; the queue stays.
+ */
+export async function syncScans(fetcher: typeof fetch = fetch): Promise<QueuedScan[]> {
+  const database = await db();
+  const device = await gateDevice();
+  const pending = await database.getAllFromIndex('scans', 'state', 'pending');
+  const response = await fetcher('/api/admin/check-in/sync', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      deviceId: device.deviceId,
+      gate: device.gate,
+      scans: pending.map(({ id, invitationId, scannedAt }) => ({ id, invitationId, scannedAt })),
+    }),
+  });
+  if (!response.ok) throw new GateListError(`HTTP ${response.status}`);
+  const result = (await response.json()) as GateSyncResult;
+  const tx = database.transaction('scans', 'readwrite');
+  for (const state of result.scans) {
+    const scan = await tx.store.get(state.id);
+    if (!scan) continue;
+    await tx.store.put({
+      ...scan,
+      state: state.result,
+      message: state.result === 'admitted' ? null : state.message,
+      firstGate: state.gate,
+      firstAt: state.checkedInAt,
+    });
+  }
+  await tx.done;
+  return queuedScans();
+}
+
+/** Deletes the list when it has expired (the day after the event); true when it did. */
+export async function expireGate(now = new Date()): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  const meta = await gateMeta().catch(() => null);
+  if (!meta || new Date(meta.expiresAt) > now) return false;
+  await clearGate();
+  return true;
+}
+
+export const GATE_TEXTS = {
+  unknown: INVITATION_MESSAGES.gateUnknown,
+  notConfirmed: INVITATION_MESSAGES.gateNotConfirmed,
+} as const;

@@ -1,0 +1,199 @@
+import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import type { CheckInView, GateEntryData } from '@schlosstreffen/shared/api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCurrentUser } from '../../lib/current-user';
+import { alreadyCheckedInText, submitCheckIn, type CheckInOutcome } from './check-in-api';
+import {
+  checkInOnDevice,
+  expireGate,
+  gateDevice,
+  gateMeta,
+  gateSupported,
+  queuedScans,
+  refreshGateList,
+  rememberGateStaff,
+  renameGate,
+  syncScans,
+  type GateDevice,
+  type GateMeta,
+  type QueuedScan,
+} from './gate-store';
+
+/** While online the list is brought up to date (changes only) and scans' fates fetched this often. */
+const REFRESH_MS = 20_000;
+const RETRY_MIN_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
+export interface GateState {
+  /** Whether this device holds a list and checks codes against it. */
+  ready: boolean;
+  online: boolean;
+  meta: GateMeta | null;
+  device: GateDevice | null;
+  scans: QueuedScan[];
+  pending: number;
+  /** Why the list could not be loaded, in German; null when it could. */
+  listError: string | null;
+}
+
+function viewOf(entry: GateEntryData, checkedInAt: string | null): CheckInView {
+  return {
+    startNumber: entry.startNumber,
+    parkingZone: entry.zone,
+    checkedIn: checkedInAt !== null,
+    checkedInAt,
+    vehicle: {
+      id: entry.id,
+      title: entry.name,
+      brand: entry.brand,
+      model: entry.model,
+      year: null,
+      color: entry.color,
+      status: entry.confirmed ? 'confirmed' : 'invited',
+    },
+    owner: null,
+  };
+}
+
+/**
+ * The gate on this device: its list, its queue of scans and its connection. Checking in uses the
+ * list when there is one (online or not) and the server directly when there is none.
+ */
+export function useGate() {
+  const [state, setState] = useState<GateState>({
+    ready: false,
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    meta: null,
+    device: null,
+    scans: [],
+    pending: 0,
+    listError: null,
+  });
+  const { data: user } = useCurrentUser();
+  const retryDelay = useRef(RETRY_MIN_MS);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const alive = useRef(true);
+
+  const update = useCallback((patch: Partial<GateState>) => {
+    if (alive.current) setState((current) => ({ ...current, ...patch }));
+  }, []);
+
+  const showScans = useCallback(
+    (scans: QueuedScan[]) =>
+      update({ scans, pending: scans.filter((scan) => scan.state === 'pending').length }),
+    [update],
+  );
+
+  const sync = useCallback(async (): Promise<void> => {
+    if (retryTimer.current) clearTimeout(retryTimer.current);
+    retryTimer.current = null;
+    try {
+      showScans(await syncScans());
+      retryDelay.current = RETRY_MIN_MS;
+    } catch {
+      const scans = await queuedScans().catch(() => []);
+      showScans(scans);
+      if (scans.some((scan) => scan.state === 'pending') && alive.current) {
+        // Backoff: 2 s, 4 s, 8 s … up to a minute, until the server has them.
+        retryTimer.current = setTimeout(() => void sync(), retryDelay.current);
+        retryDelay.current = Math.min(retryDelay.current * 2, RETRY_MAX_MS);
+      }
+    }
+  }, [showScans]);
+
+  const refresh = useCallback(async (): Promise<void> => {
+    try {
+      const meta = await refreshGateList();
+      if (user?.email && (user.role === 'admin' || user.role === 'reviewer')) {
+        await rememberGateStaff({
+          id: user.id,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: user.role,
+        });
+      }
+      update({ meta, ready: true, listError: null });
+    } catch (error) {
+      const meta = await gateMeta().catch(() => null);
+      update({
+        meta,
+        ready: meta !== null,
+        listError:
+          error instanceof Error && /Signatur/.test(error.message)
+            ? 'Die Einlassliste ist beschädigt und wurde nicht übernommen.'
+            : 'Die Einlassliste konnte nicht geladen werden.',
+      });
+    }
+    await sync();
+  }, [sync, update, user]);
+
+  useEffect(() => {
+    alive.current = true;
+    if (!gateSupported()) return;
+    void (async () => {
+      await expireGate();
+      const [meta, device] = await Promise.all([gateMeta(), gateDevice()]);
+      update({ meta, device, ready: meta !== null });
+      showScans(await queuedScans());
+      if (navigator.onLine) await refresh();
+    })().catch(() => update({ ready: false }));
+    const onOnline = () => {
+      update({ online: true });
+      retryDelay.current = RETRY_MIN_MS;
+      void refresh();
+    };
+    const onOffline = () => update({ online: false });
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    const timer = setInterval(() => {
+      if (navigator.onLine) void refresh();
+    }, REFRESH_MS);
+    return () => {
+      alive.current = false;
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      clearInterval(timer);
+      if (retryTimer.current) clearTimeout(retryTimer.current);
+    };
+  }, [refresh, showScans, update]);
+
+  /** Checks a code in: against the list on this device when it holds one, else at the server. */
+  const checkIn = useCallback(
+    async (code: string): Promise<CheckInOutcome> => {
+      if (!state.ready) return submitCheckIn(code);
+      const verdict = await checkInOnDevice(code);
+      showScans(await queuedScans());
+      if (verdict.kind === 'checked-in') {
+        void sync();
+        return {
+          kind: 'checked-in',
+          code,
+          message: INVITATION_MESSAGES.gateCheckedIn,
+          view: viewOf(verdict.entry, verdict.at),
+        };
+      }
+      if (verdict.kind === 'already') {
+        return {
+          kind: 'already',
+          code,
+          message: alreadyCheckedInText(undefined, verdict.at),
+          view: viewOf(verdict.entry, verdict.at),
+        };
+      }
+      if (verdict.kind === 'not-confirmed') {
+        return {
+          kind: 'not-confirmed',
+          code,
+          message: INVITATION_MESSAGES.notConfirmedDetail,
+          view: viewOf(verdict.entry, null),
+        };
+      }
+      return { kind: 'unknown', code, message: INVITATION_MESSAGES.unknownCode };
+    },
+    [showScans, state.ready, sync],
+  );
+
+  const rename = useCallback(async (gate: string) => update({ device: await renameGate(gate) }), [update]);
+
+  return { ...state, checkIn, rename };
+}
