@@ -200,6 +200,13 @@ test('two gates admit cars offline; online again the first scan wins and the lat
   const line = csv.split('\r\n').find((row) => row.includes(car2.vehicleId))!;
   expect(line).toMatch(/"Tor A"$/);
 
+  // Signing out deletes the list from the device.
+  await gateB.setViewportSize({ width: 1280, height: 800 });
+  await gateB.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(gateB.getByText('Erfolgreich abgemeldet')).toBeVisible();
+  const databases = () => gateB.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
+  await expect.poll(databases).not.toContain('schlosstreffen-gate');
+
   await gateA.context().close();
   await gateB.context().close();
 });

@@ -26,7 +26,7 @@ export const currentUserQueryOptions = queryOptions({
 async function offlineGateUser(): Promise<CurrentUser | null> {
   if (typeof window === 'undefined' || !window.location.pathname.startsWith('/admin/check-in')) return null;
   try {
-    const { gateStaff } = await import('../features/admin/gate-store');
+    const { gateStaff } = await import('./gate-store');
     const staff = await gateStaff();
     if (!staff) return null;
     return {

@@ -51,9 +51,10 @@ function ArrivalsChart({ timeline, expected }: { timeline: ArrivalsBoard['timeli
   if (timeline.length === 0) {
     return <p className="text-sm text-ash-400">Noch keine Ankünfte.</p>;
   }
-  const width = 640;
+  // A narrow drawing, so the labels stay legible when it shrinks to a phone's width.
+  const width = 480;
   const height = 220;
-  const pad = { left: 36, right: 12, top: 12, bottom: 28 };
+  const pad = { left: 40, right: 12, top: 14, bottom: 32 };
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
   const maxTotal = Math.max(expected, timeline[timeline.length - 1]!.total, 1);
@@ -82,7 +83,7 @@ function ArrivalsChart({ timeline, expected }: { timeline: ArrivalsBoard['timeli
               y2={y(tick)}
               className="stroke-white/10"
             />
-            <text x={pad.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-ash-400 text-[11px]">
+            <text x={pad.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-ash-400 text-[15px]">
               {tick}
             </text>
           </g>
@@ -104,7 +105,7 @@ function ArrivalsChart({ timeline, expected }: { timeline: ArrivalsBoard['timeli
                 x={pad.left + slot * (index + 0.5)}
                 y={height - 8}
                 textAnchor="middle"
-                className="fill-ash-400 text-[11px]"
+                className="fill-ash-400 text-[15px]"
               >
                 {formatCheckInTime(point.at)}
               </text>

@@ -17,7 +17,7 @@ import {
   type GateDevice,
   type GateMeta,
   type QueuedScan,
-} from './gate-store';
+} from '../../lib/gate-store';
 
 /** While online the list is brought up to date (changes only) and scans' fates fetched this often. */
 const REFRESH_MS = 20_000;

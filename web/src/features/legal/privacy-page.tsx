@@ -103,7 +103,16 @@ export function PrivacyPage() {
         <LegalSubheading>Einladung und Check-in</LegalSubheading>
         <p>
           Laden wir dein Fahrzeug ein, vergeben wir eine Startnummer, eine Zone auf dem Gelände und einen
-          Check-in-Code, mit dem unser Team deine Ankunft am Einlass erfasst.
+          Check-in-Code, mit dem unser Team deine Ankunft am Einlass erfasst. Damit der Einlass auch ohne Netz
+          funktioniert, hält jedes Einlassgerät eine Liste mit Startnummer, Fahrzeugname, Marke, Modell,
+          Farbe, Zone und einer nicht umkehrbaren Prüfsumme des Codes, ohne deinen Namen, deine E-Mail-Adresse
+          oder Telefonnummer; sie wird beim Abmelden und am Tag nach dem Treffen gelöscht. Welches
+          Einlassgerät dich wann erfasst hat, speichern wir bis{' '}
+          {retentionText(
+            config.retention.gateScansAfterEvent,
+            RETENTION_RULES.gateScansAfterEvent.description,
+          )}
+          ; die Uhrzeit deiner Ankunft bleibt bei deiner Einladung.
         </p>
         <LegalBasis>Art. 6 Abs. 1 lit. b DSGVO (deine Teilnahme am Treffen).</LegalBasis>
 

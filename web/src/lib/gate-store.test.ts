@@ -1,0 +1,187 @@
+// @vitest-environment node
+// IndexedDB from fake-indexeddb; Web Crypto (Ed25519, SHA-256) is Node's own, as in the browser.
+import 'fake-indexeddb/auto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import type { GateEntryData, GateList, GateSyncResult } from '@schlosstreffen/shared/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  checkInOnDevice,
+  clearGate,
+  expireGate,
+  gateMeta,
+  gateStaff,
+  GateListError,
+  queuedScans,
+  refreshGateList,
+  rememberGateStaff,
+  syncScans,
+} from './gate-store';
+
+const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+const spki = publicKey.export({ format: 'der', type: 'spki' });
+const PUBLIC_KEY = spki.subarray(spki.length - 32).toString('base64');
+const VALID_UNTIL = '2030-06-21T18:00:00.000Z';
+
+const hash = (code: string) => createHash('sha256').update(code).digest('hex');
+
+function entry(startNumber: number, overrides: Partial<GateEntryData> = {}): GateEntryData {
+  return {
+    id: `00000000-0000-4000-8000-${String(startNumber).padStart(12, '0')}`,
+    startNumber,
+    name: `Auto ${startNumber}`,
+    brand: 'Audi',
+    model: 'Quattro',
+    color: 'Weiß',
+    zone: 'A',
+    codeHash: hash(`code-${startNumber}`),
+    confirmed: true,
+    checkedInAt: null,
+    gate: null,
+    validUntil: VALID_UNTIL,
+    ...overrides,
+  };
+}
+
+function list(entries: GateEntryData[], extra: Partial<GateList> = {}): GateList {
+  return {
+    publicKey: PUBLIC_KEY,
+    cursor: new Date().toISOString(),
+    delta: false,
+    entries: entries.map((data) => {
+      const json = JSON.stringify(data);
+      return { data: json, sig: sign(null, Buffer.from(json), privateKey).toString('base64') };
+    }),
+    removed: [],
+    total: entries.length,
+    expiresAt: VALID_UNTIL,
+    ...extra,
+  };
+}
+
+/** A stand-in for the server: answers the list and sync calls in turn and records what was asked. */
+function server(...answers: unknown[]) {
+  const asked: Array<{ url: string; body: unknown }> = [];
+  const fetcher = (async (url: string, init?: RequestInit) => {
+    asked.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const next = answers.shift();
+    if (next === undefined) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(next), { status: 200 });
+  }) as typeof fetch;
+  return { fetcher, asked };
+}
+
+afterEach(() => clearGate());
+
+describe('the gate list on the device', () => {
+  it('checks codes and start numbers against the signed list and queues what it admits', async () => {
+    const { fetcher } = server(list([entry(1), entry(2, { confirmed: false }), entry(3)]));
+    const meta = await refreshGateList(fetcher);
+    expect(meta.count).toBe(3);
+
+    const byCode = await checkInOnDevice('code-1', new Date('2030-06-20T08:00:00Z'));
+    expect(byCode).toMatchObject({ kind: 'checked-in', entry: { startNumber: 1, name: 'Auto 1' } });
+    expect(await checkInOnDevice('1')).toMatchObject({ kind: 'already', at: '2030-06-20T08:00:00.000Z' });
+    expect(await checkInOnDevice('code-2')).toMatchObject({
+      kind: 'not-confirmed',
+      entry: { startNumber: 2 },
+    });
+    expect(await checkInOnDevice('2')).toMatchObject({ kind: 'not-confirmed' });
+    expect(await checkInOnDevice('code-99')).toEqual({ kind: 'unknown' });
+    expect(await checkInOnDevice('99')).toEqual({ kind: 'unknown' });
+    expect((await queuedScans()).map((scan) => [scan.startNumber, scan.state])).toEqual([[1, 'pending']]);
+  });
+
+  it('refuses a list with one forged entry whole', async () => {
+    const forged = list([entry(1), entry(2)]);
+    forged.entries[1] = { ...forged.entries[1]!, data: forged.entries[1]!.data.replace('"A"', '"B"') };
+    await expect(refreshGateList(server(forged).fetcher)).rejects.toBeInstanceOf(GateListError);
+    expect(await gateMeta()).toBeNull();
+    expect(await checkInOnDevice('code-1')).toEqual({ kind: 'unknown' });
+  });
+
+  it('merges the changes since its copy, and loads the list whole when the counts disagree', async () => {
+    await refreshGateList(server(list([entry(1, { confirmed: false }), entry(2), entry(3)])).fetcher);
+    const delta = list([entry(1, { confirmed: true })], {
+      delta: true,
+      removed: [entry(3).id],
+      total: 2,
+    });
+    const first = server(delta);
+    await refreshGateList(first.fetcher);
+    expect(first.asked[0]!.url).toMatch(/\/api\/admin\/check-in\/list\?since=/);
+    expect(await checkInOnDevice('1')).toMatchObject({ kind: 'checked-in' });
+    expect(await checkInOnDevice('3')).toEqual({ kind: 'unknown' });
+
+    // The server has 3 cars, the device would hold 2: it asks for the whole list.
+    const unseen = list([], { delta: true, total: 3 });
+    const whole = list([entry(1, { confirmed: true }), entry(2), entry(4)]);
+    const second = server(unseen, whole);
+    expect((await refreshGateList(second.fetcher)).count).toBe(3);
+    expect(second.asked.map((call) => call.url.includes('since='))).toEqual([true, false]);
+    expect(await checkInOnDevice('4')).toMatchObject({ kind: 'checked-in' });
+  });
+
+  it('sends its queue and learns which scans another gate had been first with', async () => {
+    await refreshGateList(server(list([entry(1), entry(2)])).fetcher);
+    await checkInOnDevice('1');
+    await checkInOnDevice('2');
+    const queued = await queuedScans();
+    const one = queued.find((scan) => scan.startNumber === 1);
+    const two = queued.find((scan) => scan.startNumber === 2);
+    const answer: GateSyncResult = {
+      scans: [
+        {
+          id: one!.id,
+          invitationId: one!.invitationId,
+          result: 'admitted',
+          checkedInAt: one!.scannedAt,
+          gate: 'Tor B',
+          message: 'Eingecheckt',
+        },
+        {
+          id: two!.id,
+          invitationId: two!.invitationId,
+          result: 'duplicate',
+          checkedInAt: '2030-06-20T07:59:00.000Z',
+          gate: 'Tor A',
+          message: 'Doppelt: schon um 09:59 Uhr an „Tor A“ eingecheckt',
+        },
+      ],
+    };
+    const sent = server(answer);
+    const scans = await syncScans(sent.fetcher);
+    expect(sent.asked[0]!.body).toMatchObject({
+      gate: 'Einlass',
+      scans: expect.arrayContaining([
+        expect.objectContaining({ id: one!.id }),
+        expect.objectContaining({ id: two!.id }),
+      ]),
+    });
+    expect(
+      scans
+        .map((scan) => [scan.startNumber, scan.state, scan.firstGate])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual([
+      [1, 'admitted', 'Tor B'],
+      [2, 'duplicate', 'Tor A'],
+    ]);
+
+    // Unreachable: the queue stays as it is.
+    await checkInOnDevice('code-2');
+    await expect(syncScans(server().fetcher)).rejects.toThrow();
+    expect((await queuedScans()).length).toBe(2);
+  });
+
+  it('deletes the list, the queue and the staff member once the list has expired', async () => {
+    await refreshGateList(server(list([entry(1)])).fetcher);
+    await rememberGateStaff({ id: 's1', firstName: 'Rita', lastName: 'Tor', role: 'reviewer' });
+    await checkInOnDevice('1');
+    expect(await gateStaff(new Date('2030-06-20T10:00:00Z'))).toMatchObject({ firstName: 'Rita' });
+    expect(await expireGate(new Date('2030-06-20T10:00:00Z'))).toBe(false);
+    expect(await gateStaff(new Date('2030-06-22T00:00:00Z'))).toBeNull();
+    expect(await expireGate(new Date('2030-06-22T00:00:00Z'))).toBe(true);
+    expect(await gateMeta()).toBeNull();
+    expect(await queuedScans()).toEqual([]);
+    expect(await gateStaff()).toBeNull();
+  });
+});
