@@ -104,7 +104,8 @@ try {
     await deployment.query<{ email: string }>(`select email from users where role = 'admin' limit 1`)
   )[0]!.email;
 
-  // What the workload starts from: 60 applications, 40 of them invited (check-in codes for the gate).
+  // What the workload starts from: 60 applications, 40 of them invited and confirmed (check-in codes
+  // for the gate, which lets in confirmed cars only).
   const seeded: Applicant[] = [];
   for (let i = 0; i < 60; i += 1) {
     seeded.push(await createApplicant(deployment, setupTally, i, { photo: i % 3 === 0 }));
@@ -112,6 +113,7 @@ try {
   for (const applicant of seeded.slice(0, 40)) {
     await setStatus(admin, applicant.vehicleId, 'submitted', 'in_review');
     await setStatus(admin, applicant.vehicleId, 'in_review', 'invited');
+    await setStatus(admin, applicant.vehicleId, 'invited', 'confirmed');
   }
   await deployment.drain();
   const codes = async () =>

@@ -4,6 +4,7 @@ import { LoadError, Loading } from '../../components/ui/query-states';
 import { apiGet } from '../../lib/api';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { formatCheckInTime } from './check-in-api';
+import { ScanLine } from './check-in-recent';
 
 /** Short polling: the board follows the gates within seconds while the day runs. */
 const POLL_MS = 5000;
@@ -83,7 +84,7 @@ function ArrivalsChart({ timeline, expected }: { timeline: ArrivalsBoard['timeli
               y2={y(tick)}
               className="stroke-white/10"
             />
-            <text x={pad.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-ash-400 text-[15px]">
+            <text x={pad.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-ash-400 text-[13px]">
               {tick}
             </text>
           </g>
@@ -105,7 +106,7 @@ function ArrivalsChart({ timeline, expected }: { timeline: ArrivalsBoard['timeli
                 x={pad.left + slot * (index + 0.5)}
                 y={height - 8}
                 textAnchor="middle"
-                className="fill-ash-400 text-[15px]"
+                className="fill-ash-400 text-[13px]"
               >
                 {formatCheckInTime(point.at)}
               </text>
@@ -193,29 +194,20 @@ function Board({ board, stale }: { board: ArrivalsBoard; stale: boolean }) {
         ) : (
           <ol aria-label="Letzte Scans" className="mt-3 divide-y divide-white/10">
             {board.recent.map((scan) => (
-              <li
+              <ScanLine
                 key={`${scan.startNumber}-${scan.scannedAt}-${scan.gate}`}
-                className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3"
+                at={scan.scannedAt}
+                startNumber={scan.startNumber}
+                title={scan.name}
+                detail={`Parkzone ${scan.zone} · ${scan.gate}`}
+                admitted={scan.result === 'admitted'}
               >
-                <time dateTime={scan.scannedAt} className="w-12 shrink-0 text-sm text-ash-400 tabular-nums">
-                  {formatCheckInTime(scan.scannedAt)}
-                </time>
-                <span className="min-w-12 rounded-lg bg-night-800 px-2 py-1 text-center font-black text-parchment tabular-nums">
-                  <span className="sr-only">Startnummer </span>
-                  {scan.startNumber}
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-parchment">{scan.name}</span>
-                  <span className="block text-xs text-ash-400">
-                    Parkzone {scan.zone} · {scan.gate}
-                  </span>
-                </span>
                 {scan.result === 'duplicate' ? (
                   <span className="rounded-full bg-amber-400/20 px-2 py-0.5 text-xs font-bold text-amber-200">
                     Doppelt
                   </span>
                 ) : null}
-              </li>
+              </ScanLine>
             ))}
           </ol>
         )}

@@ -47,6 +47,9 @@ describe('check-in texts', () => {
     expect(vehicleDetails({ ...car, title: 'Sportler', color: 'Weiß' })).toBe('BMW M3 · Weiß · 1990');
     expect(ownerName({ firstName: 'Lena', lastName: null })).toBe('Lena');
     expect(ownerName({ firstName: null, lastName: null })).toBe('Unbekannt');
+    // From the gate's offline list: no year, no owner.
+    expect(vehicleDetails({ ...car, year: null, title: 'Sportler' })).toBe('BMW M3');
+    expect(ownerName(null)).toBe('Unbekannt');
   });
 });
 
@@ -56,6 +59,16 @@ describe('submitCheckIn', () => {
     expect(await submitCheckIn('x'.repeat(300))).toMatchObject({
       kind: 'unknown',
       message: INVITATION_MESSAGES.unknownCode,
+    });
+  });
+
+  it('refuses a car whose owner has not confirmed as such', async () => {
+    answer(409, { message: INVITATION_MESSAGES.notConfirmedDetail, result: 'not_confirmed' });
+    expect(await submitCheckIn('7')).toEqual({
+      kind: 'not-confirmed',
+      code: '7',
+      message: INVITATION_MESSAGES.notConfirmedDetail,
+      view: null,
     });
   });
 

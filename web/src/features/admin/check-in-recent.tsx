@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { CheckInView } from '@schlosstreffen/shared/api';
 import { formatCheckInTime } from './check-in-api';
 
@@ -62,22 +62,57 @@ export function RecentCheckIns({ items }: { items: RecentCheckIn[] }) {
       ) : (
         <ol className="mt-3 divide-y divide-white/10">
           {items.map((item) => (
-            <li key={`${item.startNumber}-${item.at}`} className="flex items-center gap-3 py-3">
-              <time dateTime={item.at} className="w-12 shrink-0 text-sm text-ash-400 tabular-nums">
-                {formatCheckInTime(item.at)}
-              </time>
-              <span className="min-w-12 shrink-0 rounded-lg bg-emerald-900/60 px-2 py-1 text-center text-lg font-black text-emerald-100 tabular-nums">
-                <span className="sr-only">Startnummer </span>
-                {item.startNumber}
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium text-parchment">{item.title}</span>
-                <span className="block text-xs text-ash-400">Parkzone {item.parkingZone}</span>
-              </span>
-            </li>
+            <ScanLine
+              key={`${item.startNumber}-${item.at}`}
+              at={item.at}
+              startNumber={item.startNumber}
+              title={item.title}
+              detail={`Parkzone ${item.parkingZone}`}
+              admitted
+            />
           ))}
         </ol>
       )}
     </section>
+  );
+}
+
+/** One car in a list of scans: the time, its start number, its name and a line of detail. */
+export function ScanLine({
+  at,
+  startNumber,
+  title,
+  detail,
+  admitted = false,
+  children,
+}: {
+  at: string;
+  startNumber: number;
+  title: string;
+  detail: string;
+  /** Let in by this scan: the start number shows green. */
+  admitted?: boolean;
+  /** A badge at the end of the line. */
+  children?: ReactNode;
+}) {
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <time dateTime={at} className="w-12 shrink-0 text-sm text-ash-400 tabular-nums">
+        {formatCheckInTime(at)}
+      </time>
+      <span
+        className={`min-w-12 shrink-0 rounded-lg px-2 py-1 text-center text-lg font-black tabular-nums ${
+          admitted ? 'bg-emerald-900/60 text-emerald-100' : 'bg-night-800 text-parchment'
+        }`}
+      >
+        <span className="sr-only">Startnummer </span>
+        {startNumber}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium text-parchment">{title}</span>
+        <span className="block text-xs text-ash-400">{detail}</span>
+      </span>
+      {children}
+    </li>
   );
 }
