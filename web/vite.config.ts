@@ -6,11 +6,10 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { GATE_PAGE_CACHE } from './src/lib/gate-page-cache';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const apiOrigin = 'http://localhost:3000';
-/** Where the service worker keeps the check-in page (the page itself stores it there on first visit). */
-const GATE_PAGE_CACHE = 'gate-page';
 
 export default defineConfig({
   plugins: [

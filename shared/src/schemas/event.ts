@@ -58,15 +58,18 @@ export const GateScanSchema = v.object({
   scannedAt: v.pipe(v.string(), v.isoTimestamp()),
 });
 
+/** A gate's name ('Tor A'), as the device names itself and the scans carry it. */
+export const GateNameSchema = v.pipe(
+  v.string(INVITATION_MESSAGES.gateRequired),
+  v.trim(),
+  v.nonEmpty(INVITATION_MESSAGES.gateRequired),
+  v.maxLength(40, INVITATION_MESSAGES.gateMax),
+);
+
 /** Body of POST /api/admin/check-in/sync. */
 export const GateSyncSchema = fieldObject({
   deviceId: v.pipe(v.string(), v.uuid()),
-  gate: v.pipe(
-    v.string(INVITATION_MESSAGES.gateRequired),
-    v.trim(),
-    v.nonEmpty(INVITATION_MESSAGES.gateRequired),
-    v.maxLength(40, INVITATION_MESSAGES.gateMax),
-  ),
+  gate: GateNameSchema,
   scans: v.pipe(v.array(GateScanSchema), v.maxLength(500)),
 });
 export type GateSyncInput = v.InferOutput<typeof GateSyncSchema>;

@@ -1,5 +1,4 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
 import type { GateEntryData, GateList, GateScanState, GateSyncResult } from '@schlosstreffen/shared/api';
 
 /**
@@ -345,8 +344,3 @@ export async function expireGate(now = new Date()): Promise<boolean> {
   await clearGate();
   return true;
 }
-
-export const GATE_TEXTS = {
-  unknown: INVITATION_MESSAGES.gateUnknown,
-  notConfirmed: INVITATION_MESSAGES.gateNotConfirmed,
-} as const;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PARKING_ZONE_UNASSIGNED, vehicleDisplayName } from '@schlosstreffen/shared';
+import { PARKING_ZONE_UNASSIGNED } from '@schlosstreffen/shared';
 import type { EventConfig } from '../config.js';
 import { User } from '../accounts/user.entity.js';
 import { consentWithdrawn } from '../accounts/consent-state.js';
@@ -11,6 +11,7 @@ import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { Invitation } from './invitation.entity.js';
 import { invitationConfirmUrl, invitationDeclineUrl } from './invitation-links.js';
 import { confirmByFor } from './deadlines.js';
+import { ownerMailProps } from '../status-log/status-effects.js';
 
 /** 192 random bits, URL-safe: the check-in code in the QR code. */
 export const newCheckInCode = (): string => randomBytes(24).toString('base64url');
@@ -139,9 +140,7 @@ export async function issueLocked(
     template: 'invitation' as const,
     to: owner.email,
     props: {
-      firstName: owner.firstName,
-      vehicleTitle: vehicleDisplayName(vehicle),
-      dashboardUrl: `${options.publicUrl}/dashboard`,
+      ...ownerMailProps(owner, vehicle, options.publicUrl),
       startNumber: invitation.startNumber,
       parkingZone: invitation.parkingZone,
       confirmBy: invitation.confirmBy?.toISOString() ?? null,

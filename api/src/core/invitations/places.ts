@@ -3,7 +3,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   INVITATION_MESSAGES,
   PLACES_MESSAGES,
-  vehicleDisplayName,
   venueDateTime,
   type EmailTemplateName,
   type VehicleStatus,
@@ -17,6 +16,7 @@ import { enqueue } from '../outbox/outbox.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { autoMoveUpEnabled } from '../settings/settings.js';
 import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../status-log/review-facts.js';
+import { ownerMailProps } from '../status-log/status-effects.js';
 import { recordStatusChange, type Actor } from '../status-log/status-log.js';
 import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { cutoffOf, reminderAt } from './deadlines.js';
@@ -82,12 +82,7 @@ function queueMail(
   enqueue(em, 'email.send', {
     template,
     to: owner.email,
-    props: {
-      firstName: owner.firstName,
-      vehicleTitle: vehicleDisplayName(vehicle),
-      dashboardUrl: `${options.publicUrl}/dashboard`,
-      ...extra,
-    },
+    props: { ...ownerMailProps(owner, vehicle, options.publicUrl), ...extra },
     ...(sealed ? { sealed: seal(options.secret, sealed) } : {}),
   });
 }

@@ -13,6 +13,15 @@ export const STATUS_MAILS: Partial<Record<VehicleStatus, EmailTemplateName>> = {
   rejected: 'application-rejected',
 };
 
+/** What every mail about an application tells its owner: their first name, the car, the dashboard. */
+export function ownerMailProps(owner: User, vehicle: Vehicle, publicUrl: string) {
+  return {
+    firstName: owner.firstName,
+    vehicleTitle: vehicleDisplayName(vehicle),
+    dashboardUrl: `${publicUrl}/dashboard`,
+  };
+}
+
 /**
  * Writes the outbox rows a status event causes, in the transaction that records it. The job id is
  * the row id and the email log is keyed by it, so each event's mail goes out at most once. No mail
@@ -35,11 +44,7 @@ export async function enqueueStatusEffects(
   enqueue(em, 'email.send', {
     template,
     to: owner.email,
-    props: {
-      firstName: owner.firstName,
-      vehicleTitle: vehicleDisplayName(vehicle),
-      dashboardUrl: `${publicUrl}/dashboard`,
-    },
+    props: ownerMailProps(owner, vehicle, publicUrl),
   });
   return true;
 }

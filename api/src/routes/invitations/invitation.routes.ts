@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import {
   CheckInSchema,
-  EVENT_TIMEZONE,
   INVITATION_MESSAGES,
   InvitationConfirmSchema,
   InvitationDeclineSchema,
   vehicleDisplayName,
+  venueTime,
 } from '@schlosstreffen/shared';
 import type {
   CheckInResult,
@@ -17,12 +17,6 @@ import { conflict } from '../../core/errors.js';
 import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 import type { CheckInOutcome, InvitationService } from '../../core/invitations/invitation.service.js';
-
-/** HH:MM at the venue. */
-const timeAtVenue = (date: Date) =>
-  new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: EVENT_TIMEZONE }).format(
-    date,
-  );
 
 /** What the gate sees: the invitation, the car and its owner (no contact data). */
 export function presentCheckIn({ invitation, vehicle, owner }: CheckInOutcome): CheckInView {
@@ -63,7 +57,7 @@ export function invitationRoutes(invitations: InvitationService): Router<AppStat
     const outcome = await invitations.checkIn(code, currentUser(ctx).id);
     const view = presentCheckIn(outcome);
     if (outcome.result === 'already_checked_in') {
-      const message = INVITATION_MESSAGES.alreadyCheckedIn(timeAtVenue(outcome.invitation.checkedInAt!));
+      const message = INVITATION_MESSAGES.alreadyCheckedIn(venueTime(outcome.invitation.checkedInAt!));
       throw conflict(message, { result: 'already_checked_in', ...view });
     }
     ctx.body = {

@@ -1,4 +1,4 @@
-import { brandAndModel, EVENT_TIMEZONE, INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import { brandAndModel, INVITATION_MESSAGES, venueTime } from '@schlosstreffen/shared';
 import type { CheckInView } from '@schlosstreffen/shared/api';
 
 export type CheckInOutcome =
@@ -24,17 +24,11 @@ export const CHECK_IN_ERRORS = {
   signedOut: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
 } as const;
 
-const timeFormat = new Intl.DateTimeFormat('de-DE', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: EVENT_TIMEZONE,
-});
-
 /** HH:MM at the venue (the gate's local time), as the server words it. */
 export function formatCheckInTime(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : venueTime(date);
 }
 
 /** 'Bereits eingecheckt um HH:MM Uhr': the server's sentence when it says that, else built from checkedInAt. */

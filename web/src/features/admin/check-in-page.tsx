@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
+import { GATE_PAGE_CACHE } from '../../lib/gate-page-cache';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import type { CheckInOutcome } from './check-in-api';
 import { GateStatus } from './gate-status';
@@ -18,8 +19,6 @@ import { announcementOf, CheckInPending, CheckInResult } from './check-in-result
 const SAME_CODE_WINDOW_MS = 4000;
 
 const INPUT_ID = 'check-in-code';
-/** The service worker's cache of this page (see the Workbox setup in vite.config.ts). */
-const GATE_PAGE_CACHE = 'gate-page';
 const STAGE_ID = 'check-in-stage';
 
 const VIBRATION: Record<CheckInOutcome['kind'], number | number[]> = {

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import { GateNameSchema } from '@schlosstreffen/shared';
+import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { formatCheckInTime } from './check-in-api';
-import type { GateState } from './use-gate';
+import type { useGate } from './use-gate';
 
 /**
  * What the gate needs to trust its screen: online or not, how old its list is, how many scans still
  * wait for the server, the gate's name, and the scans another gate had been first with.
  */
-export function GateStatus({ gate }: { gate: GateState & { rename: (name: string) => Promise<void> } }) {
+export function GateStatus({ gate }: { gate: ReturnType<typeof useGate> }) {
   const [name, setName] = useState(gate.device?.gate ?? '');
   const [nameError, setNameError] = useState<string | null>(null);
   useEffect(() => {
@@ -59,11 +60,10 @@ export function GateStatus({ gate }: { gate: GateState & { rename: (name: string
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            const trimmed = name.trim();
-            if (!trimmed) return setNameError(INVITATION_MESSAGES.gateRequired);
-            if (trimmed.length > 40) return setNameError(INVITATION_MESSAGES.gateMax);
+            const parsed = v.safeParse(GateNameSchema, name);
+            if (!parsed.success) return setNameError(parsed.issues[0].message);
             setNameError(null);
-            void gate.rename(trimmed);
+            void gate.rename(parsed.output);
           }}
         >
           <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm text-ash-300">

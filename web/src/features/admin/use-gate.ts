@@ -24,14 +24,13 @@ const REFRESH_MS = 20_000;
 const RETRY_MIN_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
 
-export interface GateState {
+interface GateState {
   /** Whether this device holds a list and checks codes against it. */
   ready: boolean;
   online: boolean;
   meta: GateMeta | null;
   device: GateDevice | null;
   scans: QueuedScan[];
-  pending: number;
   /** Why the list could not be loaded, in German; null when it could. */
   listError: string | null;
 }
@@ -66,10 +65,12 @@ export function useGate() {
     meta: null,
     device: null,
     scans: [],
-    pending: 0,
     listError: null,
   });
+  // Read when the list has loaded, without starting the gate's effects again when it changes.
   const { data: user } = useCurrentUser();
+  const userRef = useRef(user);
+  userRef.current = user;
   const retryDelay = useRef(RETRY_MIN_MS);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const alive = useRef(true);
@@ -78,11 +79,7 @@ export function useGate() {
     if (alive.current) setState((current) => ({ ...current, ...patch }));
   }, []);
 
-  const showScans = useCallback(
-    (scans: QueuedScan[]) =>
-      update({ scans, pending: scans.filter((scan) => scan.state === 'pending').length }),
-    [update],
-  );
+  const showScans = useCallback((scans: QueuedScan[]) => update({ scans }), [update]);
 
   const sync = useCallback(async (): Promise<void> => {
     if (retryTimer.current) clearTimeout(retryTimer.current);
@@ -104,6 +101,7 @@ export function useGate() {
   const refresh = useCallback(async (): Promise<void> => {
     try {
       const meta = await refreshGateList();
+      const user = userRef.current;
       if (user?.email && (user.role === 'admin' || user.role === 'reviewer')) {
         await rememberGateStaff({
           id: user.id,
@@ -125,7 +123,7 @@ export function useGate() {
       });
     }
     await sync();
-  }, [sync, update, user]);
+  }, [sync, update]);
 
   useEffect(() => {
     alive.current = true;
@@ -195,5 +193,6 @@ export function useGate() {
 
   const rename = useCallback(async (gate: string) => update({ device: await renameGate(gate) }), [update]);
 
-  return { ...state, checkIn, rename };
+  const pending = state.scans.filter((scan) => scan.state === 'pending').length;
+  return { ...state, pending, checkIn, rename };
 }

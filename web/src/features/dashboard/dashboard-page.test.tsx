@@ -62,16 +62,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
   if (url === '/api/vehicles' && method === 'GET') return listResponse ? listResponse() : json(vehicles);
   if (url.startsWith('/api/vehicles/') && url.endsWith('/decline') && method === 'POST') {
     const id = decodeURIComponent(url.split('/').at(-2) ?? '');
-    const released = {
-      startNumber: 7,
-      parkingZone: 'A',
-      checkedIn: false,
-      checkedInAt: null,
-      issuedAt: '2026-04-01T10:00:00.000Z',
-      confirmBy: '2026-04-15T10:00:00.000Z',
-      releasedAt: '2026-04-03T10:00:00.000Z',
-      releaseReason: 'declined' as const,
-    };
+    const released = makeInvitation({ releasedAt: '2026-04-03T10:00:00.000Z', releaseReason: 'declined' });
     vehicles = vehicles.map((item) =>
       item.id === id ? { ...item, status: 'rejected', invitation: released } : item,
     );
