@@ -144,6 +144,8 @@ test('forgot and reset the password through the link in the mail', async ({ page
   await page.goto('/login');
   await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The URL changes before the page does: filling earlier could reach the login form's Email field.
+  await expect(page.getByRole('heading', { level: 1, name: 'Passwort vergessen?' })).toBeVisible();
   await field(page, 'Email').fill(email);
   await page.getByRole('button', { name: 'Reset-Link senden' }).click();
   await expect(page.getByText('E-Mail versendet!')).toBeVisible();
