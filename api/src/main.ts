@@ -1,10 +1,12 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadApiConfig } from './core/config.js';
 import { initOrm } from './core/db/orm.js';
 import { pruneExpiredSessions } from './core/accounts/sessions.js';
 import { createS3Client, ensureBucket } from './core/storage/s3.js';
 import { PublicListChanges } from './core/public-list/public-list-changes.js';
+import { publicListReader } from './core/public-list/public-vehicle.read.js';
+import { withPublicListFastPath } from './routes/vehicles/public-list.js';
 import { closeQueues, createQueues } from './core/outbox/queues.js';
 import { OutboxRelay } from './core/outbox/relay.js';
 import { connectRedis, warnAboutRedis } from './core/redis.js';
@@ -39,7 +41,10 @@ async function main(): Promise<void> {
     publicListChanges,
     redisPrefix: config.redisPrefix,
   });
-  const server = app.listen(config.port, () =>
+  const secureSite = new URL(config.publicUrl).protocol === 'https:';
+  const server = createServer(
+    withPublicListFastPath(app, publicListReader(orm.em, publicListChanges), secureSite),
+  ).listen(config.port, () =>
     console.log(`api listening on port ${config.port} (${config.publicUrl}), pid ${process.pid}`),
   );
   const prune = setInterval(() => void pruneExpiredSessions(orm.em.fork()).catch(console.error), 3600_000);

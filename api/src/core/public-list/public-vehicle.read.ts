@@ -91,10 +91,7 @@ type KeptList = PublicList & { fingerprint: string; version: number };
  * arrive together share one such check, and one read of a changed list, each started after all of
  * them arrived, so every answer includes every change committed before the request came in.
  */
-export function createPublicListReader(
-  em: EntityManager,
-  changes?: PublicListVersion,
-): () => Promise<PublicList> {
+export function createPublicListReader(em: EntityManager, changes?: PublicListVersion): PublicListReader {
   let cached: KeptList | undefined;
 
   const currentFingerprint = coalesce(() =>
@@ -119,7 +116,7 @@ export function createPublicListReader(
     });
   });
 
-  return async () => {
+  const read = async () => {
     // Taken before any query: a change announced meanwhile leaves the result unconfirmed.
     const version = changes?.version ?? 0;
     if (cached) {
@@ -136,4 +133,26 @@ export function createPublicListReader(
     cached = list;
     return cached;
   };
+  return Object.assign(read, {
+    current: () => (cached && changes?.listening && cached.version === changes.version ? cached : undefined),
+  });
+}
+
+/** Reads the public list; `current()` is the kept list while no change was announced since it was read. */
+export interface PublicListReader {
+  (): Promise<PublicList>;
+  /** Without asking the database: the kept list if it is known to be current, else undefined. */
+  current(): PublicList | undefined;
+}
+
+const readers = new WeakMap<PublicListVersion, PublicListReader>();
+
+/**
+ * The one reader of a source of announced changes (an api process has one): the route and the fast
+ * path in front of the middleware share its kept list.
+ */
+export function publicListReader(em: EntityManager, changes: PublicListVersion): PublicListReader {
+  let reader = readers.get(changes);
+  if (!reader) readers.set(changes, (reader = createPublicListReader(em, changes)));
+  return reader;
 }

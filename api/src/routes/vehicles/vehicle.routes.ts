@@ -22,7 +22,8 @@ import { spreadsheetCsv } from '../../http/csv.js';
 import { applicationRows } from '../../core/vehicles/vehicle-export.js';
 import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
 import type { PublicListVersion } from '../../core/public-list/public-list-changes.js';
-import { createPublicListReader } from '../../core/public-list/public-vehicle.read.js';
+import { createPublicListReader, publicListReader } from '../../core/public-list/public-vehicle.read.js';
+import { PUBLIC_LIST_CACHE_CONTROL, PUBLIC_LIST_CODINGS, publicListEtag } from './public-list.js';
 
 /** The vehicle id of the path; anything but a uuid names no vehicle. */
 export const vehicleId = (ctx: AppContext) => uuidParam(ctx.params.id, VEHICLE_MESSAGES.vehicleNotFound);
@@ -45,16 +46,18 @@ export function vehicleRoutes({
 }: VehicleRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
   const { VehicleSchema, VehicleEditSchema } = vehicleSchemas(maxYear);
-  const readPublicList = createPublicListReader(em, publicListChanges);
+  const readPublicList = publicListChanges
+    ? publicListReader(em, publicListChanges)
+    : createPublicListReader(em);
 
+  // Also answered in front of the middleware (withPublicListFastPath) with the same bytes and headers.
   router.get('/vehicles/public', async (ctx) => {
     const list = await readPublicList();
-    const coding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    const coding = ctx.acceptsEncodings(...PUBLIC_LIST_CODINGS);
     const compressed = coding === 'br' || coding === 'gzip' ? coding : undefined;
     ctx.vary('Accept-Encoding');
-    ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
-    // One ETag per representation: a compressed body is other bytes than the plain one.
-    ctx.set('ETag', compressed ? `${list.etag.slice(0, -1)}-${compressed}"` : list.etag);
+    ctx.set('Cache-Control', PUBLIC_LIST_CACHE_CONTROL);
+    ctx.set('ETag', publicListEtag(list, compressed));
     ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.js';
+import { PublicListChanges } from '../../core/public-list/public-list-changes.js';
+import { publicListReader } from '../../core/public-list/public-vehicle.read.js';
+import { createS3Client } from '../../core/storage/s3.js';
+import { createTestContext, type TestContext } from '../../testing/index.js';
+import { PUBLIC_LIST_PATH, withPublicListFastPath } from './public-list.js';
+
+let t: TestContext;
+let changes: PublicListChanges;
+let stack: Server;
+let fast: Server;
+/** Requests that reached the middleware (of either server). */
+let stackRequests = 0;
+
+const listen = async (server: Server) => {
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+let stackUrl: string;
+let fastUrl: string;
+
+beforeAll(async () => {
+  t = await createTestContext({ relay: false });
+  changes = new PublicListChanges(t.env.DATABASE_URL!, () => undefined);
+  await changes.start(t.orm.em);
+  const app = createApp({
+    config: t.config,
+    em: t.orm.em,
+    redis: t.redis,
+    s3: createS3Client(t.config.s3),
+    redisPrefix: t.prefix,
+    publicListChanges: changes,
+    log: () => undefined,
+  });
+  app.middleware.unshift((_ctx, next) => {
+    stackRequests += 1;
+    return next();
+  });
+  stack = createServer(app.callback());
+  fast = createServer(withPublicListFastPath(app, publicListReader(t.orm.em, changes), false));
+  stackUrl = await listen(stack);
+  fastUrl = await listen(fast);
+});
+afterAll(async () => {
+  for (const server of [stack, fast]) {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  }
+  await changes?.close();
+  await t?.close();
+});
+
+const execute = (sql: string, params: unknown[] = []) => t.orm.em.getConnection().execute(sql, params, 'run');
+
+async function listVehicle(brand: string): Promise<void> {
+  const userId = randomUUID();
+  const vehicleId = randomUUID();
+  await execute(
+    `insert into users (id, email, password_hash, first_name, last_name, created_at, updated_at)
+     values (?, ?, 'x', 'Lena', 'Weber', now(), now())`,
+    [userId, `${userId}@example.de`],
+  );
+  await execute(
+    `insert into vehicle (id, user_id, title, brand, model, year, status, ps, weight_kg, top_speed_kmh,
+                          zero_to_hundred_s, created_at, updated_at)
+     values (?, ?, ?, ?, 'M3', 2001, 'confirmed', 343, 1500, 250, 5.2, now(), now())`,
+    [vehicleId, userId, `${brand} M3`, brand],
+  );
+  await execute(
+    `insert into public_vehicle (vehicle_id, data, listed_at, updated_at) values (?, ?, now(), now())`,
+    [vehicleId, JSON.stringify({ id: vehicleId, brand })],
+  );
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** The answer as sent: raw bytes (no decompression), headers without the per-connection ones. */
+function raw(base: string, method: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${PUBLIC_LIST_PATH}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = res.headers;
+        resolve({ status: res.statusCode!, headers: rest, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const VARIANTS = [
+  { 'accept-encoding': 'identity' },
+  {},
+  { 'accept-encoding': 'gzip, deflate' },
+  { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  { 'accept-encoding': 'br;q=0.5, gzip;q=0.9' },
+];
+
+/** Every variant on both servers: equal answers. Returns how many reached the middleware on the fast one. */
+async function compareAll(): Promise<number> {
+  let viaStack = 0;
+  for (const method of ['GET', 'HEAD']) {
+    for (const headers of VARIANTS) {
+      const expected = await raw(stackUrl, method, headers);
+      expect(expected.status).toBe(200);
+      const before = stackRequests;
+      const answer = await raw(fastUrl, method, headers);
+      viaStack += stackRequests - before;
+      expect(answer).toEqual(expected);
+
+      const revalidate = { ...headers, 'if-none-match': String(expected.headers.etag) };
+      const notModified = await raw(stackUrl, method, revalidate);
+      expect(notModified.status).toBe(304);
+      const beforeRevalidation = stackRequests;
+      expect(await raw(fastUrl, method, revalidate)).toEqual(notModified);
+      viaStack += stackRequests - beforeRevalidation;
+    }
+  }
+  return viaStack;
+}
+
+describe('the public list in front of the middleware', () => {
+  it('answers with the bytes and headers of the stack, 304 included, and leaves changes to the stack', async () => {
+    await listVehicle('BMW');
+    // Cold: the stack answers and the list is kept.
+    const before = stackRequests;
+    const first = await raw(fastUrl, 'GET');
+    expect(stackRequests).toBe(before + 1);
+    expect(first.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+
+    expect(await compareAll()).toBe(0);
+
+    // Another connection changes the read model: the next answer comes from the stack, with it.
+    const version = changes.version;
+    await listVehicle('Audi');
+    for (let waited = 0; changes.version === version; waited += 10) {
+      if (waited > 5000) throw new Error('no notification');
+      await sleep(10);
+    }
+    const afterChange = stackRequests;
+    const changed = await raw(fastUrl, 'GET', { 'accept-encoding': 'identity' });
+    expect(stackRequests).toBe(afterChange + 1);
+    expect((JSON.parse(changed.body.toString()) as { brand: string }[]).map((v) => v.brand)).toEqual([
+      'BMW',
+      'Audi',
+    ]);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(await compareAll()).toBe(0);
+  });
+
+  it('leaves other paths and methods to the stack', async () => {
+    for (const [method, path] of [
+      ['POST', PUBLIC_LIST_PATH],
+      ['GET', `${PUBLIC_LIST_PATH}/`],
+      ['GET', '/api/vehicles'],
+    ] as const) {
+      const before = stackRequests;
+      const response = await fetch(`${fastUrl}${path}`, {
+        method,
+        headers: { origin: 'http://localhost:3000' },
+      });
+      await response.arrayBuffer();
+      expect(stackRequests, `${method} ${path}`).toBe(before + 1);
+    }
+  });
+});
