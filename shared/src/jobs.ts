@@ -118,6 +118,10 @@ export const VisitorUpdateSendJobSchema = v.object({ updateId: v.pipe(v.string()
 export const QuartettExportJobSchema = v.object({ setId: v.pipe(v.string(), v.uuid()) });
 export type QuartettExportJob = v.InferOutput<typeof QuartettExportJobSchema>;
 
+/** Prepare the print photo of a vehicle's card (its hero, else first clean image, cropped). */
+export const QuartettPrintPhotoJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
+export type QuartettPrintPhotoJob = v.InferOutput<typeof QuartettPrintPhotoJobSchema>;
+
 export const AccountExportJobSchema = v.object({ exportId: v.pipe(v.string(), v.uuid()) });
 
 /** Job ids (outbox row ids) whose data in the queues names a deleted person. */
@@ -143,6 +147,8 @@ export const JOBS = {
   'visitor-update.send': { queue: 'updates', payload: VisitorUpdateSendJobSchema },
   /** Render a quartett set's print PDF and store it in S3. */
   'quartett.export': { queue: 'export', payload: QuartettExportJobSchema },
+  /** Write a vehicle's card photo as print-ready JPEG (300 dpi, crop and zoom applied) for the export. */
+  'quartett.print-photo': { queue: 'media', payload: QuartettPrintPhotoJobSchema },
   /** Build a person's data export (JSON and clean photos) as one ZIP. */
   'account.export': { queue: 'privacy', payload: AccountExportJobSchema },
   /** Remove jobs whose data names a deleted person from every queue. */

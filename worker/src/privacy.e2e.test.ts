@@ -3,7 +3,7 @@
  * photos everywhere, the self-service data export, and self-service deletion leaving no trace.
  */
 import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { createS3Client, QuartettSet, rebuildProjections } from '@schlosstreffen/api/core';
+import { createS3Client, printPhotoKey, QuartettSet, rebuildProjections } from '@schlosstreffen/api/core';
 import {
   createTestContext,
   readZip,
@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from '@schlosstreffen/api/testing';
 import { waitForMail } from '@schlosstreffen/infra/dev-services';
-import type { Media, PublicVehicle, Vehicle } from '@schlosstreffen/shared/api';
+import type { Media, MediaLibraryPage, PublicVehicle, Vehicle } from '@schlosstreffen/shared/api';
 import { JOBS } from '@schlosstreffen/shared';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -169,7 +169,7 @@ describe('only clean images leave the server', () => {
     });
     for (const item of ((await owner.client.get(`/api/vehicles/${vehicle.id}`)).data as Vehicle).media)
       add('owner', item, item.id);
-    const library = (await admin.client.get('/api/admin/media')).data as Media[];
+    const library = ((await admin.client.get('/api/admin/media?limit=100')).data as MediaLibraryPage).items;
     for (const item of library.filter((entry) => entry.vehicleId === vehicle.id))
       add('library', item, item.id);
 
@@ -344,6 +344,19 @@ describe('self-service deletion', () => {
     const mediaKeys = vehicle.media.flatMap((item) =>
       [item.url, ...Object.values(item.thumbnails ?? {})].map((path) => path.slice('/objects/'.length)),
     );
+    // The quartett card's print photo, made from the hero, goes with the rest.
+    const printKey = printPhotoKey(vehicle.media[0]!.id);
+    await expect
+      .poll(
+        () =>
+          s3.send(new HeadObjectCommand({ Bucket: t.config.s3.bucket, Key: printKey })).then(
+            () => true,
+            () => false,
+          ),
+        WAIT,
+      )
+      .toBe(true);
+    mediaKeys.push(printKey);
 
     const wrong = await owner.client.post('/api/account/delete', { password: 'falsch-falsch' });
     expect(wrong.status).toBe(400);

@@ -41,6 +41,7 @@ export {
   exportKey,
   fullKey,
   objectPathOf,
+  printPhotoKey,
   renditionKey,
   uploadPrefix,
   type FullFormat,
@@ -97,3 +98,4 @@ export {
   type ExportPlan,
   type PlannedCard,
 } from './quartett/export.js';
+export { mediaExists, printPhotoTask, type PrintPhotoTask } from './quartett/print-photo.js';

@@ -16,12 +16,21 @@ export class ObjectTooLargeError extends Error {
 export interface PutOptions {
   contentType: string;
   cacheControl?: string;
+  /** User metadata stored with the object (x-amz-meta-*; lower-case names). */
+  metadata?: Record<string, string>;
+}
+
+export interface StoredObjectData {
+  data: Buffer;
+  metadata: Record<string, string>;
 }
 
 /** The worker's view of the bucket. S3 errors other than a missing key are thrown as they are (retry). */
 export interface Storage {
   /** The object's bytes, or undefined when it does not exist; throws ObjectTooLargeError above maxBytes. */
   get(key: string, maxBytes: number): Promise<Buffer | undefined>;
+  /** As `get`, with the object's user metadata. */
+  getWithMetadata(key: string, maxBytes: number): Promise<StoredObjectData | undefined>;
   put(key: string, body: Buffer, options: PutOptions): Promise<void>;
   /** Uploads a stream of known length (e.g. a file), without holding it in memory. */
   putStream(key: string, body: Readable, options: PutOptions & { contentLength: number }): Promise<void>;
@@ -36,8 +45,12 @@ export function createStorage(
   bucket: string,
   options: { listPageSize?: number } = {},
 ): Storage {
-  return {
+  const storage: Storage = {
     async get(key, maxBytes) {
+      return (await storage.getWithMetadata(key, maxBytes))?.data;
+    },
+
+    async getWithMetadata(key, maxBytes) {
       let response;
       try {
         response = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
@@ -45,8 +58,9 @@ export function createStorage(
         if ((error as Error).name === 'NoSuchKey') return undefined;
         throw error;
       }
+      const metadata = response.Metadata ?? {};
       const body = response.Body as (Readable & AsyncIterable<Uint8Array>) | undefined;
-      if (!body) return Buffer.alloc(0);
+      if (!body) return { data: Buffer.alloc(0), metadata };
       if ((response.ContentLength ?? 0) > maxBytes) {
         body.destroy();
         throw new ObjectTooLargeError(key, maxBytes);
@@ -61,10 +75,10 @@ export function createStorage(
         }
         chunks.push(chunk);
       }
-      return Buffer.concat(chunks, size);
+      return { data: Buffer.concat(chunks, size), metadata };
     },
 
-    async put(key, body, { contentType, cacheControl }) {
+    async put(key, body, { contentType, cacheControl, metadata }) {
       await s3.send(
         new PutObjectCommand({
           Bucket: bucket,
@@ -72,6 +86,7 @@ export function createStorage(
           Body: body,
           ContentType: contentType,
           CacheControl: cacheControl,
+          Metadata: metadata,
         }),
       );
     },
@@ -92,4 +107,5 @@ export function createStorage(
     deleteMany: (keys) => deleteKeys(s3, bucket, keys),
     list: (prefix) => listKeys(s3, bucket, prefix, options.listPageSize),
   };
+  return storage;
 }

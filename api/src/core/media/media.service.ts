@@ -96,6 +96,8 @@ export class MediaService {
         });
         await em.flush();
         enqueue(em, 'media.thumbnail', { mediaId: media.id });
+        // A new hero takes the role from the card's image; its own print photo follows its renditions.
+        if (isHero) enqueue(em, 'quartett.print-photo', { vehicleId: vehicle.id });
         await refreshPublicVehicles(em, [vehicle.id]);
         return media;
       })
@@ -112,7 +114,7 @@ export class MediaService {
 
   /** Hero choice and crop per image; choosing a hero unsets the others. Returns the vehicle's media. */
   async update(user: User, vehicleId: string, input: MediaUpdate): Promise<Media[]> {
-    return this.deps.em.transactional(async (em) => {
+    const media = await this.deps.em.transactional(async (em) => {
       const vehicle = await this.lockVehicle(em, user, vehicleId);
       const media = await em.find(Media, { vehicle: vehicle.id }, ordered);
       const byId = new Map(media.map((item) => [item.id, item]));
@@ -127,9 +129,13 @@ export class MediaService {
         if (update.cropY !== undefined) item.cropY = decimal(update.cropY);
         if (update.scale !== undefined) item.scale = decimal(update.scale);
       }
+      // The card's print photo follows its hero, crop and zoom.
+      enqueue(em, 'quartett.print-photo', { vehicleId: vehicle.id });
       await refreshPublicVehicles(em, [vehicle.id]);
       return media;
     });
+    this.deps.onOutbox?.();
+    return media;
   }
 
   /** Removes an image; a removed hero passes the role to the next image. Objects go via the outbox. */
@@ -145,6 +151,7 @@ export class MediaService {
         if (next) next.isHero = true;
       }
       enqueue(em, 'storage.delete', { keys: mediaObjectKeys(target) });
+      enqueue(em, 'quartett.print-photo', { vehicleId: vehicle.id });
       em.remove(target);
       await refreshPublicVehicles(em, [vehicle.id]);
     });

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IMAGE_REJECTION_REASONS, THUMBNAIL_WIDTHS } from '@schlosstreffen/shared';
+import { enqueue } from '../outbox/outbox.js';
 import { lockVehicles, refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { keyOf, objectPathOf, parseKey, renditionKey, type FullFormat } from '../storage/objects.js';
 import { Media } from './media.entity.js';
@@ -77,7 +78,9 @@ export function recordRenditions(
   mediaId: string,
   image: { width: number; height: number; fileSize: number },
 ): Promise<boolean> {
-  return updateMedia(em, mediaId, (row) => {
+  return updateMedia(em, mediaId, (row, tx) => {
+    // The clean renditions exist: the quartett card's print photo can be made from them.
+    enqueue(tx, 'quartett.print-photo', { vehicleId: row.vehicle.id });
     // The upload's record stays until retention: a second PUT to its URL (valid a few minutes)
     // would store bytes again, which retention then removes; they are never served.
     row.uploadKey = null;
@@ -112,6 +115,7 @@ export function rejectImage(
         { orderBy: { priority: 'asc', createdAt: 'asc' } },
       );
       if (next) next.isHero = true;
+      enqueue(tx, 'quartett.print-photo', { vehicleId: media.vehicle.id });
     }
   });
 }

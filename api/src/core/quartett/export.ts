@@ -10,6 +10,7 @@ import {
 } from '@schlosstreffen/shared';
 import { noWithdrawnConsent } from '../accounts/consent-state.js';
 import { keyOf, objectPathOf } from '../storage/objects.js';
+import type { Media } from '../media/media.entity.js';
 import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { QuartettCard } from './quartett-card.entity.js';
 import { QuartettSet } from './quartett-set.entity.js';
@@ -55,22 +56,29 @@ export function plannedCard(vehicle: Vehicle, code: string): PlannedCard {
     values: quartettCardValues(vehicle),
     owner: `${vehicle.user.firstName} ${vehicle.user.lastName}`.trim(),
   };
-  // The hero, else the first clean image in the owner's order; refused images never.
-  const images = vehicle.media
-    .getItems()
-    .filter((item) => item.type === 'image' && item.approvalStatus !== 'rejected' && !item.uploadKey);
-  const hero = images.find((item) => item.isHero) ?? images[0];
-  if (hero) {
-    card.photo = {
-      mediaId: hero.id,
-      fullKey: keyOf(hero.url),
-      cropX: Number(hero.cropX),
-      cropY: Number(hero.cropY),
-      scale: Number(hero.scale),
-    };
-  }
+  const media = cardMediaOf(vehicle.media.getItems());
+  if (media) card.photo = cardPhotoOf(media);
   return card;
 }
+
+/**
+ * The image a vehicle's card shows: the hero, else the first clean image in the owner's order
+ * (`media` sorted by priority, then creation); refused images and images not cleaned yet never.
+ */
+export function cardMediaOf(media: readonly Media[]): Media | undefined {
+  const images = media.filter(
+    (item) => item.type === 'image' && item.approvalStatus !== 'rejected' && !item.uploadKey,
+  );
+  return images.find((item) => item.isHero) ?? images[0];
+}
+
+export const cardPhotoOf = (media: Media): CardPhoto => ({
+  mediaId: media.id,
+  fullKey: keyOf(media.url),
+  cropX: Number(media.cropX),
+  cropY: Number(media.cropY),
+  scale: Number(media.scale),
+});
 
 /** Whether the set still needs its PDF (it exists and is not ready). */
 export async function exportPending(em: EntityManager, setId: string): Promise<boolean> {

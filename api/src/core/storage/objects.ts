@@ -14,6 +14,7 @@ import { Media } from '../media/media.entity.js';
  * | upload         | uploads/{userId}/{uuid}.{ext}              | the browser (signed PUT) | nobody: never served; the worker cleans it, then deletes it |
  * | full           | media/{mediaId}/full.{ext}                 | the worker         | its vehicle's readers |
  * | rendition      | thumbs/{mediaId}/{width}.webp              | the worker         | its vehicle's readers |
+ * | print-photo    | print/{mediaId}.jpg                        | the worker         | nobody: never served; placed into quartett PDFs |
  * | export         | exports/quartett/v{version}-{setId}.pdf    | the worker         | admins |
  * | account-export | exports/accounts/{exportId}.zip            | the worker         | the person it belongs to, until it expires |
  *
@@ -70,6 +71,12 @@ export const fullKey = (mediaId: string, format: FullFormat) => `media/${mediaId
 /** A WebP rendition of an image at one of THUMBNAIL_WIDTHS. */
 export const renditionKey = (mediaId: string, width: ThumbnailWidth) => `thumbs/${mediaId}/${width}.webp`;
 
+/**
+ * The quartett card photo of an image, cut to the owner's crop and zoom at print size (JPEG). It
+ * carries the crop it was made with in its metadata; parseKey does not know it, so it is never served.
+ */
+export const printPhotoKey = (mediaId: string) => `print/${mediaId}.jpg`;
+
 /** The print PDF of a quartett set version. */
 export const exportKey = (version: number, setId: string) => `exports/quartett/v${version}-${setId}.pdf`;
 
@@ -102,13 +109,17 @@ export function parseKey(key: string): StoredObject | undefined {
   return undefined;
 }
 
-/** Every object a media item owns in the bucket: its upload (until cleaned) and its renditions. */
+/**
+ * Every object a media item owns in the bucket: its upload (until cleaned), its renditions and its
+ * print photo.
+ */
 export function mediaObjectKeys(media: Pick<Media, 'id' | 'url' | 'uploadKey'>): string[] {
   const full = keyOf(media.url);
   return [
     ...(media.uploadKey ? [media.uploadKey] : []),
     ...(full ? [full] : []),
     ...THUMBNAIL_WIDTHS.map((width) => renditionKey(media.id, width)),
+    printPhotoKey(media.id),
   ];
 }
 

@@ -1,4 +1,4 @@
-import { renditionKey, type CardPhoto } from '@schlosstreffen/api/core';
+import { printPhotoKey, renditionKey, type CardPhoto } from '@schlosstreffen/api/core';
 import { cropRegion, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '@schlosstreffen/shared';
 import sharp from '../../../adapters/sharp.js';
 import { ObjectTooLargeError, type Storage } from '../../../adapters/storage.js';
@@ -19,6 +19,29 @@ async function read(storage: Storage, key: string): Promise<Buffer | undefined> 
     if (error instanceof ObjectTooLargeError) return undefined;
     throw error;
   }
+}
+
+/** Changes whenever what preparePhoto makes of an image would change: its crop, zoom or this code. */
+const RENDERING = `v1 ${PHOTO_PIXELS.width}x${PHOTO_PIXELS.height} q80`;
+
+/** Metadata name under which a stored print photo names what it was made from. */
+export const PRINT_PHOTO_META = 'print-photo';
+
+/** What a print photo was made from: the image, its crop and zoom (as stored, 2 decimals), the rendering. */
+export const printPhotoFingerprint = (source: CardPhoto) =>
+  `${source.mediaId} ${source.cropX.toFixed(2)} ${source.cropY.toFixed(2)} ${source.scale.toFixed(2)} ${RENDERING}`;
+
+/** The stored print photo when it was made from exactly this image and crop, else undefined. */
+export async function readPrintPhoto(storage: Storage, source: CardPhoto): Promise<Buffer | undefined> {
+  const stored = await storage
+    .getWithMetadata(printPhotoKey(source.mediaId), MAX_IMAGE_BYTES)
+    .catch((error: unknown) => {
+      if (error instanceof ObjectTooLargeError) return undefined;
+      throw error;
+    });
+  if (!stored?.data.length || stored.metadata[PRINT_PHOTO_META] !== printPhotoFingerprint(source))
+    return undefined;
+  return stored.data;
 }
 
 /**
