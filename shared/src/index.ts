@@ -6,6 +6,7 @@ export * from './jobs.js';
 export * from './schemas/auth.js';
 export * from './schemas/vehicle.js';
 export * from './schemas/media.js';
+export * from './schemas/admin-lists.js';
 export * from './schemas/visitor.js';
 export * from './schemas/issues.js';
 export * from './event-messages.js';

@@ -54,3 +54,12 @@ export interface SignedUpload {
   /** Seconds the signature is valid. */
   expires: number;
 }
+
+/** A page of GET /api/admin/media (staff), newest first. */
+export interface MediaLibraryPage {
+  items: MediaLibraryItem[];
+  /** Every image of the library ('Insgesamt N Bilder'). */
+  total: number;
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}

@@ -86,3 +86,17 @@ export interface PublicVehicle {
   /** The image marked isHero, else the first; null without images. */
   hero: PublicMedia | null;
 }
+
+/**
+ * A page of GET /api/admin/vehicles (staff): vehicles with owner, media and invitation, the number
+ * of vehicles per status filter for the current search, and the cursor of the next page.
+ */
+export interface AdminVehiclePage {
+  items: Vehicle[];
+  /** Per status and 'all' (drafts included), over the whole search, whatever the page or tab. */
+  counts: Record<VehicleStatus | 'all', number>;
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+  /** Images over all vehicles (the Medien tab's count); on the first page only. */
+  mediaTotal?: number;
+}

@@ -1,13 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { VEHICLE_STATUSES, type VehicleStatus } from '@schlosstreffen/shared';
+import type { VehicleStatus } from '@schlosstreffen/shared';
 import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../status-log/review-facts.js';
+import { applicationWhere, type ApplicationFilter } from './admin-list.js';
 
-/** The dashboard's filter: a status tab ('all' or one status) and the search on brand or model. */
-export interface ApplicationFilter {
-  status: VehicleStatus | 'all';
-  /** Case-insensitive substring of brand or model; empty matches everything. */
-  q: string;
-}
+export type { ApplicationFilter } from './admin-list.js';
 
 export interface ApplicationRow {
   id: string;
@@ -33,46 +29,49 @@ export interface ApplicationRow {
   checkedInGate: string | null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** Rows per statement of the export: memory stays flat however many applications there are. */
+const EXPORT_BATCH = 500;
 
 /**
- * The applications for the organizers' export, filtered like the admin dashboard, newest first
- * (its order), in one query.
+ * The applications for the organizers' export, filtered like the admin dashboard (the same
+ * condition), newest first (its order), in batches of one keyset query each.
  */
-export async function applicationRows(
+export async function* applicationRows(
   em: EntityManager,
   filter: ApplicationFilter,
-): Promise<ApplicationRow[]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.status !== 'all' && VEHICLE_STATUSES.includes(filter.status)) {
-    where.push('v.status = ?');
-    params.push(filter.status);
+): AsyncGenerator<ApplicationRow> {
+  let after: { sql: string; params: unknown[] } | undefined;
+  for (;;) {
+    const where = applicationWhere(filter, after);
+    const rows = await em.getConnection().execute<Array<Record<string, unknown>>>(
+      `select v.id, v.status, v.brand, v.model, v.name, v.year, v.color,
+              u.first_name, u.last_name, u.email, u.phone,
+              sub.submitted_at, s.score,
+              i.start_number, i.parking_zone, i.confirm_by, i.release_reason, i.checked_in_at,
+              cs.gate as checked_in_gate, v.created_at::text as after_created_at
+         from (select v.* from vehicle v ${where.sql}
+                order by v.created_at desc, v.id desc limit ${EXPORT_BATCH}) v
+         join users u on u.id = v.user_id
+         left join invitation i on i.vehicle_id = v.id
+         left join check_in_scan cs on cs.id = i.checked_in_scan_id
+         ${LATEST_SCORE_JOIN}
+         ${LAST_SUBMISSION_JOIN}
+        order by v.created_at desc, v.id desc`,
+      where.params,
+    );
+    for (const row of rows) yield toRow(row);
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_BATCH || !last) return;
+    after = {
+      sql: '(v.created_at, v.id) < (?::timestamptz, ?::uuid)',
+      params: [last.after_created_at, last.id],
+    };
   }
-  const needle = filter.q.trim();
-  if (needle) {
-    where.push(`(v.brand ilike ? or v.model ilike ?)`);
-    const pattern = `%${escapeLike(needle)}%`;
-    params.push(pattern, pattern);
-  }
-  const rows = await em.getConnection().execute<Array<Record<string, unknown>>>(
-    `select v.id, v.status, v.brand, v.model, v.name, v.year, v.color,
-            u.first_name, u.last_name, u.email, u.phone,
-            sub.submitted_at, s.score,
-            i.start_number, i.parking_zone, i.confirm_by, i.release_reason, i.checked_in_at,
-            cs.gate as checked_in_gate
-       from vehicle v
-       join users u on u.id = v.user_id
-       left join invitation i on i.vehicle_id = v.id
-       left join check_in_scan cs on cs.id = i.checked_in_scan_id
-       ${LATEST_SCORE_JOIN}
-       ${LAST_SUBMISSION_JOIN}
-      ${where.length ? `where ${where.join(' and ')}` : ''}
-      order by v.created_at desc, v.id`,
-    params,
-  );
+}
+
+function toRow(row: Record<string, unknown>): ApplicationRow {
   const date = (value: unknown) => (value ? new Date(value as string) : null);
-  return rows.map((row) => ({
+  return {
     id: String(row.id),
     status: row.status as VehicleStatus,
     brand: String(row.brand),
@@ -92,5 +91,5 @@ export async function applicationRows(
     releaseReason: (row.release_reason as ApplicationRow['releaseReason']) ?? null,
     checkedInAt: date(row.checked_in_at),
     checkedInGate: row.checked_in_at ? ((row.checked_in_gate as string | null) ?? 'Einlass') : null,
-  }));
+  };
 }

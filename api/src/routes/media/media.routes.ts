@@ -2,12 +2,14 @@ import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type * as Api from '@schlosstreffen/shared/api';
 import {
+  AdminMediaListQuerySchema,
   MediaCreateSchema,
   MediaUpdateSchema,
   UploadRequestSchema,
   VEHICLE_MESSAGES,
 } from '@schlosstreffen/shared';
-import { listAllMedia, type MediaService } from '../../core/media/media.service.js';
+import type { MediaService } from '../../core/media/media.service.js';
+import { mediaLibraryPage } from '../../core/vehicles/admin-list.js';
 import type { UploadService } from '../../core/media/upload.service.js';
 import { currentUser, requireRole, requireUser, type AppState } from '../../http/context.js';
 import { rateLimit, type Limiter } from '../../http/rate-limit.js';
@@ -62,9 +64,16 @@ export function mediaRoutes({ em, media, uploads, uploadLimiter }: MediaRouteDep
     ctx.status = 204;
   });
 
+  // One page of the media library, newest first, with the total.
   router.get('/admin/media', requireRole('admin', 'reviewer'), async (ctx) => {
-    const items = await listAllMedia(em);
-    ctx.body = items.map(presentLibraryItem);
+    const query = validate(AdminMediaListQuerySchema, ctx.query);
+    const page = await mediaLibraryPage(em, query);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      items: page.items.map(presentLibraryItem),
+      total: page.total,
+      nextCursor: page.nextCursor,
+    } satisfies Api.MediaLibraryPage;
   });
 
   return router;

@@ -3,9 +3,9 @@ import { createTestContext, registerUser, type TestClient, type TestContext } fr
 import { User } from '../../core/accounts/user.entity.js';
 
 /**
- * The staff lists load every row with its relations. Their number of SQL statements must not grow with
- * the number of rows (no N+1): it is measured per request through MikroORM's query log, once with a
- * handful of rows and once with 1000 vehicles and 5000 media.
+ * The staff lists come in keyset pages with their counts. Their number of SQL statements must not
+ * grow with the number of rows (no N+1, no per-page growth): it is measured per request through
+ * MikroORM's query log, once with a handful of rows and once with 1000 vehicles and 5000 media.
  */
 
 const OWNERS = 200;
@@ -85,39 +85,52 @@ async function counts() {
   return row!;
 }
 
-interface Sizes {
-  vehicles: { queries: number; ms: number };
-  media: { queries: number; ms: number };
-}
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Item = Record<string, any>;
 
-async function measureBoth(expected: number): Promise<Sizes> {
-  const vehicles = await measure('/api/admin/vehicles');
-  expect(vehicles.res.status, vehicles.res.text).toBe(200);
-  const vehicleList = vehicles.res.data as unknown as Item[];
-  expect(vehicleList).toHaveLength(expected);
-  console.log(
-    `admin vehicles: ${vehicles.sql.length} queries for ${expected} vehicles, ${vehicles.ms} ms\n  ` +
-      vehicles.sql.map(brief).join('\n  '),
-  );
-
-  const media = await measure('/api/admin/media');
-  expect(media.res.status, media.res.text).toBe(200);
-  const mediaList = media.res.data as unknown as Item[];
-  expect(mediaList).toHaveLength(expected * MEDIA_PER_VEHICLE);
-  console.log(
-    `admin media: ${media.sql.length} queries for ${expected * MEDIA_PER_VEHICLE} media, ${media.ms} ms\n  ` +
-      media.sql.map(brief).join('\n  '),
-  );
-
-  checkVehicles(vehicleList, vehicles.res.text);
-  checkMedia(mediaList, media.res.text);
+/** The paths measured: first pages, a filtered and searched page, and a following page. */
+async function paths() {
+  const first = await reviewer.get('/api/admin/vehicles');
+  const media = await reviewer.get('/api/admin/media');
+  const vehicleCursor = (first.data as Item).nextCursor as string | null;
+  const mediaCursor = (media.data as Item).nextCursor as string | null;
   return {
-    vehicles: { queries: vehicles.sql.length, ms: vehicles.ms },
-    media: { queries: media.sql.length, ms: media.ms },
+    vehicles: '/api/admin/vehicles',
+    vehiclesFiltered: '/api/admin/vehicles?status=submitted&q=modell%201&sort=brand',
+    vehiclesNext: vehicleCursor
+      ? `/api/admin/vehicles?cursor=${vehicleCursor}`
+      : '/api/admin/vehicles?sort=oldest',
+    media: '/api/admin/media',
+    mediaNext: mediaCursor ? `/api/admin/media?cursor=${mediaCursor}` : '/api/admin/media?limit=1',
   };
+}
+
+/** Statements per request for each path. */
+async function measureAll(label: string): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const [name, path] of Object.entries(await paths())) {
+    const { res, ms, sql } = await measure(path);
+    expect(res.status, res.text).toBe(200);
+    expect(Buffer.byteLength(res.text)).toBeLessThan(100 * 1024);
+    console.log(`${label} ${name}: ${sql.length} queries, ${ms} ms\n  ${sql.map(brief).join('\n  ')}`);
+    result[name] = sql.length;
+  }
+  return result;
+}
+
+/** Every page of a list, following the cursors. */
+async function walk(path: string): Promise<Item[]> {
+  const items: Item[] = [];
+  let cursor: string | null = null;
+  do {
+    const separator = path.includes('?') ? '&' : '?';
+    const res = await reviewer.get(cursor ? `${path}${separator}cursor=${cursor}` : path);
+    expect(res.status, res.text).toBe(200);
+    const page = res.data as Item;
+    items.push(...(page.items as Item[]));
+    cursor = page.nextCursor as string | null;
+  } while (cursor);
+  return items;
 }
 
 const ownerEmail = /^owner-\d+@seed\.test$/;
@@ -207,29 +220,105 @@ describe('staff lists use a constant number of queries', () => {
     await seedVehicles(1, SMALL_VEHICLES);
     await seedMedia();
     expect(await counts()).toEqual({ vehicles: SMALL_VEHICLES, media: SMALL_VEHICLES * MEDIA_PER_VEHICLE });
-    const small = await measureBoth(SMALL_VEHICLES);
+    const small = await measureAll('small');
 
     await seedOwners(SMALL_VEHICLES + 1, OWNERS);
     await seedVehicles(SMALL_VEHICLES + 1, VEHICLES);
     await seedMedia();
     await execute('analyze users; analyze vehicle; analyze media');
     expect(await counts()).toEqual({ vehicles: VEHICLES, media: VEHICLES * MEDIA_PER_VEHICLE });
-    const large = await measureBoth(VEHICLES);
+    const large = await measureAll('large');
 
-    console.log(
-      [
-        `admin vehicles: ${small.vehicles.queries} queries for ${SMALL_VEHICLES} vehicles (${small.vehicles.ms} ms), ` +
-          `${large.vehicles.queries} queries for ${VEHICLES} vehicles (${large.vehicles.ms} ms)`,
-        `admin media: ${small.media.queries} queries for ${SMALL_VEHICLES * MEDIA_PER_VEHICLE} media (${small.media.ms} ms), ` +
-          `${large.media.queries} queries for ${VEHICLES * MEDIA_PER_VEHICLE} media (${large.media.ms} ms)`,
-      ].join('\n'),
+    console.log(`statements per request: small ${JSON.stringify(small)}, large ${JSON.stringify(large)}`);
+    expect(large).toEqual(small);
+    for (const count of Object.values(large)) {
+      // Session, user, the page with its counts, its rows: a handful, nowhere near one per row.
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('pages through every vehicle once, in order, with the owner and media of each', async () => {
+    const all = await walk('/api/admin/vehicles?limit=50');
+    expect(all).toHaveLength(VEHICLES);
+    checkVehicles(all, JSON.stringify(all));
+    const created = all.map((vehicle) => vehicle.createdAt as string);
+    expect([...created].sort().reverse()).toEqual(created);
+
+    const oldest = await walk('/api/admin/vehicles?limit=50&sort=oldest');
+    expect(oldest.map((vehicle) => vehicle.id)).toEqual(all.map((vehicle) => vehicle.id).reverse());
+
+    const byBrand = await walk('/api/admin/vehicles?limit=50&sort=brand&status=waitlist');
+    const [expected] = await t.orm.em
+      .getConnection()
+      .execute<{ ids: string[] }[]>(
+        `select array_agg(id order by brand, model, id) as ids from vehicle where status = 'waitlist'`,
+      );
+    expect(byBrand.map((vehicle) => vehicle.id)).toEqual(expected!.ids);
+  });
+
+  it('counts per status for the search, whatever the tab, and searches brand, model and owner names', async () => {
+    const rows = await t.orm.em.getConnection().execute<{ status: string; n: number }[]>(
+      `select status, count(*)::int as n from vehicle v
+          where v.model ilike '%modell 1%' or v.brand ilike '%modell 1%'
+             or v.user_id in (select id from users where first_name ilike '%modell 1%' or last_name ilike '%modell 1%')
+          group by status`,
     );
-    expect(large.vehicles.queries).toBe(small.vehicles.queries);
-    expect(large.media.queries).toBe(small.media.queries);
-    // Session, user and the list itself: a handful, nowhere near one per row.
-    expect(large.vehicles.queries).toBeGreaterThan(0);
-    expect(large.vehicles.queries).toBeLessThanOrEqual(5);
-    expect(large.media.queries).toBeGreaterThan(0);
-    expect(large.media.queries).toBeLessThanOrEqual(5);
+    const expected = Object.fromEntries(rows.map((row) => [row.status, row.n]));
+    const res = await reviewer.get('/api/admin/vehicles?status=invited&q=MODELL%201');
+    expect(res.status).toBe(200);
+    const page = res.data as Item;
+    const total = rows.reduce((sum, row) => sum + row.n, 0);
+    expect(page.counts).toMatchObject({ ...expected, all: total });
+    expect((page.items as Item[]).every((vehicle) => vehicle.status === 'invited')).toBe(true);
+    expect((page.items as Item[]).every((vehicle) => /modell 1/i.test(vehicle.model))).toBe(true);
+    expect(page.mediaTotal).toBe(VEHICLES * MEDIA_PER_VEHICLE);
+
+    // Owner names: owner 7 is 'Owner Nr7', whose vehicles are 7, 207, 407, …
+    const owner = await walk('/api/admin/vehicles?q=nr7');
+    const [ownerRows] = await t.orm.em.getConnection().execute<{ n: number }[]>(
+      `select count(*)::int as n from vehicle v join users u on u.id = v.user_id
+          where u.last_name ilike '%nr7%' or v.brand ilike '%nr7%' or v.model ilike '%nr7%'`,
+    );
+    expect(owner.length).toBe(ownerRows!.n);
+    expect(owner.length).toBeGreaterThan(0);
+    // A wildcard is text, not a pattern.
+    const percent = await reviewer.get('/api/admin/vehicles?q=%25');
+    expect((percent.data as Item).counts.all).toBe(0);
+  });
+
+  it('pages through every image once, newest first, with the total', async () => {
+    const all = await walk('/api/admin/media?limit=100');
+    expect(all).toHaveLength(VEHICLES * MEDIA_PER_VEHICLE);
+    checkMedia(all, JSON.stringify(all));
+    const first = await reviewer.get('/api/admin/media');
+    expect((first.data as Item).total).toBe(VEHICLES * MEDIA_PER_VEHICLE);
+  });
+
+  it('answers bad parameters with 400 and a German message', async () => {
+    for (const path of [
+      '/api/admin/vehicles?status=unknown',
+      '/api/admin/vehicles?sort=price',
+      '/api/admin/vehicles?limit=0',
+      '/api/admin/vehicles?limit=51',
+      '/api/admin/vehicles?limit=abc',
+      '/api/admin/vehicles?status=all&status=submitted',
+      `/api/admin/vehicles?q=${'x'.repeat(201)}`,
+      '/api/admin/vehicles?cursor=not-a-cursor',
+      `/api/admin/vehicles?cursor=${Buffer.from('["media","1","x"]').toString('base64url')}`,
+      '/api/admin/media?cursor=%21%21',
+      '/api/admin/media?limit=101',
+      '/api/admin/vehicles.csv?status=unknown',
+    ]) {
+      const res = await reviewer.get(path);
+      expect(res.status, path).toBe(400);
+      expect((res.data as Item).message, path).toMatch(/[äöüÄÖÜß]|Seite|Status|Sortierung|Suchbegriff/);
+    }
+    // A cursor of one sort does not continue another.
+    const first = await reviewer.get('/api/admin/vehicles?limit=1');
+    const res = await reviewer.get(
+      `/api/admin/vehicles?sort=brand&cursor=${(first.data as Item).nextCursor}`,
+    );
+    expect(res.status).toBe(400);
   });
 });

@@ -1,25 +1,27 @@
+import { Readable, pipeline } from 'node:stream';
 import Router from '@koa/router';
 import {
   AdminStatusUpdateSchema,
+  AdminVehicleExportQuerySchema,
+  AdminVehicleListQuerySchema,
   APPLICATION_CSV_HEADER,
   INVITATION_MESSAGES,
   INVITATION_STATE_LABELS,
   STATUS_LABELS,
-  VEHICLE_STATUSES,
   venueDate,
   venueDateTime,
-  type VehicleStatus,
   OwnerStatusPatchSchema,
   VEHICLE_MESSAGES,
   vehicleSchemas,
 } from '@schlosstreffen/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { InvitationDeclineResult } from '@schlosstreffen/shared/api';
+import type { AdminVehiclePage, InvitationDeclineResult } from '@schlosstreffen/shared/api';
 import { currentUser, requireRole, requireUser, type AppContext, type AppState } from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';
 import { presentVehicle } from './vehicle.presenter.js';
 import { spreadsheetCsv } from '../../http/csv.js';
 import { applicationRows } from '../../core/vehicles/vehicle-export.js';
+import { adminVehiclePage } from '../../core/vehicles/admin-list.js';
 import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
 import type { PublicListVersion } from '../../core/public-list/public-list-changes.js';
 import { createPublicListReader, publicListReader } from '../../core/public-list/public-vehicle.read.js';
@@ -119,50 +121,60 @@ export function vehicleRoutes({
 
   const staff = requireRole('admin', 'reviewer');
 
+  // One page of the dashboard's list: status filter, search, sort and keyset cursor, with the counts
+  // per status for the search.
   router.get('/admin/vehicles', staff, async (ctx) => {
-    const list = await vehicles.listAll();
-    const invitations = await vehicles.invitationsOf(list);
-    ctx.body = list.map((vehicle) => presentVehicle(vehicle, { withOwner: true, invitations }));
+    const query = validate(AdminVehicleListQuerySchema, ctx.query);
+    const page = await adminVehiclePage(em, query);
+    const invitations = await vehicles.invitationsOf(page.vehicles);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      items: page.vehicles.map((vehicle) => presentVehicle(vehicle, { withOwner: true, invitations })),
+      counts: page.counts,
+      nextCursor: page.nextCursor,
+      ...(page.mediaTotal === undefined ? {} : { mediaTotal: page.mediaTotal }),
+    } satisfies AdminVehiclePage;
   });
 
-  // The organizers' export, filtered like the dashboard (?status=…&q=…), streamed.
+  // The organizers' export, filtered like the dashboard (?status=…&q=…, the same condition), streamed.
   router.get('/admin/vehicles.csv', staff, async (ctx) => {
-    const status = typeof ctx.query.status === 'string' ? ctx.query.status : 'all';
-    const q = typeof ctx.query.q === 'string' ? ctx.query.q.slice(0, 200) : '';
-    const filter = {
-      status: (VEHICLE_STATUSES as readonly string[]).includes(status) ? (status as VehicleStatus) : 'all',
-      q,
-    } as const;
-    const rows = await applicationRows(em, filter);
+    const filter = validate(AdminVehicleExportQuerySchema, ctx.query);
+    const rows = applicationRows(em, filter);
+    // The first batch before the answer starts: a failing database still gets its error status.
+    const first = await rows.next();
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="bewerbungen-${venueDate(new Date())}.csv"`);
     ctx.type = 'text/csv; charset=utf-8';
+    async function* records() {
+      for (let next = first; !next.done; next = await rows.next()) {
+        const row = next.value;
+        yield [
+          row.id,
+          STATUS_LABELS[row.status],
+          row.brand,
+          row.model,
+          row.name ?? '',
+          row.year,
+          row.color ?? '',
+          row.firstName ?? '',
+          row.lastName ?? '',
+          row.email,
+          row.phone ?? '',
+          row.submittedAt ? venueDateTime(row.submittedAt) : '',
+          row.score ?? '',
+          row.startNumber ?? '',
+          row.parkingZone ?? '',
+          row.confirmBy ? venueDateTime(row.confirmBy) : '',
+          row.startNumber === null ? '' : INVITATION_STATE_LABELS[row.releaseReason ?? 'held'],
+          row.checkedInAt ? venueDateTime(row.checkedInAt) : '',
+          row.checkedInGate ?? '',
+        ];
+      }
+    }
     const csv = spreadsheetCsv(APPLICATION_CSV_HEADER);
     ctx.body = csv;
-    for (const row of rows) {
-      csv.write([
-        row.id,
-        STATUS_LABELS[row.status],
-        row.brand,
-        row.model,
-        row.name ?? '',
-        row.year,
-        row.color ?? '',
-        row.firstName ?? '',
-        row.lastName ?? '',
-        row.email,
-        row.phone ?? '',
-        row.submittedAt ? venueDateTime(row.submittedAt) : '',
-        row.score ?? '',
-        row.startNumber ?? '',
-        row.parkingZone ?? '',
-        row.confirmBy ? venueDateTime(row.confirmBy) : '',
-        row.startNumber === null ? '' : INVITATION_STATE_LABELS[row.releaseReason ?? 'held'],
-        row.checkedInAt ? venueDateTime(row.checkedInAt) : '',
-        row.checkedInGate ?? '',
-      ]);
-    }
-    csv.end();
+    // Read as the client takes the bytes; a failure or a client that leaves ends both streams.
+    pipeline(Readable.from(records()), csv, () => undefined);
   });
 
   router.patch('/admin/vehicles/:id/status', staff, async (ctx) => {

@@ -299,9 +299,9 @@ describe('status mails', () => {
 describe('permissions', () => {
   it('answers carry no secrets and no other user’s contact data', async () => {
     await createVehicle();
-    const adminList = await admin.get('/api/admin/vehicles');
+    const adminList = await admin.get('/api/admin/vehicles?limit=50');
     expect(adminList.status).toBe(200);
-    const ownerEntry = adminList.data.find((v: { userId: string }) => v.userId === ownerId);
+    const ownerEntry = adminList.data.items.find((v: { userId: string }) => v.userId === ownerId);
     expect(Object.keys(ownerEntry.user).sort()).toEqual([
       'email',
       'firstName',
