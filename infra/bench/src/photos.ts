@@ -3,23 +3,34 @@ import { THUMBNAIL_WIDTHS, type ThumbnailWidth } from '@schlosstreffen/shared';
 import sharp from 'sharp';
 
 /**
- * Test photos: 1600 × 1000 JPEGs of shapes with sensor-like noise, so they compress like photos
- * (about 250 KB) rather than like flat graphics. Every fourth carries EXIF orientation 6 (portrait
- * shot held sideways), which the pipelines must rotate.
+ * Test photos: JPEGs of shapes with sensor-like noise, so they compress like photos rather than like
+ * flat graphics: 1600 × 1000 at quality 85 (about 250 KB) by default, or a camera's 4000 × 3000 at
+ * quality 97 (about 8 MB, BIG_PHOTO). Every fourth carries EXIF orientation 6 (portrait shot held
+ * sideways), which the pipelines must rotate.
  */
 
-const WIDTH = 1600;
-const HEIGHT = 1000;
+export interface PhotoSize {
+  width: number;
+  height: number;
+  quality: number;
+}
 
-export async function makePhoto(index: number): Promise<Buffer> {
+export const BIG_PHOTO: PhotoSize = { width: 4000, height: 3000, quality: 97 };
+
+export async function makePhoto(
+  index: number,
+  { width: WIDTH, height: HEIGHT, quality }: PhotoSize = { width: 1600, height: 1000, quality: 85 },
+): Promise<Buffer> {
+  // The drawing is laid out for 1600 × 1000 and scaled to the size asked for.
+  const scale = WIDTH / 1600;
   const hue = (index * 47) % 360;
   const shapes = Array.from({ length: 40 }, (_, k) => {
-    const cx = (k * 397 + index * 91) % WIDTH;
-    const cy = (k * 211 + index * 53) % HEIGHT;
+    const cx = (k * 397 + index * 91) % 1600;
+    const cy = (k * 211 + index * 53) % 1000;
     const r = 20 + ((k * 37) % 120);
     return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="hsl(${(hue + k * 13) % 360},60%,${30 + ((k * 7) % 40)}%)" fill-opacity="0.5"/>`;
   }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 1600 ${HEIGHT / scale}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="hsl(${hue},50%,30%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},40%,8%)"/>
     </linearGradient></defs>
@@ -44,7 +55,7 @@ export async function makePhoto(index: number): Promise<Buffer> {
     pixels[i] = Math.max(0, Math.min(255, pixels[i]! + noise[i]! - 128));
   return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
     .blur(0.6)
-    .jpeg({ quality: 85 })
+    .jpeg({ quality })
     .withMetadata({ orientation: index % 4 === 3 ? 6 : 1 })
     .toBuffer();
 }

@@ -100,7 +100,7 @@ function raw(base: string, method: string, headers: Record<string, string> = {})
   });
 }
 
-const VARIANTS = [
+const VARIANTS: Record<string, string>[] = [
   { 'accept-encoding': 'identity' },
   {},
   { 'accept-encoding': 'gzip, deflate' },

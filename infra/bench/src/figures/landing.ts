@@ -1,18 +1,22 @@
 /**
  * R5: the landing page of the built app as the api serves it. Lighthouse (default config: the
- * mobile preset with simulated throttling) three times in Debian's Chromium, the median of each
- * metric; and the initial JavaScript, every .js response of loading `/` gzipped (level 9) and summed,
- * as the browser test "landing page loads at most 170 KB" counts it.
+ * mobile preset with simulated throttling) five times in Debian's Chromium, the median of each
+ * metric; the initial JavaScript, every .js response of loading `/` gzipped (level 9) and summed;
+ * then five more Lighthouse runs with a CPU hog beside them (one busy process per core, started
+ * before the first and stopped after the last, each ending by itself after HOG_LIMIT_MS at most).
  */
 import { writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, PUBLIC_URL } from '../settings.js';
+import { CHROMIUM, CHROMIUM_FLAGS, CORES, PUBLIC_URL } from '../settings.js';
+import { spawnNode } from '../stack.js';
 import { median, type Figure } from '../stats.js';
 
-const RUNS = 3;
+const RUNS = 5;
+/** Longer than five Lighthouse runs take; a hog outliving the bench ends by itself. */
+const HOG_LIMIT_MS = 10 * 60_000;
 
 interface Run {
   score: number;
@@ -44,7 +48,7 @@ async function lighthouseRun(url: string, port: number) {
   }
 }
 
-async function lighthouseRuns(url: string): Promise<Run[]> {
+async function lighthouseRuns(url: string, label = ''): Promise<Run[]> {
   process.env.CHROME_PATH = CHROMIUM;
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
@@ -65,7 +69,7 @@ async function lighthouseRuns(url: string): Promise<Run[]> {
       });
       // For looking into a figure: BENCH_LIGHTHOUSE_REPORT=/tmp/lh keeps each run's report.
       const keep = process.env.BENCH_LIGHTHOUSE_REPORT;
-      if (keep) await writeFile(`${keep}-${run + 1}.json`, JSON.stringify(lhr));
+      if (keep) await writeFile(`${keep}${label}-${run + 1}.json`, JSON.stringify(lhr));
     }
     return runs;
   } finally {
@@ -94,10 +98,26 @@ async function initialJavaScript(url: string): Promise<{ bytes: number; scripts:
   }
 }
 
+/** One busy process per core for the duration of `run`. */
+async function withCpuHog<T>(run: () => Promise<T>): Promise<T> {
+  const hogs = Array.from({ length: CORES }, (_, index) =>
+    spawnNode(`hog-${index}`, [
+      '-e',
+      `const end = Date.now() + ${HOG_LIMIT_MS}; let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1);`,
+    ]),
+  );
+  try {
+    return await run();
+  } finally {
+    await Promise.all(hogs.map((hog) => hog.stop()));
+  }
+}
+
 export async function landing(): Promise<Figure[]> {
   const url = `${PUBLIC_URL}/`;
   const runs = await lighthouseRuns(url);
   const js = await initialJavaScript(url);
+  const hogged = await withCpuHog(() => lighthouseRuns(url, '-hog'));
   const of = (pick: (run: Run) => number) => median(runs.map(pick));
   const all = (pick: (run: Run) => number, digits = 0) =>
     runs.map((run) => pick(run).toFixed(digits)).join(', ');
@@ -106,7 +126,7 @@ export async function landing(): Promise<Figure[]> {
       name: 'r5.landing.performance',
       value: of((run) => run.score),
       unit: 'score',
-      budget: { op: '>=', limit: 90 },
+      budget: { op: '>=', limit: 98 },
       digits: 0,
       reference: `Lighthouse mobile, median of ${RUNS}: ${all((run) => run.score)}`,
     },
@@ -114,14 +134,14 @@ export async function landing(): Promise<Figure[]> {
       name: 'r5.landing.lcp',
       value: of((run) => run.lcpMs) / 1000,
       unit: 's',
-      budget: { op: '<=', limit: 2.5 },
+      budget: { op: '<=', limit: 1.5 },
       reference: `runs ${all((run) => run.lcpMs / 1000, 2)} s; FCP ${(of((run) => run.fcpMs) / 1000).toFixed(2)} s`,
     },
     {
       name: 'r5.landing.tbt',
       value: of((run) => run.tbtMs),
       unit: 'ms',
-      budget: { op: '<=', limit: 200 },
+      budget: { op: '<=', limit: 50 },
       digits: 0,
       reference: `runs ${all((run) => run.tbtMs)} ms`,
     },
@@ -129,7 +149,7 @@ export async function landing(): Promise<Figure[]> {
       name: 'r5.landing.cls',
       value: of((run) => run.cls),
       unit: 'score',
-      budget: { op: '<=', limit: 0.1 },
+      budget: { op: '<=', limit: 0.05 },
       digits: 3,
       reference: `runs ${all((run) => run.cls, 3)}`,
     },
@@ -137,8 +157,16 @@ export async function landing(): Promise<Figure[]> {
       name: 'r5.landing.initial_js',
       value: js.bytes / 1024,
       unit: 'KB',
-      budget: { op: '<=', limit: 170 },
+      budget: { op: '<=', limit: 100 },
       reference: `${js.scripts} scripts, gzip -9, loading / in Chromium`,
+    },
+    {
+      name: 'r5.landing_hog.performance',
+      value: median(hogged.map((run) => run.score)),
+      unit: 'score',
+      budget: { op: '>=', limit: 90 },
+      digits: 0,
+      reference: `with ${CORES} busy processes (one per core): ${hogged.map((run) => run.score.toFixed(0)).join(', ')}; LCP ${(median(hogged.map((run) => run.lcpMs)) / 1000).toFixed(2)} s, TBT ${median(hogged.map((run) => run.tbtMs)).toFixed(0)} ms`,
     },
   ];
 }

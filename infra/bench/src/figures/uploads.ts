@@ -1,0 +1,244 @@
+/**
+ * R8: camera photos (4000 × 3000 JPEGs of about 8 MB) uploaded the way the browser does it, by
+ * several owners at once: `POST /api/objects/upload` signs a PUT, the bytes go straight to S3,
+ * `POST /api/vehicles/{id}/media` attaches them; each owner uploads its photos one after the other.
+ * Per photo the clock runs from its attach's answer until its renditions are recorded (the media row
+ * gets its thumbnail, polled every POLL_MS). The worker's rate (photos from the first attach to the
+ * last ready) is compared with raw sharp doing the same renditions on the same photos in a child
+ * process with the worker's parallelism. At the end every upload must be gone and every rendition
+ * stored.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { createS3Client, renditionKey } from '@schlosstreffen/api/core';
+import type { EmbeddedS3 } from '@schlosstreffen/infra/dev-services';
+import { THUMBNAIL_WIDTHS } from '@schlosstreffen/shared';
+import type { RawThumbnailsResult } from '../children/raw-thumbnails.js';
+import { Client } from '../http.js';
+import { BIG_PHOTO, makePhoto, putObjects } from '../photos.js';
+import { withDatabase } from '../seed.js';
+import { WORKER_PROCESS_ENV } from '../settings.js';
+import { firstMessage, s3Settings, spawnScript } from '../stack.js';
+import { percentile, type Figure } from '../stats.js';
+
+const OWNERS = 5;
+const PER_OWNER = 8;
+const DISTINCT = 8;
+const WARMUP = 4;
+const POLL_MS = 25;
+const TIMEOUT_MS = 300_000;
+
+interface Upload {
+  mediaId: string;
+  uploadKey: string;
+  attached: number;
+  ready?: number;
+}
+
+async function owner(index: number): Promise<{ client: Client; vehicleId: string }> {
+  const client = new Client();
+  await client.register({
+    email: `uploader-${index}-${randomUUID().slice(0, 8)}@bench.test`,
+    password: 'bench-uploader-password',
+    firstName: 'Foto',
+    lastName: `Nr${index}`,
+  });
+  const vehicle = await client.json<{ id: string }>(
+    'POST',
+    '/api/vehicles',
+    {
+      brand: 'Audi',
+      model: 'S2',
+      year: 1994,
+      ps: 230,
+      weightKg: 1400,
+      topSpeedKmh: 248,
+      zeroToHundredS: 5.9,
+    },
+    201,
+  );
+  return { client, vehicleId: vehicle.id };
+}
+
+/** The real flow: sign, PUT to S3, attach. */
+async function upload(client: Client, vehicleId: string, photo: Buffer, name: string): Promise<Upload> {
+  const signed = await client.json<{
+    uploadURL: string;
+    headers: Record<string, string>;
+    objectPath: string;
+  }>('POST', '/api/objects/upload', { filename: name, type: 'image/jpeg', size: photo.length });
+  const put = await fetch(signed.uploadURL, {
+    method: 'PUT',
+    headers: signed.headers,
+    body: new Uint8Array(photo),
+  });
+  if (!put.ok) throw new Error(`PUT ${name} answered ${put.status}`);
+  const media = await client.json<{ id: string }>(
+    'POST',
+    `/api/vehicles/${vehicleId}/media`,
+    { url: signed.objectPath },
+    201,
+  );
+  if (!signed.objectPath.startsWith('/objects/')) throw new Error(`object path ${signed.objectPath}`);
+  return {
+    mediaId: media.id,
+    uploadKey: signed.objectPath.slice('/objects/'.length),
+    attached: performance.now(),
+  };
+}
+
+/** Stamps each upload's ready time as its renditions are recorded. */
+async function untilReady(uploads: Upload[], more: () => boolean): Promise<void> {
+  const deadline = performance.now() + TIMEOUT_MS;
+  await withDatabase(async (db) => {
+    for (;;) {
+      const waiting = uploads.filter((item) => item.ready === undefined);
+      if (waiting.length) {
+        const { rows } = await db.query<{ id: string }>(
+          'select id from media where id = any($1::uuid[]) and thumbnail_url is not null',
+          [waiting.map((item) => item.mediaId)],
+        );
+        const now = performance.now();
+        const ready = new Set(rows.map((row) => row.id));
+        for (const item of waiting) if (ready.has(item.mediaId)) item.ready = now;
+      }
+      if (!more() && uploads.every((item) => item.ready !== undefined)) return;
+      if (performance.now() > deadline) {
+        throw new Error(
+          `${uploads.filter((item) => item.ready === undefined).length} photos not ready in time`,
+        );
+      }
+      await sleep(POLL_MS);
+    }
+  });
+}
+
+/** Every upload gone (row and object), every rendition stored. */
+async function checkClean(s3: S3Client, bucket: string, uploads: Upload[]): Promise<void> {
+  const { rows } = await withDatabase((db) =>
+    db.query<{ id: string; upload_key: string | null; approval_status: string }>(
+      'select id, upload_key, approval_status from media where id = any($1::uuid[])',
+      [uploads.map((item) => item.mediaId)],
+    ),
+  );
+  const unclean = rows.filter((row) => row.upload_key !== null || row.approval_status === 'rejected');
+  if (rows.length !== uploads.length || unclean.length) {
+    throw new Error(`${unclean.length} of ${rows.length} photos kept their upload or were rejected`);
+  }
+  const exists = (key: string) =>
+    s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(
+      () => true,
+      (error: { name?: string }) => {
+        if (error.name === 'NotFound') return false;
+        throw error;
+      },
+    );
+  for (const item of uploads) {
+    if (await exists(item.uploadKey)) throw new Error(`upload ${item.uploadKey} still stored`);
+    for (const width of THUMBNAIL_WIDTHS) {
+      if (!(await exists(renditionKey(item.mediaId, width)))) {
+        throw new Error(`rendition ${width} of ${item.mediaId} missing`);
+      }
+    }
+  }
+}
+
+export async function uploads(s3: EmbeddedS3, concurrency: number): Promise<Figure[]> {
+  const photos = await Promise.all(
+    Array.from({ length: DISTINCT }, (_, index) => makePhoto(index, BIG_PHOTO)),
+  );
+  const mb = photos.reduce((sum, photo) => sum + photo.length, 0) / photos.length / 1024 ** 2;
+  const owners = await Promise.all(Array.from({ length: OWNERS + 1 }, (_, index) => owner(index)));
+  const warm = owners.pop()!;
+
+  // Warm-up: a few photos through the same flow, all ready before the measured ones start.
+  const warmups: Upload[] = [];
+  for (let k = 0; k < WARMUP; k++)
+    warmups.push(await upload(warm.client, warm.vehicleId, photos[k]!, `warm-${k}.jpg`));
+  await untilReady(warmups, () => false);
+
+  const measured: Upload[] = [];
+  let uploading = true;
+  const clients = owners.map(async ({ client, vehicleId }, index) => {
+    for (let k = 0; k < PER_OWNER; k++) {
+      const item = await upload(
+        client,
+        vehicleId,
+        photos[(index + k) % DISTINCT]!,
+        `photo-${index}-${k}.jpg`,
+      );
+      measured.push(item);
+    }
+  });
+  const watching = untilReady(measured, () => uploading);
+  try {
+    await Promise.all(clients);
+  } finally {
+    uploading = false;
+  }
+  await watching;
+
+  const client = createS3Client({ ...s3, publicEndpoint: s3.endpoint });
+  try {
+    await checkClean(client, s3.bucket, measured);
+    // The reference reads copies of the same photos, in the same order, from the same S3.
+    const sources = measured.map((_, index) => `bench-raw/r8-source/${index}.jpg`);
+    const order = owners.flatMap((_, index) =>
+      Array.from({ length: PER_OWNER }, (_, k) => photos[(index + k) % DISTINCT]!),
+    );
+    await putObjects(
+      client,
+      s3.bucket,
+      sources.map((key, index) => ({ key, body: order[index]!, contentType: 'image/jpeg' })),
+      4,
+    );
+    const raw = await rawThumbnails(s3, sources, sources.slice(0, WARMUP), concurrency);
+
+    const perPhoto = measured.map((item) => (item.ready! - item.attached) / 1000);
+    const first = Math.min(...measured.map((item) => item.attached));
+    const last = Math.max(...measured.map((item) => item.ready!));
+    const workerRate = measured.length / ((last - first) / 1000);
+    const rawRate = raw.jobs / (raw.ms / 1000);
+    const what = `${measured.length} photos ${BIG_PHOTO.width}×${BIG_PHOTO.height} of ${mb.toFixed(1)} MB, ${OWNERS} owners at once`;
+    return [
+      {
+        name: 'r8.uploads.p95',
+        value: percentile(perPhoto, 95),
+        unit: 's',
+        budget: { op: '<=', limit: 5 },
+        reference: `attach answered → renditions recorded; p50 ${percentile(perPhoto, 50).toFixed(2)} s, max ${Math.max(...perPhoto).toFixed(2)} s; ${what}`,
+      },
+      {
+        name: 'r8.uploads.ratio',
+        value: workerRate / rawRate,
+        unit: 'x',
+        budget: { op: '>=', limit: 0.9 },
+        reference: `worker ${workerRate.toFixed(2)} photos/s (first attach to last ready) ÷ raw sharp ${rawRate.toFixed(2)} photos/s (concurrency ${concurrency})`,
+      },
+      { name: 'r8.uploads.worker_rate', value: workerRate, unit: 'photos/s' },
+      { name: 'r8.uploads.raw_rate', value: rawRate, unit: 'photos/s' },
+    ];
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The reference in a child process, in the worker's process environment (the same allocator too). */
+async function rawThumbnails(
+  s3: EmbeddedS3,
+  keys: string[],
+  warmupKeys: string[],
+  parallel: number,
+): Promise<RawThumbnailsResult> {
+  const raw = spawnScript('raw-thumbnails', 'children/raw-thumbnails.js', {
+    ...process.env,
+    ...WORKER_PROCESS_ENV,
+    NODE_ENV: 'production',
+  });
+  const answer = firstMessage<RawThumbnailsResult>(raw);
+  raw.child.send({ s3: s3Settings(s3), keys, warmupKeys, parallel });
+  const result = await answer;
+  await raw.stop();
+  return result;
+}
