@@ -1,18 +1,30 @@
 /**
- * R4: the real quartett export handler (as built) for one set, alone in this process, which
- * reports the handler's time, its peak RSS and the longest event-loop block during the export.
+ * R4: the real quartett handlers (as built), alone in this process. `prepare` runs the print photo
+ * job for the given vehicles as the worker's media queue would (a few at once) and reports how long
+ * it took; `export` runs the export of one set and reports the handler's time, its peak RSS and the
+ * longest event-loop block during the export.
  */
 import { readFile } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createS3Client, initOrm } from '@schlosstreffen/api/core';
 import type { S3Settings } from '@schlosstreffen/infra/dev-services';
 import { createExportQuartett, type QuartettExportResult } from '@schlosstreffen/worker/quartett-export';
+import { createPreparePrintPhoto, type PrintPhotoResult } from '@schlosstreffen/worker/quartett-print-photo';
 import { createStorage } from '@schlosstreffen/worker/storage';
 
-export interface QuartettExportTask {
+interface Settings {
   databaseUrl: string;
   s3: S3Settings;
-  setId: string;
+}
+
+export type QuartettTask =
+  | (Settings & { kind: 'prepare'; vehicleIds: string[]; concurrency: number })
+  | (Settings & { kind: 'export'; setId: string });
+
+export interface PrintPhotoMeasure {
+  ms: number;
+  /** Job results by status (done, current, none, skipped). */
+  statuses: Record<string, number>;
 }
 
 export interface QuartettExportMeasure {
@@ -20,6 +32,8 @@ export interface QuartettExportMeasure {
   cards: number;
   pages: number;
   bytes: number;
+  /** Cards whose print photo was missing or stale, prepared during the export. */
+  preparedHere: number;
   /** Peak resident set of this process (process.resourceUsage().maxRSS). */
   maxRssMb: number;
   /** VmHWM from /proc/self/status, the same peak as the kernel reports it. */
@@ -30,7 +44,7 @@ export interface QuartettExportMeasure {
 }
 
 process.once('message', (message) => {
-  void main(message as QuartettExportTask).catch((error: unknown) => {
+  void main(message as QuartettTask).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });
@@ -42,36 +56,53 @@ async function vmHwmMb(): Promise<number | null> {
   return kb ? Number(kb) / 1024 : null;
 }
 
-async function main(task: QuartettExportTask) {
+async function main(task: QuartettTask) {
   const orm = await initOrm(task.databaseUrl, { migrate: false });
   const s3 = createS3Client({ ...task.s3, publicEndpoint: task.s3.endpoint });
-  const exportQuartett = createExportQuartett({
-    em: orm.em,
-    storage: createStorage(s3, task.s3.bucket),
-    eventName: 'Schlosstreffen',
-  });
-  // The handler itself; BullMQ's bookkeeping and the payload check are not measured.
-  const job = { id: `bench-${task.setId}`, updateProgress: async () => {} };
-
-  const delay = monitorEventLoopDelay({ resolution: 1 });
-  delay.enable();
-  const started = performance.now();
-  const result = (await exportQuartett({ setId: task.setId }, job)) as QuartettExportResult;
-  const ms = performance.now() - started;
-  delay.disable();
-  if (result.status !== 'done') throw new Error(`export ended as ${JSON.stringify(result)}`);
-
-  const measure: QuartettExportMeasure = {
-    ms,
-    cards: result.cardCount,
-    pages: result.pages,
-    bytes: result.bytes,
-    maxRssMb: process.resourceUsage().maxRSS / 1024,
-    vmHwmMb: await vmHwmMb(),
-    maxBlockMs: delay.max / 1e6,
-    p99BlockMs: delay.percentile(99) / 1e6,
-  };
+  const storage = createStorage(s3, task.s3.bucket);
+  const measure = task.kind === 'prepare' ? await prepare(task) : await exportSet(task);
   await orm.close();
   s3.destroy();
   process.send?.(measure, () => process.exit(0));
+
+  async function prepare(work: Extract<QuartettTask, { kind: 'prepare' }>): Promise<PrintPhotoMeasure> {
+    const handler = createPreparePrintPhoto({ em: orm.em, storage });
+    const statuses: Record<string, number> = {};
+    const queue = [...work.vehicleIds];
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: work.concurrency }, async () => {
+        for (let vehicleId = queue.shift(); vehicleId; vehicleId = queue.shift()) {
+          const job = { id: `bench-print-${vehicleId}`, updateProgress: async () => {} };
+          const result = (await handler({ vehicleId }, job)) as PrintPhotoResult;
+          statuses[result.status] = (statuses[result.status] ?? 0) + 1;
+        }
+      }),
+    );
+    return { ms: performance.now() - started, statuses };
+  }
+
+  async function exportSet(work: Extract<QuartettTask, { kind: 'export' }>): Promise<QuartettExportMeasure> {
+    const exportQuartett = createExportQuartett({ em: orm.em, storage, eventName: 'Schlosstreffen' });
+    // The handler itself; BullMQ's bookkeeping and the payload check are not measured.
+    const job = { id: `bench-${work.setId}`, updateProgress: async () => {} };
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    const started = performance.now();
+    const result = (await exportQuartett({ setId: work.setId }, job)) as QuartettExportResult;
+    const ms = performance.now() - started;
+    delay.disable();
+    if (result.status !== 'done') throw new Error(`export ended as ${JSON.stringify(result)}`);
+    return {
+      ms,
+      cards: result.cardCount,
+      pages: result.pages,
+      bytes: result.bytes,
+      preparedHere: result.preparedHere,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      vmHwmMb: await vmHwmMb(),
+      maxBlockMs: delay.max / 1e6,
+      p99BlockMs: delay.percentile(99) / 1e6,
+    };
+  }
 }
