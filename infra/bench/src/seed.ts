@@ -119,7 +119,7 @@ export async function seed(): Promise<Seeded> {
     await client.query('commit');
   });
   const cli = (...args: string[]) =>
-    run(process.execPath, [path.join('api', 'dist', 'cli.js'), ...args], {
+    run(process.execPath, [path.join('api', 'dist', 'cli', 'cli.js'), ...args], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: databaseUrl },
     });
