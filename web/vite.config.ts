@@ -7,11 +7,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { GATE_PAGE_CACHE } from './src/lib/gate-page-cache';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 const apiOrigin = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build is one module; the public files are served from the client build.
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -22,54 +24,62 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-    // The gate's check-in screen works offline: a service worker (Workbox, generated at build)
-    // precaches the app's code and keeps the last check-in page it loaded; the manifest makes the
-    // screen installable. The page is not precached: the server writes the event's facts into it.
-    VitePWA({
-      injectRegister: false,
-      registerType: 'autoUpdate',
-      includeAssets: ['favicon.svg'],
-      manifest: {
-        name: 'Schlosstreffen Check-in',
-        short_name: 'Check-in',
-        description: 'Fahrzeuge am Einlass einchecken, auch ohne Netz.',
-        lang: 'de',
-        start_url: '/admin/check-in',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#0b0a08',
-        theme_color: '#0b0a08',
-        icons: [
-          { src: '/gate-icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/gate-icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/gate-icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        globPatterns: ['**/*.{js,css,svg,png,woff2}'],
-        navigateFallback: null,
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
-        runtimeCaching: [
-          {
-            urlPattern: ({ request, url }) =>
-              request.mode === 'navigate' && url.pathname.startsWith('/admin/check-in'),
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: GATE_PAGE_CACHE,
-              networkTimeoutSeconds: 4,
-              matchOptions: { ignoreSearch: true, ignoreVary: true },
+    // The server build (entry-server.tsx, imported by the api) needs no service worker and no
+    // precompressed files.
+    !isSsrBuild &&
+      // The gate's check-in screen works offline: a service worker (Workbox, generated at build)
+      // precaches the app's code and keeps the last check-in page it loaded; the manifest makes the
+      // screen installable. The page is not precached: the server writes the event's facts into it.
+      VitePWA({
+        injectRegister: false,
+        registerType: 'autoUpdate',
+        includeAssets: ['favicon.svg'],
+        manifest: {
+          name: 'Schlosstreffen Check-in',
+          short_name: 'Check-in',
+          description: 'Fahrzeuge am Einlass einchecken, auch ohne Netz.',
+          lang: 'de',
+          start_url: '/admin/check-in',
+          scope: '/',
+          display: 'standalone',
+          background_color: '#0b0a08',
+          theme_color: '#0b0a08',
+          icons: [
+            { src: '/gate-icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/gate-icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/gate-icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          globPatterns: ['**/*.{js,css,svg,png,woff2}'],
+          navigateFallback: null,
+          cleanupOutdatedCaches: true,
+          clientsClaim: true,
+          skipWaiting: true,
+          runtimeCaching: [
+            {
+              urlPattern: ({ request, url }) =>
+                request.mode === 'navigate' && url.pathname.startsWith('/admin/check-in'),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: GATE_PAGE_CACHE,
+                networkTimeoutSeconds: 4,
+                matchOptions: { ignoreSearch: true, ignoreVary: true },
+              },
             },
-          },
-        ],
-      },
-    }),
-    precompress(),
+          ],
+        },
+      }),
+    !isSsrBuild && precompress(),
   ],
   resolve: {
     // 'source' first: workspace packages such as @schlosstreffen/shared resolve to their TypeScript source.
     conditions: ['source', ...defaultClientConditions],
+  },
+  ssr: {
+    // One self-contained module for the api: no dependency on web's node_modules at run time.
+    noExternal: true,
+    resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['node'] },
   },
   server: {
     proxy: {
@@ -79,25 +89,27 @@ export default defineConfig({
       '/healthz': apiOrigin,
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Every page needs React, the router and the query client: one chunk instead of several
-          // small shared ones, so the first page load waits on fewer requests.
-          groups: [
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-query|query-core|store|react-store))[\\/]/,
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, rolldownOptions: { output: { codeSplitting: false } } }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Every page needs React, the router and the query client: one chunk instead of several
+              // small shared ones, so the first page load waits on fewer requests.
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-query|query-core|store|react-store))[\\/]/,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) file beside every built script, style sheet and SVG; the

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
@@ -8,12 +7,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
-import send from 'koa-send';
 import session from 'koa-session';
-import { eventYear, siteConfigScript, type SiteConfig } from '@schlosstreffen/shared';
+import { eventYear } from '@schlosstreffen/shared';
 import type { ApiConfig, RateLimitRule } from './core/config.js';
 import { loadUser, type AppState } from './http/context.js';
 import { errorHandler } from './http/error-handler.js';
+import { assignCspNonce, cspNonce, serveWeb } from './http/serve-web.js';
 import { dependencyClassifier } from './core/dependencies.js';
 import { notFound } from './core/errors.js';
 import { AccountBackoff, createLimiter } from './http/rate-limit.js';
@@ -85,6 +84,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       }),
     ),
   );
+  app.use(assignCspNonce);
   app.use(helmet(helmetOptions(config)));
   app.use(healthRoutes({ em, redis, s3: deps.s3, bucket: config.s3.bucket }).routes());
   // Cookies are Secure when the site is served over HTTPS, as PUBLIC_URL says.
@@ -189,9 +189,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     app.use(queueDashboard({ em, queues: deps.queues, allowedOrigins: config.allowedOrigins, redis }));
   }
   app.use(
-    serveWeb(
-      config.webDist,
-      {
+    serveWeb({
+      root: config.webDist,
+      siteConfig: {
         eventName: config.event.name,
         eventStart: config.event.start.toISOString(),
         eventEnd: config.event.end.toISOString(),
@@ -201,8 +201,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
         operator: config.operator,
         retention: config.retention,
       },
-      config.isProduction,
-    ),
+      cache: config.isProduction,
+      em,
+      log: deps.log,
+    }),
   );
   return app;
 }
@@ -215,7 +217,14 @@ function helmetOptions(config: ApiConfig) {
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        // A server-rendered page's hydration scripts carry the nonce of their response.
+        scriptSrc: [
+          "'self'",
+          (_req: IncomingMessage, res: ServerResponse) => {
+            const nonce = cspNonce(res as { locals?: { cspNonce?: string } });
+            return nonce ? `'nonce-${nonce}'` : '';
+          },
+        ],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
@@ -230,43 +239,5 @@ function helmetOptions(config: ApiConfig) {
     },
     strictTransportSecurity: config.isProduction,
     crossOriginEmbedderPolicy: false,
-  };
-}
-
-/**
- * Serves the built web client; client routes fall back to index.html, into which the event facts are
- * written as a JSON data block (no script runs, so the CSP stays strict).
- */
-function serveWeb(root: string, siteConfig: SiteConfig, cacheIndex: boolean): Koa.Middleware {
-  let index: Promise<string | null> | undefined;
-  const loadIndex = () =>
-    readFile(path.join(root, 'index.html'), 'utf8').then(
-      (html) => html.replace('</head>', `${siteConfigScript(siteConfig)}</head>`),
-      () => null,
-    );
-  return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/objects/')) return next();
-    const file = ctx.path.replace(/^\/+/, '');
-    if (file && file !== 'index.html' && path.extname(file)) {
-      // koa-send picks the build's .br or .gz beside the file when the browser accepts it.
-      ctx.vary('Accept-Encoding');
-      const served = await send(ctx, file, {
-        root,
-        maxage: file.startsWith('assets/') ? 365 * 24 * 3600 * 1000 : 0,
-        immutable: file.startsWith('assets/'),
-      }).catch(() => undefined);
-      if (served) return;
-      return next();
-    }
-    // Outside production every request reads the file again, so a rebuilt client shows at once.
-    const html = await (cacheIndex ? (index ??= loadIndex()) : loadIndex());
-    if (html === null) {
-      index = undefined;
-      return next();
-    }
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'html';
-    ctx.body = html;
   };
 }

@@ -58,10 +58,20 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
 
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';
 
+/**
+ * The signed-in user (or null) as GET /api/auth/user answers, written by the server into a page it
+ * does not render itself, so the first load asks for nothing that could fail.
+ */
+export const CURRENT_USER_ELEMENT_ID = 'current-user';
+
+/** A JSON data block: never executed, so the CSP stays strict; '<' escaped so it cannot end the element. */
+export function jsonDataScript(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+}
+
 /** The JSON data block for index.html; `<` is escaped so no value can close the script element. */
 export function siteConfigScript(config: SiteConfig): string {
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${json}</script>`;
+  return jsonDataScript(SITE_CONFIG_ELEMENT_ID, config);
 }
 
 /** Reads the block written by {@link siteConfigScript}; anything missing or malformed gives the defaults. */

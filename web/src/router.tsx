@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import type { RouterHistory } from '@tanstack/react-router';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
@@ -8,9 +8,11 @@ interface CreateAppRouterOptions {
   queryClient: QueryClient;
   /** Browser history by default; tests pass `createMemoryHistory()`. */
   history?: RouterHistory;
+  /** Server rendering: the nonce the response's CSP allows for the router's hydration scripts. */
+  nonce?: string;
 }
 
-export function createAppRouter({ queryClient, history }: CreateAppRouterOptions) {
+export function createAppRouter({ queryClient, history, nonce }: CreateAppRouterOptions) {
   return createRouter({
     routeTree,
     history,
@@ -20,6 +22,14 @@ export function createAppRouter({ queryClient, history }: CreateAppRouterOptions
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    ssr: nonce ? { nonce } : undefined,
+    // A server-rendered page hands the queries it rendered with (the current user, …) to the
+    // browser with the router's own state, so the first client render shows the same and asks for
+    // nothing again.
+    // As JSON text: query keys and data are plain JSON, which the router's serializer types cannot see.
+    dehydrate: () => ({ queries: JSON.stringify(dehydrate(queryClient)) }),
+    hydrate: (dehydrated: { queries: string }) =>
+      hydrate(queryClient, JSON.parse(dehydrated.queries) as DehydratedState),
     Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
   });
 }

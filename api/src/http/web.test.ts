@@ -1,18 +1,41 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseSiteConfig, SITE_CONFIG_ELEMENT_ID } from '@schlosstreffen/shared';
+import { CURRENT_USER_ELEMENT_ID, parseSiteConfig, SITE_CONFIG_ELEMENT_ID } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../testing/index.js';
+import { createTestContext, registerUser, type TestContext } from '../testing/index.js';
 
 let t: TestContext;
+let webBuild: string;
 let webDist: string;
 
+/**
+ * Stands in for the server build of the web client (web/dist-server/entry-server.js, built with the
+ * app): it echoes what the api hands it, redirects /login of a signed-in user as the login route
+ * does, and fails for one path, so the api's part is tested without a client build.
+ */
+const RENDERER = `
+export async function render({ url, nonce, siteConfig, user }) {
+  if (url.startsWith('/impressum')) throw new Error('render failed');
+  if (url.startsWith('/login') && user) return { kind: 'redirect', status: 307, location: '/dashboard' };
+  return {
+    kind: 'page',
+    status: 200,
+    html: '<h1>' + siteConfig.eventName + '</h1><p id="who">' + (user ? user.email : 'anonym') + '</p>' +
+      '<script nonce="' + nonce + '">document.currentScript.remove()</script>',
+    meta: { title: 'Seite ' + url, description: 'Beschreibung <' + url + '>', canonical: siteConfig.publicUrl + url },
+  };
+}`;
+
 beforeAll(async () => {
-  webDist = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+  webBuild = await mkdtemp(path.join(tmpdir(), 'web-build-'));
+  webDist = path.join(webBuild, 'dist');
+  await mkdir(webDist);
+  await mkdir(path.join(webBuild, 'dist-server'));
+  await writeFile(path.join(webBuild, 'dist-server', 'entry-server.js'), RENDERER);
   await writeFile(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>x</title><meta name="description" content="d" /></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(webDist, 'robots.txt'), 'User-agent: *\n');
   t = await createTestContext({
@@ -27,8 +50,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await rm(webDist, { recursive: true, force: true });
+  await rm(webBuild, { recursive: true, force: true });
 });
+
+function dataBlock(html: string, id: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(html);
+  return match ? JSON.parse(match[1]!) : undefined;
+}
 
 function siteConfigOf(html: string) {
   const match = new RegExp(
@@ -39,7 +67,7 @@ function siteConfigOf(html: string) {
 
 describe('web client', () => {
   it('serves index.html for client routes with the configured event facts', async () => {
-    for (const route of ['/', '/dashboard', '/edit/123']) {
+    for (const route of ['/', '/login', '/dashboard', '/edit/123']) {
       const res = await fetch(`${t.baseUrl}${route}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
@@ -55,5 +83,66 @@ describe('web client', () => {
   it('serves files as they are and leaves /api to the API', async () => {
     expect(await (await fetch(`${t.baseUrl}/robots.txt`)).text()).toBe('User-agent: *\n');
     expect((await fetch(`${t.baseUrl}/api/nothing-here`)).status).toBe(404);
+  });
+});
+
+describe('server-rendered public pages', () => {
+  it('renders the page into index.html with its head, and allows its scripts by a nonce of its own', async () => {
+    const nonces = new Set<string>();
+    for (const route of ['/', '/register', '/visitor-registration']) {
+      const res = await fetch(`${t.baseUrl}${route}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"><h1>Schlosstreffen 2027</h1><p id="who">anonym</p>');
+      expect(html).toContain(`<title>Seite ${route}</title>`);
+      expect(html).toContain(`<meta name="description" content="Beschreibung &#60;${route}&#62;" />`);
+      expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${route}" />`);
+      expect(html).not.toContain('<title>x</title>');
+      const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
+      expect(nonce).toBeTruthy();
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain(`script-src 'self' 'nonce-${nonce}';`);
+      expect(res.headers.get('vary')).toContain('Cookie');
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it("renders for the signed-in user and passes the router's redirects on", async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    const page = await client.get('/');
+    expect(page.text).toContain(`<p id="who">${email}</p>`);
+    const login = await fetch(`${t.baseUrl}/login`, {
+      headers: { cookie: client.cookieHeader },
+      redirect: 'manual',
+    });
+    expect(login.status).toBe(307);
+    expect(login.headers.get('location')).toBe('/dashboard');
+  });
+
+  it('falls back to index.html rendered in the browser when a page cannot be rendered', async () => {
+    const res = await fetch(`${t.baseUrl}/impressum`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(siteConfigOf(html)?.eventName).toBe('Schlosstreffen 2027');
+  });
+
+  it('gives every other page the current user as data, so the browser need not ask', async () => {
+    const anonymous = await (await fetch(`${t.baseUrl}/dashboard`)).text();
+    expect(dataBlock(anonymous, CURRENT_USER_ELEMENT_ID)).toBeNull();
+    expect(anonymous).not.toContain('nonce');
+
+    const client = t.client();
+    const { email } = await registerUser(client);
+    const signedIn = await client.get('/dashboard');
+    const user = dataBlock(signedIn.text, CURRENT_USER_ELEMENT_ID) as Record<string, unknown>;
+    expect(user).toMatchObject({ email, role: 'user' });
+    expect(user).not.toHaveProperty('passwordHash');
+    expect(user).toEqual((await client.get('/api/auth/user')).data);
+    // The check-in page is kept offline by the service worker: it carries no user.
+    const checkIn = await client.get('/admin/check-in');
+    expect(dataBlock(checkIn.text, CURRENT_USER_ELEMENT_ID)).toBeUndefined();
   });
 });

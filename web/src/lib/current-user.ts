@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CURRENT_USER_ELEMENT_ID } from '@schlosstreffen/shared';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet, isApiError } from './api';
 import type { CurrentUser } from '@schlosstreffen/shared/api';
 
@@ -60,4 +61,18 @@ export function userDisplayName(user: Pick<CurrentUser, 'firstName' | 'email'>):
   const first = user.firstName?.trim();
   if (first) return first;
   return user.email.split('@')[0] ?? user.email;
+}
+
+/**
+ * A page the server did not render itself carries the signed-in user (or null) as a data block:
+ * put into the cache, the first load needs no current-user call.
+ */
+export function seedCurrentUser(queryClient: QueryClient): void {
+  const text = document.getElementById(CURRENT_USER_ELEMENT_ID)?.textContent;
+  if (!text) return;
+  try {
+    queryClient.setQueryData(currentUserQueryOptions.queryKey, JSON.parse(text) as CurrentUser | null);
+  } catch {
+    // Unreadable: the query asks the API as usual.
+  }
 }

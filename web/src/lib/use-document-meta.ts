@@ -1,5 +1,19 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { getSiteConfig } from './site-config';
+
+/** What a page asks for in the document head, as the server renders it into the HTML. */
+export interface DocumentMeta {
+  title?: string;
+  description?: string;
+  /** Absolute URL. */
+  canonical?: string;
+}
+
+/** Given only while rendering on the server: the page's meta is collected during render, no effects run. */
+export const DocumentMetaContext = createContext<DocumentMeta | null>(null);
+
+const canonicalUrl = (path: string) =>
+  new URL(path, getSiteConfig().publicUrl || window.location.origin).href;
 
 function setMeta(name: string, content: string): void {
   let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -28,14 +42,18 @@ function setCanonical(href: string | undefined): void {
  * `canonicalPath` also a canonical link (absolute: on PUBLIC_URL, else the current origin).
  */
 export function useDocumentMeta(title: string, description: string, canonicalPath?: string): void {
+  const collected = useContext(DocumentMetaContext);
+  if (collected) {
+    collected.title = title;
+    collected.description = description;
+    collected.canonical = canonicalPath
+      ? new URL(canonicalPath, getSiteConfig().publicUrl).href
+      : undefined;
+  }
   useEffect(() => {
     document.title = title;
     setMeta('description', description);
-    setCanonical(
-      canonicalPath
-        ? new URL(canonicalPath, getSiteConfig().publicUrl || window.location.origin).href
-        : undefined,
-    );
+    setCanonical(canonicalPath ? canonicalUrl(canonicalPath) : undefined);
     return () => setCanonical(undefined);
   }, [title, description, canonicalPath]);
 }

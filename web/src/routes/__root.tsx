@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router';
 import { NotFound } from '../components/not-found';
 import { SiteShell } from '../components/site-shell';
 import { AppToaster } from '../components/ui/toaster';
@@ -11,9 +11,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   return (
-    <SiteShell>
-      <Outlet />
-      <AppToaster />
-    </SiteShell>
+    <>
+      <SiteShell>
+        <Outlet />
+        <AppToaster />
+      </SiteShell>
+      {/* Server-rendered pages: the router's hydration data (nonce-bound; the scripts remove
+          themselves before the app hydrates). Renders nothing in the browser. */}
+      <Scripts />
+    </>
   );
 }

@@ -71,6 +71,7 @@ export function Countdown({
       <div
         data-testid="countdown-panel"
         data-phase={state.phase}
+        data-target={eventStart}
         className="relative w-full max-w-xl overflow-hidden rounded-2xl border border-gold-500/30 bg-night-900/75 px-6 py-7 shadow-[0_0_80px_-24px_rgba(212,168,72,0.55)] backdrop-blur sm:px-10"
       >
         <span
@@ -101,7 +102,15 @@ export function Countdown({
   ).join(', ');
 
   return (
-    <div role="timer" aria-label={`Noch ${summary} bis zum Start`} className="w-full max-w-xl">
+    <div
+      role="timer"
+      aria-label={`Noch ${summary} bis zum Start`}
+      data-target={eventStart}
+      // Server-rendered at the server's moment: hydration keeps those numbers, the first tick (at
+      // mount) shows the browser's.
+      suppressHydrationWarning
+      className="w-full max-w-xl"
+    >
       <ol className="grid grid-cols-4 gap-2 sm:gap-4" aria-hidden="true">
         {UNITS.map(({ key, label }) => (
           <li
@@ -109,7 +118,10 @@ export function Countdown({
             data-testid={`countdown-${key}`}
             className="flex flex-col items-center rounded-xl border border-gold-500/25 bg-night-900/70 px-1 py-3 backdrop-blur sm:py-4"
           >
-            <span className="font-display text-3xl text-parchment tabular-nums sm:text-5xl">
+            <span
+              className="font-display text-3xl text-parchment tabular-nums sm:text-5xl"
+              suppressHydrationWarning
+            >
               {String(state[key]).padStart(2, '0')}
             </span>
             <span className="mt-1 text-[0.65rem] tracking-[0.12em] text-ash-400 uppercase sm:text-xs sm:tracking-[0.2em]">

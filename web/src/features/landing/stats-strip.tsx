@@ -12,7 +12,9 @@ const numberFormat = new Intl.NumberFormat('de-DE');
 
 function prefersReducedMotion(): boolean {
   return (
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
   );
 }
 
@@ -25,10 +27,14 @@ const easeOut = (t: number) => 1 - (1 - t) ** 3;
  */
 function useCountUp(duration: number) {
   const ref = useRef<HTMLElement>(null);
-  const [progress, setProgress] = useState(() => (prefersReducedMotion() ? 1 : 0));
+  // 0 on the server and in the first client render alike, so a server-rendered strip hydrates as is.
+  const [progress, setProgress] = useState(0);
 
   useEffect(() => {
-    if (progress >= 1) return undefined;
+    if (prefersReducedMotion()) {
+      setProgress(1);
+      return undefined;
+    }
     let frame = 0;
     let startedAt: number | null = null;
     const step = () => {

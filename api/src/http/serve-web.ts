@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { RequestContext } from '@mikro-orm/core';
+import type Koa from 'koa';
+import send from 'koa-send';
+import {
+  CURRENT_USER_ELEMENT_ID,
+  jsonDataScript,
+  siteConfigScript,
+  type SiteConfig,
+} from '@schlosstreffen/shared';
+import type * as Api from '@schlosstreffen/shared/api';
+import { presentUser } from '../routes/auth/user.presenter.js';
+import { loadUser, type AppState } from './context.js';
+
+/**
+ * Public pages whose first screen the server renders with its data; the signed-in area and every
+ * other client route get index.html and render in the browser.
+ */
+export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/register',
+  '/login',
+  '/visitor-registration',
+  '/forgot-password',
+  '/impressum',
+  '/datenschutz',
+]);
+
+/** The server build of the web client (web/src/entry-server.tsx). */
+interface WebRenderer {
+  render(input: {
+    url: string;
+    nonce: string;
+    siteConfig: SiteConfig;
+    user: Api.CurrentUser | null;
+  }): Promise<
+    | {
+        kind: 'page';
+        status: number;
+        html: string;
+        meta: { title?: string; description?: string; canonical?: string };
+      }
+    | { kind: 'redirect'; status: number; location: string }
+  >;
+}
+
+/** The CSP nonce of a server-rendered page, set before the security headers are written. */
+export function cspNonce(res: { locals?: { cspNonce?: string } }): string | undefined {
+  return res.locals?.cspNonce;
+}
+
+/** Gives a request for a server-rendered page its own nonce; helmet's CSP reads it. */
+export const assignCspNonce: Koa.Middleware = async (ctx, next) => {
+  if ((ctx.method === 'GET' || ctx.method === 'HEAD') && SERVER_RENDERED_PATHS.has(ctx.path)) {
+    const res = ctx.res as typeof ctx.res & { locals?: { cspNonce?: string } };
+    res.locals = { ...res.locals, cspNonce: randomBytes(16).toString('base64') };
+  }
+  await next();
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** index.html with the page's own title, description and canonical link, and its rendered markup. */
+function fillTemplate(
+  template: string,
+  html: string,
+  meta: { title?: string; description?: string; canonical?: string },
+): string {
+  let page = template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+  if (meta.title)
+    page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title!)}</title>`);
+  if (meta.description) {
+    page = page.replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(meta.description!)}" />`,
+    );
+  }
+  if (meta.canonical) {
+    page = page.replace(
+      '</head>',
+      () => `<link rel="canonical" href="${escapeHtml(meta.canonical!)}" /></head>`,
+    );
+  }
+  return page;
+}
+
+/**
+ * Serves the built web client: files as they are (precompressed where the build wrote .br/.gz),
+ * the public pages rendered on the server (web/dist-server), every other client route index.html.
+ * The event facts go into the page as a JSON data block (no script runs); the router's hydration
+ * scripts carry the response's CSP nonce. A page that cannot be rendered falls back to index.html,
+ * which renders in the browser as before.
+ */
+export function serveWeb(options: {
+  root: string;
+  siteConfig: SiteConfig;
+  /** Production: index.html and the renderer are read once. */
+  cache: boolean;
+  em: EntityManager;
+  log?: (error: unknown) => void;
+}): Koa.Middleware<AppState> {
+  const { root, siteConfig, cache, em } = options;
+  const serverBuild = path.join(root, '..', 'dist-server', 'entry-server.js');
+  let index: Promise<string | null> | undefined;
+  let renderer: Promise<WebRenderer | null> | undefined;
+  const loadIndex = () =>
+    readFile(path.join(root, 'index.html'), 'utf8').then(
+      (html) => html.replace('</head>', `${siteConfigScript(siteConfig)}</head>`),
+      () => null,
+    );
+  const loadRenderer = () =>
+    readFile(serverBuild).then(
+      // Outside production a query string makes a rebuilt module load again.
+      () =>
+        import(
+          `${pathToFileURL(serverBuild).href}${cache ? '' : `?t=${Date.now()}`}`
+        ) as Promise<WebRenderer>,
+      () => null,
+    );
+  const readUser = loadUser(em);
+
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/objects/')) return next();
+    const file = ctx.path.replace(/^\/+/, '');
+    if (file && file !== 'index.html' && path.extname(file)) {
+      // koa-send picks the build's .br or .gz beside the file when the browser accepts it.
+      ctx.vary('Accept-Encoding');
+      const served = await send(ctx, file, {
+        root,
+        maxage: file.startsWith('assets/') ? 365 * 24 * 3600 * 1000 : 0,
+        immutable: file.startsWith('assets/'),
+      }).catch(() => undefined);
+      if (served) return;
+      return next();
+    }
+    // Outside production every request reads the files again, so a rebuilt client shows at once.
+    const template = await (cache ? (index ??= loadIndex()) : loadIndex());
+    if (template === null) {
+      index = undefined;
+      return next();
+    }
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'html';
+
+    const user = await RequestContext.create(em, async () => {
+      await readUser(ctx, async () => {});
+      return ctx.state.user ? presentUser(ctx.state.user) : null;
+    });
+    // The page differs for a signed-in visitor (header, redirects, the user block).
+    ctx.vary('Cookie');
+
+    const nonce = cspNonce(ctx.res as { locals?: { cspNonce?: string } });
+    if (nonce && SERVER_RENDERED_PATHS.has(ctx.path)) {
+      const web = await (cache ? (renderer ??= loadRenderer()) : loadRenderer());
+      if (web) {
+        try {
+          const result = await web.render({ url: ctx.url, nonce, siteConfig, user });
+          if (result.kind === 'redirect') {
+            ctx.status = result.status;
+            ctx.redirect(result.location);
+            return;
+          }
+          ctx.status = result.status;
+          ctx.body = fillTemplate(template, result.html, result.meta);
+          return;
+        } catch (error) {
+          options.log?.(error);
+        }
+      }
+    }
+    // The check-in page is kept by the service worker for offline use: a copy must not keep the
+    // user signed in after logout, so it asks the API as before.
+    ctx.body = ctx.path.startsWith('/admin/check-in')
+      ? template
+      : template.replace('</head>', () => `${jsonDataScript(CURRENT_USER_ELEMENT_ID, user)}</head>`);
+  };
+}
