@@ -32,6 +32,8 @@ COPY --from=build /app/shared/dist shared/dist
 COPY --from=build /app/api/dist api/dist
 COPY --from=build /app/worker/dist worker/dist
 COPY --from=build /app/web/dist web/dist
+# The server build of the public pages, which the api renders.
+COPY --from=build /app/web/dist-server web/dist-server
 USER node
 EXPOSE 3000
 CMD ["node", "api/dist/main.js"]
