@@ -177,6 +177,10 @@ export async function startServices(): Promise<Services> {
     ...s3Env(s3),
     SMTP_URL: mail.smtpUrl,
     MAIL_FROM: 'Schlosstreffen <noreply@bench.test>',
+    // The imprint's operator: production (the worker) requires it.
+    OPERATOR_NAME: 'Bench Schlosstreffen e. V.',
+    OPERATOR_ADDRESS: 'Schlossallee 1|12345 Benchstadt',
+    OPERATOR_EMAIL: 'info@bench.test',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     DATA_DIR,
     // R7 signs in hundreds of times a second from one address.
