@@ -1,7 +1,8 @@
-import type { StatusHistoryEntry } from '@schlosstreffen/shared';
-import { queryOptions } from '@tanstack/react-query';
+import type { AdminVehicleSort, StatusHistoryEntry } from '@schlosstreffen/shared';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
-import type { Consent, Vehicle } from '@schlosstreffen/shared/api';
+import type { AdminVehiclePage, Consent, MediaLibraryPage } from '@schlosstreffen/shared/api';
+import type { StatusFilter } from './dashboard-search';
 import { vehicleKeys } from '../vehicles/vehicle-queries';
 
 /**
@@ -12,10 +13,54 @@ import { vehicleKeys } from '../vehicles/vehicle-queries';
 /** Under `vehicles`, so `invalidateVehicles` refreshes the history along with the lists. */
 export const historyKey = (vehicleId: string) => ['vehicles', 'history', vehicleId] as const;
 
-/** Every vehicle with owner, media and invitation (GET /api/admin/vehicles; staff only). */
-export const adminVehiclesQueryOptions = queryOptions({
-  queryKey: vehicleKeys.admin,
-  queryFn: () => apiGet<Vehicle[]>('/api/admin/vehicles'),
+/** What the dashboard's vehicle list asks the server for; the search is sent trimmed. */
+export interface AdminVehicleParams {
+  status: StatusFilter;
+  q: string;
+  sort?: AdminVehicleSort;
+}
+
+/** GET /api/admin/vehicles?…: only what differs from the defaults, then the cursor. */
+export function adminVehiclesUrl({ status, q, sort = 'newest' }: AdminVehicleParams, cursor?: string | null) {
+  const params = new URLSearchParams();
+  if (status !== 'all') params.set('status', status);
+  if (q.trim()) params.set('q', q.trim());
+  if (sort !== 'newest') params.set('sort', sort);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return `/api/admin/vehicles${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The staff vehicle list, page by page (keyset cursor), filtered and searched on the server; each
+ * page carries the counts per status for the search. Under `vehicles`, so `invalidateVehicles`
+ * refetches it after every change.
+ */
+export const adminVehiclesQueryOptions = (params: AdminVehicleParams) =>
+  infiniteQueryOptions({
+    queryKey: [
+      ...vehicleKeys.admin,
+      { status: params.status, q: params.q.trim(), sort: params.sort ?? 'newest' },
+    ],
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<AdminVehiclePage>(adminVehiclesUrl(params, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/**
+ * The media library, page by page, newest first, with the total (GET /api/admin/media; staff only).
+ * Under `vehicles`, so `invalidateVehicles` after an image change refreshes it too.
+ */
+export const mediaLibraryQueryOptions = infiniteQueryOptions({
+  queryKey: ['vehicles', 'media-library'] as const,
+  queryFn: ({ pageParam, signal }) =>
+    apiGet<MediaLibraryPage>(
+      pageParam ? `/api/admin/media?cursor=${encodeURIComponent(pageParam)}` : '/api/admin/media',
+      { signal },
+    ),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
 });
 
 export const vehicleHistoryQueryOptions = (vehicleId: string) =>
@@ -30,8 +75,3 @@ export const vehicleConsentsQueryOptions = (vehicleId: string) =>
     queryKey: ['vehicles', 'consents', 'vehicle', vehicleId] as const,
     queryFn: () => apiGet<Consent[]>(`/api/vehicles/${encodeURIComponent(vehicleId)}/consents`),
   });
-
-/** Number of media over all vehicles: the Medien tab's count without loading the media library. */
-export function countMedia(vehicles: readonly Pick<Vehicle, 'media'>[]): number {
-  return vehicles.reduce((sum, vehicle) => sum + vehicle.media.length, 0);
-}

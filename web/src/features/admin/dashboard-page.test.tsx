@@ -5,7 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
-import type { CurrentUser, Owner, Vehicle, WaitlistOverview } from '@schlosstreffen/shared/api';
+import type {
+  AdminVehiclePage,
+  CurrentUser,
+  Owner,
+  Vehicle,
+  WaitlistOverview,
+} from '@schlosstreffen/shared/api';
+import { VEHICLE_STATUSES } from '@schlosstreffen/shared';
 import { createAppRouter } from '../../router';
 import { SIGNED_IN_USER } from '../../test/screen-helpers';
 import { makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
@@ -80,6 +87,35 @@ let vehicles: Vehicle[];
 let calls: string[];
 let listResponse: (() => Promise<Response> | Response) | null;
 
+/**
+ * What the server answers for GET /api/admin/vehicles?…: status filter, search on brand, model and
+ * owner names (case-insensitive substring), the counts per status for the search; one page here.
+ */
+function adminPage(url: string, list: readonly Vehicle[]): AdminVehiclePage {
+  const params = new URL(url, 'http://localhost').searchParams;
+  const status = params.get('status') ?? 'all';
+  const q = (params.get('q') ?? '').trim().toLowerCase();
+  const searched = list.filter(
+    (vehicle) =>
+      !q ||
+      [vehicle.brand, vehicle.model, vehicle.user?.firstName ?? '', vehicle.user?.lastName ?? ''].some(
+        (text) => text.toLowerCase().includes(q),
+      ),
+  );
+  const counts = Object.fromEntries(
+    ['all', ...VEHICLE_STATUSES].map((key) => [
+      key,
+      searched.filter((vehicle) => key === 'all' || vehicle.status === key).length,
+    ]),
+  ) as AdminVehiclePage['counts'];
+  return {
+    items: searched.filter((vehicle) => status === 'all' || vehicle.status === status),
+    counts,
+    nextCursor: null,
+    mediaTotal: list.reduce((sum, vehicle) => sum + vehicle.media.length, 0),
+  };
+}
+
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
@@ -109,8 +145,8 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
   calls.push(`${method} ${url}`);
   if (url === '/api/auth/user')
     return role ? json(currentUser(role)) : json({ message: 'Nicht angemeldet' }, 401);
-  if (url === '/api/admin/vehicles') return listResponse ? listResponse() : json(vehicles);
-  if (url === '/api/admin/media') return json([]);
+  if (isListCall(url)) return listResponse ? listResponse() : json(adminPage(url, vehicles));
+  if (url === '/api/admin/media') return json({ items: [], total: 0, nextCursor: null });
   if (url === '/api/admin/waitlist') return json(waitlist);
   if (url === '/api/admin/waitlist/invite' && method === 'POST') {
     return json({ vehicleId: id(4), startNumber: 71, parkingZone: 'A' }, 201);
@@ -119,7 +155,10 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
   return json({ message: `Unerwarteter Aufruf ${method} ${url}` }, 404);
 });
 
-const listCalls = () => calls.filter((call) => call === 'GET /api/admin/vehicles').length;
+function isListCall(url: string) {
+  return url === '/api/admin/vehicles' || url.startsWith('/api/admin/vehicles?');
+}
+const listCalls = () => calls.filter((call) => isListCall(call.replace(/^GET /, ''))).length;
 
 async function renderAt(path = '/admin/dashboard') {
   const router = createAppRouter({
@@ -234,11 +273,12 @@ describe('/admin/dashboard: Fahrzeuge', () => {
     expect(filterTab(/^Alle/).getAttribute('aria-selected')).toBe('true');
 
     await user.click(filterTab(/^In Prüfung/));
-    expect(cardTitles()).toEqual(['Toyota Supra (A80)', 'Mazda RX-7 (FD)']);
+    await waitFor(() => expect(cardTitles()).toEqual(['Toyota Supra (A80)', 'Mazda RX-7 (FD)']));
+    expect(calls).toContain('GET /api/admin/vehicles?status=in_review');
     await user.click(filterTab(/^Bestätigt/));
-    expect(cardTitles()).toEqual(['bmw 2002 turbo']);
+    await waitFor(() => expect(cardTitles()).toEqual(['bmw 2002 turbo']));
     await user.click(filterTab(/^Alle/));
-    expect(cardTitles()).toContain('Audi Sport quattro');
+    await waitFor(() => expect(cardTitles()).toContain('Audi Sport quattro'));
   });
 
   it("shows 'Keine Fahrzeuge in dieser Kategorie' for an empty filter", async () => {
@@ -253,7 +293,7 @@ describe('/admin/dashboard: Fahrzeuge', () => {
     expect(screen.queryByText('Versuchen Sie einen anderen Suchbegriff')).toBeNull();
   });
 
-  it('searches brand or model case-insensitively, within the chosen filter', async () => {
+  it('searches brand, model or owner case-insensitively on the server, within the chosen filter, with counts for the search', async () => {
     const user = userEvent.setup();
     await renderAt();
     await waitFor(() => expect(cardTitles()).toHaveLength(5));
@@ -262,13 +302,20 @@ describe('/admin/dashboard: Fahrzeuge', () => {
 
     await user.type(search, 'BmW');
     await waitFor(() => expect(cardTitles()).toEqual(['Henna', 'bmw 2002 turbo']));
+    // Debounced: one request for the settled text, not one per keystroke.
+    expect(calls.filter((call) => call.includes('q='))).toEqual(['GET /api/admin/vehicles?q=BmW']);
+    expect(filterTab(/^Alle/).textContent).toBe('Alle2');
+    expect(filterTab(/^Bestätigt/).textContent).toBe('Bestätigt1');
+    await user.clear(search);
+    await user.type(search, 'fischer');
+    await waitFor(() => expect(cardTitles()).toEqual(['Toyota Supra (A80)']));
     await user.clear(search);
     await user.type(search, 'supra');
     await waitFor(() => expect(cardTitles()).toEqual(['Toyota Supra (A80)']));
     await user.clear(search);
     await user.type(search, 'rx-7');
     await waitFor(() => expect(cardTitles()).toEqual(['Mazda RX-7 (FD)']));
-    // The card's name is not searched, only brand and model.
+    // The card's name is not searched, only brand, model and the owner's names.
     await user.clear(search);
     await user.type(search, 'henna');
     await waitFor(() => expect(cardTitles()).toEqual([]));
@@ -306,6 +353,24 @@ describe('/admin/dashboard: Fahrzeuge', () => {
     expect((screen.getByLabelText('Fahrzeuge durchsuchen') as HTMLInputElement).value).toBe('toyota');
   });
 
+  it('loads the next page by its cursor as the end of the list comes near', async () => {
+    const [first, second] = [FLEET.slice(0, 3), FLEET.slice(3)];
+    listResponse = () => {
+      const last = calls.at(-1) ?? '';
+      const page = adminPage('/api/admin/vehicles', FLEET);
+      return last.endsWith('cursor=after-3')
+        ? json({ ...page, items: second, nextCursor: null })
+        : json({ ...page, items: first, nextCursor: 'after-3' });
+    };
+    await renderAt();
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    expect(calls.filter((call) => isListCall(call.replace(/^GET /, '')))).toEqual([
+      'GET /api/admin/vehicles',
+      'GET /api/admin/vehicles?cursor=after-3',
+    ]);
+    expect(filterTab(/^Alle/).textContent).toBe('Alle5');
+  });
+
   it('shows 3 skeleton cards while the list loads', async () => {
     const answer = deferred<Response>();
     listResponse = () => answer.promise;
@@ -313,7 +378,7 @@ describe('/admin/dashboard: Fahrzeuge', () => {
     await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
     expect(screen.getAllByTestId('vehicle-card-skeleton')).toHaveLength(3);
     expect(screen.getByText('Fahrzeuge werden geladen...')).toBeTruthy();
-    answer.resolve(json(vehicles));
+    answer.resolve(json(adminPage('/api/admin/vehicles', vehicles)));
     await waitFor(() => expect(cardTitles()).toHaveLength(5));
     expect(screen.queryByTestId('vehicle-card-skeleton')).toBeNull();
   });
@@ -369,7 +434,7 @@ describe('/admin/dashboard: Warteliste', () => {
 });
 
 describe('/admin/dashboard: Medien and access', () => {
-  it('counts the images from the vehicle list; the media library loads only when its tab opens', async () => {
+  it('counts the images from the vehicle list’s first page; the media library loads only when its tab opens', async () => {
     const user = userEvent.setup();
     await renderAt();
     await waitFor(() => expect(cardTitles()).toHaveLength(5));
@@ -390,7 +455,7 @@ describe('/admin/dashboard: Medien and access', () => {
     });
     await router.load();
     expect(listCalls()).toBe(1);
-    answer.resolve(json(vehicles));
+    answer.resolve(json(adminPage('/api/admin/vehicles', vehicles)));
   });
 
   it("shows 'Zugriff verweigert' to a plain user without reading the admin list", async () => {

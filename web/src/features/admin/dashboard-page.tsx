@@ -1,9 +1,9 @@
 import { Tabs } from '@ark-ui/react/tabs';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { adminVehiclesQueryOptions, countMedia } from './admin-queries';
+import { adminVehiclesQueryOptions } from './admin-queries';
 import { MediaLibrary } from './media-library';
 import { parseDashboardSearch, type MainTab, type StatusFilter } from './dashboard-search';
 import { VehiclesTab } from './vehicles-tab';
@@ -17,9 +17,23 @@ const mainTriggerClass =
 const countClass =
   'min-w-7 rounded-full border border-gold-500/30 bg-gold-500/10 px-2 py-0.5 text-center font-sans text-xs font-semibold tabular-nums text-gold-200';
 
+/** The search goes to the server once typing pauses this long. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** `value`, once it has not changed for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /**
  * /admin/dashboard (Admin Dashboard): the applications (Fahrzeuge) and all uploaded images (Medien,
- * with a count from the vehicle list, so the media library loads only when its tab is opened).
+ * with the count the vehicle list's first page carries, so the media library loads only when its
+ * tab is opened).
  */
 export function AdminDashboardPage() {
   useDocumentMeta(
@@ -28,13 +42,23 @@ export function AdminDashboardPage() {
   );
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const vehicles = useQuery(adminVehiclesQueryOptions);
-  const mediaCount = vehicles.data ? countMedia(vehicles.data) : undefined;
 
   // Local state answers at once; the URL follows (replace, so Back leaves the page as usual).
   const [tab, setTab] = useState<MainTab>(search.tab ?? 'fahrzeuge');
   const [filter, setFilter] = useState<StatusFilter>(search.status ?? 'all');
   const [query, setQuery] = useState(search.q ?? '');
+  const serverSearch = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+  // The same query as the Fahrzeuge tab's (one request): its first page counts the images.
+  const vehicles = useInfiniteQuery({
+    ...adminVehiclesQueryOptions({ status: filter, q: serverSearch }),
+    placeholderData: keepPreviousData,
+  });
+  const mediaCount = vehicles.data?.pages[0]?.mediaTotal;
+
+  // The settled search goes to the URL (and so to the route loader), not every keystroke.
+  useEffect(() => {
+    if (serverSearch !== (search.q ?? '').trim()) syncUrl({ tab, filter, query: serverSearch });
+  }, [serverSearch]); // only when the settled search changes
 
   const syncUrl = (next: { tab: MainTab; filter: StatusFilter; query: string }) => {
     void navigate({
@@ -61,7 +85,7 @@ export function AdminDashboardPage() {
         onValueChange={(details) => {
           const next: MainTab = details.value === 'medien' ? 'medien' : 'fahrzeuge';
           setTab(next);
-          syncUrl({ tab: next, filter, query });
+          syncUrl({ tab: next, filter, query: serverSearch });
         }}
         lazyMount
         className="mt-8"
@@ -83,13 +107,11 @@ export function AdminDashboardPage() {
             filter={filter}
             onFilterChange={(next) => {
               setFilter(next);
-              syncUrl({ tab, filter: next, query });
+              syncUrl({ tab, filter: next, query: serverSearch });
             }}
             search={query}
-            onSearchChange={(next) => {
-              setQuery(next);
-              syncUrl({ tab, filter, query: next });
-            }}
+            serverSearch={serverSearch}
+            onSearchChange={setQuery}
           />
         </Tabs.Content>
         <Tabs.Content value="medien" className="pt-8 focus-visible:outline-offset-4">

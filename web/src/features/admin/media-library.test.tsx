@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
-import type { MediaLibraryItem } from '@schlosstreffen/shared/api';
+import type { MediaLibraryItem, MediaLibraryPage } from '@schlosstreffen/shared/api';
 import { makeMedia } from '../vehicles/vehicle-fixtures';
 import { MediaLibrary } from './media-library';
 
@@ -36,19 +36,31 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** One page of GET /api/admin/media: these items, the library's total, and the next page's cursor. */
+function page(items: MediaLibraryItem[], total = items.length, nextCursor: string | null = null): Response {
+  return json({ items, total, nextCursor } satisfies MediaLibraryPage);
+}
+
 let respond: () => Promise<Response> | Response;
+let respondNext: ((cursor: string) => Response) | null = null;
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   if (String(input) === '/api/admin/media') return respond();
+  const cursor = /^\/api\/admin\/media\?cursor=(.+)$/.exec(String(input))?.[1];
+  if (cursor && respondNext) return respondNext(cursor);
   return json({ message: `Unerwarteter Aufruf ${String(input)}` }, 404);
 });
 
 beforeEach(() => {
   fetchMock.mockClear();
+  respondNext = null;
   vi.stubGlobal('fetch', fetchMock);
+  // jsdom does not scroll; the virtualised grid keeps the scroll position when rows are measured.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 function renderLibrary() {
@@ -62,11 +74,23 @@ function renderLibrary() {
 const tiles = () => within(screen.getByRole('list', { name: 'Alle Bilder' })).getAllByRole('listitem');
 
 describe('MediaLibrary', () => {
+  it('counts the whole library and loads the next page by its cursor', async () => {
+    respond = () => page([item({ id: 'a' }), item({ id: 'b' })], 3, 'after-b');
+    respondNext = (cursor) => (cursor === 'after-b' ? page([item({ id: 'c' })], 3) : json({}, 400));
+    renderLibrary();
+    expect(await screen.findByText('Insgesamt 3 Bilder')).toBeTruthy();
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
+      '/api/admin/media',
+      '/api/admin/media?cursor=after-b',
+    ]);
+  });
+
   it('shows 8 skeletons while the library loads, then the images', async () => {
     let release!: () => void;
     respond = () =>
       new Promise((resolve) => {
-        release = () => resolve(json([item()]));
+        release = () => resolve(page([item()]));
       });
     renderLibrary();
 
@@ -80,7 +104,7 @@ describe('MediaLibrary', () => {
   });
 
   it('counts the images and offers the ZIP of all of them as a plain download', async () => {
-    respond = () => json([item({ id: 'a' }), item({ id: 'b' }), item({ id: 'c' })]);
+    respond = () => page([item({ id: 'a' }), item({ id: 'b' }), item({ id: 'c' })]);
     renderLibrary();
 
     expect(await screen.findByText('Insgesamt 3 Bilder')).toBeTruthy();
@@ -92,7 +116,7 @@ describe('MediaLibrary', () => {
 
   it('marks hero images, names the vehicle by name or brand and model, with year and de-DE date', async () => {
     respond = () =>
-      json([
+      page([
         item({ id: 'hero', isHero: true }),
         item({
           id: 'plain',
@@ -122,7 +146,7 @@ describe('MediaLibrary', () => {
   it("shows the owner's name, else email, else 'Unbekannt'", async () => {
     const owner = { id: 'u', phone: null, role: 'user' as const };
     respond = () =>
-      json([
+      page([
         item({ id: '1', user: { ...owner, firstName: 'Lena', lastName: 'Weber', email: 'lena@example.de' } }),
         item({ id: '2', user: { ...owner, firstName: null, lastName: null, email: 'max@example.de' } }),
         item({ id: '3', user: null }),
@@ -138,7 +162,7 @@ describe('MediaLibrary', () => {
 
   it('shows the thumbnail, else the original, and labels the image', async () => {
     respond = () =>
-      json([
+      page([
         item({ id: '1', altText: 'Front', thumbnailUrl: '/objects/thumbs/1/480.webp' }),
         item({ id: '2', url: '/objects/uploads/u/2.png', thumbnailUrl: null }),
       ]);
@@ -156,7 +180,7 @@ describe('MediaLibrary', () => {
 
   it('opens each image in a new tab and downloads it under the spec file name', async () => {
     respond = () =>
-      json([
+      page([
         item({ id: '1', url: '/objects/uploads/u/one.jpg' }),
         item({
           id: '2',
@@ -189,7 +213,7 @@ describe('MediaLibrary', () => {
   });
 
   it('reaches the actions by keyboard', async () => {
-    respond = () => json([item()]);
+    respond = () => page([item()]);
     renderLibrary();
     await screen.findByText('Insgesamt 1 Bild');
 
@@ -203,7 +227,7 @@ describe('MediaLibrary', () => {
   });
 
   it('shows both empty texts and no download without images', async () => {
-    respond = () => json([]);
+    respond = () => page([]);
     renderLibrary();
 
     expect(await screen.findByRole('heading', { name: 'Keine Medien gefunden' })).toBeTruthy();
@@ -219,7 +243,7 @@ describe('MediaLibrary', () => {
     expect(alert.textContent).toContain('Medien konnten nicht geladen werden');
     expect(alert.textContent).toContain('Keine Berechtigung.');
 
-    respond = () => json([item()]);
+    respond = () => page([item()]);
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
     await waitFor(() => expect(screen.getByText('Insgesamt 1 Bild')).toBeTruthy());
     expect(fetchMock).toHaveBeenCalledTimes(2);

@@ -1,24 +1,22 @@
 import { EVENT_TIMEZONE, SKELETON, STAGGER } from '@schlosstreffen/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useId, useState } from 'react';
 import { CarPlaceholderIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
-import { apiGet } from '../../lib/api';
 import { entranceDelay } from '../../lib/entrance-delay';
 import type { MediaLibraryItem } from '@schlosstreffen/shared/api';
 import { personLabel, vehicleDisplayName } from '@schlosstreffen/shared';
 import { DownloadIcon, ExternalLinkIcon, ImagesIcon } from './admin-icons';
 import { MEDIA_ARCHIVE_URL, mediaDownloadUrl, mediaFileName } from './media-download';
+import { mediaLibraryQueryOptions } from './admin-queries';
+import { useColumns, VirtualGrid } from './dashboard-virtual-grid';
 
-/**
- * Every uploaded image with its vehicle and owner (GET /api/admin/media; staff only). Under
- * `vehicles`, so `invalidateVehicles` after an image change refreshes the library too.
- */
-const mediaLibraryQueryOptions = queryOptions({
-  queryKey: ['vehicles', 'media-library'] as const,
-  queryFn: () => apiGet<MediaLibraryItem[]>('/api/admin/media'),
-});
+/** gridClass's columns: 2, 3 from md, 4 from lg. */
+const GRID_COLUMNS = [
+  ['(min-width: 64rem)', 4],
+  ['(min-width: 48rem)', 3],
+] as const;
 
 /** Later tiles join the entrance after this many steps, so a long library does not trickle in. */
 const MAX_STAGGER_STEPS = 16;
@@ -40,13 +38,19 @@ const countText = (count: number) =>
   `Insgesamt ${count.toLocaleString('de-DE')} ${count === 1 ? 'Bild' : 'Bilder'}`;
 
 /**
- * The Medien tab of the admin dashboard: all uploaded images, newest first, with
- * vehicle, owner, year and upload date, per image open and download, and one ZIP of all of them.
- * Loads only while mounted, i.e. once the tab is opened.
+ * The Medien tab of the admin dashboard: all uploaded images, newest first, page by page as the
+ * grid scrolls, with vehicle, owner, year and upload date, per image open and download, and one ZIP
+ * of all of them. Loads only while mounted, i.e. once the tab is opened.
  */
 export function MediaLibrary() {
-  const media = useQuery(mediaLibraryQueryOptions);
-  const items = media.data;
+  const media = useInfiniteQuery(mediaLibraryQueryOptions);
+  const items = media.data?.pages.flatMap((page) => page.items);
+  const total = media.data?.pages[0]?.total ?? 0;
+  const columns = useColumns(2, GRID_COLUMNS);
+  const { fetchNextPage } = media;
+  const loadMore = useCallback(() => {
+    void fetchNextPage();
+  }, [fetchNextPage]);
 
   return (
     <div>
@@ -72,7 +76,7 @@ export function MediaLibrary() {
       ) : (
         <>
           <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-ash-300 tabular-nums">{countText(items.length)}</p>
+            <p className="text-sm text-ash-300 tabular-nums">{countText(total)}</p>
             {/* A plain download: the server streams the ZIP as an attachment, nothing is held in the page. */}
             <a
               href={MEDIA_ARCHIVE_URL}
@@ -83,11 +87,27 @@ export function MediaLibrary() {
               Alle herunterladen
             </a>
           </div>
-          <ul aria-label="Alle Bilder" className={gridClass}>
-            {items.map((item, index) => (
-              <MediaTile key={item.id} item={item} index={index} />
-            ))}
-          </ul>
+          <VirtualGrid
+            items={items}
+            columns={columns}
+            rowHeight={300}
+            gap={20}
+            hasMore={media.hasNextPage}
+            loadingMore={media.isFetchingNextPage}
+            onLoadMore={loadMore}
+            loadingMoreLabel="Weitere Bilder werden geladen..."
+            label="Alle Bilder"
+            className={gridClass}
+            renderItem={(item, index, measure) => (
+              <MediaTile
+                key={item.id}
+                item={item}
+                index={index}
+                row={Math.floor(index / columns)}
+                measure={measure}
+              />
+            )}
+          />
         </>
       )}
     </div>
@@ -103,7 +123,18 @@ const actionsClass =
 const actionClass =
   'flex size-10 items-center justify-center rounded-full border border-gold-500/40 bg-night-950/85 text-gold-100 shadow-lg shadow-black/40 backdrop-blur-sm transition-colors hover:border-gold-300 hover:bg-gold-500 hover:text-night-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300';
 
-function MediaTile({ item, index }: { item: MediaLibraryItem; index: number }) {
+function MediaTile({
+  item,
+  index,
+  row,
+  measure,
+}: {
+  item: MediaLibraryItem;
+  index: number;
+  /** The grid row, and the virtualizer's measurement for a row's first tile. */
+  row: number;
+  measure: ((element: Element | null) => void) | undefined;
+}) {
   const captionId = useId();
   const title = vehicleDisplayName(item.vehicle);
   const sources = [...new Set([item.thumbnailUrl, item.url].filter((src): src is string => !!src))];
@@ -113,6 +144,8 @@ function MediaTile({ item, index }: { item: MediaLibraryItem; index: number }) {
 
   return (
     <li
+      ref={measure}
+      data-index={row}
       style={{
         transitionDelay: entranceDelay(index, STAGGER.adminSeconds, MAX_STAGGER_STEPS),
       }}

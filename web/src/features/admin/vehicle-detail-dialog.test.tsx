@@ -1,12 +1,12 @@
 import type { StatusHistoryEntry, VehicleStatus } from '@schlosstreffen/shared';
-import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster, toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
-import type { Consent, CurrentUser, Owner, Vehicle } from '@schlosstreffen/shared/api';
+import type { AdminVehiclePage, Consent, CurrentUser, Owner, Vehicle } from '@schlosstreffen/shared/api';
 import { currentUserQueryOptions } from '../../lib/current-user';
 import { SIGNED_IN_USER } from '../../test/screen-helpers';
 import { makeInvitation, makeMedia, makeVehicle } from '../vehicles/vehicle-fixtures';
@@ -98,7 +98,9 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
   const method = init?.method ?? 'GET';
   const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
   calls.push(call);
-  if (method === 'GET' && url === '/api/admin/vehicles') return json(vehicles);
+  if (method === 'GET' && url === '/api/admin/vehicles') {
+    return json({ items: vehicles, counts: {}, nextCursor: null } as unknown as AdminVehiclePage);
+  }
   if (method === 'GET' && url === `/api/vehicles/${ID}/reviews`) return json(history);
   if (method === 'GET' && url === `/api/vehicles/${ID}/consents`) {
     return consents ? json(consents) : json({ message: 'Die Datenbank ist nicht erreichbar.' }, 500);
@@ -122,10 +124,14 @@ function deferred<T>() {
 
 /** Like the Fahrzeuge tab: the dialog shows the vehicle as the admin list has it now. */
 function Harness() {
-  const { data } = useQuery(adminVehiclesQueryOptions);
+  const { data } = useInfiniteQuery(adminVehiclesQueryOptions({ status: 'all', q: '' }));
   const [open, setOpen] = useState(true);
   return (
-    <VehicleDetailDialog vehicle={data?.find((item) => item.id === ID)} open={open} onOpenChange={setOpen} />
+    <VehicleDetailDialog
+      vehicle={data?.pages.flatMap((page) => page.items).find((item) => item.id === ID)}
+      open={open}
+      onOpenChange={setOpen}
+    />
   );
 }
 

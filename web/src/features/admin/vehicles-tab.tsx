@@ -1,8 +1,8 @@
 import { Tabs } from '@ark-ui/react/tabs';
 import { STAGGER, STATUS_LABELS } from '@schlosstreffen/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
@@ -19,33 +19,10 @@ import { NoMatchIcon, SearchIcon } from './admin-icons';
 import { adminVehiclesQueryOptions } from './admin-queries';
 import { VehicleDetailDialog } from './vehicle-detail-dialog';
 import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from './dashboard-search';
+import { useColumns, VirtualGrid } from './dashboard-virtual-grid';
 
 export const filterLabel = (filter: StatusFilter): string =>
   filter === 'all' ? 'Alle' : STATUS_LABELS[filter];
-
-/** Case-insensitive substring on brand or model; an empty query matches everything. */
-export function matchesSearch(vehicle: Pick<Vehicle, 'brand' | 'model'>, query: string): boolean {
-  const needle = query.trim().toLocaleLowerCase('de-DE');
-  if (!needle) return true;
-  return [vehicle.brand, vehicle.model].some((text) => text.toLocaleLowerCase('de-DE').includes(needle));
-}
-
-export function matchesFilter(vehicle: Pick<Vehicle, 'status'>, filter: StatusFilter): boolean {
-  return filter === 'all' || vehicle.status === filter;
-}
-
-/** Vehicles per filter tab (over the whole list, independent of the search). */
-export function countByFilter(vehicles: readonly Pick<Vehicle, 'status'>[]): Record<StatusFilter, number> {
-  const counts = Object.fromEntries(STATUS_FILTERS.map((filter) => [filter, 0])) as Record<
-    StatusFilter,
-    number
-  >;
-  for (const vehicle of vehicles) {
-    counts.all += 1;
-    if (vehicle.status !== 'draft') counts[vehicle.status] += 1;
-  }
-  return counts;
-}
 
 /** The organizers' export of what the dashboard shows: the status tab and the search. */
 export function applicationsCsvUrl(filter: StatusFilter, search: string): string {
@@ -65,28 +42,43 @@ const filterTriggerClass =
 const countClass =
   'min-w-6 rounded-full bg-white/10 px-1.5 py-px text-center text-xs font-semibold tabular-nums text-parchment';
 
+/** vehicleGridClass's columns: 1, 2 from md, 3 from xl. */
+const GRID_COLUMNS = [
+  ['(min-width: 80rem)', 3],
+  ['(min-width: 48rem)', 2],
+] as const;
+
 /**
- * The Fahrzeuge tab of /admin/dashboard: search on brand or model, status filter tabs with counts,
- * the cards (owner line, edit button) and the detail dialog a card opens.
+ * The Fahrzeuge tab of /admin/dashboard: search on brand, model or owner (on the server, as typed,
+ * `serverSearch` being the settled input), status filter tabs with the server's counts, the cards
+ * (owner line, edit button) page by page as the list scrolls, and the detail dialog a card opens.
  */
 export function VehiclesTab({
   filter,
   onFilterChange,
   search,
+  serverSearch,
   onSearchChange,
 }: {
   filter: StatusFilter;
   onFilterChange: (filter: StatusFilter) => void;
   search: string;
+  serverSearch: string;
   onSearchChange: (search: string) => void;
 }) {
-  const vehicles = useQuery(adminVehiclesQueryOptions);
+  const vehicles = useInfiniteQuery({
+    ...adminVehiclesQueryOptions({ status: filter, q: serverSearch }),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useColumns(1, GRID_COLUMNS);
   const [openId, setOpenId] = useState<string | null>(null);
+  // The vehicle the dialog shows, kept while a status change moves it out of the current tab.
+  const [opened, setOpened] = useState<Vehicle | undefined>(undefined);
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   // The card whose title opened the dialog: focus returns there, or to the search box when a status
   // change has filtered that card away meanwhile.
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLUListElement | null>(null);
   const lastOpenedId = useRef<string | null>(null);
 
   // On a phone the filter row scrolls sideways: keep the chosen filter (e.g. from the URL) in view,
@@ -99,11 +91,21 @@ export function VehiclesTab({
       ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [filter, loaded]);
 
-  const list = vehicles.data ?? [];
-  const counts = countByFilter(list);
-  const searching = search.trim() !== '';
-  const shown = list.filter((vehicle) => matchesFilter(vehicle, filter) && matchesSearch(vehicle, search));
-  const openVehicle = openId ? list.find((vehicle) => vehicle.id === openId) : undefined;
+  const pages = vehicles.data?.pages;
+  const counts = pages?.[0]?.counts;
+  const searching = serverSearch.trim() !== '';
+  // The previous filter's cards stay out while the chosen one loads; its counts stay in the tabs.
+  const stale = vehicles.isPlaceholderData;
+  const shown = stale ? [] : (pages?.flatMap((page) => page.items) ?? []);
+  const current = openId ? shown.find((vehicle) => vehicle.id === openId) : undefined;
+  const openVehicle = openId ? (current ?? opened) : undefined;
+  useEffect(() => {
+    if (current) setOpened(current);
+  }, [current]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = vehicles;
+  const loadMore = useCallback(() => {
+    void fetchNextPage();
+  }, [fetchNextPage]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -153,14 +155,14 @@ export function VehiclesTab({
           {STATUS_FILTERS.map((key) => (
             <Tabs.Trigger key={key} value={key} className={filterTriggerClass}>
               {filterLabel(key)}
-              {vehicles.isSuccess ? <span className={countClass}>{counts[key]}</span> : null}
+              {counts ? <span className={countClass}>{counts[key]}</span> : null}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
 
         {STATUS_FILTERS.map((key) => (
           <Tabs.Content key={key} value={key} className="mt-6 focus-visible:outline-offset-4">
-            {vehicles.isPending ? (
+            {vehicles.isPending || stale ? (
               <Loading label="Fahrzeuge werden geladen...">
                 <VehicleCardSkeletons showOwner actions={1} />
               </Loading>
@@ -178,10 +180,25 @@ export function VehiclesTab({
                   : 'Keine Fahrzeuge in dieser Kategorie'}
               </EmptyState>
             ) : (
-              <ul ref={listRef} aria-label={`Fahrzeuge: ${filterLabel(key)}`} className={vehicleGridClass}>
-                {shown.map((vehicle, index) => (
+              <VirtualGrid
+                items={shown}
+                columns={columns}
+                rowHeight={640}
+                gap={24}
+                hasMore={hasNextPage}
+                loadingMore={isFetchingNextPage}
+                onLoadMore={loadMore}
+                loadingMoreLabel="Weitere Fahrzeuge werden geladen..."
+                label={`Fahrzeuge: ${filterLabel(key)}`}
+                className={vehicleGridClass}
+                listRef={(element) => {
+                  listRef.current = element;
+                }}
+                renderItem={(vehicle, index, measure) => (
                   <li
                     key={vehicle.id}
+                    ref={measure}
+                    data-index={Math.floor(index / columns)}
                     data-vehicle-id={vehicle.id}
                     style={{ transitionDelay: staggerDelay(index) }}
                     className={cardEntranceClass}
@@ -190,9 +207,10 @@ export function VehiclesTab({
                       vehicle={vehicle}
                       showOwner
                       headingLevel="h3"
-                      onOpen={(opened) => {
-                        lastOpenedId.current = opened.id;
-                        setOpenId(opened.id);
+                      onOpen={(chosen) => {
+                        lastOpenedId.current = chosen.id;
+                        setOpened(chosen);
+                        setOpenId(chosen.id);
                       }}
                       actions={
                         <Link
@@ -206,8 +224,8 @@ export function VehiclesTab({
                       }
                     />
                   </li>
-                ))}
-              </ul>
+                )}
+              />
             )}
           </Tabs.Content>
         ))}
@@ -217,7 +235,10 @@ export function VehiclesTab({
         vehicle={openVehicle}
         open={openVehicle !== undefined}
         onOpenChange={(open) => {
-          if (!open) setOpenId(null);
+          if (!open) {
+            setOpenId(null);
+            setOpened(undefined);
+          }
         }}
         finalFocusEl={() => {
           const item = [...(listRef.current?.children ?? [])].find(

@@ -9,9 +9,12 @@ export const Route = createFileRoute('/admin/dashboard')({
   validateSearch: parseDashboardSearch,
   // Started here, not awaited: the page shows its skeleton cards while the list loads. Only staff
   // may read it; everyone else sees 'Zugriff verweigert' from the layout.
-  loader: ({ context }) => {
+  loaderDeps: ({ search }) => ({ status: search.status ?? ('all' as const), q: search.q ?? '' }),
+  loader: ({ context, deps }) => {
     if (isStaffRole(context.user.role)) {
-      void context.queryClient.ensureQueryData(adminVehiclesQueryOptions).catch(() => undefined);
+      void context.queryClient
+        .ensureInfiniteQueryData(adminVehiclesQueryOptions(deps))
+        .catch(() => undefined);
     }
   },
   component: AdminDashboardPage,
