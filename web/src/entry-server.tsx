@@ -9,6 +9,7 @@ import type { CurrentUser } from '@schlosstreffen/shared/api';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { currentUserQueryOptions } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
+import { RENDERED_AT_KEY } from './lib/rendered-at';
 import { setServerSiteConfig } from './lib/site-config';
 import { DocumentMetaContext, type DocumentMeta } from './lib/use-document-meta';
 import { createAppRouter } from './router';
@@ -31,6 +32,7 @@ export async function render({ url, nonce, siteConfig, user }: RenderInput): Pro
   setServerSiteConfig(siteConfig);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
+  queryClient.setQueryData(RENDERED_AT_KEY, Date.now());
   const meta: DocumentMeta = {};
   const request = new Request(new URL(url, siteConfig.publicUrl || 'http://localhost'));
   const handler = createRequestHandler({

@@ -1,48 +1,58 @@
-import { RouterProvider } from '@tanstack/react-router';
-import { RouterClient } from '@tanstack/react-router/ssr/client';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { seedCurrentUser } from './lib/current-user';
-import { createQueryClient } from './lib/query-client';
-import { createAppRouter } from './router';
+/**
+ * The entry every page loads. A server-rendered landing page is complete without the app: its
+ * countdown runs on a few lines of its own (countdown-ticker.ts) and the app (React, the router,
+ * the queries) is loaded and hydrated when the visitor first reaches for the page (pointer, touch,
+ * keyboard, focus, scrolling) or when something must show at once. Every other page starts the app
+ * right away.
+ */
+import { startCountdownTicker } from './features/landing/countdown-ticker';
+import { LOGOUT_NOTICE_KEY } from './lib/logout-notice';
 import './styles.css';
-
-const queryClient = createQueryClient();
-const router = createAppRouter({ queryClient });
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Root element #root fehlt in index.html');
 
-declare global {
-  interface Window {
-    /** Set by the router's hydration scripts of a server-rendered page. */
-    $_TSR?: unknown;
+const loadApp = () => import('./app').then(({ startApp }) => startApp(rootElement));
+
+/** Events that show the visitor reaching for the page. */
+const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
+
+function noticeWaiting(): boolean {
+  try {
+    return sessionStorage.getItem(LOGOUT_NOTICE_KEY) !== null;
+  } catch {
+    return false;
   }
 }
 
-if (window.$_TSR) {
-  // Server-rendered public page: React takes over the markup that is already on screen. As a
-  // transition, hydration yields to the browser every few milliseconds.
-  startTransition(() => {
-    hydrateRoot(
-      rootElement,
-      <StrictMode>
-        <RouterClient router={router} />
-      </StrictMode>,
-    );
-  });
-} else {
-  seedCurrentUser(queryClient);
-  const root = createRoot(rootElement);
-  const render = () =>
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <RouterProvider router={router} />
-        </StrictMode>,
-      );
-    });
-  // A first page that needs no network is resolved before the first render, so it is built once;
-  // a page that waits for the network renders at once and shows its pending state.
-  void Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 0))]).finally(render);
+function hydrateOnDemand(root: HTMLElement): void {
+  let started: Promise<void> | undefined;
+  /** Buttons pressed before the app was live: pressed again once it is. */
+  const pressed: HTMLElement[] = [];
+  const holdClick = (event: MouseEvent) => {
+    const button = (event.target as Element | null)?.closest<HTMLElement>('button, [role="button"]');
+    if (!button || !root.contains(button)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!pressed.includes(button)) pressed.push(button);
+    start();
+  };
+  const stopTicker = startCountdownTicker(root, () => start());
+  const start = () => {
+    started ??= (async () => {
+      for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
+      stopTicker();
+      await loadApp();
+      document.removeEventListener('click', holdClick, true);
+      for (const button of pressed) if (button.isConnected) button.click();
+    })();
+    return started;
+  };
+  document.addEventListener('click', holdClick, true);
+  for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+  // A notice waits to be shown (after logout): the app shows it.
+  if (noticeWaiting()) void start();
 }
+
+if (window.$_TSR && rootElement.querySelector('[data-hydrate="on-demand"]')) hydrateOnDemand(rootElement);
+else void loadApp();

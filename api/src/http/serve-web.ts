@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -63,6 +63,26 @@ export const assignCspNonce: Koa.Middleware = async (ctx, next) => {
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" };
+
+/**
+ * Components write a few style attributes (a toaster's position, a collapsed accordion's size). A
+ * server-rendered page carries them in its markup, where `style-src 'self'` would block them: the
+ * page's CSP allows exactly those values by their hashes ('unsafe-hashes' admits hashed attribute
+ * values only), nothing else inline.
+ */
+export function allowRenderedStyles(csp: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) {
+    const value = match[1]!.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
+    hashes.add(`'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+  }
+  if (hashes.size === 0) return csp;
+  return csp.replace(/(^|;)\s*style-src ([^;]*)/, (_, start: string, sources: string) => {
+    return `${start}style-src ${sources} 'unsafe-hashes' ${[...hashes].join(' ')}`;
+  });
+}
 
 /** index.html with the page's own title, description and canonical link, and its rendered markup. */
 function fillTemplate(
@@ -167,6 +187,8 @@ export function serveWeb(options: {
           }
           ctx.status = result.status;
           ctx.body = fillTemplate(template, result.html, result.meta);
+          const csp = ctx.response.get('Content-Security-Policy');
+          if (csp) ctx.set('Content-Security-Policy', allowRenderedStyles(csp, result.html));
           return;
         } catch (error) {
           options.log?.(error);

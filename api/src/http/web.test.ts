@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ export async function render({ url, nonce, siteConfig, user }) {
     kind: 'page',
     status: 200,
     html: '<h1>' + siteConfig.eventName + '</h1><p id="who">' + (user ? user.email : 'anonym') + '</p>' +
+      '<div style="position:fixed;font-family:&quot;Inter&quot;"></div>' +
       '<script nonce="' + nonce + '">document.currentScript.remove()</script>',
     meta: { title: 'Seite ' + url, description: 'Beschreibung <' + url + '>', canonical: siteConfig.publicUrl + url },
   };
@@ -102,6 +104,9 @@ describe('server-rendered public pages', () => {
       expect(nonce).toBeTruthy();
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain(`script-src 'self' 'nonce-${nonce}';`);
+      // The rendered style attribute, and nothing else inline, is allowed by its hash.
+      const styleHash = createHash('sha256').update('position:fixed;font-family:"Inter"').digest('base64');
+      expect(csp).toContain(`style-src 'self' 'unsafe-hashes' 'sha256-${styleHash}';`);
       expect(res.headers.get('vary')).toContain('Cookie');
       nonces.add(nonce!);
     }

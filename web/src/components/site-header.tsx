@@ -15,6 +15,7 @@ import {
 } from './icons';
 import { SocialLinks } from './social-links';
 import { api } from '../lib/api';
+import { LOGOUT_NOTICE_KEY } from '../lib/logout-notice';
 import type { CurrentUser } from '@schlosstreffen/shared/api';
 import { buttonClass } from './ui/button';
 import { notify } from './ui/toaster';
@@ -24,8 +25,6 @@ export const browserPage = {
   reload: () => window.location.reload(),
 };
 
-/** The logout toast is shown again after the reload, so it does not vanish with the old page. */
-const LOGOUT_NOTICE_KEY = 'schlosstreffen:logged-out';
 const LOGOUT_TITLE = 'Erfolgreich abgemeldet';
 const LOGOUT_TEXT = 'Bis bald!';
 

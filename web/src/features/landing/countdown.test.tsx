@@ -1,5 +1,8 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RENDERED_AT_KEY } from '../../lib/rendered-at';
 import { Countdown, countdownAt } from './countdown';
 
 const START = '2026-06-20T10:00:00+02:00';
@@ -7,17 +10,23 @@ const END = '2026-06-20T20:00:00+02:00';
 const startMs = Date.parse(START);
 const endMs = Date.parse(END);
 
-function renderCountdown() {
-  return render(
-    <Countdown
-      eventName="Schlosstreffen"
-      eventStart={START}
-      eventEnd={END}
-      year={2026}
-      runningNote="Heute bis 20:00 Uhr"
-      endedNote="Danke fürs Kommen."
-    />,
+function countdownElement(queryClient = new QueryClient()) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Countdown
+        eventName="Schlosstreffen"
+        eventStart={START}
+        eventEnd={END}
+        year={2026}
+        runningNote="Heute bis 20:00 Uhr"
+        endedNote="Danke fürs Kommen."
+      />
+    </QueryClientProvider>
   );
+}
+
+function renderCountdown() {
+  return render(countdownElement());
 }
 
 const unit = (key: string) => screen.getByTestId(`countdown-${key}`).firstChild?.textContent;
@@ -98,5 +107,37 @@ describe('Countdown', () => {
 
     act(() => vi.advanceTimersByTime(5000));
     expect(screen.getByTestId('countdown-message').textContent).toContain('ist vorbei');
+  });
+});
+
+describe('Countdown on a server-rendered page', () => {
+  it("hydrates with the moment the server rendered, then counts from the browser's time", async () => {
+    // The server rendered one day before the start, the browser opens the page an hour later.
+    const renderedAt = startMs - 86_400_000;
+    const serverClient = new QueryClient();
+    serverClient.setQueryData(RENDERED_AT_KEY, renderedAt);
+    vi.setSystemTime(renderedAt);
+    const serverHtml = renderToString(countdownElement(serverClient));
+
+    vi.setSystemTime(renderedAt + 3_600_000);
+    const container = document.createElement('div');
+    container.innerHTML = serverHtml;
+    document.body.append(container);
+    const browserClient = new QueryClient();
+    browserClient.setQueryData(RENDERED_AT_KEY, renderedAt);
+    const errors: unknown[] = [];
+    const { hydrateRoot } = await import('react-dom/client');
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    act(() => {
+      root = hydrateRoot(container, countdownElement(browserClient), {
+        onRecoverableError: (error) => errors.push(error),
+      });
+    });
+    expect(errors).toEqual([]);
+    // The effect after hydration shows the browser's time: 23 hours left.
+    expect(container.querySelector('[data-testid="countdown-hours"]')?.firstChild?.textContent).toBe('23');
+    expect(browserClient.getQueryData(RENDERED_AT_KEY)).toBeUndefined();
+    act(() => root?.unmount());
+    container.remove();
   });
 });

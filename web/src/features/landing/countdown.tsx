@@ -1,47 +1,44 @@
 import { COUNTDOWN_TICK_MS } from '@schlosstreffen/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { RENDERED_AT_KEY } from '../../lib/rendered-at';
+import {
+  COUNTDOWN_UNITS,
+  countdownAt,
+  countdownDigits,
+  countdownLabel,
+  type CountdownState,
+} from './countdown-state';
 
-type CountdownState =
-  | { phase: 'upcoming'; days: number; hours: number; minutes: number; seconds: number }
-  | { phase: 'running' }
-  | { phase: 'ended' };
+export { countdownAt } from './countdown-state';
 
-/** Time left until `start`; 'running' between start and end, 'ended' afterwards (never negative numbers). */
-export function countdownAt(now: number, start: number, end: number): CountdownState {
-  if (now >= end) return { phase: 'ended' };
-  if (now >= start) return { phase: 'running' };
-  const total = Math.floor((start - now) / 1000);
-  return {
-    phase: 'upcoming',
-    days: Math.floor(total / 86_400),
-    hours: Math.floor((total % 86_400) / 3600),
-    minutes: Math.floor((total % 3600) / 60),
-    seconds: total % 60,
-  };
-}
-
-/** The countdown, recomputed every second until the event has ended. */
+/**
+ * The countdown, recomputed every second until the event has ended. A server-rendered page starts
+ * at the moment the server rendered it, so hydration finds the same markup; the browser's own time
+ * follows at once.
+ */
 function useCountdown(start: number, end: number): CountdownState {
-  const [state, setState] = useState(() => countdownAt(Date.now(), start, end));
+  const queryClient = useQueryClient();
+  const [state, setState] = useState(() =>
+    countdownAt(queryClient.getQueryData<number>(RENDERED_AT_KEY) ?? Date.now(), start, end),
+  );
   const ended = state.phase === 'ended';
 
   useEffect(() => {
-    if (ended) return undefined;
+    // Later visits of the page count from the browser's time.
+    queryClient.removeQueries({ queryKey: RENDERED_AT_KEY, exact: true });
+  }, [queryClient]);
+
+  useEffect(() => {
     const update = () => setState(countdownAt(Date.now(), start, end));
     update();
+    if (ended) return undefined;
     const timer = window.setInterval(update, COUNTDOWN_TICK_MS);
     return () => window.clearInterval(timer);
   }, [start, end, ended]);
 
   return state;
 }
-
-const UNITS = [
-  { key: 'days', label: 'Tage', singular: 'Tag' },
-  { key: 'hours', label: 'Stunden', singular: 'Stunde' },
-  { key: 'minutes', label: 'Minuten', singular: 'Minute' },
-  { key: 'seconds', label: 'Sekunden', singular: 'Sekunde' },
-] as const;
 
 /**
  * Days, hours, minutes and seconds until the event start; once it has begun or ended a German
@@ -97,32 +94,30 @@ export function Countdown({
     );
   }
 
-  const summary = UNITS.map(
-    ({ key, label, singular }) => `${state[key]} ${state[key] === 1 ? singular : label}`,
-  ).join(', ');
-
   return (
     <div
       role="timer"
-      aria-label={`Noch ${summary} bis zum Start`}
+      aria-label={countdownLabel(state)}
       data-target={eventStart}
-      // Server-rendered at the server's moment: hydration keeps those numbers, the first tick (at
-      // mount) shows the browser's.
+      data-end={eventEnd}
+      // Before hydration the ticker moves the figures on: hydration keeps them, the first tick
+      // after it shows React's.
       suppressHydrationWarning
       className="w-full max-w-xl"
     >
       <ol className="grid grid-cols-4 gap-2 sm:gap-4" aria-hidden="true">
-        {UNITS.map(({ key, label }) => (
+        {COUNTDOWN_UNITS.map(({ key, label }) => (
           <li
             key={key}
             data-testid={`countdown-${key}`}
             className="flex flex-col items-center rounded-xl border border-gold-500/25 bg-night-900/70 px-1 py-3 backdrop-blur sm:py-4"
           >
             <span
+              data-countdown-digits
               className="font-display text-3xl text-parchment tabular-nums sm:text-5xl"
               suppressHydrationWarning
             >
-              {String(state[key]).padStart(2, '0')}
+              {countdownDigits(state, key)}
             </span>
             <span className="mt-1 text-[0.65rem] tracking-[0.12em] text-ash-400 uppercase sm:text-xs sm:tracking-[0.2em]">
               {label}

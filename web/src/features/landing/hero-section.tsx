@@ -10,6 +10,8 @@ export function HeroSection({ facts }: { facts: EventFacts }) {
   return (
     <section
       aria-labelledby="hero-title"
+      // The landing page is complete as the server rendered it: the app is loaded when needed.
+      data-hydrate="on-demand"
       className="relative isolate -mt-16 flex flex-col overflow-x-clip pt-16 md:-mt-20 md:pt-20"
     >
       <HeroSky />
