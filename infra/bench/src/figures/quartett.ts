@@ -1,13 +1,13 @@
 /**
  * R4: the quartett print PDF at 70 and at 1000 cards. R4 itself makes exactly that many vehicles
- * confirmed (through the status log, as a reviewer's change would), each with a clean hero image,
- * whatever the seed holds. Their print photos are prepared first by the print photo job, as the
+ * confirmed (through the status log, as a reviewer's change would), each with a clean hero image
+ * whose 1280 px rendition it stores, whatever the seed holds. Their print photos are prepared first by the print photo job, as the
  * worker would have done when the photos were attached or cropped (reported, not timed with the
  * export); then each export runs in a fresh child process.
  */
 import type { EmbeddedS3 } from '@schlosstreffen/infra/dev-services';
 import type { PrintPhotoMeasure, QuartettExportMeasure, QuartettTask } from '../children/quartett-export.js';
-import { withDatabase } from '../seed.js';
+import { makePhotos, storeHeroRenditions, withDatabase } from '../seed.js';
 import { CORES, databaseUrl, WORKER_PROCESS_ENV } from '../settings.js';
 import { firstMessage, s3Settings, spawnScript } from '../stack.js';
 import type { Figure } from '../stats.js';
@@ -52,7 +52,13 @@ const confirmExactly = (count: number) =>
       [count],
     );
     if (chosen.rowCount !== count) {
-      throw new Error(`only ${chosen.rowCount} vehicles with a clean hero image, ${count} needed`);
+      const stats = await db.query(
+        `select count(*)::int as vehicles,
+                count(*) filter (where exists (select 1 from media m where m.vehicle_id = v.id and m.is_hero))::int as with_hero,
+                count(*) filter (where ${PRINTABLE})::int as printable
+         from vehicle v`,
+      );
+      throw new Error(`${count} printable vehicles needed: ${JSON.stringify(stats.rows[0])}`);
     }
     const ids = chosen.rows.map((row) => row.id);
     const change = async (where: string, status: string) => {
@@ -82,6 +88,25 @@ async function exportSet(s3: EmbeddedS3, title: string): Promise<QuartettExportM
   return runChild<QuartettExportMeasure>(s3, { ...settings(s3), kind: 'export', setId });
 }
 
+/**
+ * The 1280 px renditions of the vehicles' heroes, which the print photo is made from: the seed
+ * stores them only for the newest vehicles, and retention may have removed some of those.
+ */
+async function storeRenditions(s3: EmbeddedS3, vehicleIds: string[]): Promise<void> {
+  const heroes = await withDatabase(async (db) => {
+    const result = await db.query<{ mediaId: string }>(
+      `select m.id as "mediaId" from media m where m.is_hero and m.vehicle_id = any($1::uuid[])`,
+      [vehicleIds],
+    );
+    return result.rows;
+  });
+  await storeHeroRenditions(
+    s3Settings(s3),
+    await makePhotos(),
+    heroes.map((hero) => ({ ...hero, confirmed: false })),
+  );
+}
+
 /** The print photo job for each vehicle, as many at once as the worker's media queue runs. */
 async function prepare(s3: EmbeddedS3, vehicleIds: string[]): Promise<PrintPhotoMeasure> {
   const measure = await runChild<PrintPhotoMeasure>(s3, {
@@ -99,9 +124,11 @@ async function prepare(s3: EmbeddedS3, vehicleIds: string[]): Promise<PrintPhoto
 
 export async function quartett(s3: EmbeddedS3): Promise<Figure[]> {
   const smallIds = await confirmExactly(SMALL);
+  await storeRenditions(s3, smallIds);
   const smallPrep = await prepare(s3, smallIds);
   const small = await exportSet(s3, `Bench ${SMALL}`);
   const largeIds = await confirmExactly(LARGE);
+  await storeRenditions(s3, largeIds);
   const largePrep = await prepare(s3, largeIds);
   const large = await exportSet(s3, `Bench ${LARGE}`);
   if (small.cards !== SMALL || large.cards !== LARGE) {

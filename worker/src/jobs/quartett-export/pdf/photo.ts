@@ -1,6 +1,5 @@
 import { printPhotoKey, renditionKey, type CardPhoto } from '@schlosstreffen/api/core';
 import { cropRegion, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '@schlosstreffen/shared';
-import sharp from '../../../adapters/sharp.js';
 import { ObjectTooLargeError, type Storage } from '../../../adapters/storage.js';
 import { PHOTO_DPI, PHOTO_FRAME_MM } from './layout.js';
 
@@ -20,6 +19,9 @@ async function read(storage: Storage, key: string): Promise<Buffer | undefined> 
     throw error;
   }
 }
+
+/** sharp (its native library alone is about 20 MB) is loaded once a photo has to be prepared. */
+const loadSharp = () => import('../../../adapters/sharp.js').then((module) => module.default);
 
 /** Changes whenever what preparePhoto makes of an image would change: its crop, zoom or this code. */
 const RENDERING = `v1 ${PHOTO_PIXELS.width}x${PHOTO_PIXELS.height} q80`;
@@ -55,6 +57,7 @@ export async function preparePhoto(storage: Storage, source: CardPhoto): Promise
     (source.fullKey ? await read(storage, source.fullKey) : undefined);
   if (!data?.length) return undefined;
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
+  const sharp = await loadSharp();
   try {
     const { autoOrient } = await sharp(data, options).metadata();
     const region = cropRegion(autoOrient.width, autoOrient.height, FRAME_ASPECT, source);
