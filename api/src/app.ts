@@ -12,7 +12,7 @@ import { eventYear } from '@schlosstreffen/shared';
 import type { ApiConfig, RateLimitRule } from './core/config.js';
 import { loadUser, type AppState } from './http/context.js';
 import { errorHandler } from './http/error-handler.js';
-import { assignCspNonce, cspNonce, serveWeb } from './http/serve-web.js';
+import { assignCspNonce, compressPages, cspNonce, serveWeb } from './http/serve-web.js';
 import { dependencyClassifier } from './core/dependencies.js';
 import { notFound } from './core/errors.js';
 import { AccountBackoff, createLimiter } from './http/rate-limit.js';
@@ -188,6 +188,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   if (deps.queues) {
     app.use(queueDashboard({ em, queues: deps.queues, allowedOrigins: config.allowedOrigins, redis }));
   }
+  app.use(compressPages);
   app.use(
     serveWeb({
       root: config.webDist,
