@@ -56,8 +56,8 @@ interface VirtualGridProps<T> {
   loadingMoreLabel: string;
 }
 
-/** Rows this near the end start loading the next page. */
-const PREFETCH_ROWS = 3;
+/** Once the screen shows a row this near the end, the next page is asked for. */
+const PREFETCH_ROWS = 2;
 
 export function VirtualGrid<T>({
   items,
@@ -96,11 +96,12 @@ export function VirtualGrid<T>({
     scrollMargin,
   });
   const rows = virtualizer.getVirtualItems();
-  const lastRow = rows.at(-1)?.index ?? -1;
+  // The rows on screen, without the overscan rendered around them.
+  const lastShown = virtualizer.range?.endIndex ?? -1;
 
   useEffect(() => {
-    if (hasMore && !loadingMore && lastRow >= rowCount - PREFETCH_ROWS) onLoadMore();
-  }, [hasMore, loadingMore, lastRow, rowCount, onLoadMore]);
+    if (hasMore && !loadingMore && lastShown >= rowCount - PREFETCH_ROWS) onLoadMore();
+  }, [hasMore, loadingMore, lastShown, rowCount, onLoadMore]);
 
   const first = rows[0];
   const last = rows.at(-1);

@@ -49,7 +49,8 @@ export function MediaLibrary() {
   const columns = useColumns(2, GRID_COLUMNS);
   const { fetchNextPage } = media;
   const loadMore = useCallback(() => {
-    void fetchNextPage();
+    // A call while a page is on its way is no second request.
+    void fetchNextPage({ cancelRefetch: false });
   }, [fetchNextPage]);
 
   return (

@@ -104,7 +104,8 @@ export function VehiclesTab({
   }, [current]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = vehicles;
   const loadMore = useCallback(() => {
-    void fetchNextPage();
+    // A call while a page is on its way is no second request.
+    void fetchNextPage({ cancelRefetch: false });
   }, [fetchNextPage]);
 
   return (
