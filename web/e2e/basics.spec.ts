@@ -14,7 +14,7 @@ test('an unknown path shows 404 Page Not Found', async ({ page }) => {
   await captureEverywhere(page, 'not-found');
 });
 
-test('the landing page loads at most 170 KB of gzipped JavaScript and works before the vehicle list', async ({
+test('the landing page loads at most 100 KB of gzipped JavaScript and works before the vehicle list', async ({
   page,
 }) => {
   const scripts = new Map<string, number>();
@@ -29,15 +29,19 @@ test('the landing page loads at most 170 KB of gzipped JavaScript and works befo
     await held;
     await route.continue();
   });
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { level: 1, name: 'Schlosstreffen' })).toBeVisible();
+  const initial = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+  console.log(`landing page: ${scripts.size} scripts, ${(initial / 1024).toFixed(1)} KB gzipped at first`);
+  expect(initial).toBeLessThanOrEqual(100 * 1024);
+
+  // Reaching for the page loads the app; the FAQ answers.
   await page.getByRole('button', { name: /Welche Fotos/ }).click();
   await expect(page.getByText(/mindestens drei hochwertige Fotos/)).toBeVisible();
   release();
   await page.waitForLoadState('networkidle');
-
   const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
-  console.log(`landing page: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
+  console.log(`landing page: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped with the app`);
   expect(total).toBeLessThanOrEqual(170 * 1024);
   // The wizard, the edit page and the uploader load only where they are used.
   expect([...scripts.keys()].filter((url) => /apply|edit|uppy|use-image-uploader/.test(url))).toEqual([]);

@@ -35,9 +35,9 @@ function hydrateOnDemand(root: HTMLElement): void {
     event.preventDefault();
     event.stopImmediatePropagation();
     if (!pressed.includes(button)) pressed.push(button);
-    start();
+    void start();
   };
-  const stopTicker = startCountdownTicker(root, () => start());
+  let stopTicker = () => {};
   const start = () => {
     started ??= (async () => {
       for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
@@ -48,6 +48,9 @@ function hydrateOnDemand(root: HTMLElement): void {
     })();
     return started;
   };
+  // The ticker hands over when the event begins: started after `start` exists, since its first tick
+  // may already call it.
+  stopTicker = startCountdownTicker(root, () => void start());
   document.addEventListener('click', holdClick, true);
   for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
   // A notice waits to be shown (after logout): the app shows it.
