@@ -21,7 +21,7 @@ import type { Mailer } from '../../adapters/mailer.js';
 import { createStorage, type Storage } from '../../adapters/storage.js';
 import type { RunningWorkers } from '../../worker.js';
 import { startTestWorkers } from '../../testing.js';
-import { hasGpsIfd, phoneJpeg, RED } from '../../test-photos.js';
+import { gradientJpeg, hasGpsIfd, phoneJpeg, RED } from '../../test-photos.js';
 import { dispatch } from '../dispatch.js';
 import { createRenderThumbnails } from './render-thumbnails.js';
 
@@ -216,6 +216,34 @@ describe('media.thumbnail', () => {
     expect(await publicMedia(vehicleId)).toEqual([]);
     // Re-delivery changes nothing.
     expect(await process(job)).toEqual({ status: 'skipped' });
+  });
+
+  it('keeps an upright JPEG’s pixels in its full-size copy, without its metadata', async () => {
+    const photo = await gradientJpeg(1600, 1200, { gps: true });
+    expect(hasGpsIfd((await sharp(photo).metadata()).exif!)).toBe(true);
+    const { key, mediaId, fullKey: full } = await createMedia(photo);
+    const process = dispatch({ 'media.thumbnail': createRenderThumbnails({ em: t.orm.em, storage }) });
+    const clean = await (async () => {
+      const result = await process(jobOf({ mediaId }));
+      const stored = await download(full);
+      expect(result).toEqual({ status: 'done', width: 1600, height: 1200, fileSize: stored.length });
+      return stored;
+    })();
+    expect(await head(key)).toBeUndefined();
+    const cleanMeta = await sharp(clean).metadata();
+    expect(cleanMeta).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 });
+    for (const block of ['exif', 'xmp', 'iptc', 'icc', 'orientation', 'comments'] as const) {
+      expect(cleanMeta[block], block).toBeUndefined();
+    }
+    expect(clean.toString('latin1')).not.toContain('Testkamera');
+    // Not re-encoded: the very pixels of the upload.
+    const [kept, uploaded] = await Promise.all([clean, photo].map((image) => sharp(image).raw().toBuffer()));
+    expect(kept!.equals(uploaded!)).toBe(true);
+    for (const width of THUMBNAIL_WIDTHS) {
+      const meta = await sharp(await download(renditionKey(mediaId, width))).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width, height: (width * 3) / 4 });
+      expect(meta.exif).toBeUndefined();
+    }
   });
 
   it('jobs for several images of one vehicle at once leave every thumbnail in the public list', async () => {

@@ -5,8 +5,9 @@ import {
   type ThumbnailWidth,
 } from '@schlosstreffen/shared';
 import type { FullFormat } from '@schlosstreffen/api/core';
-import type { Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import sharp from '../../adapters/sharp.js';
+import { cleanJpeg } from './jpeg-clean.js';
 
 /** Decoders we accept (AVIF reports as heif); SVG, TIFF and the like are refused. */
 const ACCEPTED_FORMATS = new Set<string>(['jpeg', 'png', 'webp', 'gif', 'heif']);
@@ -35,13 +36,30 @@ const FULL_ENCODERS: Record<FullFormat, { contentType: string; encode: (image: S
 };
 
 /**
+ * The full-size copy without re-encoding: an upright sRGB JPEG without colour profile, kept as
+ * JPEG, loses only its metadata (cleanJpeg), so its pixels stay as they were uploaded. Undefined
+ * when the image needs re-encoding (another format, rotation, a profile to apply, CMYK or grey).
+ */
+function losslessFull(original: Buffer, meta: Metadata, format: FullFormat): Buffer | undefined {
+  const upright = (meta.orientation ?? 1) === 1;
+  if (format !== 'jpg' || meta.format !== 'jpeg' || !upright || meta.icc) return undefined;
+  if (meta.channels !== 3 || meta.space !== 'srgb') return undefined;
+  return cleanJpeg(original);
+}
+
+const decode = (image: Buffer) => sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+
+/**
  * Decodes one image and renders its clean full-size copy (in `format`) and its WebP sizes; anything
  * sharp refuses becomes ImageRejected. Nothing of the upload's metadata is kept (EXIF with GPS, XMP,
- * IPTC, comments): sharp writes none unless asked to; orientation is applied to the pixels. Pure (no
- * queue, database or storage), so the benchmark's raw reference runs this very pipeline.
+ * IPTC, ICC, comments): sharp writes none unless asked to, and an upright JPEG's copy keeps only its
+ * coding segments (then the sizes are made from that copy, which proves it decodes); orientation is
+ * applied to the pixels. The sizes are decoded at a fraction of the size where the format allows it
+ * (JPEG shrink-on-load). Pure (no queue, database or storage), so the benchmark's raw reference runs
+ * this very pipeline.
  */
 export async function renderRenditions(original: Buffer, format: FullFormat): Promise<RenderedImage> {
-  const input = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+  let input = decode(original);
   try {
     const meta = await input.metadata();
     if (!ACCEPTED_FORMATS.has(meta.format)) throw new ImageRejected(IMAGE_REJECTION_REASONS.unsupported);
@@ -52,8 +70,10 @@ export async function renderRenditions(original: Buffer, format: FullFormat): Pr
     if (meta.width * meta.height > MAX_IMAGE_PIXELS)
       throw new ImageRejected(IMAGE_REJECTION_REASONS.tooManyPixels);
     const encoder = FULL_ENCODERS[format];
+    const kept = losslessFull(original, meta, format);
+    if (kept) input = decode(kept);
     const full = {
-      data: await encoder.encode(input.clone().rotate()).toBuffer(),
+      data: kept ?? (await encoder.encode(input.clone().rotate()).toBuffer()),
       contentType: encoder.contentType,
     };
     const renditions: RenderedImage['renditions'] = [];
