@@ -37,9 +37,12 @@ function searchCondition(q: string): Sql | undefined {
   const needle = q.trim();
   if (!needle) return undefined;
   const pattern = `%${escapeLike(needle)}%`;
+  // A union of the two searches, so each can use its trigram indexes (an OR across the two tables
+  // would scan every vehicle).
   return {
-    sql: `(v.brand ilike ? or v.model ilike ?
-           or v.user_id in (select u.id from users u where u.first_name ilike ? or u.last_name ilike ?))`,
+    sql: `v.id in (select x.id from vehicle x where x.brand ilike ? or x.model ilike ?
+                   union select x.id from vehicle x join users u on u.id = x.user_id
+                          where u.first_name ilike ? or u.last_name ilike ?)`,
     params: [pattern, pattern, pattern, pattern],
   };
 }
