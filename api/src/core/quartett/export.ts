@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -10,8 +9,6 @@ import {
 } from '@schlosstreffen/shared';
 import { noWithdrawnConsent } from '../accounts/consent-state.js';
 import { keyOf, objectPathOf } from '../storage/objects.js';
-import type { Media } from '../media/media.entity.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { QuartettCard } from './quartett-card.entity.js';
 import { QuartettSet } from './quartett-set.entity.js';
 
@@ -42,43 +39,82 @@ export interface ExportPlan {
   cards: PlannedCard[];
 }
 
-/** Vehicles loaded per query while the cards are prepared. */
-const BATCH = 200;
-
-/** What a card shows of a vehicle (with its owner and media loaded). */
-export function plannedCard(vehicle: Vehicle, code: string): PlannedCard {
-  const card: PlannedCard = {
-    code,
-    name: vehicleDisplayName(vehicle),
-    subline: [vehicle.model, vehicle.year, vehicle.color]
-      .filter((part) => part !== null && part !== undefined && String(part).trim() !== '')
-      .join(' · '),
-    values: quartettCardValues(vehicle),
-    owner: `${vehicle.user.firstName} ${vehicle.user.lastName}`.trim(),
-  };
-  const media = cardMediaOf(vehicle.media.getItems());
-  if (media) card.photo = cardPhotoOf(media);
-  return card;
-}
-
 /**
- * The image a vehicle's card shows: the hero, else the first clean image in the owner's order
- * (`media` sorted by priority, then creation); refused images and images not cleaned yet never.
+ * The image a vehicle's card shows, as a lateral subquery on `v` (a vehicle): the hero, else the
+ * first clean image in the owner's order; refused images and images not cleaned yet never.
  */
-export function cardMediaOf(media: readonly Media[]): Media | undefined {
-  const images = media.filter(
-    (item) => item.type === 'image' && item.approvalStatus !== 'rejected' && !item.uploadKey,
-  );
-  return images.find((item) => item.isHero) ?? images[0];
+export const CARD_MEDIA_SQL = `select m.id, m.url, m.crop_x, m.crop_y, m.scale from media m
+  where m.vehicle_id = v.id and m.type = 'image' and m.approval_status <> 'rejected' and m.upload_key is null
+  order by m.is_hero desc, m.priority asc, m.created_at asc limit 1`;
+
+/** A row of CARD_MEDIA_SQL (numeric columns come as text). */
+export interface CardMediaRow {
+  id: string;
+  url: string;
+  crop_x: string | number;
+  crop_y: string | number;
+  scale: string | number;
 }
 
-export const cardPhotoOf = (media: Media): CardPhoto => ({
+export const cardPhotoOf = (media: CardMediaRow): CardPhoto => ({
   mediaId: media.id,
   fullKey: keyOf(media.url),
-  cropX: Number(media.cropX),
-  cropY: Number(media.cropY),
+  cropX: Number(media.crop_x),
+  cropY: Number(media.crop_y),
   scale: Number(media.scale),
 });
+
+/** Everything a card shows of a vehicle, its owner and its card image, in one row. */
+interface CardRow {
+  vehicle_id: string;
+  name: string | null;
+  brand: string;
+  model: string;
+  year: number | null;
+  color: string | null;
+  ps: number | null;
+  torque_nm: number | null;
+  zero_to_hundred_s: string | null;
+  top_speed_kmh: number | null;
+  cylinders: number | null;
+  weight_kg: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  media_id: string | null;
+  media_url: string | null;
+  crop_x: string | null;
+  crop_y: string | null;
+  scale: string | null;
+}
+
+function plannedCard(row: CardRow, code: string): PlannedCard {
+  const card: PlannedCard = {
+    code,
+    name: vehicleDisplayName(row),
+    subline: [row.model, row.year, row.color]
+      .filter((part) => part !== null && part !== undefined && String(part).trim() !== '')
+      .join(' · '),
+    values: quartettCardValues({
+      ps: row.ps,
+      torqueNm: row.torque_nm,
+      zeroToHundredS: row.zero_to_hundred_s,
+      topSpeedKmh: row.top_speed_kmh,
+      cylinders: row.cylinders,
+      weightKg: row.weight_kg,
+    }),
+    owner: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
+  };
+  if (row.media_id && row.media_url) {
+    card.photo = cardPhotoOf({
+      id: row.media_id,
+      url: row.media_url,
+      crop_x: row.crop_x ?? 50,
+      crop_y: row.crop_y ?? 50,
+      scale: row.scale ?? 100,
+    });
+  }
+  return card;
+}
 
 /** Whether the set still needs its PDF (it exists and is not ready). */
 export async function exportPending(em: EntityManager, setId: string): Promise<boolean> {
@@ -89,8 +125,7 @@ export async function exportPending(em: EntityManager, setId: string): Promise<b
 /**
  * Fixes a set's cards and reads their data, in one transaction: status rendering, the card rows
  * written anew (confirmed vehicles by start number, then registration; none whose owner withdrew
- * the quartett consent), the card data from one
- * snapshot. Undefined when the set is gone or ready; 'empty' (and the set failed) without any
+ * the quartett consent), the card data from one snapshot. Undefined when the set is gone or ready; 'empty' (and the set failed) without any
  * confirmed vehicle.
  */
 export function planQuartettExport(
@@ -102,8 +137,16 @@ export function planQuartettExport(
     if (!set || set.status === 'ready') return undefined;
     const { title, version } = set;
     await tx.nativeDelete(QuartettCard, { set: setId });
-    const rows = await tx.execute<{ id: string }[]>(
-      `select v.id from vehicle v left join invitation i on i.vehicle_id = v.id
+    // One query for every card's data (plain rows: entities for a thousand vehicles with their
+    // owners and images would take long, blocking stretches and much memory to build).
+    const rows = await tx.execute<CardRow[]>(
+      `select v.id as vehicle_id, v.name, v.brand, v.model, v.year, v.color, v.ps, v.torque_nm,
+              v.zero_to_hundred_s, v.top_speed_kmh, v.cylinders, v.weight_kg, u.first_name, u.last_name,
+              h.id as media_id, h.url as media_url, h.crop_x, h.crop_y, h.scale
+       from vehicle v
+       join users u on u.id = v.user_id
+       left join invitation i on i.vehicle_id = v.id
+       left join lateral (${CARD_MEDIA_SQL}) h on true
        where v.status = 'confirmed' and ${noWithdrawnConsent('v', 'quartett')}
        order by i.start_number asc nulls last, v.created_at asc, v.id asc`,
     );
@@ -117,26 +160,15 @@ export function planQuartettExport(
       return 'empty';
     }
     await tx.nativeUpdate(QuartettSet, { id: setId }, { ...reset, status: 'rendering', error: null });
-    const ids = rows.map((row) => row.id);
-    await tx.insertMany(
-      QuartettCard,
-      ids.map((vehicle, position) => ({
-        id: randomUUID(),
-        set: setId,
-        vehicle,
-        position,
-        code: cardCode(position),
-      })),
+    const codes = rows.map((_, position) => cardCode(position));
+    await tx.execute(
+      `insert into quartett_card (id, set_id, vehicle_id, position, code)
+       select gen_random_uuid(), ?, vehicle, position - 1, code
+       from unnest(?::uuid[], ?::text[]) with ordinality as card(vehicle, code, position)`,
+      // Array literals: uuids and codes hold no character that needs quoting.
+      [setId, `{${rows.map((row) => row.vehicle_id).join(',')}}`, `{${codes.join(',')}}`],
     );
-    const cards: PlannedCard[] = [];
-    for (let from = 0; from < ids.length; from += BATCH) {
-      const batch = ids.slice(from, from + BATCH);
-      const vehicles = await tx.find(Vehicle, { id: { $in: batch } }, { populate: ['user', 'media'] });
-      const byId = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]));
-      batch.forEach((id, offset) => cards.push(plannedCard(byId.get(id)!, cardCode(from + offset))));
-      // Only plain card data is kept; the entities go.
-      tx.clear();
-    }
+    const cards = rows.map((row, position) => plannedCard(row, codes[position]!));
     return { title, version, cards };
   });
 }

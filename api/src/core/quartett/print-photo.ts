@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Media } from '../media/media.entity.js';
-import { cardMediaOf, cardPhotoOf, type CardPhoto } from './export.js';
+import { CARD_MEDIA_SQL, cardPhotoOf, type CardMediaRow, type CardPhoto } from './export.js';
 
 /** What the print photo job has to do for a vehicle. */
 export interface PrintPhotoTask {
@@ -10,14 +10,19 @@ export interface PrintPhotoTask {
   others: string[];
 }
 
+/** The vehicle's card image by the export's own rule, and its other images. */
 export async function printPhotoTask(em: EntityManager, vehicleId: string): Promise<PrintPhotoTask> {
-  const media = await em
-    .fork()
-    .find(Media, { vehicle: vehicleId }, { orderBy: { priority: 'asc', createdAt: 'asc' } });
-  const card = cardMediaOf(media);
+  const connection = em.fork().getConnection();
+  const [card] = await connection.execute<CardMediaRow[]>(
+    `select h.* from (select ?::uuid as id) v, lateral (${CARD_MEDIA_SQL}) h`,
+    [vehicleId],
+  );
+  const all = await connection.execute<{ id: string }[]>('select id from media where vehicle_id = ?', [
+    vehicleId,
+  ]);
   return {
     ...(card ? { photo: cardPhotoOf(card) } : {}),
-    others: media.filter((item) => item !== card).map((item) => item.id),
+    others: all.filter((row) => row.id !== card?.id).map((row) => row.id),
   };
 }
 
