@@ -211,11 +211,11 @@ export interface AdminVehicle {
   } | null;
 }
 
-/** A vehicle as the admin list shows it (staff session in `request`). */
+/** A vehicle with its invitation as staff read it (staff session in `request`). */
 export async function adminVehicle(request: APIRequestContext, id: string): Promise<AdminVehicle> {
-  const res = await request.get('/api/admin/vehicles');
-  const list = (await res.json()) as AdminVehicle[];
-  return list.find((vehicle) => vehicle.id === id)!;
+  const res = await request.get(`/api/vehicles/${id}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as AdminVehicle;
 }
 
 /** An applicant with one vehicle, created through the API in a context of its own. */
