@@ -37,11 +37,14 @@ export const databaseUrl = (() => {
 
 /** The data set of the issue. */
 export const DATA = {
-  vehicles: 1000,
+  vehicles: 10_000,
   mediaPerVehicle: 5,
+  /** The public list (R1, R5): the newest vehicles. R4 confirms the vehicles it prints itself. */
   confirmed: 70,
   /** R6 invites 50 of them (after 3 warm-up invitations). */
   submitted: 200,
+  /** The newest vehicles whose hero renditions are stored: R4 prints up to 1000. */
+  heroRenditions: 1000,
   /** Distinct photos, reused under many keys. */
   distinctPhotos: 8,
 } as const;

@@ -147,7 +147,7 @@ export interface AdminVehiclePageResult {
 /**
  * One page of the staff vehicle list: one statement for the counts per status (over the search),
  * the page's ids and, on the first page, the number of images; then the page's vehicles with owner
- * and media. The number of statements does not depend on the number of rows.
+ * and media in one more. The number of statements does not depend on the number of rows.
  */
 export async function adminVehiclePage(
   em: EntityManager,
@@ -180,7 +180,7 @@ export async function adminVehiclePage(
   const shown = more ? page.slice(0, query.limit) : page;
   const ids = shown.map(([id]) => id);
   const found = ids.length
-    ? await em.find(Vehicle, { id: { $in: ids } }, { populate: ['user', 'media'] })
+    ? await em.find(Vehicle, { id: { $in: ids } }, { populate: ['user', 'media'], strategy: 'joined' })
     : [];
   const byId = new Map<string, Vehicle>(found.map((vehicle) => [vehicle.id, vehicle]));
   const counts = Object.fromEntries(
