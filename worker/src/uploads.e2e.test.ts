@@ -392,15 +392,21 @@ describe('upload limits through the API', () => {
   it('refuses an upload in the moment the worker has cleaned it but not yet deleted it', async () => {
     const vehicleId = await createVehicle();
     const { objectPath } = await putDirect(owner.id, await tinyJpeg());
-    await attachOk(vehicleId, objectPath);
-    // What the worker records before it deletes the upload: no media row names the key any more.
-    await t.orm.em
-      .fork()
-      .getConnection()
-      .execute(`update media set upload_key = null where vehicle_id = ?`, [vehicleId]);
-    const elsewhere = await attach(await createVehicle(), objectPath);
-    expect(elsewhere.status).toBe(409);
-    expect(message(elsewhere)).toBe(MESSAGES.alreadyAttached);
+    // The moment is made here, not by the worker, which must not delete the upload first.
+    await t.queues.media.pause();
+    try {
+      await attachOk(vehicleId, objectPath);
+      // What the worker records before it deletes the upload: no media row names the key any more.
+      await t.orm.em
+        .fork()
+        .getConnection()
+        .execute(`update media set upload_key = null where vehicle_id = ?`, [vehicleId]);
+      const elsewhere = await attach(await createVehicle(), objectPath);
+      expect(elsewhere.status).toBe(409);
+      expect(message(elsewhere)).toBe(MESSAGES.alreadyAttached);
+    } finally {
+      await t.queues.media.resume();
+    }
   });
 
   it('holds at most ten images per vehicle', async () => {

@@ -9,6 +9,9 @@ import type { Metadata, Sharp } from 'sharp';
 import sharp from '../../adapters/sharp.js';
 import { cleanJpeg } from './jpeg-clean.js';
 
+/** Effort 2 of 6: for photos about the size of the default effort 4 in two thirds of the time. */
+const WEBP = { quality: 80, effort: 2 } as const;
+
 /** Decoders we accept (AVIF reports as heif); SVG, TIFF and the like are refused. */
 const ACCEPTED_FORMATS = new Set<string>(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
@@ -76,16 +79,22 @@ export async function renderRenditions(original: Buffer, format: FullFormat): Pr
       data: kept ?? (await encoder.encode(input.clone().rotate()).toBuffer()),
       contentType: encoder.contentType,
     };
+    // One decode for all sizes (a JPEG's at a fraction of its size): the largest size's pixels, from
+    // which each size is encoded, one at a time.
+    const largest = await input
+      .clone()
+      .rotate()
+      .resize({ width: Math.max(...THUMBNAIL_WIDTHS), withoutEnlargement: true })
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = largest.info;
     const renditions: RenderedImage['renditions'] = [];
-    // One size at a time.
-    for (const width of THUMBNAIL_WIDTHS) {
-      const data = await input
-        .clone()
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
+    for (const size of THUMBNAIL_WIDTHS) {
+      const data = await sharp(largest.data, { raw: { width, height, channels } })
+        .resize({ width: size, withoutEnlargement: true })
+        .webp(WEBP)
         .toBuffer();
-      renditions.push({ width, data });
+      renditions.push({ width: size, data });
     }
     return { width: meta.autoOrient.width, height: meta.autoOrient.height, full, renditions };
   } catch (error) {
