@@ -106,6 +106,7 @@ const VARIANTS: Record<string, string>[] = [
   { 'accept-encoding': 'gzip, deflate' },
   { 'accept-encoding': 'gzip, deflate, br, zstd' },
   { 'accept-encoding': 'br;q=0.5, gzip;q=0.9' },
+  { 'accept-encoding': 'gzip', 'if-none-match': '"eine-andere-version"' },
 ];
 
 /** Every variant on both servers: equal answers. Returns how many reached the middleware on the fast one. */

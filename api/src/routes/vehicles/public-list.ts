@@ -89,21 +89,38 @@ export function withPublicListFastPath(
     return answer;
   };
 
-  const serve = (req: IncomingMessage, res: ServerResponse, list: PublicList): boolean => {
-    const ctx = app.createContext(req, res);
-    // Where the stack refuses plain HTTP, it answers.
-    if (!common || (requireHttps && !ctx.secure)) return false;
-    const negotiated = ctx.acceptsEncodings(...PUBLIC_LIST_CODINGS);
+  /** Koa's negotiation, kept per Accept-Encoding header (clients send a handful of distinct ones). */
+  const codings = new Map<string, ContentCoding | undefined>();
+  const codingFor = (req: IncomingMessage, res: ServerResponse) => {
+    const header = req.headers['accept-encoding'];
+    const key = header === undefined ? '\0' : header;
+    if (codings.has(key)) return codings.get(key);
+    const negotiated = app.createContext(req, res).acceptsEncodings(...PUBLIC_LIST_CODINGS);
     const coding = negotiated === 'br' || negotiated === 'gzip' ? negotiated : undefined;
+    if (codings.size >= 100) codings.clear();
+    codings.set(key, coding);
+    return coding;
+  };
+
+  const serve = (req: IncomingMessage, res: ServerResponse, list: PublicList): boolean => {
+    // Where the stack refuses plain HTTP, it answers.
+    if (!common || (requireHttps && !app.createContext(req, res).secure)) return false;
+    const coding = codingFor(req, res);
+    const conditional =
+      req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
     const write = (body: Buffer) => {
       const [ok, notModified] = headersOf(list, coding, body);
-      ctx.status = 200;
-      ctx.response.etag = String(notModified.etag);
-      if (ctx.fresh) {
-        res.writeHead(304, notModified).end();
-      } else {
-        res.writeHead(200, ok).end(req.method === 'HEAD' ? undefined : body);
+      // Koa's freshness check; without a conditional header the answer is never fresh.
+      if (conditional) {
+        const ctx = app.createContext(req, res);
+        ctx.status = 200;
+        ctx.response.etag = String(notModified.etag);
+        if (ctx.fresh) {
+          res.writeHead(304, notModified).end();
+          return;
+        }
       }
+      res.writeHead(200, ok).end(req.method === 'HEAD' ? undefined : body);
     };
     if (!coding) {
       write(list.body);
