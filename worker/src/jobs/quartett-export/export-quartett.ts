@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { QUARTETT_MESSAGES } from '@schlosstreffen/shared';
 import type { Storage } from '../../adapters/storage.js';
 import type { JobHandler } from '../dispatch.js';
 import { preparePhoto, readPrintPhoto } from './pdf/photo.js';
-import { renderQuartettPdf } from './pdf/render.js';
+import { renderOnThread } from './pdf/thread.js';
 
 export interface ExportQuartettDeps {
   em: EntityManager;
@@ -42,8 +42,8 @@ export type QuartettExportResult =
 const PROGRESS_STEP = 2;
 /** Rendering takes progress up to here; the upload completes it. */
 const RENDER_SHARE = 95;
-/** Print photos fetched ahead of the card being drawn (each about 100 kB). */
-const PREFETCH = 16;
+/** Print photos fetched ahead of the card being drawn (each about 60 kB). */
+const PREFETCH = 8;
 /** Photos prepared at once here when their print photo is missing or stale (sharp, CPU bound). */
 const PREPARE_AT_ONCE = 2;
 
@@ -84,26 +84,33 @@ export function createExportQuartett(deps: ExportQuartettDeps): JobHandler<'quar
       let preparedHere = 0;
       const prepare = limited(PREPARE_AT_ONCE);
       await job.updateProgress(0);
-      const result = await renderQuartettPdf(createWriteStream(tmp), {
-        title: plan.title,
-        version: plan.version,
-        eventName: deps.eventName,
-        cards: plan.cards.map(({ photo, ...face }) => ({ face, photo })),
-        prefetch: PREFETCH,
-        loadPhoto: async (photo) => {
-          const ready = await readPrintPhoto(deps.storage, photo);
-          if (ready) return ready;
-          preparedHere += 1;
-          return prepare(() => preparePhoto(deps.storage, photo));
+      const result = await renderOnThread(
+        {
+          file: tmp,
+          title: plan.title,
+          version: plan.version,
+          eventName: deps.eventName,
+          cards: plan.cards.map(({ photo, ...face }) => ({ face, photo: Boolean(photo) })),
+          prefetch: PREFETCH,
         },
-        onProgress: async (done, total) => {
-          const percent = Math.floor((done / total) * RENDER_SHARE);
-          if (percent < reported + PROGRESS_STEP) return;
-          reported = percent;
-          await job.updateProgress(percent);
-          await recordExportProgress(deps.em, setId, percent);
+        {
+          loadPhoto: async (index) => {
+            const photo = plan.cards[index]?.photo;
+            if (!photo) return undefined;
+            const ready = await readPrintPhoto(deps.storage, photo);
+            if (ready) return ready;
+            preparedHere += 1;
+            return prepare(() => preparePhoto(deps.storage, photo));
+          },
+          onProgress: async (done, total) => {
+            const percent = Math.floor((done / total) * RENDER_SHARE);
+            if (percent < reported + PROGRESS_STEP) return;
+            reported = percent;
+            await job.updateProgress(percent);
+            await recordExportProgress(deps.em, setId, percent);
+          },
         },
-      });
+      );
 
       const key = exportKey(plan.version, setId);
       const { size } = await stat(tmp);

@@ -85,11 +85,25 @@ const ranges: Record<Subset, Array<[number, number]>> = (() => {
 const covers = (subset: Subset, codePoint: number) =>
   ranges[subset].some(([from, to]) => codePoint >= from && codePoint <= to);
 
-/** Registers every weight and subset; pdfkit embeds only the fonts a document uses. */
+type Layout = (text: string, features?: unknown, ...rest: unknown[]) => unknown;
+
+/**
+ * Registers every weight and subset; pdfkit embeds only the fonts a document uses. Text is shaped
+ * without Inter's contextual alternates (calt): its chaining lookups made shaping about three times
+ * slower and allocated half of the export's memory, for glyph variants the cards do not need.
+ * pdfkit still caches the shaped words (it would not with its own `features` option).
+ */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   for (const subset of SUBSETS) {
-    for (const weight of [400, 700] as const)
-      doc.registerFont(fontName(subset, weight), fontData(subset, weight));
+    for (const weight of [400, 700] as const) {
+      const name = fontName(subset, weight);
+      doc.registerFont(name, fontData(subset, weight));
+      // The fontkit font behind pdfkit's, opened now; fontkit fills in the features object it is
+      // given, so each call gets its own.
+      const { font } = (doc.font(name) as unknown as { _font: { font: { layout: Layout } } })._font;
+      const layout = font.layout.bind(font);
+      font.layout = (text, features, ...rest) => layout(text, features ?? { calt: false }, ...rest);
+    }
   }
 }
 
@@ -98,8 +112,15 @@ export interface TextRun {
   font: string;
 }
 
+/** Matches a text the latin file draws whole (most texts): one run, no per-character work. */
+const LATIN_ONLY = new RegExp(
+  `^[${ranges.latin.map(([from, to]) => `\\u{${from.toString(16)}}-\\u{${to.toString(16)}}`).join('')}]*$`,
+  'u',
+);
+
 /** Splits a text into runs of one font each: latin where it can, latin-ext for the rest. */
 export function textRuns(text: string, weight: Weight): TextRun[] {
+  if (text && LATIN_ONLY.test(text)) return [{ text, font: fontName('latin', weight) }];
   const runs: TextRun[] = [];
   for (const char of text) {
     const codePoint = char.codePointAt(0) ?? 0;

@@ -1,0 +1,85 @@
+import { Worker } from 'node:worker_threads';
+import type { CardFace } from './card.js';
+import type { RenderResult } from './render.js';
+
+/**
+ * The print PDF rendered on a worker thread of its own: drawing and text shaping never block the
+ * job's event loop (lock renewal, S3, the database), photos are fetched on the main thread while
+ * the thread draws, and the thread's heap is small and collected often, so memory stays flat.
+ */
+
+export interface ThreadInput {
+  /** The file the PDF is written to. */
+  file: string;
+  title: string;
+  version: number;
+  eventName: string;
+  cards: { face: CardFace; photo: boolean }[];
+  /** Photos asked for ahead of the card being drawn. */
+  prefetch: number;
+}
+
+export type ToThread =
+  | { type: 'photo'; index: number; data?: Uint8Array }
+  | { type: 'photo-error'; index: number; message: string };
+
+export type FromThread =
+  | { type: 'load'; index: number }
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'done'; result: RenderResult }
+  | { type: 'error'; message: string };
+
+export interface ThreadCallbacks {
+  /** The photo of card `index` (one with `photo: true`) as JPEG, undefined for a placeholder. */
+  loadPhoto: (index: number) => Promise<Buffer | undefined>;
+  onProgress: (done: number, total: number) => Promise<void>;
+}
+
+/**
+ * The thread's heap: what it holds at once is one sheet and a few photos. A small old generation
+ * makes V8 collect it early instead of letting garbage grow the process.
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 } as const;
+
+export function renderOnThread(input: ThreadInput, callbacks: ThreadCallbacks): Promise<RenderResult> {
+  // From source (tests), the thread compiles TypeScript as the main process does.
+  const source = import.meta.url.endsWith('.ts');
+  const worker = new Worker(new URL(`./render-thread.${source ? 'ts' : 'js'}`, import.meta.url), {
+    workerData: input,
+    resourceLimits: RESOURCE_LIMITS,
+    ...(source ? { execArgv: ['--conditions=source', '--import', 'tsx'] } : {}),
+  });
+  const post = (message: ToThread) => worker.postMessage(message);
+  return new Promise<RenderResult>((resolve, reject) => {
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    // Progress is recorded in order, one update at a time.
+    let progress = Promise.resolve();
+    worker.on('message', (message: FromThread) => {
+      if (message.type === 'load') {
+        callbacks.loadPhoto(message.index).then(
+          (data) => post({ type: 'photo', index: message.index, ...(data ? { data } : {}) }),
+          (error: unknown) => fail(error),
+        );
+      } else if (message.type === 'progress') {
+        progress = progress.then(() => callbacks.onProgress(message.done, message.total)).catch(fail);
+      } else if (message.type === 'done') {
+        void progress.then(() => {
+          if (settled) return;
+          settled = true;
+          resolve(message.result);
+          void worker.terminate();
+        });
+      } else {
+        fail(new Error(message.message));
+      }
+    });
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`render thread exited (${code})`)));
+  });
+}
