@@ -1,8 +1,8 @@
 /**
  * R3's reference: the thumbnail work without queue, database or framework. The same inputs from the
  * same S3 through the worker's storage adapter, the worker's own rendering function (its sharp
- * pipeline and sharp settings: metadata, then per width: rotate, resize, WebP 80), the same puts
- * (both renditions, then both puts), with `parallel` lanes like a worker's concurrency.
+ * pipeline and sharp settings), the same puts (the full-size copy and the sizes at once), with
+ * `parallel` lanes like a worker's concurrency.
  */
 import { createS3Client } from '@schlosstreffen/api/core';
 import { MAX_IMAGE_BYTES } from '@schlosstreffen/shared';
@@ -37,16 +37,18 @@ async function main(task: RawThumbnailsTask) {
     const original = await storage.get(key, MAX_IMAGE_BYTES);
     if (!original) throw new Error(`missing ${key}`);
     const { full, renditions } = await renderRenditions(original, 'jpg');
-    await storage.put(`bench-raw/${index}/full.jpg`, full.data, {
-      contentType: full.contentType,
-      cacheControl: 'public, max-age=31536000, immutable',
-    });
-    for (const { width, data } of renditions) {
-      await storage.put(`bench-raw/${index}/${width}.webp`, data, {
-        contentType: 'image/webp',
+    await Promise.all([
+      storage.put(`bench-raw/${index}/full.jpg`, full.data, {
+        contentType: full.contentType,
         cacheControl: 'public, max-age=31536000, immutable',
-      });
-    }
+      }),
+      ...renditions.map(({ width, data }) =>
+        storage.put(`bench-raw/${index}/${width}.webp`, data, {
+          contentType: 'image/webp',
+          cacheControl: 'public, max-age=31536000, immutable',
+        }),
+      ),
+    ]);
   };
 
   const runAll = async (keys: string[]) => {

@@ -74,16 +74,21 @@ export function createRenderThumbnails(deps: RenderThumbnailsDeps): JobHandler<'
       throw error;
     }
 
-    await deps.storage.put(task.fullKey, rendered.full.data, {
-      contentType: rendered.full.contentType,
-      cacheControl: CACHE_CONTROL,
-    });
-    const written = [task.fullKey];
-    for (const { width, data } of rendered.renditions) {
-      const target = renditionKey(mediaId, width);
-      await deps.storage.put(target, data, { contentType: 'image/webp', cacheControl: CACHE_CONTROL });
-      written.push(target);
-    }
+    // All at once: a failed put fails the job, whose retry writes them all again.
+    const puts = [
+      { key: task.fullKey, data: rendered.full.data, contentType: rendered.full.contentType },
+      ...rendered.renditions.map(({ width, data }) => ({
+        key: renditionKey(mediaId, width),
+        data,
+        contentType: 'image/webp',
+      })),
+    ];
+    await Promise.all(
+      puts.map(({ key, data, contentType }) =>
+        deps.storage.put(key, data, { contentType, cacheControl: CACHE_CONTROL }),
+      ),
+    );
+    const written = puts.map(({ key }) => key);
     const fileSize = rendered.full.data.length;
     const saved = await recordRenditions(deps.em, mediaId, {
       width: rendered.width,
