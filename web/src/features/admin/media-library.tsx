@@ -1,4 +1,4 @@
-import { EVENT_TIMEZONE, SKELETON, STAGGER } from '@schlosstreffen/shared';
+import { ADMIN_MEDIA_PAGE, EVENT_TIMEZONE, SKELETON, STAGGER } from '@schlosstreffen/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import { CarPlaceholderIcon } from '../../components/icons';
@@ -148,7 +148,11 @@ function MediaTile({
       ref={measure}
       data-index={row}
       style={{
-        transitionDelay: entranceDelay(index, STAGGER.adminSeconds, MAX_STAGGER_STEPS),
+        // Staggered on the first page; tiles that come later (scrolling) enter at once.
+        transitionDelay:
+          index < ADMIN_MEDIA_PAGE.size
+            ? entranceDelay(index, STAGGER.adminSeconds, MAX_STAGGER_STEPS)
+            : undefined,
       }}
       className="transition-[opacity,translate] duration-500 ease-out starting:translate-y-3 starting:opacity-0 motion-reduce:transition-none"
     >

@@ -1,5 +1,5 @@
 import { Tabs } from '@ark-ui/react/tabs';
-import { STAGGER, STATUS_LABELS } from '@schlosstreffen/shared';
+import { ADMIN_VEHICLE_PAGE, STAGGER, STATUS_LABELS } from '@schlosstreffen/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -201,7 +201,10 @@ export function VehiclesTab({
                     ref={measure}
                     data-index={Math.floor(index / columns)}
                     data-vehicle-id={vehicle.id}
-                    style={{ transitionDelay: staggerDelay(index) }}
+                    // Staggered on the first page; cards that come later (scrolling) enter at once.
+                    style={{
+                      transitionDelay: index < ADMIN_VEHICLE_PAGE.size ? staggerDelay(index) : undefined,
+                    }}
                     className={cardEntranceClass}
                   >
                     <VehicleCard
