@@ -34,9 +34,12 @@ export interface QuartettExportMeasure {
   bytes: number;
   /** Cards whose print photo was missing or stale, prepared during the export. */
   preparedHere: number;
-  /** Peak resident set of this process (process.resourceUsage().maxRSS). */
+  /**
+   * process.resourceUsage().maxRSS: not this process's own peak, since Linux carries the peak of
+   * the bench process it was started from over exec (shown for reference only).
+   */
   maxRssMb: number;
-  /** VmHWM from /proc/self/status, the same peak as the kernel reports it. */
+  /** Peak resident set of this process image (VmHWM from /proc/self/status), threads included. */
   vmHwmMb: number | null;
   /** Longest event-loop delay while the export ran (monitorEventLoopDelay, 1 ms resolution). */
   maxBlockMs: number;

@@ -42,16 +42,18 @@ export interface ThreadCallbacks {
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 } as const;
 
 export function renderOnThread(input: ThreadInput, callbacks: ThreadCallbacks): Promise<RenderResult> {
-  // From source (tests), the thread compiles TypeScript as the main process does.
+  // From source (tests), the thread compiles TypeScript as the main process does; it never takes
+  // over the process's own options (a preload meant for the process would run in the thread too).
   const source = import.meta.url.endsWith('.ts');
   const worker = new Worker(new URL(`./render-thread.${source ? 'ts' : 'js'}`, import.meta.url), {
     workerData: input,
     resourceLimits: RESOURCE_LIMITS,
-    ...(source ? { execArgv: ['--conditions=source', '--import', 'tsx'] } : {}),
+    execArgv: source ? ['--conditions=source', '--import', 'tsx'] : [],
   });
   const post = (message: ToThread) => worker.postMessage(message);
   return new Promise<RenderResult>((resolve, reject) => {
     let settled = false;
+    let done = false;
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
@@ -69,6 +71,7 @@ export function renderOnThread(input: ThreadInput, callbacks: ThreadCallbacks): 
       } else if (message.type === 'progress') {
         progress = progress.then(() => callbacks.onProgress(message.done, message.total)).catch(fail);
       } else if (message.type === 'done') {
+        done = true;
         void progress.then(() => {
           if (settled) return;
           settled = true;
@@ -80,6 +83,9 @@ export function renderOnThread(input: ThreadInput, callbacks: ThreadCallbacks): 
       }
     });
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`render thread exited (${code})`)));
+    // The thread may end on its own once the PDF is written.
+    worker.on('exit', (code) => {
+      if (!done) fail(new Error(`render thread exited (${code})`));
+    });
   });
 }
