@@ -145,9 +145,10 @@ export interface AdminVehiclePageResult {
 }
 
 /**
- * One page of the staff vehicle list: one statement for the counts per status (over the search),
- * the page's ids and, on the first page, the number of images; then the page's vehicles with owner
- * and media in one more. The number of statements does not depend on the number of rows.
+ * One page of the staff vehicle list: one statement for the counts per status (over the search)
+ * and, on the first page, the number of images; beside it, one for the page's ids and then one for
+ * the page's vehicles with owner and media. The number of statements does not depend on the number
+ * of rows.
  */
 export async function adminVehiclePage(
   em: EntityManager,
@@ -160,28 +161,35 @@ export async function adminVehiclePage(
     : undefined;
   const searched = whereOf(searchCondition(query.q));
   const paged = applicationWhere(query, after);
-  const [row] = await em
-    .getConnection()
-    .execute<{ counts: Record<string, number>; page: [string, ...string[]][]; media_total: number | null }[]>(
-      `select
+  const connection = em.getConnection();
+  // The counts scan the search's rows; the page reads a few by index: both at once, on two connections.
+  const totals = connection.execute<{ counts: Record<string, number>; media_total: number | null }[]>(
+    `select
        (select coalesce(json_object_agg(c.status, c.n), '{}') from
           (select v.status, count(*)::int as n from vehicle v ${searched.sql} group by v.status) c) as counts,
-       (select coalesce(json_agg(json_build_array(p.id, ${sort.keys
-         .filter((key) => key !== 'id')
-         .map((key) => (key === 'created_at' ? MICROS('p.created_at') : `p.${key}::text`))
-         .join(', ')}, p.id) order by ${sort.order}), '[]') from
-          (select ${sort.keys.map((key) => `v.${key}`).join(', ')} from vehicle v ${paged.sql}
-            order by ${sort.order} limit ?) p) as page,
        ${query.cursor ? 'null' : '(select count(*)::int from media)'} as media_total`,
-      [...searched.params, ...paged.params, query.limit + 1],
+    searched.params,
+  );
+  const rows = (async () => {
+    const [row] = await connection.execute<{ page: [string, ...string[]][] }[]>(
+      `select coalesce(json_agg(json_build_array(p.id, ${sort.keys
+        .filter((key) => key !== 'id')
+        .map((key) => (key === 'created_at' ? MICROS('p.created_at') : `p.${key}::text`))
+        .join(', ')}, p.id) order by ${sort.order}), '[]') as page from
+          (select ${sort.keys.map((key) => `v.${key}`).join(', ')} from vehicle v ${paged.sql}
+            order by ${sort.order} limit ?) p`,
+      [...paged.params, query.limit + 1],
     );
-  const page = row!.page;
-  const more = page.length > query.limit;
-  const shown = more ? page.slice(0, query.limit) : page;
-  const ids = shown.map(([id]) => id);
-  const found = ids.length
-    ? await em.find(Vehicle, { id: { $in: ids } }, { populate: ['user', 'media'], strategy: 'joined' })
-    : [];
+    const page = row!.page;
+    const more = page.length > query.limit;
+    const shown = more ? page.slice(0, query.limit) : page;
+    const ids = shown.map(([id]) => id);
+    const found = ids.length
+      ? await em.find(Vehicle, { id: { $in: ids } }, { populate: ['user', 'media'], strategy: 'joined' })
+      : [];
+    return { more, shown, ids, found };
+  })();
+  const [[row], { more, shown, ids, found }] = await Promise.all([totals, rows]);
   const byId = new Map<string, Vehicle>(found.map((vehicle) => [vehicle.id, vehicle]));
   const counts = Object.fromEntries(
     (['all', ...VEHICLE_STATUSES] as const).map((status) => [status, 0]),
@@ -210,34 +218,40 @@ const MEDIA_LIST = 'media';
 const MEDIA_CASTS = ['timestamptz', 'uuid'] as const;
 
 /**
- * One page of the staff media library, newest first: one statement for the total and the page's
- * ids, one for the media with vehicle and owner.
+ * One page of the staff media library, newest first: one statement for the total and, beside it,
+ * one for the page's ids and one for the media with vehicle and owner.
  */
 export async function mediaLibraryPage(
   em: EntityManager,
   query: { cursor?: string | undefined; limit: number },
 ): Promise<MediaPageResult> {
   const after = query.cursor ? decodeCursor(query.cursor, MEDIA_LIST, MEDIA_CASTS) : undefined;
-  const [row] = await em.getConnection().execute<{ total: number; page: [string, string][] }[]>(
-    `select (select count(*)::int from media) as total,
-       (select coalesce(json_agg(json_build_array(p.id, ${MICROS('p.created_at')})
-                                  order by p.created_at desc, p.id desc), '[]')
-          from (select m.id, m.created_at from media m
-                 ${after ? `where (m.created_at, m.id) < (${AT_MICROS}, ?::uuid)` : ''}
-                 order by m.created_at desc, m.id desc limit ?) p) as page`,
-    [...(after ?? []), query.limit + 1],
-  );
-  const page = row!.page;
-  const more = page.length > query.limit;
-  const shown = more ? page.slice(0, query.limit) : page;
-  const ids = shown.map(([id]) => id);
-  const found = ids.length
-    ? await em.find(
-        Media,
-        { id: { $in: ids } },
-        { populate: ['vehicle', 'vehicle.user'], strategy: 'joined' },
-      )
-    : [];
+  const connection = em.getConnection();
+  // The total beside the page, on two connections.
+  const total = connection.execute<{ total: number }[]>('select count(*)::int as total from media');
+  const rows = (async () => {
+    const [row] = await connection.execute<{ page: [string, string][] }[]>(
+      `select coalesce(json_agg(json_build_array(p.id, ${MICROS('p.created_at')})
+                                order by p.created_at desc, p.id desc), '[]') as page
+         from (select m.id, m.created_at from media m
+                ${after ? `where (m.created_at, m.id) < (${AT_MICROS}, ?::uuid)` : ''}
+                order by m.created_at desc, m.id desc limit ?) p`,
+      [...(after ?? []), query.limit + 1],
+    );
+    const page = row!.page;
+    const more = page.length > query.limit;
+    const shown = more ? page.slice(0, query.limit) : page;
+    const ids = shown.map(([id]) => id);
+    const found = ids.length
+      ? await em.find(
+          Media,
+          { id: { $in: ids } },
+          { populate: ['vehicle', 'vehicle.user'], strategy: 'joined' },
+        )
+      : [];
+    return { more, shown, ids, found };
+  })();
+  const [[row], { more, shown, ids, found }] = await Promise.all([total, rows]);
   const byId = new Map<string, Media>(found.map((media) => [media.id, media]));
   const last = shown.at(-1);
   return {
