@@ -39,7 +39,7 @@ export interface ThreadCallbacks {
  * The thread's heap: what it holds at once is one sheet and a few photos. A small old generation
  * makes V8 collect it early instead of letting garbage grow the process.
  */
-const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 } as const;
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 } as const;
 
 export function renderOnThread(input: ThreadInput, callbacks: ThreadCallbacks): Promise<RenderResult> {
   // From source (tests), the thread compiles TypeScript as the main process does; it never takes
@@ -51,6 +51,16 @@ export function renderOnThread(input: ThreadInput, callbacks: ThreadCallbacks): 
     execArgv: source ? ['--conditions=source', '--import', 'tsx'] : [],
   });
   const post = (message: ToThread) => worker.postMessage(message);
+  // A photo's bytes move to the thread rather than being copied (a Buffer sharing its memory with
+  // others is copied first).
+  const sendPhoto = (index: number, data: Buffer | undefined) => {
+    if (!data) return post({ type: 'photo', index });
+    const own = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+    const bytes = own ? new Uint8Array(data.buffer, 0, data.byteLength) : Uint8Array.from(data);
+    worker.postMessage({ type: 'photo', index, data: bytes } satisfies ToThread, [
+      bytes.buffer as ArrayBuffer,
+    ]);
+  };
   return new Promise<RenderResult>((resolve, reject) => {
     let settled = false;
     let done = false;
@@ -65,18 +75,19 @@ export function renderOnThread(input: ThreadInput, callbacks: ThreadCallbacks): 
     worker.on('message', (message: FromThread) => {
       if (message.type === 'load') {
         callbacks.loadPhoto(message.index).then(
-          (data) => post({ type: 'photo', index: message.index, ...(data ? { data } : {}) }),
+          (data) => sendPhoto(message.index, data),
           (error: unknown) => fail(error),
         );
       } else if (message.type === 'progress') {
         progress = progress.then(() => callbacks.onProgress(message.done, message.total)).catch(fail);
       } else if (message.type === 'done') {
         done = true;
-        void progress.then(() => {
+        // The thread's memory is given back before the caller goes on (to the upload).
+        void progress.then(async () => {
           if (settled) return;
           settled = true;
+          await worker.terminate();
           resolve(message.result);
-          void worker.terminate();
         });
       } else {
         fail(new Error(message.message));
