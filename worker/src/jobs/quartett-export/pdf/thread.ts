@@ -51,15 +51,22 @@ export function renderOnThread(input: ThreadInput, callbacks: ThreadCallbacks): 
     execArgv: source ? ['--conditions=source', '--import', 'tsx'] : [],
   });
   const post = (message: ToThread) => worker.postMessage(message);
-  // A photo's bytes move to the thread rather than being copied (a Buffer sharing its memory with
-  // others is copied first).
+  // A photo's bytes move to the thread rather than being copied; a Buffer sharing its memory, or
+  // one a native module made (sharp's), cannot move and is copied.
   const sendPhoto = (index: number, data: Buffer | undefined) => {
     if (!data) return post({ type: 'photo', index });
-    const own = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
-    const bytes = own ? new Uint8Array(data.buffer, 0, data.byteLength) : Uint8Array.from(data);
-    worker.postMessage({ type: 'photo', index, data: bytes } satisfies ToThread, [
-      bytes.buffer as ArrayBuffer,
-    ]);
+    if (data.byteOffset === 0 && data.byteLength === data.buffer.byteLength) {
+      const bytes = new Uint8Array(data.buffer, 0, data.byteLength);
+      try {
+        worker.postMessage({ type: 'photo', index, data: bytes } satisfies ToThread, [
+          bytes.buffer as ArrayBuffer,
+        ]);
+        return;
+      } catch {
+        // Not transferable: copied below.
+      }
+    }
+    post({ type: 'photo', index, data: Uint8Array.from(data) });
   };
   return new Promise<RenderResult>((resolve, reject) => {
     let settled = false;
@@ -74,10 +81,10 @@ export function renderOnThread(input: ThreadInput, callbacks: ThreadCallbacks): 
     let progress = Promise.resolve();
     worker.on('message', (message: FromThread) => {
       if (message.type === 'load') {
-        callbacks.loadPhoto(message.index).then(
-          (data) => sendPhoto(message.index, data),
-          (error: unknown) => fail(error),
-        );
+        callbacks
+          .loadPhoto(message.index)
+          .then((data) => sendPhoto(message.index, data))
+          .catch(fail);
       } else if (message.type === 'progress') {
         progress = progress.then(() => callbacks.onProgress(message.done, message.total)).catch(fail);
       } else if (message.type === 'done') {
