@@ -79,15 +79,13 @@ const fingerprintOf = (mediaId: string, crop: { cropX: number; cropY: number; sc
 async function attachPhoto(vehicleId: string, data: Buffer): Promise<string> {
   const key = `uploads/${owner.id}/${randomUUID()}.jpg`;
   await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: 'image/jpeg' }));
-  await t.orm.em
-    .fork()
-    .insert(Upload, {
-      key,
-      user: owner.id,
-      contentType: 'image/jpeg',
-      size: data.length,
-      createdAt: new Date(),
-    });
+  await t.orm.em.fork().insert(Upload, {
+    key,
+    user: owner.id,
+    contentType: 'image/jpeg',
+    size: data.length,
+    createdAt: new Date(),
+  });
   const attached = await owner.client.post(`/api/vehicles/${vehicleId}/media`, {
     type: 'image',
     url: `/objects/${key}`,
