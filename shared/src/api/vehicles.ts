@@ -97,6 +97,4 @@ export interface AdminVehiclePage {
   counts: Record<VehicleStatus | 'all', number>;
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: string | null;
-  /** Images over all vehicles (the Medien tab's count); on the first page only. */
-  mediaTotal?: number;
 }

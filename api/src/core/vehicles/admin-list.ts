@@ -140,14 +140,11 @@ export interface AdminVehiclePageResult {
   vehicles: Vehicle[];
   counts: Record<AdminVehicleFilter, number>;
   nextCursor: string | null;
-  /** Only on the first page (no cursor). */
-  mediaTotal?: number;
 }
 
 /**
- * One page of the staff vehicle list: one statement for the counts per status (over the search)
- * and, on the first page, the number of images; beside it, one for the page's ids and then one for
- * the page's vehicles with owner and media. The number of statements does not depend on the number
+ * One page of the staff vehicle list: one statement for the counts per status (over the search);
+ * beside it, one for the page's ids and then one for the page's vehicles with owner and media. The number of statements does not depend on the number
  * of rows.
  */
 export async function adminVehiclePage(
@@ -163,11 +160,10 @@ export async function adminVehiclePage(
   const paged = applicationWhere(query, after);
   const connection = em.getConnection();
   // The counts scan the search's rows; the page reads a few by index: both at once, on two connections.
-  const totals = connection.execute<{ counts: Record<string, number>; media_total: number | null }[]>(
+  const totals = connection.execute<{ counts: Record<string, number> }[]>(
     `select
        (select coalesce(json_object_agg(c.status, c.n), '{}') from
-          (select v.status, count(*)::int as n from vehicle v ${searched.sql} group by v.status) c) as counts,
-       ${query.cursor ? 'null' : '(select count(*)::int from media)'} as media_total`,
+          (select v.status, count(*)::int as n from vehicle v ${searched.sql} group by v.status) c) as counts`,
     searched.params,
   );
   const rows = (async () => {
@@ -204,7 +200,6 @@ export async function adminVehiclePage(
     vehicles: ids.flatMap((id) => byId.get(id) ?? []),
     counts,
     nextCursor: more && last ? encodeCursor(list, last.slice(1)) : null,
-    ...(row!.media_total === null ? {} : { mediaTotal: row!.media_total }),
   };
 }
 

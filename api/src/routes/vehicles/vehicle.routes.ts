@@ -132,7 +132,6 @@ export function vehicleRoutes({
       items: page.vehicles.map((vehicle) => presentVehicle(vehicle, { withOwner: true, invitations })),
       counts: page.counts,
       nextCursor: page.nextCursor,
-      ...(page.mediaTotal === undefined ? {} : { mediaTotal: page.mediaTotal }),
     } satisfies AdminVehiclePage;
   });
 

@@ -63,6 +63,16 @@ export const mediaLibraryQueryOptions = infiniteQueryOptions({
   getNextPageParam: (page) => page.nextCursor,
 });
 
+/**
+ * The number of images (the Medien tab's count) without loading the library: its total, read with
+ * the smallest page. Under `vehicles` like the library.
+ */
+export const mediaCountQueryOptions = queryOptions({
+  queryKey: ['vehicles', 'media-count'] as const,
+  queryFn: ({ signal }) =>
+    apiGet<MediaLibraryPage>('/api/admin/media?limit=1', { signal }).then((page) => page.total),
+});
+
 export const vehicleHistoryQueryOptions = (vehicleId: string) =>
   queryOptions({
     queryKey: historyKey(vehicleId),

@@ -1,9 +1,9 @@
 import { Tabs } from '@ark-ui/react/tabs';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { adminVehiclesQueryOptions } from './admin-queries';
+import { mediaCountQueryOptions } from './admin-queries';
 import { MediaLibrary } from './media-library';
 import { parseDashboardSearch, type MainTab, type StatusFilter } from './dashboard-search';
 import { VehiclesTab } from './vehicles-tab';
@@ -32,8 +32,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * /admin/dashboard (Admin Dashboard): the applications (Fahrzeuge) and all uploaded images (Medien,
- * with the count the vehicle list's first page carries, so the media library loads only when its
- * tab is opened).
+ * with the library's total as its count, so the media library loads only when its tab is opened).
  */
 export function AdminDashboardPage() {
   useDocumentMeta(
@@ -48,12 +47,7 @@ export function AdminDashboardPage() {
   const [filter, setFilter] = useState<StatusFilter>(search.status ?? 'all');
   const [query, setQuery] = useState(search.q ?? '');
   const serverSearch = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
-  // The same query as the Fahrzeuge tab's (one request): its first page counts the images.
-  const vehicles = useInfiniteQuery({
-    ...adminVehiclesQueryOptions({ status: filter, q: serverSearch }),
-    placeholderData: keepPreviousData,
-  });
-  const mediaCount = vehicles.data?.pages[0]?.mediaTotal;
+  const mediaCount = useQuery(mediaCountQueryOptions).data;
 
   // The settled search goes to the URL (and so to the route loader), not every keystroke.
   useEffect(() => {

@@ -1,20 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isStaffRole } from '@schlosstreffen/shared';
-import { adminVehiclesQueryOptions } from '../../features/admin/admin-queries';
+import { adminVehiclesQueryOptions, mediaCountQueryOptions } from '../../features/admin/admin-queries';
 import { AdminDashboardPage } from '../../features/admin/dashboard-page';
 import { parseDashboardSearch } from '../../features/admin/dashboard-search';
 
 export const Route = createFileRoute('/admin/dashboard')({
   // Tab, status filter and search live in the URL, so a reload keeps them.
   validateSearch: parseDashboardSearch,
-  // Started here, not awaited: the page shows its skeleton cards while the list loads. Only staff
-  // may read it; everyone else sees 'Zugriff verweigert' from the layout.
+  // Started here, not awaited (the list and the Medien tab's count): the page shows its skeleton
+  // cards while the list loads. Only staff may read them; everyone else sees 'Zugriff verweigert'
+  // from the layout.
   loaderDeps: ({ search }) => ({ status: search.status ?? ('all' as const), q: search.q ?? '' }),
   loader: ({ context, deps }) => {
     if (isStaffRole(context.user.role)) {
       void context.queryClient
         .ensureInfiniteQueryData(adminVehiclesQueryOptions(deps))
         .catch(() => undefined);
+      void context.queryClient.ensureQueryData(mediaCountQueryOptions).catch(() => undefined);
     }
   },
   component: AdminDashboardPage,
