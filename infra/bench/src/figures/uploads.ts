@@ -17,6 +17,7 @@ import {
   createQueues,
   createS3Client,
   defaultRedisPrefix,
+  fullKey,
   renditionKey,
 } from '@schlosstreffen/api/core';
 import type { EmbeddedS3 } from '@schlosstreffen/infra/dev-services';
@@ -173,10 +174,12 @@ async function checkClean(s3: S3Client, bucket: string, uploads: Upload[]): Prom
     );
   for (const item of uploads) {
     if (await exists(item.uploadKey)) throw new Error(`upload ${item.uploadKey} still stored`);
-    for (const width of THUMBNAIL_WIDTHS) {
-      if (!(await exists(renditionKey(item.mediaId, width)))) {
-        throw new Error(`rendition ${width} of ${item.mediaId} missing`);
-      }
+    const renditions = [
+      fullKey(item.mediaId, 'jpg'),
+      ...THUMBNAIL_WIDTHS.map((w) => renditionKey(item.mediaId, w)),
+    ];
+    for (const key of renditions) {
+      if (!(await exists(key))) throw new Error(`rendition ${key} missing`);
     }
   }
 }
