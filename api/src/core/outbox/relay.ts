@@ -86,12 +86,24 @@ export class OutboxRelay {
     });
   }
 
+  /**
+   * Whether any row waits, in one plain statement: an idle relay looks every interval, and a
+   * transaction through the ORM each time would take the event loop from the requests.
+   */
+  private async anyUnpublished(): Promise<boolean> {
+    const rows = await this.em
+      .getConnection()
+      .execute<unknown[]>('select 1 from outbox where published_at is null limit 1');
+    return rows.length > 0;
+  }
+
   private async run(): Promise<void> {
     while (!this.stopped) {
+      const woken = this.pendingWake;
       this.pendingWake = false;
       let published = 0;
       try {
-        published = await this.relayOnce();
+        if (woken || (await this.anyUnpublished())) published = await this.relayOnce();
       } catch (error) {
         this.log(error);
       }
