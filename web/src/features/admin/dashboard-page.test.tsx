@@ -90,6 +90,7 @@ let listResponse: (() => Promise<Response> | Response) | null;
 /**
  * What the server answers for GET /api/admin/vehicles?…: status filter, search on brand, model and
  * owner names (case-insensitive substring), the counts per status for the search; one page here.
+ * FLEET is newest first; `oldest` reverses it, `brand` orders by brand A–Z.
  */
 function adminPage(url: string, list: readonly Vehicle[]): AdminVehiclePage {
   const params = new URL(url, 'http://localhost').searchParams;
@@ -108,8 +109,15 @@ function adminPage(url: string, list: readonly Vehicle[]): AdminVehiclePage {
       searched.filter((vehicle) => key === 'all' || vehicle.status === key).length,
     ]),
   ) as AdminVehiclePage['counts'];
+  const sort = params.get('sort') ?? 'newest';
+  const sorted =
+    sort === 'oldest'
+      ? searched.toReversed()
+      : sort === 'brand'
+        ? searched.toSorted((a, b) => a.brand.localeCompare(b.brand, 'de', { sensitivity: 'base' }))
+        : searched;
   return {
-    items: searched.filter((vehicle) => status === 'all' || vehicle.status === status),
+    items: sorted.filter((vehicle) => status === 'all' || vehicle.status === status),
     counts,
     nextCursor: null,
   };
@@ -182,6 +190,15 @@ function cardTitles(): string[] {
     .getAllByRole('article')
     .map((article) => article.getAttribute('aria-label') ?? '');
 }
+
+const sortSelect = () => screen.getByRole('combobox', { name: 'Sortieren nach' });
+
+async function chooseSort(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.click(sortSelect());
+  await user.click(await screen.findByRole('option', { name: label }));
+}
+
+const listCallUrls = () => calls.filter((call) => isListCall(call.replace(/^GET /, '')));
 
 const filterTab = (name: RegExp) =>
   within(screen.getByRole('tablist', { name: 'Nach Status filtern' })).getByRole('tab', { name });
@@ -335,11 +352,89 @@ describe('/admin/dashboard: Fahrzeuge', () => {
     await waitFor(() => expect(cardTitles()).toEqual(['bmw 2002 turbo']));
   });
 
-  it('exports as CSV what the filter and the search show', async () => {
-    await renderAt('/admin/dashboard?status=in_review&q=supra');
+  it('exports as CSV what the filter and the search show; the export takes no sort', async () => {
+    await renderAt('/admin/dashboard?status=in_review&q=supra&sort=brand');
     const link = await screen.findByRole('link', { name: 'CSV exportieren' });
     expect(link.getAttribute('href')).toBe('/api/admin/vehicles.csv?status=in_review&q=supra');
     expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it("sorts newest first by default, sending no sort; 'Marke A–Z' asks the server with sort=brand", async () => {
+    const user = userEvent.setup();
+    const router = await renderAt();
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    expect(sortSelect().textContent).toContain('Neueste zuerst');
+    expect(listCallUrls()).toEqual(['GET /api/admin/vehicles']);
+
+    await user.click(sortSelect());
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['Neueste zuerst', 'Älteste zuerst', 'Marke A–Z']);
+    await user.click(screen.getByRole('option', { name: 'Marke A–Z' }));
+    await waitFor(() =>
+      expect(cardTitles()).toEqual([
+        'Audi Sport quattro',
+        'Henna',
+        'bmw 2002 turbo',
+        'Mazda RX-7 (FD)',
+        'Toyota Supra (A80)',
+      ]),
+    );
+    expect(listCallUrls()).toEqual(['GET /api/admin/vehicles', 'GET /api/admin/vehicles?sort=brand']);
+    expect(sortSelect().textContent).toContain('Marke A–Z');
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'brand' }));
+
+    // Within the chosen filter; back to the default drops the param from the request and the URL.
+    await user.click(filterTab(/^In Prüfung/));
+    await waitFor(() => expect(cardTitles()).toEqual(['Mazda RX-7 (FD)', 'Toyota Supra (A80)']));
+    expect(listCallUrls().at(-1)).toBe('GET /api/admin/vehicles?status=in_review&sort=brand');
+    await chooseSort(user, 'Neueste zuerst');
+    await waitFor(() => expect(cardTitles()).toEqual(['Toyota Supra (A80)', 'Mazda RX-7 (FD)']));
+    expect(listCallUrls().at(-1)).toBe('GET /api/admin/vehicles?status=in_review');
+    await waitFor(() => expect(router.state.location.search).toEqual({ status: 'in_review' }));
+  });
+
+  it('starts the list from its first page when the sort changes', async () => {
+    const user = userEvent.setup();
+    listResponse = () => {
+      const last = calls.at(-1)?.replace(/^GET /, '') ?? '';
+      const page = adminPage(last, FLEET);
+      return last.includes('cursor=')
+        ? json({ ...page, items: page.items.slice(3), nextCursor: null })
+        : json({ ...page, items: page.items.slice(0, 3), nextCursor: 'after-3' });
+    };
+    await renderAt();
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    await chooseSort(user, 'Älteste zuerst');
+    await waitFor(() =>
+      expect(cardTitles()).toEqual([
+        'Audi Sport quattro',
+        'bmw 2002 turbo',
+        'Mazda RX-7 (FD)',
+        'Toyota Supra (A80)',
+        'Henna',
+      ]),
+    );
+    expect(listCallUrls()).toEqual([
+      'GET /api/admin/vehicles',
+      'GET /api/admin/vehicles?cursor=after-3',
+      'GET /api/admin/vehicles?sort=oldest',
+      'GET /api/admin/vehicles?sort=oldest&cursor=after-3',
+    ]);
+  });
+
+  it('restores the sort from the URL; an unknown sort or status falls back to the default', async () => {
+    await renderAt('/admin/dashboard?sort=oldest');
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    expect(sortSelect().textContent).toContain('Älteste zuerst');
+    expect(listCallUrls()).toEqual(['GET /api/admin/vehicles?sort=oldest']);
+    cleanup();
+    calls = [];
+
+    await renderAt('/admin/dashboard?sort=zufall&status=bogus');
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    expect(sortSelect().textContent).toContain('Neueste zuerst');
+    expect(filterTab(/^Alle/).getAttribute('aria-selected')).toBe('true');
+    expect(listCallUrls()).toEqual(['GET /api/admin/vehicles']);
   });
 
   it('keeps filter and search in the URL, and restores them from it', async () => {

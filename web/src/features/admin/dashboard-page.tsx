@@ -1,4 +1,5 @@
 import { Tabs } from '@ark-ui/react/tabs';
+import type { AdminVehicleSort } from '@schlosstreffen/shared';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -46,20 +47,25 @@ export function AdminDashboardPage() {
   const [tab, setTab] = useState<MainTab>(search.tab ?? 'fahrzeuge');
   const [filter, setFilter] = useState<StatusFilter>(search.status ?? 'all');
   const [query, setQuery] = useState(search.q ?? '');
+  const [sort, setSort] = useState<AdminVehicleSort>(search.sort ?? 'newest');
   const serverSearch = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
   const mediaCount = useQuery(mediaCountQueryOptions).data;
 
   // The settled search goes to the URL (and so to the route loader), not every keystroke.
   useEffect(() => {
-    if (serverSearch !== (search.q ?? '').trim()) syncUrl({ tab, filter, query: serverSearch });
+    if (serverSearch !== (search.q ?? '').trim()) syncUrl({ query: serverSearch });
   }, [serverSearch]); // only when the settled search changes
 
-  const syncUrl = (next: { tab: MainTab; filter: StatusFilter; query: string }) => {
+  const syncUrl = (
+    changed: Partial<{ tab: MainTab; filter: StatusFilter; query: string; sort: AdminVehicleSort }>,
+  ) => {
+    const next = { tab, filter, query: serverSearch, sort, ...changed };
     void navigate({
       search: parseDashboardSearch({
         tab: next.tab,
         status: next.filter,
         q: next.query,
+        sort: next.sort,
       }),
       replace: true,
       resetScroll: false,
@@ -79,7 +85,7 @@ export function AdminDashboardPage() {
         onValueChange={(details) => {
           const next: MainTab = details.value === 'medien' ? 'medien' : 'fahrzeuge';
           setTab(next);
-          syncUrl({ tab: next, filter, query: serverSearch });
+          syncUrl({ tab: next });
         }}
         lazyMount
         className="mt-8"
@@ -101,11 +107,16 @@ export function AdminDashboardPage() {
             filter={filter}
             onFilterChange={(next) => {
               setFilter(next);
-              syncUrl({ tab, filter: next, query: serverSearch });
+              syncUrl({ filter: next });
             }}
             search={query}
             serverSearch={serverSearch}
             onSearchChange={setQuery}
+            sort={sort}
+            onSortChange={(next) => {
+              setSort(next);
+              syncUrl({ sort: next });
+            }}
           />
         </Tabs.Content>
         <Tabs.Content value="medien" className="pt-8 focus-visible:outline-offset-4">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminVehiclesUrl } from './admin-queries';
-import { STATUS_FILTERS } from './dashboard-search';
-import { applicationsCsvUrl, filterLabel, staggerDelay } from './vehicles-tab';
+import { parseDashboardSearch, STATUS_FILTERS } from './dashboard-search';
+import { applicationsCsvUrl, filterLabel, SORT_OPTIONS, staggerDelay } from './vehicles-tab';
 
 describe('Fahrzeuge tab helpers', () => {
   it('has the spec tabs in order with German labels; drafts only under Alle', () => {
@@ -31,6 +31,33 @@ describe('Fahrzeuge tab helpers', () => {
     expect(adminVehiclesUrl({ status: 'all', q: '', sort: 'brand' }, 'abc_-1')).toBe(
       '/api/admin/vehicles?sort=brand&cursor=abc_-1',
     );
+  });
+});
+
+describe('sort order', () => {
+  it('offers the server’s orders, newest first as the default', () => {
+    expect(SORT_OPTIONS.map((option) => [option.value, option.label])).toEqual([
+      ['newest', 'Neueste zuerst'],
+      ['oldest', 'Älteste zuerst'],
+      ['brand', 'Marke A–Z'],
+    ]);
+  });
+
+  it('keeps a known sort other than the default in the URL and drops anything else', () => {
+    expect(parseDashboardSearch({ sort: 'brand' })).toEqual({ sort: 'brand' });
+    expect(parseDashboardSearch({ sort: 'oldest', status: 'waitlist' })).toEqual({
+      sort: 'oldest',
+      status: 'waitlist',
+    });
+    // Strictly: a dropped key is there as undefined, so it replaces the raw value.
+    for (const sort of ['newest', 'zufall', 3]) {
+      expect(parseDashboardSearch({ sort })).toStrictEqual({
+        tab: undefined,
+        status: undefined,
+        q: undefined,
+        sort: undefined,
+      });
+    }
   });
 });
 

@@ -1,11 +1,12 @@
 import { Tabs } from '@ark-ui/react/tabs';
-import { ADMIN_VEHICLE_PAGE, STAGGER, STATUS_LABELS } from '@schlosstreffen/shared';
+import { ADMIN_VEHICLE_PAGE, STAGGER, STATUS_LABELS, type AdminVehicleSort } from '@schlosstreffen/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
+import { SelectField } from '../../components/ui/select';
 import type { Vehicle } from '@schlosstreffen/shared/api';
 import { entranceDelay } from '../../lib/entrance-delay';
 import {
@@ -18,13 +19,23 @@ import { vehicleDisplayName } from '@schlosstreffen/shared';
 import { NoMatchIcon, SearchIcon } from './admin-icons';
 import { adminVehiclesQueryOptions } from './admin-queries';
 import { VehicleDetailDialog } from './vehicle-detail-dialog';
-import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from './dashboard-search';
+import { isAdminVehicleSort, isStatusFilter, STATUS_FILTERS, type StatusFilter } from './dashboard-search';
 import { useColumns, VirtualGrid } from './dashboard-virtual-grid';
 
 export const filterLabel = (filter: StatusFilter): string =>
   filter === 'all' ? 'Alle' : STATUS_LABELS[filter];
 
-/** The organizers' export of what the dashboard shows: the status tab and the search. */
+/** The list's orders, newest first being the default. */
+export const SORT_OPTIONS = [
+  { value: 'newest', label: 'Neueste zuerst' },
+  { value: 'oldest', label: 'Älteste zuerst' },
+  { value: 'brand', label: 'Marke A–Z' },
+] as const satisfies readonly { value: AdminVehicleSort; label: string }[];
+
+/**
+ * The organizers' export of what the dashboard shows: the status tab and the search (the CSV
+ * endpoint has its own order and takes no sort).
+ */
 export function applicationsCsvUrl(filter: StatusFilter, search: string): string {
   const params = new URLSearchParams({ status: filter });
   if (search.trim()) params.set('q', search.trim());
@@ -50,7 +61,8 @@ const GRID_COLUMNS = [
 
 /**
  * The Fahrzeuge tab of /admin/dashboard: search on brand, model or owner (on the server, as typed,
- * `serverSearch` being the settled input), status filter tabs with the server's counts, the cards
+ * `serverSearch` being the settled input), the sort order (a new order starts the list from its
+ * first page), status filter tabs with the server's counts, the cards
  * (owner line, edit button) page by page as the list scrolls, and the detail dialog a card opens.
  */
 export function VehiclesTab({
@@ -59,15 +71,19 @@ export function VehiclesTab({
   search,
   serverSearch,
   onSearchChange,
+  sort,
+  onSortChange,
 }: {
   filter: StatusFilter;
   onFilterChange: (filter: StatusFilter) => void;
   search: string;
   serverSearch: string;
   onSearchChange: (search: string) => void;
+  sort: AdminVehicleSort;
+  onSortChange: (sort: AdminVehicleSort) => void;
 }) {
   const vehicles = useInfiniteQuery({
-    ...adminVehiclesQueryOptions({ status: filter, q: serverSearch }),
+    ...adminVehiclesQueryOptions({ status: filter, q: serverSearch, sort }),
     placeholderData: keepPreviousData,
   });
   const columns = useColumns(1, GRID_COLUMNS);
@@ -111,22 +127,36 @@ export function VehiclesTab({
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex w-full max-w-xl flex-col gap-1.5">
-          <label htmlFor={searchId} className="text-sm font-medium text-ash-300">
-            Fahrzeuge durchsuchen
-          </label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ash-400" />
-            <input
-              ref={searchRef}
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(event) => onSearchChange(event.target.value)}
-              placeholder="Suche nach Marke oder Modell..."
-              autoComplete="off"
-              spellCheck={false}
-              className={`${inputClass} pl-10`}
+        <div className="flex w-full max-w-3xl flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex w-full min-w-0 flex-col gap-1.5 sm:max-w-xl">
+            <label htmlFor={searchId} className="text-sm font-medium text-ash-300">
+              Fahrzeuge durchsuchen
+            </label>
+            <div className="relative">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ash-400" />
+              <input
+                ref={searchRef}
+                id={searchId}
+                type="search"
+                value={search}
+                onChange={(event) => onSearchChange(event.target.value)}
+                placeholder="Suche nach Marke oder Modell..."
+                autoComplete="off"
+                spellCheck={false}
+                className={`${inputClass} pl-10`}
+              />
+            </div>
+          </div>
+          {/* Always set, so no clear button; its required mark is hidden, as this is no form field. */}
+          <div className="shrink-0 sm:w-52 [&_[data-part=label]>span]:hidden">
+            <SelectField
+              label="Sortieren nach"
+              required
+              options={SORT_OPTIONS}
+              value={sort}
+              onValueChange={(value) => {
+                if (isAdminVehicleSort(value)) onSortChange(value);
+              }}
             />
           </div>
         </div>

@@ -5,12 +5,16 @@ import { AdminDashboardPage } from '../../features/admin/dashboard-page';
 import { parseDashboardSearch } from '../../features/admin/dashboard-search';
 
 export const Route = createFileRoute('/admin/dashboard')({
-  // Tab, status filter and search live in the URL, so a reload keeps them.
+  // Tab, status filter, search and sort live in the URL, so a reload keeps them.
   validateSearch: parseDashboardSearch,
   // Started here, not awaited (the list and the Medien tab's count): the page shows its skeleton
   // cards while the list loads. Only staff may read them; everyone else sees 'Zugriff verweigert'
   // from the layout.
-  loaderDeps: ({ search }) => ({ status: search.status ?? ('all' as const), q: search.q ?? '' }),
+  loaderDeps: ({ search }) => ({
+    status: search.status ?? ('all' as const),
+    q: search.q ?? '',
+    sort: search.sort ?? ('newest' as const),
+  }),
   loader: ({ context, deps }) => {
     if (isStaffRole(context.user.role)) {
       void context.queryClient
