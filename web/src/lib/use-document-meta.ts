@@ -46,9 +46,7 @@ export function useDocumentMeta(title: string, description: string, canonicalPat
   if (collected) {
     collected.title = title;
     collected.description = description;
-    collected.canonical = canonicalPath
-      ? new URL(canonicalPath, getSiteConfig().publicUrl).href
-      : undefined;
+    collected.canonical = canonicalPath ? new URL(canonicalPath, getSiteConfig().publicUrl).href : undefined;
   }
   useEffect(() => {
     document.title = title;

@@ -10,7 +10,8 @@ export interface SelectOption {
 
 /**
  * A labelled single-choice select (Ark select) for short option lists. `value` is the chosen option's
- * value or '' for none; optional selects get a clear button ('Auswahl entfernen'). The trigger
+ * value or '' for none; optional selects get a clear button ('Auswahl entfernen'), unless
+ * `alwaysSet` (a control with a default, such as a sort order: no clear button, no required mark). The trigger
  * carries `aria-invalid` and, with an error, `aria-describedby` pointing at the message.
  */
 export function SelectField({
@@ -22,6 +23,7 @@ export function SelectField({
   name,
   placeholder = 'Bitte wählen',
   required = false,
+  alwaysSet = false,
   disabled = false,
   error,
   hint,
@@ -34,6 +36,7 @@ export function SelectField({
   name?: string;
   placeholder?: string;
   required?: boolean;
+  alwaysSet?: boolean;
   disabled?: boolean;
   error?: string;
   hint?: ReactNode;
@@ -58,7 +61,7 @@ export function SelectField({
       required={required}
       disabled={disabled}
       invalid={Boolean(error)}
-      deselectable={!required}
+      deselectable={!required && !alwaysSet}
       positioning={{ sameWidth: true, gutter: 6 }}
       className="flex flex-col gap-1.5"
     >
@@ -81,7 +84,7 @@ export function SelectField({
             </svg>
           </Select.Indicator>
         </Select.Trigger>
-        {!required && selected.length > 0 ? (
+        {!required && !alwaysSet && selected.length > 0 ? (
           <Select.ClearTrigger
             aria-label="Auswahl entfernen"
             title="Auswahl entfernen"

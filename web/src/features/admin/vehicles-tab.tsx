@@ -147,11 +147,10 @@ export function VehiclesTab({
               />
             </div>
           </div>
-          {/* Always set, so no clear button; its required mark is hidden, as this is no form field. */}
-          <div className="shrink-0 sm:w-52 [&_[data-part=label]>span]:hidden">
+          <div className="shrink-0 sm:w-52">
             <SelectField
               label="Sortieren nach"
-              required
+              alwaysSet
               options={SORT_OPTIONS}
               value={sort}
               onValueChange={(value) => {
