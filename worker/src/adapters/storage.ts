@@ -65,17 +65,25 @@ export function createStorage(
         body.destroy();
         throw new ObjectTooLargeError(key, maxBytes);
       }
-      const chunks: Uint8Array[] = [];
+      // Read into one buffer of the announced size (no second copy); grown only if the length was not given.
+      let data = Buffer.allocUnsafe(response.ContentLength ?? 0);
       let size = 0;
       for await (const chunk of body) {
-        size += chunk.byteLength;
-        if (size > maxBytes) {
+        if (size + chunk.byteLength > maxBytes) {
           body.destroy();
           throw new ObjectTooLargeError(key, maxBytes);
         }
-        chunks.push(chunk);
+        if (size + chunk.byteLength > data.length) {
+          const grown = Buffer.allocUnsafe(
+            Math.min(maxBytes, Math.max(2 * data.length, size + chunk.byteLength)),
+          );
+          data.copy(grown, 0, 0, size);
+          data = grown;
+        }
+        data.set(chunk, size);
+        size += chunk.byteLength;
       }
-      return { data: Buffer.concat(chunks, size), metadata };
+      return { data: size === data.length ? data : data.subarray(0, size), metadata };
     },
 
     async put(key, body, { contentType, cacheControl, metadata }) {

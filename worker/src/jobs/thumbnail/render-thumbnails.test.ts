@@ -23,6 +23,7 @@ import type { RunningWorkers } from '../../worker.js';
 import { startTestWorkers } from '../../testing.js';
 import { gradientJpeg, hasGpsIfd, phoneJpeg, RED } from '../../test-photos.js';
 import { dispatch } from '../dispatch.js';
+import { cleanJpeg } from './jpeg-clean.js';
 import { createRenderThumbnails } from './render-thumbnails.js';
 
 let t: TestContext;
@@ -243,6 +244,24 @@ describe('media.thumbnail', () => {
       const meta = await sharp(await download(renditionKey(mediaId, width))).metadata();
       expect(meta).toMatchObject({ format: 'webp', width, height: (width * 3) / 4 });
       expect(meta.exif).toBeUndefined();
+    }
+  });
+
+  it('keeps an upright JPEG with an sRGB profile losslessly; converts one with another profile', async () => {
+    const process = dispatch({ 'media.thumbnail': createRenderThumbnails({ em: t.orm.em, storage }) });
+    const plain = await gradientJpeg(800, 600, { gps: true });
+    for (const profile of ['srgb', 'p3'] as const) {
+      const photo = await sharp(plain).withIccProfile(profile).jpeg({ quality: 90 }).toBuffer();
+      expect((await sharp(photo).metadata()).icc).toBeDefined();
+      const { mediaId, fullKey: full } = await createMedia(photo);
+      expect(await process(jobOf({ mediaId }))).toMatchObject({ status: 'done', width: 800, height: 600 });
+      const clean = await download(full);
+      const meta = await sharp(clean).metadata();
+      for (const block of ['exif', 'xmp', 'iptc', 'icc', 'orientation', 'comments'] as const) {
+        expect(meta[block], `${profile} ${block}`).toBeUndefined();
+      }
+      // sRGB: the upload's own coding without its metadata; P3: re-encoded in sRGB.
+      expect(clean.equals(cleanJpeg(photo)!), profile).toBe(profile === 'srgb');
     }
   });
 

@@ -66,29 +66,36 @@ export function createRenderThumbnails(deps: RenderThumbnailsDeps): JobHandler<'
     }
     if (!upload) return reject(mediaId, uploadKey, IMAGE_REJECTION_REASONS.missing);
 
+    // The full-size copy is stored while the sizes are made; all writes are awaited together, and a
+    // failed one fails the job, whose retry writes them all again.
+    const putObject = (key: string, data: Buffer, contentType: string) =>
+      deps.storage.put(key, data, { contentType, cacheControl: CACHE_CONTROL });
+    let fullPut: Promise<void> | undefined;
     let rendered: RenderedImage;
     try {
-      rendered = await renderRenditions(upload, task.format);
+      rendered = await renderRenditions(upload, task.format, {
+        onFull: ({ data, contentType }) => {
+          fullPut = putObject(task.fullKey, data, contentType);
+          // Awaited below (or after a refusal); until then a failure must not go unhandled.
+          fullPut.catch(() => undefined);
+        },
+      });
     } catch (error) {
+      if (fullPut) {
+        // Refused after its full-size copy was made: take the copy back before recording the refusal.
+        await fullPut.catch(() => undefined);
+        await deps.storage.deleteMany([task.fullKey]);
+      }
       if (error instanceof ImageRejected) return reject(mediaId, uploadKey, error.reason);
       throw error;
     }
 
-    // All at once: a failed put fails the job, whose retry writes them all again.
-    const puts = [
-      { key: task.fullKey, data: rendered.full.data, contentType: rendered.full.contentType },
-      ...rendered.renditions.map(({ width, data }) => ({
-        key: renditionKey(mediaId, width),
-        data,
-        contentType: 'image/webp',
-      })),
-    ];
-    await Promise.all(
-      puts.map(({ key, data, contentType }) =>
-        deps.storage.put(key, data, { contentType, cacheControl: CACHE_CONTROL }),
-      ),
-    );
-    const written = puts.map(({ key }) => key);
+    const sizes = rendered.renditions.map(({ width, data }) => ({ key: renditionKey(mediaId, width), data }));
+    await Promise.all([
+      fullPut ?? putObject(task.fullKey, rendered.full.data, rendered.full.contentType),
+      ...sizes.map(({ key, data }) => putObject(key, data, 'image/webp')),
+    ]);
+    const written = [task.fullKey, ...sizes.map(({ key }) => key)];
     const fileSize = rendered.full.data.length;
     const saved = await recordRenditions(deps.em, mediaId, {
       width: rendered.width,

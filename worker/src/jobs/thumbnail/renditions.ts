@@ -8,6 +8,7 @@ import type { FullFormat } from '@schlosstreffen/api/core';
 import type { Metadata, Sharp } from 'sharp';
 import sharp from '../../adapters/sharp.js';
 import { cleanJpeg } from './jpeg-clean.js';
+import { isSrgbProfile } from './srgb-profile.js';
 
 /** Effort 2 of 6: for photos about the size of the default effort 4 in two thirds of the time. */
 const WEBP = { quality: 80, effort: 2 } as const;
@@ -30,6 +31,14 @@ export interface RenderedImage {
   renditions: { width: ThumbnailWidth; data: Buffer }[];
 }
 
+export interface RenderOptions {
+  /**
+   * Called with the full-size copy as soon as it is ready, while the sizes are still being made
+   * (e.g. to start storing it); not called when the image is refused before.
+   */
+  onFull?: (full: RenderedImage['full']) => void;
+}
+
 /** The full-size copy's encoder and content type per format. */
 const FULL_ENCODERS: Record<FullFormat, { contentType: string; encode: (image: Sharp) => Sharp }> = {
   jpg: { contentType: 'image/jpeg', encode: (image) => image.jpeg({ quality: 90 }) },
@@ -39,16 +48,24 @@ const FULL_ENCODERS: Record<FullFormat, { contentType: string; encode: (image: S
 };
 
 /**
- * The full-size copy without re-encoding: an upright sRGB JPEG without colour profile, kept as
- * JPEG, loses only its metadata (cleanJpeg), so its pixels stay as they were uploaded. Undefined
- * when the image needs re-encoding (another format, rotation, a profile to apply, CMYK or grey).
+ * The full-size copy without re-encoding: an upright sRGB JPEG without colour profile or with an
+ * sRGB one, kept as JPEG, loses only its metadata (cleanJpeg), so its pixels stay as they were
+ * uploaded. Undefined when the image needs re-encoding (another format, rotation, another profile
+ * to apply, CMYK or grey).
  */
 function losslessFull(original: Buffer, meta: Metadata, format: FullFormat): Buffer | undefined {
   const upright = (meta.orientation ?? 1) === 1;
-  if (format !== 'jpg' || meta.format !== 'jpeg' || !upright || meta.icc) return undefined;
+  if (format !== 'jpg' || meta.format !== 'jpeg' || !upright) return undefined;
+  if (meta.icc && !isSrgbProfile(meta.icc)) return undefined;
   if (meta.channels !== 3 || meta.space !== 'srgb') return undefined;
   return cleanJpeg(original);
 }
+
+const rawOf = ({ width, height, channels }: { width: number; height: number; channels: number }) => ({
+  width,
+  height,
+  channels: channels as 1 | 2 | 3 | 4,
+});
 
 const decode = (image: Buffer) => sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
 
@@ -61,8 +78,12 @@ const decode = (image: Buffer) => sharp(image, { limitInputPixels: MAX_IMAGE_PIX
  * (JPEG shrink-on-load). Pure (no queue, database or storage), so the benchmark's raw reference runs
  * this very pipeline.
  */
-export async function renderRenditions(original: Buffer, format: FullFormat): Promise<RenderedImage> {
-  let input = decode(original);
+export async function renderRenditions(
+  original: Buffer,
+  format: FullFormat,
+  options: RenderOptions = {},
+): Promise<RenderedImage> {
+  const input = decode(original);
   try {
     const meta = await input.metadata();
     if (!ACCEPTED_FORMATS.has(meta.format)) throw new ImageRejected(IMAGE_REJECTION_REASONS.unsupported);
@@ -74,29 +95,54 @@ export async function renderRenditions(original: Buffer, format: FullFormat): Pr
       throw new ImageRejected(IMAGE_REJECTION_REASONS.tooManyPixels);
     const encoder = FULL_ENCODERS[format];
     const kept = losslessFull(original, meta, format);
-    if (kept) input = decode(kept);
-    const full = {
-      data: kept ?? (await encoder.encode(input.clone().rotate()).toBuffer()),
-      contentType: encoder.contentType,
+    let full: Buffer;
+    let largest: { data: Buffer; info: { width: number; height: number; channels: number } };
+    const toLargest = (image: Sharp) =>
+      image
+        .resize({ width: Math.max(...THUMBNAIL_WIDTHS), withoutEnlargement: true })
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true });
+    const ready = (data: Buffer) => {
+      options.onFull?.({ data, contentType: encoder.contentType });
+      return data;
     };
-    // One decode for all sizes (a JPEG's at a fraction of its size): the largest size's pixels, from
-    // which each size is encoded, one at a time.
-    const largest = await input
-      .clone()
-      .rotate()
-      .resize({ width: Math.max(...THUMBNAIL_WIDTHS), withoutEnlargement: true })
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
-    const { width, height, channels } = largest.info;
+    if (kept) {
+      // The sizes from the clean copy (which proves it decodes), at a fraction of its size.
+      full = ready(kept);
+      largest = await toLargest(decode(kept));
+    } else if (format === 'jpg' && meta.format === 'jpeg' && meta.channels === 3) {
+      // A JPEG to re-encode (turned, another profile): one decode, oriented and in sRGB, for the
+      // full-size copy and the sizes.
+      const pixels = await input
+        .clone()
+        .rotate()
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true });
+      const fromPixels = () => sharp(pixels.data, { raw: rawOf(pixels.info) });
+      [full, largest] = await Promise.all([
+        encoder.encode(fromPixels()).toBuffer().then(ready),
+        toLargest(fromPixels()),
+      ]);
+    } else {
+      full = ready(await encoder.encode(input.clone().rotate()).toBuffer());
+      // One decode for all sizes (a JPEG's at a fraction of its size).
+      largest = await toLargest(input.clone().rotate());
+    }
+    // Each size from the largest size's pixels, one at a time.
     const renditions: RenderedImage['renditions'] = [];
     for (const size of THUMBNAIL_WIDTHS) {
-      const data = await sharp(largest.data, { raw: { width, height, channels } })
+      const data = await sharp(largest.data, { raw: rawOf(largest.info) })
         .resize({ width: size, withoutEnlargement: true })
         .webp(WEBP)
         .toBuffer();
       renditions.push({ width: size, data });
     }
-    return { width: meta.autoOrient.width, height: meta.autoOrient.height, full, renditions };
+    return {
+      width: meta.autoOrient.width,
+      height: meta.autoOrient.height,
+      full: { data: full, contentType: encoder.contentType },
+      renditions,
+    };
   } catch (error) {
     if (error instanceof ImageRejected) throw error;
     const message = error instanceof Error ? error.message : String(error);
