@@ -14,7 +14,6 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
   s3Env,
-  startEmbeddedS3,
   startMailCatcher,
   type EmbeddedS3,
   type S3Settings,
@@ -154,6 +153,22 @@ export interface Services {
   env: NodeJS.ProcessEnv;
 }
 
+/**
+ * The embedded S3 server in a process of its own, as production's object storage is: the uploads it
+ * receives and the objects it serves do not share the event loop of the bench's clients.
+ */
+async function startS3Process(dataDir: string, port: number): Promise<EmbeddedS3> {
+  const script = [
+    `import { startEmbeddedS3 } from '@schlosstreffen/infra/dev-services';`,
+    `const { stop, ...settings } = await startEmbeddedS3(${JSON.stringify({ dataDir, port })});`,
+    `process.once('SIGTERM', () => void stop().finally(() => process.exit(0)));`,
+    `process.send(settings);`,
+  ].join('\n');
+  const server = spawnNode('s3', ['--input-type=module', '--eval', script], { ipc: true });
+  const settings = await firstMessage<S3Settings>(server);
+  return { ...(settings as EmbeddedS3), stop: server.stop };
+}
+
 /** A fresh database name, Redis database and storage directory; S3 and the mail catcher started. */
 export async function startServices(): Promise<Services> {
   await dropDatabase();
@@ -163,8 +178,7 @@ export async function startServices(): Promise<Services> {
   onCleanup(flushRedis);
   onCleanup(dropDatabase);
 
-  const s3 = await startEmbeddedS3({ dataDir: path.join(DATA_DIR, 's3'), port: PORTS.s3 });
-  onCleanup(() => s3.stop());
+  const s3 = await startS3Process(path.join(DATA_DIR, 's3'), PORTS.s3);
   const mail = await startMailCatcher({ smtpPort: PORTS.smtp, webPort: PORTS.mailWeb });
   onCleanup(() => mail.stop());
 

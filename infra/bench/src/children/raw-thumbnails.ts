@@ -1,7 +1,8 @@
 /**
  * R3's reference: the thumbnail work without queue, database or framework. The same inputs from the
  * same S3 through the worker's storage adapter, the worker's own rendering function (its sharp
- * pipeline and sharp settings), the same puts (the full-size copy and the sizes at once), with
+ * pipeline and sharp settings), the same puts (the full-size copy as soon as it is made, then the
+ * sizes), with
  * `parallel` lanes like a worker's concurrency.
  */
 import { createS3Client } from '@schlosstreffen/api/core';
@@ -36,17 +37,22 @@ async function main(task: RawThumbnailsTask) {
   const thumbnail = async (key: string, index: number) => {
     const original = await storage.get(key, MAX_IMAGE_BYTES);
     if (!original) throw new Error(`missing ${key}`);
-    const { full, renditions } = await renderRenditions(original, 'jpg');
+    const cacheControl = 'public, max-age=31536000, immutable';
+    // As the job: the full-size copy is stored while the sizes are made.
+    let fullPut: Promise<void> | undefined;
+    const { renditions } = await renderRenditions(original, 'jpg', {
+      onFull: (full) => {
+        fullPut = storage.put(`bench-raw/${index}/full.jpg`, full.data, {
+          contentType: full.contentType,
+          cacheControl,
+        });
+        fullPut.catch(() => undefined);
+      },
+    });
     await Promise.all([
-      storage.put(`bench-raw/${index}/full.jpg`, full.data, {
-        contentType: full.contentType,
-        cacheControl: 'public, max-age=31536000, immutable',
-      }),
+      fullPut,
       ...renditions.map(({ width, data }) =>
-        storage.put(`bench-raw/${index}/${width}.webp`, data, {
-          contentType: 'image/webp',
-          cacheControl: 'public, max-age=31536000, immutable',
-        }),
+        storage.put(`bench-raw/${index}/${width}.webp`, data, { contentType: 'image/webp', cacheControl }),
       ),
     ]);
   };
