@@ -7,6 +7,7 @@
  */
 import { startCountdownTicker } from './features/landing/countdown-ticker';
 import { LOGOUT_NOTICE_KEY } from './lib/logout-notice';
+import { whenPageLive } from './lib/page-live';
 import './styles.css';
 
 const rootElement = document.getElementById('root');
@@ -27,6 +28,7 @@ function noticeWaiting(): boolean {
 
 function hydrateOnDemand(root: HTMLElement): void {
   let started: Promise<void> | undefined;
+  const live = whenPageLive();
   /** Buttons pressed before the app was live: pressed again once it is. */
   const pressed: HTMLElement[] = [];
   const holdClick = (event: MouseEvent) => {
@@ -43,8 +45,18 @@ function hydrateOnDemand(root: HTMLElement): void {
       for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
       stopTicker();
       await loadApp();
+      // The app's first commit can come before the page's own content is hydrated (at most a
+      // moment: a page that never says so gets its buttons pressed after two seconds).
+      await Promise.race([live, new Promise((resolve) => setTimeout(resolve, 2000))]);
       document.removeEventListener('click', holdClick, true);
-      for (const button of pressed) if (button.isConnected) button.click();
+      for (const button of pressed) {
+        if (!button.isConnected) continue;
+        // Pressing also focused it, which the app did not see yet (an accordion answers clicks of
+        // a focused trigger only): focus it anew, then press.
+        if (document.activeElement === button) button.blur();
+        button.focus({ preventScroll: true });
+        button.click();
+      }
     })();
     return started;
   };
