@@ -78,9 +78,20 @@ export function recordRenditions(
   mediaId: string,
   image: { width: number; height: number; fileSize: number },
 ): Promise<boolean> {
-  return updateMedia(em, mediaId, (row, tx) => {
-    // The clean renditions exist: the quartett card's print photo can be made from them.
-    enqueue(tx, 'quartett.print-photo', { vehicleId: row.vehicle.id });
+  return updateMedia(em, mediaId, async (row, tx) => {
+    // The clean renditions exist: when this image is now the card's (by the export's rule: the hero,
+    // else the first of the cleaned images), its print photo can be made.
+    const card = await tx.findOne(
+      Media,
+      {
+        vehicle: row.vehicle.id,
+        type: 'image',
+        approvalStatus: { $ne: 'rejected' },
+        $or: [{ uploadKey: null }, { id: row.id }],
+      },
+      { orderBy: { isHero: 'desc', priority: 'asc', createdAt: 'asc' }, fields: ['id'] },
+    );
+    if (card?.id === row.id) enqueue(tx, 'quartett.print-photo', { vehicleId: row.vehicle.id });
     // The upload's record stays until retention: a second PUT to its URL (valid a few minutes)
     // would store bytes again, which retention then removes; they are never served.
     row.uploadKey = null;
