@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { captureEverywhere } from './support';
+import { captureEverywhere, untilLive } from './support';
 
 test('a signed-out visit to /dashboard lands on /login', async ({ page }) => {
   await page.goto('/dashboard');
@@ -36,6 +36,8 @@ test('the landing page loads at most 100 KB of gzipped JavaScript and works befo
   expect(initial).toBeLessThanOrEqual(100 * 1024);
 
   // Reaching for the page loads the app; the FAQ answers.
+  await page.keyboard.press('Shift');
+  await untilLive(page);
   await page.getByRole('button', { name: /Welche Fotos/ }).click();
   await expect(page.getByText(/mindestens drei hochwertige Fotos/)).toBeVisible();
   release();

@@ -10,6 +10,7 @@ import {
   PASSWORD,
   registerViaApi,
   uniqueEmail,
+  untilLive,
   waitForMail,
 } from './support';
 
@@ -17,6 +18,7 @@ import {
 
 async function registerInBrowser(page: Page, email: string): Promise<void> {
   await page.goto('/register');
+  await untilLive(page);
   await field(page, 'Vorname').fill('Jana');
   await field(page, 'Nachname').fill('Krause');
   await field(page, 'Email').fill(email);
@@ -146,6 +148,7 @@ test('forgot and reset the password through the link in the mail', async ({ page
   await expect(page).toHaveURL(/\/forgot-password$/);
   // The URL changes before the page does: filling earlier could reach the login form's Email field.
   await expect(page.getByRole('heading', { level: 1, name: 'Passwort vergessen?' })).toBeVisible();
+  await untilLive(page);
   await field(page, 'Email').fill(email);
   await page.getByRole('button', { name: 'Reset-Link senden' }).click();
   await expect(page.getByText('E-Mail versendet!')).toBeVisible();

@@ -119,3 +119,26 @@ test('the other public pages hydrate at once, and no first load asks for the cur
   // Signed out, the dashboard (rendered in the browser) leads to the login.
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
 });
+
+test('text typed and a form sent before the app is live are handed to it, never sent natively', async ({
+  page,
+}) => {
+  // Hold the app back, as a slow connection would.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/app-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('kein-at-zeichen');
+  await page.getByLabel('Passwort').fill('geheimes-passwort');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  expect(await page.evaluate(() => '$_TSR' in window)).toBe(true);
+  release();
+  await hydrated(page);
+  // The app got the typed text and the submission: its validation answers.
+  await expect(page.getByText('Ungültige Email-Adresse')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('kein-at-zeichen');
+  expect(new URL(page.url()).search).toBe('');
+});

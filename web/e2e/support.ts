@@ -273,3 +273,11 @@ export async function attachPhoto(
   });
   expect(attached.status(), await attached.text()).toBe(201);
 }
+
+/**
+ * Waits until a server-rendered page's content is live (the app hydrated it and took over what was
+ * done before): filling a form while hydration runs could reach a field the app does not know yet.
+ */
+export async function untilLive(page: Page): Promise<void> {
+  await page.locator('#root[data-live]').waitFor({ state: 'attached' });
+}

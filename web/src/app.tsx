@@ -26,7 +26,19 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
 export function startApp(rootElement: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient });
-  return new Promise<void>((resolve) => {
+  // Live once committed and the router has settled its first load (a navigation started while that
+  // load runs would be overtaken by it).
+  const settled = () =>
+    new Promise<void>((done) => {
+      const deadline = performance.now() + 2000;
+      const check = () => {
+        if (router.state.status === 'idle' || performance.now() > deadline) done();
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
+  return new Promise<void>((committed) => {
+    const resolve = () => void settled().then(committed);
     const app = (node: ReactNode) => (
       <StrictMode>
         <Committed onCommit={resolve}>{node}</Committed>

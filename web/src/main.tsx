@@ -3,7 +3,9 @@
  * countdown runs on a few lines of its own (countdown-ticker.ts) and the app (React, the router,
  * the queries) is loaded and hydrated when the visitor first reaches for the page (pointer, touch,
  * keyboard, focus, scrolling) or when something must show at once. Every other page starts the app
- * right away.
+ * right away. On a server-rendered page, what the visitor does before the app is live is kept and
+ * done again once it is: links followed and buttons pressed, forms sent (never natively, which
+ * would put the fields into the address), text typed.
  */
 import { startCountdownTicker } from './features/landing/countdown-ticker';
 import { LOGOUT_NOTICE_KEY } from './lib/logout-notice';
@@ -26,48 +28,105 @@ function noticeWaiting(): boolean {
   }
 }
 
-function hydrateOnDemand(root: HTMLElement): void {
-  let started: Promise<void> | undefined;
-  const live = whenPageLive();
-  /** Buttons pressed before the app was live: pressed again once it is. */
+const NATIVE_VALUE = {
+  input: Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!,
+  textarea: Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!,
+};
+const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'hidden', 'submit', 'button', 'reset', 'image']);
+
+/**
+ * Text typed before the app was live is in the fields but not in the app's form state: set back
+ * through React's own value tracking, then put in again natively with an input event, so the form
+ * sees it as typed.
+ */
+function handOverTypedText(root: HTMLElement): void {
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    const isInput = field instanceof HTMLInputElement;
+    if ((isInput && NOT_TYPED.has(field.type)) || field.value === field.defaultValue) continue;
+    const typed = field.value;
+    field.value = field.defaultValue;
+    (isInput ? NATIVE_VALUE.input : NATIVE_VALUE.textarea).call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+/** Holds presses and submissions until `release`, which hands them (and typed text) to the app. */
+function holdUntilLive(root: HTMLElement, onHold: () => void) {
   const pressed: HTMLElement[] = [];
+  const submitted: HTMLFormElement[] = [];
   const holdClick = (event: MouseEvent) => {
-    const button = (event.target as Element | null)?.closest<HTMLElement>('button, [role="button"]');
+    const button = (event.target as Element | null)?.closest<HTMLElement>('a[href], button, [role="button"]');
     if (!button || !root.contains(button)) return;
+    // A link opened elsewhere (new tab, window, download) is the browser's own business.
+    const elsewhere = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+    if (button instanceof HTMLAnchorElement && (elsewhere || button.target === '_blank')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     if (!pressed.includes(button)) pressed.push(button);
-    void start();
+    onHold();
   };
+  const holdSubmit = (event: SubmitEvent) => {
+    const form = event.target as HTMLFormElement;
+    if (!root.contains(form)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!submitted.includes(form)) submitted.push(form);
+    onHold();
+  };
+  document.addEventListener('click', holdClick, true);
+  document.addEventListener('submit', holdSubmit, true);
+  return () => {
+    document.removeEventListener('click', holdClick, true);
+    document.removeEventListener('submit', holdSubmit, true);
+    handOverTypedText(root);
+    for (const button of pressed) {
+      if (!button.isConnected) continue;
+      // Pressing also focused it, which the app did not see yet (an accordion answers clicks of
+      // a focused trigger only): focus it anew, then press.
+      if (document.activeElement === button) button.blur();
+      button.focus({ preventScroll: true });
+      button.click();
+    }
+    for (const form of submitted) if (form.isConnected) form.requestSubmit();
+    // For whoever needs to know (the browser tests): the page's content is live.
+    root.dataset.live = '';
+  };
+}
+
+/**
+ * Starts the app on a server-rendered page (at once, or with `onDemand` at the first sign of the
+ * visitor) and releases what was held once the page's content is live: its page says so (the
+ * app's first commit can come before the page's own content is hydrated), at most two seconds
+ * after the app started.
+ */
+function takeOver(root: HTMLElement, onDemand: boolean): void {
+  let started: Promise<void> | undefined;
+  const live = whenPageLive();
   let stopTicker = () => {};
   const start = () => {
     started ??= (async () => {
       for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
       stopTicker();
-      await loadApp();
-      // The app's first commit can come before the page's own content is hydrated (at most a
-      // moment: a page that never says so gets its buttons pressed after two seconds).
-      await Promise.race([live, new Promise((resolve) => setTimeout(resolve, 2000))]);
-      document.removeEventListener('click', holdClick, true);
-      for (const button of pressed) {
-        if (!button.isConnected) continue;
-        // Pressing also focused it, which the app did not see yet (an accordion answers clicks of
-        // a focused trigger only): focus it anew, then press.
-        if (document.activeElement === button) button.blur();
-        button.focus({ preventScroll: true });
-        button.click();
-      }
+      // The page's content is live (its effects ran) and the router has settled.
+      await Promise.all([
+        Promise.race([live, new Promise((resolve) => setTimeout(resolve, 2000))]),
+        loadApp(),
+      ]);
+      release();
     })();
     return started;
   };
+  const release = holdUntilLive(root, () => void start());
+  if (!onDemand || noticeWaiting()) {
+    // A notice waits to be shown (after logout): the app shows it.
+    void start();
+    return;
+  }
   // The ticker hands over when the event begins: started after `start` exists, since its first tick
   // may already call it.
   stopTicker = startCountdownTicker(root, () => void start());
-  document.addEventListener('click', holdClick, true);
   for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
-  // A notice waits to be shown (after logout): the app shows it.
-  if (noticeWaiting()) void start();
 }
 
-if (window.$_TSR && rootElement.querySelector('[data-hydrate="on-demand"]')) hydrateOnDemand(rootElement);
+if (window.$_TSR) takeOver(rootElement, Boolean(rootElement.querySelector('[data-hydrate="on-demand"]')));
 else void loadApp();

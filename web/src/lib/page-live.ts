@@ -1,6 +1,6 @@
 /**
- * A page that hydrates on demand says when its content is live (its effects ran, so every part of
- * it has its handlers): the entry presses the buttons pressed before only then.
+ * A server-rendered page says when its content is live (its effects ran, so every part of it has
+ * its handlers): the entry hands over what the visitor did before only then.
  */
 const PAGE_LIVE_EVENT = 'schlosstreffen:page-live';
 

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import { announcePageLive } from './page-live';
 import { getSiteConfig } from './site-config';
 
 /** What a page asks for in the document head, as the server renders it into the HTML. */
@@ -48,6 +49,10 @@ export function useDocumentMeta(title: string, description: string, canonicalPat
     collected.description = description;
     collected.canonical = canonicalPath ? new URL(canonicalPath, getSiteConfig().publicUrl).href : undefined;
   }
+  useEffect(() => {
+    // Every page sets its meta once its content is committed: a server-rendered page is live.
+    announcePageLive();
+  }, []);
   useEffect(() => {
     document.title = title;
     setMeta('description', description);

@@ -1,5 +1,4 @@
-import { memo, useEffect } from 'react';
-import { announcePageLive } from '../../lib/page-live';
+import { memo } from 'react';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { eventFacts } from '../../lib/event-format';
@@ -24,9 +23,6 @@ export const LandingPage = memo(function LandingPage() {
     `${facts.name} – Tuning-Treffen am Schloss`,
     `${facts.name}: das Tuning-Treffen an einem historischen Schloss in Sachsen am ${facts.shortDate}. Bewirb dich mit deinem getunten Fahrzeug oder merke dich als Besucher vor.`,
   );
-
-  // Hydrated on demand (see main.tsx): from here on its buttons answer.
-  useEffect(announcePageLive, []);
 
   return (
     <>
