@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import type { TestContext } from './context.js';
 import type { TestClient } from './http-client.js';
 
 export const PASSWORD = 'sicheres-passwort-1';
@@ -37,4 +38,30 @@ export async function createVehicle(client: TestClient, overrides: Record<string
   });
   expect(res.status, res.text).toBe(201);
   return res.data as { id: string; name: string | null; brand: string; model: string };
+}
+
+/**
+ * A confirmed vehicle of a new owner written straight into the tables, with its public list row
+ * (a `{ id, brand }` stand-in for the projection); its id.
+ */
+export async function insertListedVehicle(t: TestContext, brand: string): Promise<string> {
+  const execute = (sql: string, params: unknown[]) => t.orm.em.getConnection().execute(sql, params, 'run');
+  const userId = randomUUID();
+  const vehicleId = randomUUID();
+  await execute(
+    `insert into users (id, email, password_hash, first_name, last_name, created_at, updated_at)
+     values (?, ?, 'x', 'Lena', 'Weber', now(), now())`,
+    [userId, `${userId}@example.de`],
+  );
+  await execute(
+    `insert into vehicle (id, user_id, title, brand, model, year, status, ps, weight_kg, top_speed_kmh,
+                          zero_to_hundred_s, created_at, updated_at)
+     values (?, ?, ?, ?, 'M3', 2001, 'confirmed', 343, 1500, 250, 5.2, now(), now())`,
+    [vehicleId, userId, `${brand} M3`, brand],
+  );
+  await execute(
+    `insert into public_vehicle (vehicle_id, data, listed_at, updated_at) values (?, ?, now(), now())`,
+    [vehicleId, JSON.stringify({ id: vehicleId, brand })],
+  );
+  return vehicleId;
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../testing/index.js';
+import { createTestContext, insertListedVehicle, type TestContext } from '../../testing/index.js';
 import { PublicListChanges } from './public-list-changes.js';
 import { createPublicListReader } from './public-vehicle.read.js';
 
@@ -13,28 +12,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const execute = (sql: string, params: unknown[] = []) => t.orm.em.getConnection().execute(sql, params, 'run');
-
-/** A listed vehicle written straight into the tables. */
-async function listVehicle(brand: string): Promise<string> {
-  const userId = randomUUID();
-  const vehicleId = randomUUID();
-  await execute(
-    `insert into users (id, email, password_hash, first_name, last_name, created_at, updated_at)
-     values (?, ?, 'x', 'Lena', 'Weber', now(), now())`,
-    [userId, `${userId}@example.de`],
-  );
-  await execute(
-    `insert into vehicle (id, user_id, title, brand, model, year, status, ps, weight_kg, top_speed_kmh,
-                          zero_to_hundred_s, created_at, updated_at)
-     values (?, ?, ?, ?, 'M3', 2001, 'confirmed', 343, 1500, 250, 5.2, now(), now())`,
-    [vehicleId, userId, `${brand} M3`, brand],
-  );
-  await execute(
-    `insert into public_vehicle (vehicle_id, data, listed_at, updated_at) values (?, ?, now(), now())`,
-    [vehicleId, JSON.stringify({ id: vehicleId, brand })],
-  );
-  return vehicleId;
-}
 
 const brands = (body: Buffer) => (JSON.parse(body.toString()) as { brand: string }[]).map((v) => v.brand);
 
@@ -48,7 +25,7 @@ async function until(condition: () => boolean, timeoutMs = 5000) {
 
 describe('public list reader', () => {
   it('serves the kept bytes while no change is announced, and the new ones after', async () => {
-    const first = await listVehicle('BMW');
+    const first = await insertListedVehicle(t, 'BMW');
     const changes = { version: 1, listening: true };
     const read = createPublicListReader(t.orm.em, changes);
     const before = await read();
@@ -75,7 +52,7 @@ describe('public list reader', () => {
     const read = createPublicListReader(t.orm.em, { version: 0, listening: false });
     const kept = await read();
     expect(await read()).toBe(kept);
-    const added = await listVehicle('Porsche');
+    const added = await insertListedVehicle(t, 'Porsche');
     const answers = await Promise.all(Array.from({ length: 20 }, () => read()));
     for (const answer of answers) expect(brands(answer.body)).toContain('Porsche');
     await execute(`delete from public_vehicle where vehicle_id = ?`, [added]);
@@ -92,7 +69,7 @@ describe('public list changes', () => {
       let version = changes.version;
 
       // Another connection (psql, the worker, another api) changes the read model.
-      const vehicleId = await listVehicle('Opel');
+      const vehicleId = await insertListedVehicle(t, 'Opel');
       await until(() => changes.version > version);
 
       version = changes.version;

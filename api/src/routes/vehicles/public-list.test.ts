@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,7 +6,7 @@ import { createApp } from '../../app.js';
 import { PublicListChanges } from '../../core/public-list/public-list-changes.js';
 import { publicListReader } from '../../core/public-list/public-vehicle.read.js';
 import { createS3Client } from '../../core/storage/s3.js';
-import { createTestContext, type TestContext } from '../../testing/index.js';
+import { createTestContext, insertListedVehicle, type TestContext } from '../../testing/index.js';
 import { PUBLIC_LIST_PATH, withPublicListFastPath } from './public-list.js';
 
 let t: TestContext;
@@ -55,28 +54,6 @@ afterAll(async () => {
   await changes?.close();
   await t?.close();
 });
-
-const execute = (sql: string, params: unknown[] = []) => t.orm.em.getConnection().execute(sql, params, 'run');
-
-async function listVehicle(brand: string): Promise<void> {
-  const userId = randomUUID();
-  const vehicleId = randomUUID();
-  await execute(
-    `insert into users (id, email, password_hash, first_name, last_name, created_at, updated_at)
-     values (?, ?, 'x', 'Lena', 'Weber', now(), now())`,
-    [userId, `${userId}@example.de`],
-  );
-  await execute(
-    `insert into vehicle (id, user_id, title, brand, model, year, status, ps, weight_kg, top_speed_kmh,
-                          zero_to_hundred_s, created_at, updated_at)
-     values (?, ?, ?, ?, 'M3', 2001, 'confirmed', 343, 1500, 250, 5.2, now(), now())`,
-    [vehicleId, userId, `${brand} M3`, brand],
-  );
-  await execute(
-    `insert into public_vehicle (vehicle_id, data, listed_at, updated_at) values (?, ?, now(), now())`,
-    [vehicleId, JSON.stringify({ id: vehicleId, brand })],
-  );
-}
 
 interface Answer {
   status: number;
@@ -134,7 +111,7 @@ async function compareAll(): Promise<number> {
 
 describe('the public list in front of the middleware', () => {
   it('answers with the bytes and headers of the stack, 304 included, and leaves changes to the stack', async () => {
-    await listVehicle('BMW');
+    await insertListedVehicle(t, 'BMW');
     // Cold: the stack answers and the list is kept.
     const before = stackRequests;
     const first = await raw(fastUrl, 'GET');
@@ -146,7 +123,7 @@ describe('the public list in front of the middleware', () => {
 
     // Another connection changes the read model: the next answer comes from the stack, with it.
     const version = changes.version;
-    await listVehicle('Audi');
+    await insertListedVehicle(t, 'Audi');
     for (let waited = 0; changes.version === version; waited += 10) {
       if (waited > 5000) throw new Error('no notification');
       await sleep(10);
