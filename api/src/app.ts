@@ -222,7 +222,7 @@ function helmetOptions(config: ApiConfig) {
         scriptSrc: [
           "'self'",
           (_req: IncomingMessage, res: ServerResponse) => {
-            const nonce = cspNonce(res as { locals?: { cspNonce?: string } });
+            const nonce = cspNonce(res);
             return nonce ? `'nonce-${nonce}'` : '';
           },
         ],

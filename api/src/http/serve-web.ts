@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
@@ -64,14 +65,16 @@ interface WebRenderer {
 }
 
 /** The CSP nonce of a server-rendered page, set before the security headers are written. */
-export function cspNonce(res: { locals?: { cspNonce?: string } }): string | undefined {
-  return res.locals?.cspNonce;
+type WithNonce = ServerResponse & { locals?: { cspNonce?: string } };
+
+export function cspNonce(res: ServerResponse): string | undefined {
+  return (res as WithNonce).locals?.cspNonce;
 }
 
 /** Gives a request for a server-rendered page its own nonce; helmet's CSP reads it. */
 export const assignCspNonce: Koa.Middleware = async (ctx, next) => {
   if ((ctx.method === 'GET' || ctx.method === 'HEAD') && SERVER_RENDERED_PATHS.has(ctx.path)) {
-    const res = ctx.res as typeof ctx.res & { locals?: { cspNonce?: string } };
+    const res = ctx.res as WithNonce;
     res.locals = { ...res.locals, cspNonce: randomBytes(16).toString('base64') };
   }
   await next();
@@ -195,7 +198,7 @@ export function serveWeb(options: {
     // The page differs for a signed-in visitor (header, redirects, the user block).
     ctx.vary('Cookie');
 
-    const nonce = cspNonce(ctx.res as { locals?: { cspNonce?: string } });
+    const nonce = cspNonce(ctx.res);
     if (nonce && SERVER_RENDERED_PATHS.has(ctx.path)) {
       const web = await loadRenderer();
       if (web) {
