@@ -191,10 +191,15 @@ export function serveWeb(options: {
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'html';
 
-    const user = await RequestContext.create(em, async () => {
-      await readUser(ctx, async () => {});
-      return ctx.state.user ? presentUser(ctx.state.user) : null;
-    });
+    // The check-in page is kept by the service worker for offline use: a copy must not keep the
+    // user signed in after logout, so it carries no user and asks the API as before.
+    const keptOffline = ctx.path.startsWith('/admin/check-in');
+    const user = keptOffline
+      ? null
+      : await RequestContext.create(em, async () => {
+          await readUser(ctx, async () => {});
+          return ctx.state.user ? presentUser(ctx.state.user) : null;
+        });
     // The page differs for a signed-in visitor (header, redirects, the user block).
     ctx.vary('Cookie');
 
@@ -219,9 +224,7 @@ export function serveWeb(options: {
         }
       }
     }
-    // The check-in page is kept by the service worker for offline use: a copy must not keep the
-    // user signed in after logout, so it asks the API as before.
-    ctx.body = ctx.path.startsWith('/admin/check-in')
+    ctx.body = keptOffline
       ? template
       : template.replace('</head>', () => `${jsonDataScript(CURRENT_USER_ELEMENT_ID, user)}</head>`);
   };
