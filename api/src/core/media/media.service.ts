@@ -15,6 +15,7 @@ import {
 import { invalid, conflict, forbidden, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
+import { enqueuePrintPhoto } from '../quartett/print-photo.js';
 import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
 import { Upload } from '../accounts/upload.entity.js';
 import { fullFormatOf, fullKey, keyOf, objectPathOf } from '../storage/objects.js';
@@ -97,7 +98,7 @@ export class MediaService {
         await em.flush();
         enqueue(em, 'media.thumbnail', { mediaId: media.id });
         // A new hero takes the role from the card's image; its own print photo follows its renditions.
-        if (isHero) enqueue(em, 'quartett.print-photo', { vehicleId: vehicle.id });
+        if (isHero) enqueuePrintPhoto(em, vehicle);
         await refreshPublicVehicles(em, [vehicle.id]);
         return media;
       })
@@ -130,7 +131,7 @@ export class MediaService {
         if (update.scale !== undefined) item.scale = decimal(update.scale);
       }
       // The card's print photo follows its hero, crop and zoom.
-      enqueue(em, 'quartett.print-photo', { vehicleId: vehicle.id });
+      enqueuePrintPhoto(em, vehicle);
       await refreshPublicVehicles(em, [vehicle.id]);
       return media;
     });
@@ -151,7 +152,7 @@ export class MediaService {
         if (next) next.isHero = true;
       }
       enqueue(em, 'storage.delete', { keys: mediaObjectKeys(target) });
-      enqueue(em, 'quartett.print-photo', { vehicleId: vehicle.id });
+      enqueuePrintPhoto(em, vehicle);
       em.remove(target);
       await refreshPublicVehicles(em, [vehicle.id]);
     });

@@ -1,9 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { IMAGE_REJECTION_REASONS, THUMBNAIL_WIDTHS } from '@schlosstreffen/shared';
-import { enqueue } from '../outbox/outbox.js';
-import { lockVehicles, refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
+import { IMAGE_REJECTION_REASONS, THUMBNAIL_WIDTHS, type VehicleStatus } from '@schlosstreffen/shared';
+import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { keyOf, objectPathOf, parseKey, renditionKey, type FullFormat } from '../storage/objects.js';
+import { enqueuePrintPhoto } from '../quartett/print-photo.js';
 import { Media } from './media.entity.js';
 
 /** What the rendition job has to do for an attached image. */
@@ -42,6 +42,12 @@ export async function renditionTask(em: EntityManager, mediaId: string): Promise
   return { action: 'render', uploadKey: media.uploadKey, fullKey, format: format as FullFormat };
 }
 
+/** The media's vehicle, locked for the transaction. */
+interface LockedVehicle {
+  id: string;
+  status: VehicleStatus;
+}
+
 /**
  * Runs `change` on the locked row with the public list refreshed; false when the row is gone, or
  * `change` says the row is no longer what the job read (another run finished it meanwhile).
@@ -49,21 +55,31 @@ export async function renditionTask(em: EntityManager, mediaId: string): Promise
 function updateMedia(
   em: EntityManager,
   mediaId: string,
-  change: (media: Media, tx: EntityManager) => void | boolean | Promise<void | boolean>,
+  change: (
+    media: Media,
+    tx: EntityManager,
+    vehicle: LockedVehicle,
+  ) => void | boolean | Promise<void | boolean>,
 ): Promise<boolean> {
   return em.fork().transactional(async (tx) => {
     // Vehicle before media, in the order the API takes its locks, so the two never deadlock.
-    const row = await tx.findOne(Media, { id: mediaId }, { fields: ['vehicle'] });
-    if (!row) return false;
-    await lockVehicles(tx, [row.vehicle.id]);
+    const [vehicle] = await tx.getConnection().execute<LockedVehicle[]>(
+      `select v.id, v.status from vehicle v
+        where v.id = (select m.vehicle_id from media m where m.id = ?)
+          for update of v`,
+      [mediaId],
+      'all',
+      tx.getTransactionContext(),
+    );
+    if (!vehicle) return false;
     const media = await tx.findOne(
       Media,
       { id: mediaId },
       { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
     );
     if (!media) return false;
-    if ((await change(media, tx)) === false) return false;
-    await refreshPublicVehicles(tx, [media.vehicle.id]);
+    if ((await change(media, tx, vehicle)) === false) return false;
+    await refreshPublicVehicles(tx, [vehicle.id]);
     await tx.flush();
     return true;
   });
@@ -78,9 +94,9 @@ export function recordRenditions(
   mediaId: string,
   image: { width: number; height: number; fileSize: number },
 ): Promise<boolean> {
-  return updateMedia(em, mediaId, async (row, tx) => {
+  return updateMedia(em, mediaId, async (row, tx, vehicle) => {
     // The clean renditions exist: when this image is now the card's (by the export's rule: the hero,
-    // else the first of the cleaned images), its print photo can be made.
+    // else the first of the cleaned images), its print photo can be made (for a printable card).
     const card = await tx.findOne(
       Media,
       {
@@ -91,7 +107,7 @@ export function recordRenditions(
       },
       { orderBy: { isHero: 'desc', priority: 'asc', createdAt: 'asc' }, fields: ['id'] },
     );
-    if (card?.id === row.id) enqueue(tx, 'quartett.print-photo', { vehicleId: row.vehicle.id });
+    if (card?.id === row.id) enqueuePrintPhoto(tx, vehicle);
     // The upload's record stays until retention: a second PUT to its URL (valid a few minutes)
     // would store bytes again, which retention then removes; they are never served.
     row.uploadKey = null;
@@ -113,7 +129,7 @@ export function rejectImage(
   reason: string,
   uploadKey: string | null,
 ): Promise<boolean> {
-  return updateMedia(em, mediaId, async (media, tx) => {
+  return updateMedia(em, mediaId, async (media, tx, vehicle) => {
     if ((media.uploadKey ?? null) !== uploadKey || media.approvalStatus === 'rejected') return false;
     media.approvalStatus = 'rejected';
     media.rejectionReason = reason;
@@ -126,7 +142,7 @@ export function rejectImage(
         { orderBy: { priority: 'asc', createdAt: 'asc' } },
       );
       if (next) next.isHero = true;
-      enqueue(tx, 'quartett.print-photo', { vehicleId: media.vehicle.id });
+      enqueuePrintPhoto(tx, vehicle);
     }
   });
 }

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Consent } from '../accounts/consent.entity.js';
 import type { Media } from '../media/media.entity.js';
 import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { PublicVehicle, type PublicVehicleData } from './public-vehicle.entity.js';
@@ -58,24 +57,30 @@ export async function refreshPublicVehicles(em: EntityManager, vehicleIds: Itera
   await em.flush();
   // Serialise refreshes of a vehicle: two jobs changing two of its images at once must not each
   // write a row that misses the other's change. Callers that lock the vehicle first never deadlock.
-  await lockVehicles(em, ids);
-  const withdrawn = new Set(
-    (
-      await em.find(
-        Consent,
-        { vehicle: { $in: ids }, kind: 'media', withdrawnAt: { $ne: null } },
-        { fields: ['vehicle'] },
-      )
-    ).map((consent) => consent.vehicle!.id),
+  // The same statement reads what decides each vehicle's place on the list, so a vehicle that is
+  // neither listed nor to be listed (an application) costs nothing more.
+  const states = await em.getConnection().execute<{ id: string; listable: boolean; listed: boolean }[]>(
+    `select v.id,
+            v.status = 'confirmed' and not exists (
+              select 1 from consent c
+               where c.vehicle_id = v.id and c.kind = 'media' and c.withdrawn_at is not null
+            ) as listable,
+            exists (select 1 from public_vehicle p where p.vehicle_id = v.id) as listed
+       from vehicle v
+      where v.id in (${ids.map(() => '?').join(', ')})
+      order by v.id
+        for update of v`,
+    ids,
+    'all',
+    em.getTransactionContext(),
   );
-  const vehicles = (
-    await em.find(Vehicle, { id: { $in: ids }, status: 'confirmed' }, { populate: ['media'], refresh: true })
-  ).filter((vehicle) => !withdrawn.has(vehicle.id));
-  const confirmed = new Set(vehicles.map((vehicle) => vehicle.id));
-  const gone = ids.filter((id) => !confirmed.has(id));
+  const listable = states.filter((state) => state.listable).map((state) => state.id);
+  const gone = states.filter((state) => !state.listable && state.listed).map((state) => state.id);
   if (gone.length) await em.nativeDelete(PublicVehicle, { vehicle: { $in: gone } });
+  if (!listable.length) return;
+  const vehicles = await em.find(Vehicle, { id: { $in: listable } }, { populate: ['media'], refresh: true });
   const existing = new Map(
-    (await em.find(PublicVehicle, { vehicle: { $in: [...confirmed] } })).map((row) => [row.vehicle.id, row]),
+    (await em.find(PublicVehicle, { vehicle: { $in: listable } })).map((row) => [row.vehicle.id, row]),
   );
   const now = new Date();
   for (const vehicle of vehicles) {

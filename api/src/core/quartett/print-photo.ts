@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Media } from '../media/media.entity.js';
+import { enqueue } from '../outbox/outbox.js';
+import type { Vehicle } from '../vehicles/vehicle.entity.js';
 import { CARD_MEDIA_SQL, cardPhotoOf, type CardMediaRow, type CardPhoto } from './export.js';
 
 /** What the print photo job has to do for a vehicle. */
@@ -29,4 +31,15 @@ export async function printPhotoTask(em: EntityManager, vehicleId: string): Prom
 /** Whether the image still exists: a print photo written after it was deleted must be taken back. */
 export async function mediaExists(em: EntityManager, mediaId: string): Promise<boolean> {
   return (await em.fork().count(Media, { id: mediaId })) > 0;
+}
+
+/**
+ * Queues the vehicle's print photo when its card can be printed: only confirmed vehicles are in a
+ * quartett set, so an application's photos get none until it is confirmed (confirming queues it;
+ * an export prepares any that is still missing itself). Returns whether a job was queued.
+ */
+export function enqueuePrintPhoto(em: EntityManager, vehicle: Pick<Vehicle, 'id' | 'status'>): boolean {
+  if (vehicle.status !== 'confirmed') return false;
+  enqueue(em, 'quartett.print-photo', { vehicleId: vehicle.id });
+  return true;
 }

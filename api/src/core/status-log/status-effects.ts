@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { vehicleDisplayName, type EmailTemplateName, type VehicleStatus } from '@schlosstreffen/shared';
 import { consentWithdrawn } from '../accounts/consent-state.js';
 import { enqueue } from '../outbox/outbox.js';
+import { enqueuePrintPhoto } from '../quartett/print-photo.js';
 import type { User } from '../accounts/user.entity.js';
 import type { Vehicle } from '../vehicles/vehicle.entity.js';
 
@@ -25,7 +26,8 @@ export function ownerMailProps(owner: User, vehicle: Vehicle, publicUrl: string)
 /**
  * Writes the outbox rows a status event causes, in the transaction that records it. The job id is
  * the row id and the email log is keyed by it, so each event's mail goes out at most once. No mail
- * goes to an owner who withdrew the consent to be contacted about the application.
+ * goes to an owner who withdrew the consent to be contacted about the application. A confirmed
+ * vehicle's card can be printed from now on: its print photo is made.
  * Returns whether anything was queued (the caller wakes the relay after commit).
  */
 export async function enqueueStatusEffects(
@@ -39,8 +41,9 @@ export async function enqueueStatusEffects(
     enqueue(em, 'invitation.issue', { vehicleId: vehicle.id });
     return true;
   }
+  const printPhoto = enqueuePrintPhoto(em, { id: vehicle.id, status });
   const template = STATUS_MAILS[status];
-  if (!template || (await consentWithdrawn(em, vehicle.id, 'contact'))) return false;
+  if (!template || (await consentWithdrawn(em, vehicle.id, 'contact'))) return printPhoto;
   enqueue(em, 'email.send', {
     template,
     to: owner.email,

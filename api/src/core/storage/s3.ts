@@ -1,5 +1,6 @@
 import {
   CreateBucketCommand,
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   HeadBucketCommand,
   ListObjectsV2Command,
@@ -57,8 +58,19 @@ export async function listKeys(
 
 const DELETE_BATCH = 1000;
 
-/** Deletes in batches of 1000 (the S3 limit); keys that do not exist count as deleted. */
+/**
+ * Deletes in batches of 1000 (the S3 limit); keys that do not exist count as deleted. A single key
+ * goes as a plain DELETE, which needs no request body with its checksum (a job's upload).
+ */
 export async function deleteKeys(s3: S3Client, bucket: string, keys: readonly string[]): Promise<void> {
+  if (keys.length === 1) {
+    try {
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: keys[0] }));
+    } catch (error) {
+      if ((error as Error).name !== 'NoSuchKey' && (error as Error).name !== 'NotFound') throw error;
+    }
+    return;
+  }
   for (let start = 0; start < keys.length; start += DELETE_BATCH) {
     const batch = keys.slice(start, start + DELETE_BATCH);
     const result = await s3.send(

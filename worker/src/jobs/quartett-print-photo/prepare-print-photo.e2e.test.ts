@@ -133,10 +133,26 @@ describe('the print photo of a quartett card', () => {
   let vehicleId: string;
   let mediaId: string;
 
-  it('is written once the clean renditions exist, at print size, and served to nobody', async () => {
+  it('is not made for an application, only once the vehicle is confirmed', async () => {
     vehicleId = (await createVehicle(owner.client, { name: 'Blauer Blitz', status: 'submitted' })).id;
     mediaId = await attachPhoto(vehicleId, await gradientJpeg(1600, 1000, { blue: 40 }));
+    await expect
+      .poll(async () => (await t.orm.em.fork().findOne(Media, mediaId))?.thumbnailUrl, WORKER_TIMEOUT)
+      .toBeTruthy();
+    // The outbox has handed on every job of the attach, and none of them is a print photo.
+    const queued = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ job: string }[]>(
+        `select job from outbox where payload->>'vehicleId' = ? or payload->>'mediaId' = ?`,
+        [vehicleId, mediaId],
+      );
+    expect(queued.map((row) => row.job)).toEqual(['media.thumbnail']);
+    expect(await storedFingerprint(mediaId)).toBeUndefined();
+    await confirm(vehicleId);
+  });
 
+  it('is written once the vehicle is confirmed, at print size, and served to nobody', async () => {
     await expect
       .poll(() => storedFingerprint(mediaId), WORKER_TIMEOUT)
       .toBe(fingerprintOf(mediaId, { cropX: 50, cropY: 50, scale: 100 }));
@@ -191,7 +207,6 @@ describe('the print photo of a quartett card', () => {
   });
 
   it('is placed by the export as it is; a stale one is prepared there and then made again', async () => {
-    await confirm(vehicleId);
     // A recognisable stand-in with the right fingerprint: the PDF must hold exactly these bytes.
     const marker = await sharp({
       create: { ...PHOTO_PIXELS, channels: 3, background: { r: 200, g: 30, b: 30 } },

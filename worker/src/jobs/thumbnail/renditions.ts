@@ -39,9 +39,15 @@ export interface RenderOptions {
   onFull?: (full: RenderedImage['full']) => void;
 }
 
-/** The full-size copy's encoder and content type per format. */
+/**
+ * The full-size copy's encoder and content type per format. A JPEG keeps libjpeg's standard Huffman
+ * tables: optimised ones make a camera photo about 2 % smaller for about twice the encoding time.
+ */
 const FULL_ENCODERS: Record<FullFormat, { contentType: string; encode: (image: Sharp) => Sharp }> = {
-  jpg: { contentType: 'image/jpeg', encode: (image) => image.jpeg({ quality: 90 }) },
+  jpg: {
+    contentType: 'image/jpeg',
+    encode: (image) => image.jpeg({ quality: 90, optimiseCoding: false }),
+  },
   png: { contentType: 'image/png', encode: (image) => image.png() },
   webp: { contentType: 'image/webp', encode: (image) => image.webp({ quality: 90 }) },
   avif: { contentType: 'image/avif', encode: (image) => image.avif({ quality: 70 }) },
