@@ -87,16 +87,25 @@ export function createStorage(
     },
 
     async put(key, body, { contentType, cacheControl, metadata }) {
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: body,
-          ContentType: contentType,
-          CacheControl: cacheControl,
-          Metadata: metadata,
-        }),
+      const command = new PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: cacheControl,
+        Metadata: metadata,
+      });
+      // As with a stream, the body is not hashed into the signature: hashing a photo's megabytes
+      // would hold the event loop for each put, and TLS protects the body on its way.
+      command.middlewareStack.add(
+        (next) => (args) => {
+          const request = args.request as { headers?: Record<string, string> };
+          if (request.headers) request.headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
+          return next(args);
+        },
+        { step: 'build', name: 'unsignedPayload' },
       );
+      await s3.send(command);
     },
 
     async putStream(key, body, { contentType, cacheControl, contentLength }) {
