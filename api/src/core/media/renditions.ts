@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { IMAGE_REJECTION_REASONS, THUMBNAIL_WIDTHS, type VehicleStatus } from '@schlosstreffen/shared';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { keyOf, objectPathOf, parseKey, renditionKey, type FullFormat } from '../storage/objects.js';
+import { CARD_MEDIA_SQL } from '../quartett/export.js';
 import { enqueuePrintPhoto } from '../quartett/print-photo.js';
 import { Media } from './media.entity.js';
 
@@ -22,15 +23,25 @@ const OWN_REASONS = new Set<string>(Object.values(IMAGE_REJECTION_REASONS));
  * rows that are gone.
  */
 export async function renditionTask(em: EntityManager, mediaId: string): Promise<RenditionTask> {
-  const media = await em.fork().findOne(Media, { id: mediaId });
+  // One plain statement: the job asks this once per image, before its long work.
+  const [media] = await em.getConnection().execute<
+    {
+      type: string;
+      approval_status: string;
+      rejection_reason: string | null;
+      upload_key: string | null;
+      thumbnail_url: string | null;
+      url: string;
+    }[]
+  >(`select type, approval_status, rejection_reason, upload_key, thumbnail_url, url from media where id = ?`, [mediaId]);
   if (!media || media.type !== 'image') return { action: 'skip' };
-  if (media.approvalStatus === 'rejected') {
-    return media.uploadKey && media.rejectionReason && OWN_REASONS.has(media.rejectionReason)
-      ? { action: 'delete-upload', uploadKey: media.uploadKey }
+  if (media.approval_status === 'rejected') {
+    return media.upload_key && media.rejection_reason && OWN_REASONS.has(media.rejection_reason)
+      ? { action: 'delete-upload', uploadKey: media.upload_key }
       : { action: 'skip' };
   }
-  if (!media.uploadKey) {
-    return media.thumbnailUrl
+  if (!media.upload_key) {
+    return media.thumbnail_url
       ? { action: 'skip' }
       : { action: 'reject', reason: IMAGE_REJECTION_REASONS.missing };
   }
@@ -39,7 +50,7 @@ export async function renditionTask(em: EntityManager, mediaId: string): Promise
   if (!fullKey || parseKey(fullKey)?.kind !== 'full' || !format) {
     return { action: 'reject', reason: IMAGE_REJECTION_REASONS.missing };
   }
-  return { action: 'render', uploadKey: media.uploadKey, fullKey, format: format as FullFormat };
+  return { action: 'render', uploadKey: media.upload_key, fullKey, format: format as FullFormat };
 }
 
 /** The media's vehicle, locked for the transaction. */
@@ -95,19 +106,6 @@ export function recordRenditions(
   image: { width: number; height: number; fileSize: number },
 ): Promise<boolean> {
   return updateMedia(em, mediaId, async (row, tx, vehicle) => {
-    // The clean renditions exist: when this image is now the card's (by the export's rule: the hero,
-    // else the first of the cleaned images), its print photo can be made (for a printable card).
-    const card = await tx.findOne(
-      Media,
-      {
-        vehicle: row.vehicle.id,
-        type: 'image',
-        approvalStatus: { $ne: 'rejected' },
-        $or: [{ uploadKey: null }, { id: row.id }],
-      },
-      { orderBy: { isHero: 'desc', priority: 'asc', createdAt: 'asc' }, fields: ['id'] },
-    );
-    if (card?.id === row.id) enqueuePrintPhoto(tx, vehicle);
     // The upload's record stays until retention: a second PUT to its URL (valid a few minutes)
     // would store bytes again, which retention then removes; they are never served.
     row.uploadKey = null;
@@ -115,6 +113,19 @@ export function recordRenditions(
     row.height = image.height;
     row.fileSize = image.fileSize;
     row.thumbnailUrl = objectPathOf(renditionKey(mediaId, THUMBNAIL_WIDTHS[0]));
+    // The clean renditions exist: when this image is now the card's (by the export's own rule) and
+    // the card can be printed, its print photo can be made.
+    if (vehicle.status !== 'confirmed') return;
+    await tx.flush();
+    const [card] = await tx
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `select h.id from (select ?::uuid as id) v, lateral (${CARD_MEDIA_SQL}) h`,
+        [vehicle.id],
+        'all',
+        tx.getTransactionContext(),
+      );
+    if (card?.id === row.id) enqueuePrintPhoto(tx, vehicle);
   });
 }
 

@@ -10,6 +10,7 @@ import {
   Media,
   printPhotoKey,
   QuartettSet,
+  recordRenditions,
   renditionKey,
   Upload,
 } from '@schlosstreffen/api/core';
@@ -255,5 +256,48 @@ describe('the print photo of a quartett card', () => {
     await expect
       .poll(async () => (await storage.get(renditionKey(mediaId, 1280), 10 * 1024 * 1024)) ?? null)
       .toBeNull();
+  });
+});
+
+describe('an image whose renditions are recorded', () => {
+  /** A media row waiting for its renditions, the vehicle's only image and not its hero. */
+  async function waitingImage(vehicleId: string): Promise<string> {
+    const id = randomUUID();
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into media (id, vehicle_id, type, url, upload_key, is_hero, priority, approval_status, created_at)
+         values (?, ?, 'image', ?, ?, false, 0, 'auto', now())`,
+        [id, vehicleId, `/objects/media/${id}/full.jpg`, `uploads/${owner.id}/${id}.jpg`],
+      );
+    return id;
+  }
+  const printPhotoJobs = (vehicleId: string) =>
+    t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `select id from outbox where job = 'quartett.print-photo' and payload->>'vehicleId' = ?`,
+        [vehicleId],
+      );
+
+  it('queues the print photo when it becomes a confirmed vehicle’s card, and not an application’s', async () => {
+    const application = (await createVehicle(owner.client, { status: 'submitted' })).id;
+    const confirmed = (await createVehicle(owner.client, { status: 'submitted' })).id;
+    await confirm(confirmed);
+    const queuedAtConfirmation = (await printPhotoJobs(confirmed)).length;
+    expect(queuedAtConfirmation).toBe(1);
+
+    const dimensions = { width: 1600, height: 1000, fileSize: 1234 };
+    expect(await recordRenditions(t.orm.em, await waitingImage(application), dimensions)).toBe(true);
+    expect(await printPhotoJobs(application)).toEqual([]);
+
+    const card = await waitingImage(confirmed);
+    expect(await recordRenditions(t.orm.em, card, dimensions)).toBe(true);
+    expect((await printPhotoJobs(confirmed)).length).toBe(queuedAtConfirmation + 1);
+    const row = await t.orm.em.fork().findOneOrFail(Media, card);
+    expect(row).toMatchObject({ uploadKey: null, width: 1600, height: 1000, fileSize: 1234 });
+    expect(row.thumbnailUrl).toBe(`/objects/${renditionKey(card, 480)}`);
   });
 });
