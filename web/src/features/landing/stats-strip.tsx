@@ -22,19 +22,18 @@ function prefersReducedMotion(): boolean {
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
 /**
- * Progress 0…1 of a count-up over `duration` ms that starts once the element is visible (or at once
- * without IntersectionObserver). With reduced motion the final values show immediately.
+ * Progress 0…1 of the count-up over `duration` ms. The final values come first: on the server, in
+ * the first client render (so the page hydrates as it arrived) and for visitors without JavaScript.
+ * A strip that is still out of sight when the page comes alive drops to 0 unseen and counts up once
+ * it scrolls into view; one already in view, or with reduced motion, keeps its values.
  */
 function useCountUp(duration: number) {
   const ref = useRef<HTMLElement>(null);
-  // 0 on the server and in the first client render alike, so a server-rendered strip hydrates as is.
-  const [progress, setProgress] = useState(0);
+  const [progress, setProgress] = useState(1);
 
   useEffect(() => {
-    if (prefersReducedMotion()) {
-      setProgress(1);
-      return undefined;
-    }
+    const element = ref.current;
+    if (prefersReducedMotion() || typeof IntersectionObserver === 'undefined' || !element) return undefined;
     let frame = 0;
     let startedAt: number | null = null;
     const step = () => {
@@ -43,19 +42,21 @@ function useCountUp(duration: number) {
       setProgress(t);
       if (t < 1) frame = requestAnimationFrame(step);
     };
-    const start = () => {
-      frame = requestAnimationFrame(step);
-    };
-
-    const element = ref.current;
-    if (typeof IntersectionObserver === 'undefined' || !element) {
-      start();
-      return () => cancelAnimationFrame(frame);
-    }
+    let first = true;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
+      const visible = entries.some((entry) => entry.isIntersecting);
+      if (first) {
+        first = false;
+        if (visible) {
+          observer.disconnect();
+          return;
+        }
+        setProgress(0);
+        return;
+      }
+      if (visible) {
         observer.disconnect();
-        start();
+        frame = requestAnimationFrame(step);
       }
     });
     observer.observe(element);
