@@ -178,11 +178,51 @@ export class MediaService {
   }
 }
 
-/** Every media item with its vehicle and owner, for the staff media library: one query. */
-export function listAllMedia(em: EntityManager): Promise<Media[]> {
-  return em.find(
-    Media,
-    {},
-    { populate: ['vehicle', 'vehicle.user'], strategy: 'joined', orderBy: { createdAt: 'desc' } },
+/** An item of the media archive: what its entry's name and date are made of. */
+export interface ArchiveItem {
+  id: string;
+  url: string;
+  createdAt: Date;
+  vehicle: { name: string | null; brand: string; model: string };
+  /** Where the next page continues: created_at in microseconds (exact, unlike a Date). */
+  cursor: string;
+}
+
+/**
+ * A page of the media library's clean copies for the archive, newest first, after `cursor` (the
+ * last item's): refused images and images still being cleaned have none. Paging by (created_at,
+ * id), so the archive holds one page however large the library is.
+ */
+export async function archiveItems(
+  em: EntityManager,
+  limit: number,
+  after?: Pick<ArchiveItem, 'cursor' | 'id'>,
+): Promise<ArchiveItem[]> {
+  const rows = await em.getConnection().execute<
+    {
+      id: string;
+      url: string;
+      created_at: string | Date;
+      at_micros: string;
+      name: string | null;
+      brand: string;
+      model: string;
+    }[]
+  >(
+    `select m.id, m.url, m.created_at, (extract(epoch from m.created_at) * 1000000)::bigint::text as at_micros,
+            v.name, v.brand, v.model
+       from media m join vehicle v on v.id = m.vehicle_id
+      where m.upload_key is null and m.approval_status <> 'rejected'
+        ${after ? `and (m.created_at, m.id) < (timestamptz 'epoch' + ?::bigint * interval '1 microsecond', ?::uuid)` : ''}
+      order by m.created_at desc, m.id desc
+      limit ?`,
+    [...(after ? [after.cursor, after.id] : []), limit],
   );
+  return rows.map((row) => ({
+    id: row.id,
+    url: row.url,
+    createdAt: new Date(row.created_at),
+    vehicle: { name: row.name, brand: row.brand, model: row.model },
+    cursor: row.at_micros,
+  }));
 }

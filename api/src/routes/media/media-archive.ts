@@ -6,8 +6,7 @@ import { ZipArchive, type ZipEntryData } from 'archiver';
 import { mediaFileName, uniqueEntryName, venueDate } from '@schlosstreffen/shared';
 import { requireRole, type AppState } from '../../http/context.js';
 import { keyOf } from '../../core/storage/objects.js';
-import type { Media } from '../../core/media/media.entity.js';
-import { listAllMedia } from '../../core/media/media.service.js';
+import { archiveItems, type ArchiveItem } from '../../core/media/media.service.js';
 
 /** Lists the images whose object is gone; only written when there are any. */
 export const MISSING_FILES_ENTRY = 'FEHLENDE-DATEIEN.txt';
@@ -16,12 +15,16 @@ const MISSING_FILES_INTRO =
 
 /** Bytes the archive holds before it waits for the client (back-pressure reaches the S3 socket). */
 const ARCHIVE_BUFFER_BYTES = 64 * 1024;
+/** Library rows read at a time. */
+const PAGE_SIZE = 500;
 
 export interface MediaArchiveDeps {
   em: EntityManager;
   s3: S3Client;
   bucket: string;
   log?: (error: unknown) => void;
+  /** Library rows read at a time (PAGE_SIZE). */
+  pageSize?: number;
 }
 
 /** `schlosstreffen-medien-2026-11-22.zip`, dated in the event's time zone. */
@@ -73,18 +76,19 @@ function appendEntry(
 
 /**
  * Reads the images one after another and pipes each into the archive; the next object is only
- * requested once the previous one is written. Nothing is buffered beyond the streams' small
- * windows, so memory stays flat however many images there are.
+ * requested once the previous one is written, the next page of the library once its last item is.
+ * Nothing is buffered beyond the streams' small windows and one page of rows, so memory stays flat
+ * however many images there are.
  */
 async function writeArchive(
   archive: ZipArchive,
-  items: readonly Media[],
+  items: AsyncIterable<ArchiveItem>,
   open: (key: string) => Promise<Readable | undefined>,
   signal: AbortSignal,
 ): Promise<void> {
   const taken = new Set([MISSING_FILES_ENTRY.toLowerCase()]);
   const missing: string[] = [];
-  for (const media of items) {
+  for await (const media of items) {
     if (signal.aborted) throw new ClientGone();
     const name = uniqueEntryName(mediaFileName(media), taken);
     const key = keyOf(media.url);
@@ -103,15 +107,29 @@ async function writeArchive(
 }
 
 /** GET /admin/media.zip: every image of the media library as one ZIP, streamed (staff only). */
-export function mediaArchiveRoutes({ em, s3, bucket, log }: MediaArchiveDeps): Router<AppState> {
+export function mediaArchiveRoutes({
+  em,
+  s3,
+  bucket,
+  log,
+  pageSize = PAGE_SIZE,
+}: MediaArchiveDeps): Router<AppState> {
   const router = new Router<AppState>();
+  /** The library page by page, starting with `first`; the next page is read once this one is written. */
+  async function* library(first: ArchiveItem[]): AsyncGenerator<ArchiveItem> {
+    let page = first;
+    for (;;) {
+      yield* page;
+      const last = page.at(-1);
+      if (!last || page.length < pageSize) return;
+      page = await archiveItems(em, pageSize, last);
+    }
+  }
 
   router.get('/admin/media.zip', requireRole('admin', 'reviewer'), async (ctx) => {
-    // Read before the headers go out, so a database failure still answers with an error status.
-    // Clean copies only: images still being cleaned, and refused ones, have none yet.
-    const items = (await listAllMedia(em)).filter(
-      (media) => !media.uploadKey && media.approvalStatus !== 'rejected',
-    );
+    // The first page is read before the headers go out, so a database failure still answers with an
+    // error status; a later one breaks the download like a failing object.
+    const first = await archiveItems(em, pageSize);
 
     // JPEG, WebP and PNG are compressed already: stored entries cost no CPU and lose nothing.
     const archive = new ZipArchive({ store: true, highWaterMark: ARCHIVE_BUFFER_BYTES });
@@ -137,7 +155,7 @@ export function mediaArchiveRoutes({ em, s3, bucket, log }: MediaArchiveDeps): R
     ctx.attachment(archiveFileName());
     ctx.set('Cache-Control', 'no-store');
     ctx.body = archive;
-    writeArchive(archive, items, (key) => openObject(s3, bucket, key), gone.signal).catch(fail);
+    writeArchive(archive, library(first), (key) => openObject(s3, bucket, key), gone.signal).catch(fail);
   });
 
   return router;
