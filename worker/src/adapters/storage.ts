@@ -1,5 +1,14 @@
+import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  UploadPartCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { deleteKeys, listKeys } from '@schlosstreffen/api/core';
 
 /** The object is larger than the caller allows; nothing beyond the cap was read. */
@@ -32,12 +41,36 @@ export interface Storage {
   /** As `get`, with the object's user metadata. */
   getWithMetadata(key: string, maxBytes: number): Promise<StoredObjectData | undefined>;
   put(key: string, body: Buffer, options: PutOptions): Promise<void>;
-  /** Uploads a stream of known length (e.g. a file), without holding it in memory. */
-  putStream(key: string, body: Readable, options: PutOptions & { contentLength: number }): Promise<void>;
+  /**
+   * Uploads a file (an export) in parts read into one reused buffer: memory stays at one part and
+   * the upload leaves no garbage behind, however large the file (a stream of fresh chunks left tens
+   * of megabytes for the collector to find).
+   */
+  putFile(key: string, file: string, options: PutOptions): Promise<void>;
   /** Deletes in batches of 1000; keys that do not exist count as deleted. */
   deleteMany(keys: readonly string[]): Promise<void>;
   /** Every key under the prefix, read page by page. */
   list(prefix: string): Promise<string[]>;
+}
+
+/** A file's part size: S3's parts are at least 5 MB (except the last). */
+const FILE_PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The body is not hashed into the request's signature (the SDK does the same for streams): hashing
+ * megabytes would hold the event loop on every put; TLS protects the body on its way.
+ */
+function unsignedPayload<C extends PutObjectCommand | UploadPartCommand>(command: C): C {
+  // The middleware reads only the request's headers: one typing serves both commands.
+  (command as PutObjectCommand).middlewareStack.add(
+    (next) => (args) => {
+      const request = args.request as { headers?: Record<string, string> };
+      if (request.headers) request.headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
+      return next(args);
+    },
+    { step: 'build', name: 'unsignedPayload' },
+  );
+  return command;
 }
 
 export function createStorage(
@@ -95,30 +128,61 @@ export function createStorage(
         CacheControl: cacheControl,
         Metadata: metadata,
       });
-      // As with a stream, the body is not hashed into the signature: hashing a photo's megabytes
-      // would hold the event loop for each put, and TLS protects the body on its way.
-      command.middlewareStack.add(
-        (next) => (args) => {
-          const request = args.request as { headers?: Record<string, string> };
-          if (request.headers) request.headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
-          return next(args);
-        },
-        { step: 'build', name: 'unsignedPayload' },
-      );
-      await s3.send(command);
+      await s3.send(unsignedPayload(command));
     },
 
-    async putStream(key, body, { contentType, cacheControl, contentLength }) {
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: body,
-          ContentLength: contentLength,
-          ContentType: contentType,
-          CacheControl: cacheControl,
-        }),
-      );
+    async putFile(key, file, options) {
+      const handle = await open(file, 'r');
+      try {
+        const { size } = await handle.stat();
+        const part = Buffer.allocUnsafe(Math.min(FILE_PART_BYTES, Math.max(1, size)));
+        const read = async (position: number) => {
+          const { bytesRead } = await handle.read(part, 0, Math.min(part.length, size - position), position);
+          return part.subarray(0, bytesRead);
+        };
+        if (size <= FILE_PART_BYTES) {
+          await storage.put(key, await read(0), options);
+          return;
+        }
+        const { UploadId } = await s3.send(
+          new CreateMultipartUploadCommand({
+            Bucket: bucket,
+            Key: key,
+            ContentType: options.contentType,
+            CacheControl: options.cacheControl,
+            Metadata: options.metadata,
+          }),
+        );
+        try {
+          const parts: { ETag: string; PartNumber: number }[] = [];
+          for (let position = 0; position < size; position += part.length) {
+            const body = await read(position);
+            const PartNumber = parts.length + 1;
+            // Answered once the part is sent, so the buffer can take the next one.
+            const { ETag } = await s3.send(
+              unsignedPayload(
+                new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber, Body: body }),
+              ),
+            );
+            parts.push({ ETag: ETag!, PartNumber });
+          }
+          await s3.send(
+            new CompleteMultipartUploadCommand({
+              Bucket: bucket,
+              Key: key,
+              UploadId,
+              MultipartUpload: { Parts: parts },
+            }),
+          );
+        } catch (error) {
+          await s3
+            .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId }))
+            .catch(() => undefined);
+          throw error;
+        }
+      } finally {
+        await handle.close();
+      }
     },
 
     deleteMany: (keys) => deleteKeys(s3, bucket, keys),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,8 +68,7 @@ export function createExportAccount(deps: ExportAccountDeps): JobHandler<'accoun
       await finished(output);
       const key = accountExportKey(exportId);
       const { size } = await stat(tmp);
-      await deps.storage.putStream(key, createReadStream(tmp), {
-        contentLength: size,
+      await deps.storage.putFile(key, tmp, {
         contentType: 'application/zip',
         cacheControl: 'private, no-store',
       });

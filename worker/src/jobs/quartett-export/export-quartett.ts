@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,8 +113,7 @@ export function createExportQuartett(deps: ExportQuartettDeps): JobHandler<'quar
 
       const key = exportKey(plan.version, setId);
       const { size } = await stat(tmp);
-      await deps.storage.putStream(key, createReadStream(tmp), {
-        contentLength: size,
+      await deps.storage.putFile(key, tmp, {
         contentType: 'application/pdf',
         cacheControl: 'private, no-cache',
       });
