@@ -90,16 +90,3 @@ export async function refreshPublicVehicles(em: EntityManager, vehicleIds: Itera
     else em.create(PublicVehicle, { vehicle, data, listedAt: now, updatedAt: now });
   }
 }
-
-/** Locks the vehicle rows (in id order) for the rest of the caller's transaction. */
-export async function lockVehicles(em: EntityManager, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  await em
-    .getConnection()
-    .execute(
-      `select id from vehicle where id in (${ids.map(() => '?').join(', ')}) order by id for update`,
-      ids,
-      'all',
-      em.getTransactionContext(),
-    );
-}
