@@ -12,6 +12,7 @@ import {
   type MediaCreate,
   type MediaUpdate,
 } from '@schlosstreffen/shared';
+import { AT_MICROS, MICROS } from '../db/micros.js';
 import { invalid, conflict, forbidden, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
@@ -209,11 +210,11 @@ export async function archiveItems(
       model: string;
     }[]
   >(
-    `select m.id, m.url, m.created_at, (extract(epoch from m.created_at) * 1000000)::bigint::text as at_micros,
+    `select m.id, m.url, m.created_at, ${MICROS('m.created_at')} as at_micros,
             v.name, v.brand, v.model
        from media m join vehicle v on v.id = m.vehicle_id
       where m.upload_key is null and m.approval_status <> 'rejected'
-        ${after ? `and (m.created_at, m.id) < (timestamptz 'epoch' + ?::bigint * interval '1 microsecond', ?::uuid)` : ''}
+        ${after ? `and (m.created_at, m.id) < (${AT_MICROS}, ?::uuid)` : ''}
       order by m.created_at desc, m.id desc
       limit ?`,
     [...(after ? [after.cursor, after.id] : []), limit],

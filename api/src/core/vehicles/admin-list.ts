@@ -5,6 +5,7 @@ import {
   type AdminVehicleFilter,
   type AdminVehicleSort,
 } from '@schlosstreffen/shared';
+import { AT_MICROS, MICROS } from '../db/micros.js';
 import { invalid } from '../errors.js';
 import { Media } from '../media/media.entity.js';
 import { Vehicle } from './vehicle.entity.js';
@@ -65,10 +66,6 @@ function whereOf(...conditions: (Sql | undefined)[]): Sql {
 export function applicationWhere(filter: ApplicationFilter, after?: Sql): Sql {
   return whereOf(statusCondition(filter.status), searchCondition(filter.q), after);
 }
-
-/** A timestamp as microseconds since the epoch: exact, unlike JavaScript's milliseconds. */
-const MICROS = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint::text`;
-const AT_MICROS = `(timestamptz 'epoch' + ?::bigint * interval '1 microsecond')`;
 
 /** Per sort: the key columns of vehicle `v`, their order, and the comparison that continues after a row. */
 const SORTS: Record<AdminVehicleSort, { keys: string[]; casts: string[]; order: string; after: string }> = {
