@@ -7,12 +7,11 @@
  * owner must have exactly one such mail.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { closeQueues, createQueues, defaultRedisPrefix } from '@schlosstreffen/api/core';
 import type { CaughtMail } from '@schlosstreffen/infra/dev-services';
-import { Redis } from 'ioredis';
 import { Client } from '../http.js';
 import { withDatabase, type Seeded } from '../seed.js';
-import { ADMIN, databaseUrl, REDIS_URL } from '../settings.js';
+import { withQueues } from '../queues.js';
+import { ADMIN } from '../settings.js';
 import { percentile, type Figure } from '../stats.js';
 
 const CHANGES = 100;
@@ -158,19 +157,14 @@ async function backlog(): Promise<string> {
       'select job, count(*)::int as n from outbox where published_at is null group by job',
     ),
   );
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const queues = createQueues(redis, defaultRedisPrefix(databaseUrl));
-  try {
+  return withQueues(async (queues) => {
     const counts = await Promise.all(
       (['email'] as const).map(
         async (name) => `${name} ${JSON.stringify(await queues[name].getJobCounts())}`,
       ),
     );
     return `unpublished outbox rows ${JSON.stringify(rows)}; ${counts.join('; ')}`;
-  } finally {
-    await closeQueues(queues);
-    redis.disconnect();
-  }
+  });
 }
 
 /**
@@ -186,9 +180,7 @@ async function stages(changes: Change[]): Promise<string> {
       [changes.map((change) => change.email)],
     ),
   );
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const queues = createQueues(redis, defaultRedisPrefix(databaseUrl));
-  try {
+  return withQueues(async (queues) => {
     const steps: Record<string, number[]> = { relay: [], queue: [], job: [], catcher: [] };
     const byEmail = new Map(changes.map((change) => [change.email, change]));
     for (const row of rows) {
@@ -207,8 +199,5 @@ async function stages(changes: Change[]): Promise<string> {
           `${name} ${percentile(values, 50).toFixed(0)}/${percentile(values, 95).toFixed(0)}`,
       )
       .join(', ');
-  } finally {
-    await closeQueues(queues);
-    redis.disconnect();
-  }
+  });
 }

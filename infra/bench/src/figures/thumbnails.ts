@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { closeQueues, createQueues, createS3Client, defaultRedisPrefix } from '@schlosstreffen/api/core';
+import { createS3Client, type Queues } from '@schlosstreffen/api/core';
 import type { EmbeddedS3 } from '@schlosstreffen/infra/dev-services';
-import { Redis } from 'ioredis';
 import type { RawThumbnailsResult, RawThumbnailsTask } from '../children/raw-thumbnails.js';
 import { putObjects } from '../photos.js';
 import { withDatabase, type Seeded } from '../seed.js';
-import { databaseUrl, REDIS_URL, WORKER_PROCESS_ENV } from '../settings.js';
+import { withQueues } from '../queues.js';
+import { WORKER_PROCESS_ENV } from '../settings.js';
 import { firstMessage, s3Settings, spawnScript } from '../stack.js';
 import type { Figure } from '../stats.js';
 
@@ -66,10 +66,7 @@ export async function thumbnails(
     ),
   );
 
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  // The worker process keys its queues by its database, as every deployment does.
-  const queues = createQueues(redis, defaultRedisPrefix(databaseUrl));
-  try {
+  return withQueues(async (queues) => {
     const warm = images.slice(0, warmup);
     const measured = images.slice(warmup);
     await runJobs(queues.media, warm);
@@ -105,10 +102,7 @@ export async function thumbnails(
       { name: 'r3.thumbnails.worker_rate', value: workerRate, unit: 'jobs/s' },
       { name: 'r3.thumbnails.raw_rate', value: rawRate, unit: 'jobs/s' },
     ];
-  } finally {
-    await closeQueues(queues);
-    redis.disconnect();
-  }
+  });
 }
 
 /** The reference in a child process, in the worker's process environment (the same allocator too). */
@@ -126,10 +120,7 @@ async function rawThumbnails(task: RawThumbnailsTask): Promise<RawThumbnailsResu
 }
 
 /** Adds one media.thumbnail job per image; waits for all and checks that every row has its thumbnail. */
-async function runJobs(
-  queue: ReturnType<typeof createQueues>['media'],
-  images: readonly Image[],
-): Promise<{ ms: number }> {
+async function runJobs(queue: Queues['media'], images: readonly Image[]): Promise<{ ms: number }> {
   const jobIds = images.map(() => randomUUID());
   const completedBefore = await queue.getCompletedCount();
   const enqueued = Date.now();

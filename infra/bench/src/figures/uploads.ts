@@ -14,23 +14,15 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import {
-  closeQueues,
-  createQueues,
-  createS3Client,
-  defaultRedisPrefix,
-  fullKey,
-  renditionKey,
-  type Queues,
-} from '@schlosstreffen/api/core';
+import { createS3Client, fullKey, renditionKey, type Queues } from '@schlosstreffen/api/core';
 import type { EmbeddedS3 } from '@schlosstreffen/infra/dev-services';
 import { THUMBNAIL_WIDTHS } from '@schlosstreffen/shared';
 import type { RawThumbnailsResult } from '../children/raw-thumbnails.js';
 import { Client } from '../http.js';
 import { BIG_PHOTO, makePhoto, putObjects } from '../photos.js';
 import { withDatabase } from '../seed.js';
-import { Redis } from 'ioredis';
-import { databaseUrl, REDIS_URL, WORKER_PROCESS_ENV } from '../settings.js';
+import { withQueues } from '../queues.js';
+import { WORKER_PROCESS_ENV } from '../settings.js';
 import { firstMessage, s3Settings, spawnScript } from '../stack.js';
 import { percentile, type Figure } from '../stats.js';
 
@@ -107,18 +99,6 @@ async function attach(client: Client, vehicleId: string, objectPath: string): Pr
 /** The real flow: sign, PUT to S3, attach. */
 async function upload(client: Client, vehicleId: string, photo: Buffer, name: string): Promise<Upload> {
   return attach(client, vehicleId, await stage(client, photo, name));
-}
-
-/** The deployment's queues, for the time `use` runs. */
-async function withQueues<T>(use: (queues: Queues) => Promise<T>): Promise<T> {
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const queues = createQueues(redis, defaultRedisPrefix(databaseUrl));
-  try {
-    return await use(queues);
-  } finally {
-    await closeQueues(queues);
-    redis.disconnect();
-  }
 }
 
 type Job = Awaited<ReturnType<Queues['media']['getJobs']>>[number];
