@@ -7,6 +7,7 @@ import {
   linkIn,
   PASSWORD,
   uniqueEmail,
+  untilLive,
   waitForMail,
 } from './support';
 
@@ -47,12 +48,18 @@ test('the privacy notice and imprint are linked from the footer and the forms', 
     await expect(link).toHaveAttribute('href', '/datenschutz');
     await expect(link).toHaveAttribute('target', '_blank');
   }
+  // Reaching for the page loads the app; its links are followed once it is live (a press made before is
+  // handed over, which server-rendering.spec.ts checks).
   await page.goto('/');
+  await page.keyboard.press('Shift');
+  await untilLive(page);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
   await expect(page).toHaveURL(/\/datenschutz$/);
   await expect(page.getByRole('heading', { name: 'Datenschutzerklärung', level: 1 })).toBeVisible();
   await captureEverywhere(page, 'datenschutz');
   await page.goto('/');
+  await page.keyboard.press('Shift');
+  await untilLive(page);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
   await expect(page).toHaveURL(/\/impressum$/);
   await expect(page.getByRole('heading', { name: 'Impressum', level: 1 })).toBeVisible();
