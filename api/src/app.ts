@@ -131,6 +131,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       register: limiter('register', limits.register),
       forgotPassword: limiter('forgot', limits.forgotPassword),
       forgotPerAccount: limiter('forgot-account', limits.forgotPerAccount),
+      addressMailsPerAccount: limiter('address-mails-account', limits.addressMailsPerAccount),
+      addressMailsPerAddress: limiter('address-mails-address', limits.addressMailsPerAddress),
     }),
     accountRoutes({ em, auth, onOutbox }),
     visitorRoutes({ em, config, onOutbox, signUpLimiter: limiter('visitor', limits.visitorSignUp) }),

@@ -10,7 +10,13 @@ const applicationMailProps = v.object({
 });
 
 export const EMAIL_TEMPLATES = {
-  'password-reset': v.object({ firstName: v.string(), resetUrl: v.pipe(v.string(), v.url()) }),
+  /** No name for an account whose address is not confirmed yet. */
+  'password-reset': v.object({
+    firstName: v.optional(v.nullable(v.string()), null),
+    resetUrl: v.pipe(v.string(), v.url()),
+  }),
+  /** To a new account's address: the link that confirms it (names nobody). */
+  'account-confirm': v.object({ confirmUrl: v.pipe(v.string(), v.url()) }),
   'visitor-confirmation': v.object({
     firstName: v.string(),
     /** Pages with a button: a link scanner's GET changes nothing. */
@@ -26,12 +32,15 @@ export const EMAIL_TEMPLATES = {
   'application-rejected': applicationMailProps,
   /** To the new address of an email change: the link that makes it take effect. */
   'email-change-confirm': v.object({
-    firstName: v.string(),
     newEmail: v.string(),
     confirmUrl: v.pipe(v.string(), v.url()),
   }),
-  /** To the old address: someone asked to change the account's email. */
-  'email-change-notice': v.object({ firstName: v.string(), newEmail: v.string() }),
+  /** To the old address: someone asked to change the account's email; the link cancels it. */
+  'email-change-notice': v.object({
+    firstName: v.string(),
+    newEmail: v.string(),
+    cancelUrl: v.pipe(v.string(), v.url()),
+  }),
   /** To the account's address: its password was changed. */
   'password-changed': v.object({ firstName: v.string() }),
   /** Status invited: QR code of the check-in code, start number, parking zone and the confirm link (date, time and place come with every mail's event facts). */
@@ -77,6 +86,24 @@ export const EMAIL_TEMPLATES = {
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
+
+/**
+ * Mails that go to an account's address and are sent only once that address is confirmed. The
+ * others confirm an address themselves (account confirmation, email change, password reset, whose
+ * link proves the address) or go to a visitor's own confirmed registration.
+ */
+export const CONFIRMED_ADDRESS_TEMPLATES: ReadonlySet<EmailTemplateName> = new Set<EmailTemplateName>([
+  'application-received',
+  'application-waitlist',
+  'application-confirmed',
+  'application-rejected',
+  'email-change-notice',
+  'password-changed',
+  'invitation',
+  'invitation-reminder',
+  'invitation-lapsed',
+  'invitation-declined',
+]);
 export type EmailTemplateProps<T extends EmailTemplateName> = v.InferOutput<(typeof EMAIL_TEMPLATES)[T]>;
 
 /**

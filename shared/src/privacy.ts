@@ -67,6 +67,16 @@ export const PRIVACY_MESSAGES = {
     `Wir haben dir einen Bestätigungslink an ${email} geschickt. Die neue Adresse gilt, sobald du ihn öffnest.`,
   emailChanged: 'Deine E-Mail-Adresse wurde geändert.',
   emailLinkInvalid: 'Der Bestätigungslink ist ungültig oder abgelaufen.',
+  /** A new account's address was confirmed by its link. */
+  emailConfirmed: 'Deine E-Mail-Adresse ist bestätigt. Du kannst jetzt Bewerbungen einreichen.',
+  /** Refusal of what needs a confirmed address (submitting an application). */
+  emailUnconfirmed:
+    'Bitte bestätige zuerst deine E-Mail-Adresse: Öffne den Link, den wir dir geschickt haben. Entwürfe kannst du schon speichern.',
+  confirmationSent: (email: string) =>
+    `Wir haben dir einen neuen Bestätigungslink an ${email} geschickt. Er ist 48 Stunden gültig.`,
+  alreadyConfirmed: 'Deine E-Mail-Adresse ist bereits bestätigt.',
+  emailChangeCancelled:
+    'Die Änderung der E-Mail-Adresse wurde abgebrochen. Dein Konto nutzt weiter die bisherige Adresse.',
   deletedAccount: 'Gelöschtes Konto',
   visitorConfirmed: 'Deine Vormerkung ist bestätigt. Wir halten dich über das Event auf dem Laufenden.',
 } as const;

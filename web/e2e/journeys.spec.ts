@@ -8,6 +8,7 @@ import {
   linkIn,
   makeJpeg,
   PASSWORD,
+  confirmationLink,
   registerViaApi,
   uniqueEmail,
   untilLive,
@@ -28,6 +29,14 @@ async function registerInBrowser(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Registrierung erfolgreich')).toBeVisible();
+  // Nothing is submitted until the address is confirmed: the dashboard says so.
+  await expect(page.getByTestId('email-confirm-notice')).toContainText(email);
+  await page.goto(await confirmationLink(email));
+  await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();
+  await expect(page.getByText('Deine E-Mail-Adresse ist bestätigt.')).toBeVisible();
+  await page.getByRole('link', { name: 'Zu meinen Fahrzeugen' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('email-confirm-notice')).toHaveCount(0);
 }
 
 test('register, apply with three photos, see the submitted card with its thumbnail', async ({ page }) => {

@@ -29,16 +29,37 @@ export function uniqueEmail(name: string): string {
   return `${name}.${Date.now().toString(36)}${counter}@example.de`;
 }
 
-/** Registers and signs in through the API; the page's context shares the session cookie. */
+/**
+ * Registers and signs in through the API; the page's context shares the session cookie. The address
+ * is confirmed by the link of its confirmation mail unless `confirm` is false.
+ */
 export async function registerViaApi(
   request: APIRequestContext,
   user: { email: string; firstName: string; lastName: string; password?: string },
+  { confirm = true }: { confirm?: boolean } = {},
 ): Promise<void> {
   const res = await request.post('/api/auth/register', {
     data: { password: PASSWORD, ...user },
     headers: { Origin: BASE_URL },
   });
   expect(res.status(), await res.text()).toBe(201);
+  if (confirm) await confirmViaMail(request, user.email);
+}
+
+/** The link of the account's confirmation mail, from the embedded mail catcher. */
+export async function confirmationLink(email: string): Promise<string> {
+  const mail = await waitForMail(email, /^Bestätige deine E-Mail-Adresse/);
+  return linkIn(mail, `${BASE_URL}/email-bestaetigen?token=`);
+}
+
+/** Confirms the address with the token of its confirmation mail, as the page's button does. */
+export async function confirmViaMail(request: APIRequestContext, email: string): Promise<void> {
+  const token = new URL(await confirmationLink(email)).searchParams.get('token');
+  const res = await request.post('/api/auth/confirm-email', {
+    data: { token },
+    headers: { Origin: BASE_URL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Axe on the current page: no serious or critical violations. */

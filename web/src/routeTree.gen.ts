@@ -15,6 +15,7 @@ import { Route as ApplyRouteImport } from './routes/apply'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as DatenschutzRouteImport } from './routes/datenschutz'
 import { Route as EinladungRouteImport } from './routes/einladung'
+import { Route as EmailAenderungAbbrechenRouteImport } from './routes/email-aenderung-abbrechen'
 import { Route as EmailBestaetigenRouteImport } from './routes/email-bestaetigen'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ImpressumRouteImport } from './routes/impressum'
@@ -64,6 +65,11 @@ const DatenschutzRoute = DatenschutzRouteImport.update({
 const EinladungRoute = EinladungRouteImport.update({
   id: '/einladung',
   path: '/einladung',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmailAenderungAbbrechenRoute = EmailAenderungAbbrechenRouteImport.update({
+  id: '/email-aenderung-abbrechen',
+  path: '/email-aenderung-abbrechen',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EmailBestaetigenRoute = EmailBestaetigenRouteImport.update({
@@ -174,6 +180,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof DashboardRoute
   '/datenschutz': typeof DatenschutzRoute
   '/einladung': typeof EinladungRoute
+  '/email-aenderung-abbrechen': typeof EmailAenderungAbbrechenRoute
   '/email-bestaetigen': typeof EmailBestaetigenRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/impressum': typeof ImpressumRoute
@@ -201,6 +208,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof DashboardRoute
   '/datenschutz': typeof DatenschutzRoute
   '/einladung': typeof EinladungRoute
+  '/email-aenderung-abbrechen': typeof EmailAenderungAbbrechenRoute
   '/email-bestaetigen': typeof EmailBestaetigenRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/impressum': typeof ImpressumRoute
@@ -230,6 +238,7 @@ export interface FileRoutesById {
   '/dashboard': typeof DashboardRoute
   '/datenschutz': typeof DatenschutzRoute
   '/einladung': typeof EinladungRoute
+  '/email-aenderung-abbrechen': typeof EmailAenderungAbbrechenRoute
   '/email-bestaetigen': typeof EmailBestaetigenRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/impressum': typeof ImpressumRoute
@@ -260,6 +269,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/datenschutz'
     | '/einladung'
+    | '/email-aenderung-abbrechen'
     | '/email-bestaetigen'
     | '/forgot-password'
     | '/impressum'
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/datenschutz'
     | '/einladung'
+    | '/email-aenderung-abbrechen'
     | '/email-bestaetigen'
     | '/forgot-password'
     | '/impressum'
@@ -315,6 +326,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/datenschutz'
     | '/einladung'
+    | '/email-aenderung-abbrechen'
     | '/email-bestaetigen'
     | '/forgot-password'
     | '/impressum'
@@ -344,6 +356,7 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRoute
   DatenschutzRoute: typeof DatenschutzRoute
   EinladungRoute: typeof EinladungRoute
+  EmailAenderungAbbrechenRoute: typeof EmailAenderungAbbrechenRoute
   EmailBestaetigenRoute: typeof EmailBestaetigenRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ImpressumRoute: typeof ImpressumRoute
@@ -400,6 +413,13 @@ declare module '@tanstack/react-router' {
       path: '/einladung'
       fullPath: '/einladung'
       preLoaderRoute: typeof EinladungRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/email-aenderung-abbrechen': {
+      id: '/email-aenderung-abbrechen'
+      path: '/email-aenderung-abbrechen'
+      fullPath: '/email-aenderung-abbrechen'
+      preLoaderRoute: typeof EmailAenderungAbbrechenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/email-bestaetigen': {
@@ -576,6 +596,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRoute,
   DatenschutzRoute: DatenschutzRoute,
   EinladungRoute: EinladungRoute,
+  EmailAenderungAbbrechenRoute: EmailAenderungAbbrechenRoute,
   EmailBestaetigenRoute: EmailBestaetigenRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   ImpressumRoute: ImpressumRoute,

@@ -3,10 +3,20 @@
  * photos everywhere, the self-service data export, and self-service deletion leaving no trace.
  */
 import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { createS3Client, printPhotoKey, QuartettSet, rebuildProjections } from '@schlosstreffen/api/core';
+import {
+  createS3Client,
+  EmailLog,
+  printPhotoKey,
+  QuartettSet,
+  rebuildProjections,
+  VisitorRegistration,
+} from '@schlosstreffen/api/core';
 import {
   createTestContext,
+  mailedLinkToken,
+  PASSWORD,
   readZip,
+  registerUser,
   uniqueEmail,
   type SignedIn,
   type TestClient,
@@ -441,5 +451,55 @@ describe('self-service deletion', () => {
     expect((await admin.client.get('/api/admin/quartett-sets')).data[0]).toMatchObject({
       containsDeletedAccount: true,
     });
+  });
+});
+
+describe('an address nobody confirmed', () => {
+  it('links nothing stored under it by someone else: not exported, not deleted, until confirmed', async () => {
+    const email = uniqueEmail('besucherin');
+    const visitor = { firstName: 'Viola', lastName: 'Vorgemerkt', phone: '0351 424242' };
+    expect((await t.client().post('/api/visitor-registrations', { ...visitor, email })).status).toBe(201);
+    await waitForMail(
+      t.services.mailWebUrl,
+      (mail) => mail.to.some((to) => to.address === email) && mail.subject.includes('Vormerkung'),
+      20_000,
+    );
+    const registrations = () => t.orm.em.fork().count(VisitorRegistration, { email });
+    const mailLog = () =>
+      t.orm.em.fork().count(EmailLog, { recipient: email, template: 'visitor-confirmation' });
+    expect(await registrations()).toBe(1);
+    await expect.poll(mailLog, WAIT).toBe(1);
+
+    // Someone else registers an account with her address and asks for "their" data.
+    const intruder = t.client();
+    await registerUser(intruder, { firstName: 'Ingo', lastName: 'Eindringling', email });
+    expect((await intruder.post('/api/account/export', {})).status).toBe(201);
+    await expect
+      .poll(async () => (await intruder.get('/api/account/export')).data?.status, WAIT)
+      .toBe('ready');
+    const download = await fetchBytes((await intruder.get('/api/account/export')).data.downloadUrl, intruder);
+    expect(download.status).toBe(200);
+    const entries = readZip(download.body);
+    const json = (name: string) =>
+      JSON.parse(entries.find((entry) => entry.name === name)!.data.toString('utf8'));
+    expect(json('besucher-voranmeldungen.json')).toEqual([]);
+    const everything = Buffer.concat(entries.map((entry) => entry.data)).toString('utf8');
+    for (const hers of [visitor.firstName, visitor.lastName, visitor.phone]) {
+      expect(everything, hers).not.toContain(hers);
+    }
+
+    // Deleting that account leaves her registration and its mail log in place.
+    expect((await intruder.post('/api/account/delete', { password: PASSWORD })).status).toBe(200);
+    expect(await registrations()).toBe(1);
+    expect(await mailLog()).toBe(1);
+
+    // Once an account confirms the address, the registration is the account holder's.
+    const owner = t.client();
+    await registerUser(owner, { firstName: 'Viola', lastName: 'Vorgemerkt', email });
+    const token = await mailedLinkToken(t, email, 'account-confirm');
+    expect((await owner.post('/api/auth/confirm-email', { token })).status).toBe(200);
+    expect((await owner.post('/api/account/delete', { password: PASSWORD })).status).toBe(200);
+    expect(await registrations()).toBe(0);
+    expect(await mailLog()).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ const USAGE = `Usage: npm run cli -- <command>
   projections:rebuild [--verify]           replay the status log into vehicle.status and the public list
                                            (--verify only compares and exits 1 on any difference)
   user:delete <email>                      delete an account and everything that names the person
+  user:confirm-email <email>               mark the account's address as confirmed (checked by other means)
   retention:run [--as-of <date>]           remove what the retention periods say is due (now, or at <date>)
   scheduler:tick [--as-of <date>]          run everything date-dependent that is due (now, or at <date>)
   media:clean [--no-wait]                  clean stored uploads (renditions without metadata) and show
@@ -92,6 +93,23 @@ async function main(argv: string[]): Promise<number> {
       const clean = report.mismatches.length === 0 && report.publicListDrift === 0;
       if (verify) return clean ? 0 : 1;
       console.log(clean ? 'nothing to fix' : 'projections rebuilt from the log');
+      return 0;
+    }
+    case 'user:confirm-email': {
+      const [email] = args;
+      if (!email) {
+        console.error(USAGE);
+        return 2;
+      }
+      const orm = await initOrm(loadDatabaseUrl());
+      const { confirmAddressByOperator } = await import('../core/accounts/auth.service.js');
+      const confirmed = await confirmAddressByOperator(orm.em.fork(), email);
+      await orm.close();
+      if (!confirmed) {
+        console.error(`No user with email ${email}`);
+        return 1;
+      }
+      console.log(`${email.trim().toLowerCase()} is confirmed`);
       return 0;
     }
     case 'user:delete': {

@@ -300,6 +300,10 @@ export interface ApiConfig extends CommonConfig {
     register: RateLimitRule;
     forgotPassword: RateLimitRule;
     forgotPerAccount: RateLimitRule;
+    /** Confirmation and email change mails an account asks for. */
+    addressMailsPerAccount: RateLimitRule;
+    /** Confirmation and email change mails to one address, whoever asks. */
+    addressMailsPerAddress: RateLimitRule;
     visitorSignUp: RateLimitRule;
     uploads: RateLimitRule;
   };
@@ -324,6 +328,8 @@ export function loadApiConfig(env: Env = process.env): ApiConfig {
       register: { points: 10 * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
       forgotPassword: { points: 5 * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
       forgotPerAccount: { points: 3 * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
+      addressMailsPerAccount: { points: 5 * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
+      addressMailsPerAddress: { points: 3 * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
       visitorSignUp: { points: 20 * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
       /** Upload signatures per user. */
       uploads: { points: 300 * e.RATE_LIMIT_FACTOR, durationSeconds: 15 * 60 },

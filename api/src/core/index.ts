@@ -72,7 +72,7 @@ export {
   type RecipientCounts,
 } from './visitor-updates/visitor-updates.js';
 export { rebuildProjections, type RebuildReport } from './status-log/projections.js';
-export { beginEmail, emailFailed, emailSent } from './emails/email-log.js';
+export { beginEmail, emailFailed, emailSent, isConfirmedAccountAddress } from './emails/email-log.js';
 export { issueInvitation, type IssuedInvitation } from './invitations/invitation.issue.js';
 export {
   advanceWaitlist,

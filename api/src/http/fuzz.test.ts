@@ -88,6 +88,8 @@ function template(route: string, world: World): Record<string, unknown> {
       currentPassword: PASSWORD,
     },
     'POST /api/auth/confirm-email': { token: 'a'.repeat(43) },
+    'POST /api/auth/resend-confirmation': {},
+    'POST /api/auth/cancel-email-change': { token: 'a'.repeat(43) },
     'POST /api/auth/change-password': { currentPassword: PASSWORD, newPassword: 'ein-neues-passwort-2' },
     'POST /api/account/delete': { password: PASSWORD },
     'POST /api/visitor-registrations': {

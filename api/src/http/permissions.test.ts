@@ -150,6 +150,23 @@ async function freshEmailChange(userId: string): Promise<string> {
   return token;
 }
 
+/** A pending email change of the account; the token of the link that cancels it. */
+async function freshEmailChangeCancel(userId: string): Promise<string> {
+  const change = createResetToken();
+  const cancel = createResetToken();
+  await em().nativeUpdate(
+    User,
+    { id: userId },
+    {
+      pendingEmail: uniqueEmail('neu'),
+      emailChangeToken: change.hash,
+      emailChangeExpiry: change.expiresAt,
+      emailChangeCancelToken: cancel.hash,
+    },
+  );
+  return cancel.token;
+}
+
 /** Presigns and PUTs a small image as the client, like the browser; returns the path to attach. */
 async function freshUpload(client: TestClient): Promise<string> {
   const signed = await client.post('/api/objects/upload', {
@@ -253,6 +270,22 @@ const ROWS: Row[] = [
     request: async ({ me }) => ({
       path: '/api/auth/confirm-email',
       json: { token: await freshEmailChange((me ?? (await account())).id) },
+    }),
+  },
+  {
+    route: 'POST /api/auth/resend-confirmation',
+    case: 'a confirmed account is told so, nothing is sent',
+    expect: [401, 200, 200, 200, 200],
+    request: () => ({ path: '/api/auth/resend-confirmation', json: {} }),
+  },
+  {
+    route: 'POST /api/auth/cancel-email-change',
+    case: 'the token is the proof, not the session',
+    fresh: true,
+    expect: [200, 200, 200, 200, 200],
+    request: async ({ me }) => ({
+      path: '/api/auth/cancel-email-change',
+      json: { token: await freshEmailChangeCancel((me ?? (await account())).id) },
     }),
   },
   {

@@ -52,7 +52,7 @@ export function rateLimit(limiter: Limiter, key: (ctx: Context) => string): Midd
 export const accountKey = (account: string) =>
   createHash('sha256').update(account.trim().toLowerCase()).digest('base64url');
 
-/** Failures and lock of one account, as the in-memory fallback keeps them. */
+/** Attempts and lock of one account, as the in-memory fallback keeps them. */
 interface MemoryEntry {
   failures: number;
   windowEnds: number;
@@ -63,10 +63,30 @@ interface MemoryEntry {
 const MEMORY_ENTRIES = 10_000;
 
 /**
- * Brute-force protection per account, whatever address the attempts come from: after `free`
- * failures every further one locks the account for exponentially longer. It does not matter
- * whether the account exists, so a 429 tells an attacker nothing about it. Kept in Redis; while
- * Redis is away, in this process's memory (the same rule, per process).
+ * One login attempt, counted before the password is checked, in one step in Redis: refused while
+ * the account is locked; otherwise counted, and from the `free`+1-th attempt on the account is
+ * locked for 2^(attempts - free) seconds (capped) at once, so attempts that arrive while this one
+ * is checked are refused too. Returns the remaining lock in ms (negated) when refused, else the
+ * attempt's number.
+ */
+const ATTEMPT_SCRIPT = `
+local locked = redis.call('PTTL', KEYS[2])
+if locked > 0 then return -locked end
+local attempts = redis.call('INCR', KEYS[1])
+if attempts == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local over = attempts - tonumber(ARGV[2])
+if over > 0 then
+  redis.call('SET', KEYS[2], '1', 'EX', math.floor(math.min(tonumber(ARGV[3]), 2 ^ math.min(over, 30))))
+end
+return attempts`;
+
+/**
+ * Brute-force protection per account, whatever address the attempts come from: every attempt is
+ * counted before its password is checked, and after `free` attempts without a successful sign-in
+ * each further one locks the account for exponentially longer. However many attempts run at once,
+ * at most `free` + 1 passwords are checked before the lock holds. It does not matter whether the
+ * account exists, so a 429 tells an attacker nothing about it. Kept in Redis, shared by every api
+ * process; while Redis is away, in this process's memory (the same rule, per process).
  */
 export class AccountBackoff {
   private readonly memory = new Map<string, MemoryEntry>();
@@ -79,45 +99,46 @@ export class AccountBackoff {
 
   private keys(account: string) {
     const key = accountKey(account);
-    return { key, failures: `${this.prefix}:failures:${key}`, lock: `${this.prefix}:lock:${key}` };
+    return { key, attempts: `${this.prefix}:failures:${key}`, lock: `${this.prefix}:lock:${key}` };
   }
 
-  /** 429 with Retry-After while the account is locked. */
-  async check(account: string): Promise<void> {
-    const { key, lock } = this.keys(account);
-    const ms = await this.redis.pttl(lock).catch(() => (this.memory.get(key)?.lockedUntil ?? 0) - Date.now());
-    if (ms > 0) throw rateLimited(Math.max(1, Math.ceil(ms / 1000)));
-  }
-
-  async fail(account: string): Promise<void> {
-    const { key, failures, lock } = this.keys(account);
+  /** Counts one attempt; 429 with Retry-After while the account is locked. */
+  async attempt(account: string): Promise<void> {
+    const { key, attempts, lock } = this.keys(account);
+    let result: number;
     try {
-      const [[, count]] = (await this.redis
-        .multi()
-        .incr(failures)
-        .expire(failures, this.rule.windowSeconds, 'NX')
-        .exec()) as [[unknown, number], unknown];
-      const seconds = this.lockSeconds(count);
-      if (seconds > 0) await this.redis.set(lock, '1', 'EX', seconds);
+      result = (await this.redis.eval(
+        ATTEMPT_SCRIPT,
+        2,
+        attempts,
+        lock,
+        this.rule.windowSeconds,
+        this.rule.free,
+        this.rule.maxLockSeconds,
+      )) as number;
     } catch {
-      this.failInMemory(key);
+      result = this.attemptInMemory(key);
     }
+    if (result < 0) throw rateLimited(Math.max(1, Math.ceil(-result / 1000)));
   }
 
+  /** A successful sign-in: the count starts again. */
   async reset(account: string): Promise<void> {
-    const { key, failures, lock } = this.keys(account);
+    const { key, attempts, lock } = this.keys(account);
     this.memory.delete(key);
-    await this.redis.del(failures, lock).catch(() => undefined);
+    await this.redis.del(attempts, lock).catch(() => undefined);
   }
 
-  private lockSeconds(failures: number): number {
-    const over = failures - this.rule.free;
-    return over > 0 ? Math.min(this.rule.maxLockSeconds, 2 ** over) : 0;
+  private lockSeconds(attempts: number): number {
+    const over = attempts - this.rule.free;
+    return over > 0 ? Math.min(this.rule.maxLockSeconds, 2 ** Math.min(over, 30)) : 0;
   }
 
-  private failInMemory(key: string): void {
+  /** The script's rule in this process's memory. */
+  private attemptInMemory(key: string): number {
     const now = Date.now();
     const entry = this.memory.get(key);
+    if (entry && entry.lockedUntil > now) return -(entry.lockedUntil - now);
     const current =
       entry && entry.windowEnds > now
         ? entry
@@ -128,5 +149,6 @@ export class AccountBackoff {
     this.memory.delete(key);
     this.memory.set(key, current);
     if (this.memory.size > MEMORY_ENTRIES) this.memory.delete(this.memory.keys().next().value!);
+    return current.failures;
   }
 }

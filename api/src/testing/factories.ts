@@ -1,5 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { hashPassword } from '../core/accounts/password.js';
+import { unseal } from '../core/crypto/seal.js';
+import { Outbox } from '../core/outbox/outbox.entity.js';
+import { User } from '../core/accounts/user.entity.js';
 import type { TestContext } from './context.js';
 import type { TestClient } from './http-client.js';
 
@@ -22,6 +26,42 @@ export async function registerUser(client: TestClient, overrides: Record<string,
   const res = await client.post('/api/auth/register', body);
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   return { email: String(body.email).toLowerCase(), password: String(body.password), user: res.data };
+}
+
+/**
+ * An account written straight into the table, its address confirmed, password `PASSWORD`: for
+ * tests of mails to an account, which registration's own confirmation mail would mix into.
+ */
+export async function insertConfirmedUser(
+  t: TestContext,
+  overrides: { firstName?: string; lastName?: string; email?: string } = {},
+): Promise<{ id: string; email: string }> {
+  const em = t.orm.em.fork();
+  const user = em.create(User, {
+    email: overrides.email ?? uniqueEmail(),
+    passwordHash: await hashPassword(PASSWORD),
+    firstName: overrides.firstName ?? 'Lena',
+    lastName: overrides.lastName ?? 'Weber',
+    emailVerified: true,
+  });
+  await em.flush();
+  return { id: user.id, email: user.email };
+}
+
+/** The link token of the newest mail of the template to the address (links travel sealed). */
+export async function mailedLinkToken(
+  t: TestContext,
+  to: string,
+  template: string,
+  link = 'confirmUrl',
+): Promise<string> {
+  const rows = await t.orm.em
+    .fork()
+    .find(Outbox, { job: 'email.send' }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  const row = rows.find((r) => r.payload.to === to && r.payload.template === template);
+  if (!row) throw new Error(`no ${template} mail queued for ${to}`);
+  const url = unseal<Record<string, string>>(t.config.sessionSecret, String(row.payload.sealed))[link];
+  return new URL(url!).searchParams.get('token') ?? '';
 }
 
 /** Creates a vehicle through the API as the client's user (a BMW M3 E46 unless told otherwise). */

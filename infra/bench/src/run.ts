@@ -19,7 +19,7 @@ import { thumbnails } from './figures/thumbnails.js';
 import { uploads } from './figures/uploads.js';
 import { Client } from './http.js';
 import { makePhotos, migrate, seed, storeHeroRenditions, withDatabase } from './seed.js';
-import { ADMIN, DATA, LOGIN_USER, ROOT } from './settings.js';
+import { ADMIN, DATA, LOGIN_USERS, ROOT } from './settings.js';
 import { s3Settings, startApi, startServices, startWorker, teardown } from './stack.js';
 import { formatBudget, formatLines, roundedValue, statusOf, type Figure } from './stats.js';
 
@@ -81,7 +81,7 @@ try {
   const worker = await startWorker(services);
   const admin = await new Client().register(ADMIN);
   await withDatabase((db) => db.query(`update users set role = 'admin' where id = $1`, [admin.id]));
-  await new Client().register(LOGIN_USER);
+  for (const user of LOGIN_USERS) await new Client().register(user);
   log('api and worker running');
 
   // First, while the machine is quiet: Lighthouse's simulated timings scale with the CPU time it

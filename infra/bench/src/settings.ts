@@ -69,3 +69,12 @@ export const LOGIN_USER = {
   firstName: 'Login',
   lastName: 'Bench',
 };
+
+/**
+ * R7 signs in one account per load connection: the per-account count admits only a few attempts
+ * of one account at a time (however right the password), as it must against parallel guessing.
+ */
+export const LOGIN_USERS = Array.from({ length: 10 }, (_, index) => ({
+  ...LOGIN_USER,
+  email: index ? `login-${index}@bench.test` : LOGIN_USER.email,
+}));

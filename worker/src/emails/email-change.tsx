@@ -7,7 +7,6 @@ export const noticeSubject = 'Deine E-Mail-Adresse soll geändert werden – Sch
 
 /** To the new address: the link that makes the change take effect. */
 export function EmailChangeConfirmEmail({
-  firstName,
   newEmail,
   confirmUrl,
 }: EmailTemplateProps<'email-change-confirm'>) {
@@ -16,9 +15,9 @@ export function EmailChangeConfirmEmail({
       preview="Bestätige deine neue E-Mail-Adresse für das Schlosstreffen."
       title="Neue E-Mail-Adresse bestätigen"
     >
-      <Text style={styles.text}>{`Hallo ${firstName},`}</Text>
+      <Text style={styles.text}>Hallo,</Text>
       <Text style={styles.text}>
-        {`du möchtest dein Konto beim Schlosstreffen künftig mit ${newEmail} nutzen. Bestätige die neue Adresse mit dem Button; erst dann gilt sie. Der Link ist 24 Stunden gültig.`}
+        {`jemand möchte ein Konto beim Schlosstreffen künftig mit ${newEmail} nutzen. Warst du das, bestätige die neue Adresse mit dem Button; erst dann gilt sie. Der Link ist 24 Stunden gültig.`}
       </Text>
       <ActionButton href={confirmUrl}>Neue E-Mail-Adresse bestätigen</ActionButton>
       <Text style={styles.muted}>
@@ -29,13 +28,16 @@ export function EmailChangeConfirmEmail({
 }
 
 EmailChangeConfirmEmail.PreviewProps = {
-  firstName: 'Max',
   newEmail: 'max.neu@example.de',
   confirmUrl: 'http://localhost:3000/email-bestaetigen?token=preview',
 } satisfies EmailTemplateProps<'email-change-confirm'>;
 
 /** To the old address: tells the owner, so a stolen session cannot quietly take the account. */
-export function EmailChangeNoticeEmail({ firstName, newEmail }: EmailTemplateProps<'email-change-notice'>) {
+export function EmailChangeNoticeEmail({
+  firstName,
+  newEmail,
+  cancelUrl,
+}: EmailTemplateProps<'email-change-notice'>) {
   return (
     <EmailLayout
       preview="Für dein Konto wurde eine neue E-Mail-Adresse angegeben."
@@ -46,9 +48,10 @@ export function EmailChangeNoticeEmail({ firstName, newEmail }: EmailTemplatePro
         {`für dein Konto beim Schlosstreffen wurde die neue E-Mail-Adresse ${newEmail} angegeben. Sie gilt erst, wenn der Bestätigungslink an die neue Adresse geöffnet wird.`}
       </Text>
       <Text style={styles.text}>
-        Warst du das nicht? Dann melde dich an und ändere dein Passwort; die Änderung wird ohne Bestätigung
-        nicht wirksam.
+        Warst du das nicht? Dann brich die Änderung hier ab und ändere dein Passwort. Auch ein neues Passwort
+        bricht die Änderung ab.
       </Text>
+      <ActionButton href={cancelUrl}>Änderung abbrechen</ActionButton>
     </EmailLayout>
   );
 }
@@ -56,4 +59,5 @@ export function EmailChangeNoticeEmail({ firstName, newEmail }: EmailTemplatePro
 EmailChangeNoticeEmail.PreviewProps = {
   firstName: 'Max',
   newEmail: 'max.neu@example.de',
+  cancelUrl: 'http://localhost:3000/email-aenderung-abbrechen?token=preview',
 } satisfies EmailTemplateProps<'email-change-notice'>;

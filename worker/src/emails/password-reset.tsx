@@ -7,7 +7,7 @@ export const subject = 'Passwort zurücksetzen – Schlosstreffen';
 export default function PasswordResetEmail({ firstName, resetUrl }: EmailTemplateProps<'password-reset'>) {
   return (
     <EmailLayout preview="Setze dein Passwort für das Schlosstreffen zurück." title="Passwort zurücksetzen">
-      <Text style={styles.text}>{`Hallo ${firstName},`}</Text>
+      <Text style={styles.text}>{firstName ? `Hallo ${firstName},` : 'Hallo,'}</Text>
       <Text style={styles.text}>
         du hast einen Link zum Zurücksetzen deines Passworts angefordert. Klicke auf den Button, um ein neues
         Passwort zu setzen. Der Link ist 1 Stunde gültig und kann nur einmal verwendet werden.

@@ -5,6 +5,7 @@ import { createElement } from 'react';
 import * as v from 'valibot';
 import type { MailAttachment } from '../adapters/mailer.js';
 import type { EventFacts } from './event-facts.js';
+import AccountConfirmEmail, { subject as accountConfirmSubject } from './account-confirm.js';
 import ApplicationConfirmedEmail, {
   subject as applicationConfirmedSubject,
 } from './application-confirmed.js';
@@ -45,6 +46,7 @@ interface TemplateModule<P> {
 
 const TEMPLATES: { [N in EmailTemplateName]: TemplateModule<v.InferOutput<(typeof EMAIL_TEMPLATES)[N]>> } = {
   'password-reset': { component: PasswordResetEmail, subject: passwordResetSubject },
+  'account-confirm': { component: AccountConfirmEmail, subject: accountConfirmSubject },
   'visitor-confirmation': {
     component: VisitorConfirmationEmail,
     subject: visitorConfirmationSubject,

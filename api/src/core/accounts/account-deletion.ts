@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CONFIRMED_ADDRESS_TEMPLATES, type EmailTemplateName } from '@schlosstreffen/shared';
 import { EmailLog } from '../emails/email-log.entity.js';
 import { Media } from '../media/media.entity.js';
 import { Outbox } from '../outbox/outbox.entity.js';
@@ -10,6 +11,14 @@ import { VisitorRegistration } from '../visitors/visitor-registration.entity.js'
 import { DataExport } from './data-export.entity.js';
 import { destroyUserSessions } from './sessions.js';
 import { User } from './user.entity.js';
+
+/** Mails that only an account sends to its own addresses (any other mail there may be someone else's). */
+const ACCOUNT_MAIL_TEMPLATES: EmailTemplateName[] = [
+  ...CONFIRMED_ADDRESS_TEMPLATES,
+  'account-confirm',
+  'email-change-confirm',
+  'password-reset',
+];
 
 export interface DeletedAccount {
   vehicles: number;
@@ -22,8 +31,8 @@ export interface DeletedAccount {
 /**
  * Deletes an account and everything that names the person, in one transaction: vehicles, media,
  * invitations, consents, uploads and data exports go with the account (foreign keys cascade);
- * sessions, visitor pre-registrations with the same email, email log rows and outbox payloads
- * addressed to it are deleted; the stored objects and the jobs in the queues that carry the
+ * sessions, visitor pre-registrations with the same email (once confirmed), email log rows and
+ * outbox payloads addressed to it are deleted; the stored objects and the jobs in the queues that carry the
  * person's data are removed through the outbox. The status log keeps its rows, which name people by
  * id only; the internal comments on the person's vehicles are cleared (the one redaction the log
  * allows). Quartett sets that printed one of the vehicles are marked. Undefined when no such user.
@@ -35,6 +44,9 @@ export async function deleteAccount(em: EntityManager, userId: string): Promise<
     const connection = tx.getConnection();
     const trx = tx.getTransactionContext();
     const run = (sql: string, params: unknown[]) => connection.execute(sql, params, 'run', trx);
+    // What others stored under an address (visitor registrations, mails to it) is the person's
+    // only once they confirmed the address; of an unconfirmed one, only the account's own mails.
+    const confirmed = user.emailVerified ? [user.email] : [];
     const emails = [user.email, ...(user.pendingEmail ? [user.pendingEmail] : [])];
 
     const vehicles = await tx.find(Vehicle, { user: userId }, { fields: ['id'] });
@@ -58,12 +70,20 @@ export async function deleteAccount(em: EntityManager, userId: string): Promise<
       await run(`select set_config('schlosstreffen.redact_status_log', 'off', true)`, []);
     }
 
-    await tx.nativeDelete(VisitorRegistration, { email: { $in: emails } });
-    await tx.nativeDelete(EmailLog, { recipient: { $in: emails } });
+    if (confirmed.length) await tx.nativeDelete(VisitorRegistration, { email: { $in: confirmed } });
+    await tx.nativeDelete(EmailLog, {
+      $or: [
+        { recipient: { $in: confirmed } },
+        { recipient: { $in: emails }, template: { $in: ACCOUNT_MAIL_TEMPLATES } },
+      ],
+    });
     // Mails to the person (queued or sent): their payloads hold the address and the first name.
     const addressed = await connection.execute<{ id: string }[]>(
-      `select id from outbox where payload->>'to' in (${emails.map(() => '?').join(', ')})`,
-      emails,
+      `select id from outbox
+        where payload->>'to' in (${emails.map(() => '?').join(', ')})
+          and (payload->>'to' in (${confirmed.map(() => '?').join(', ') || 'null'})
+               or payload->>'template' in (${ACCOUNT_MAIL_TEMPLATES.map(() => '?').join(', ')}))`,
+      [...emails, ...confirmed, ...ACCOUNT_MAIL_TEMPLATES],
       'all',
       trx,
     );

@@ -50,7 +50,7 @@ export interface AccountData {
 /**
  * Everything the platform holds about the export's owner: account, consents, vehicles with their
  * images, the status history of their vehicles (without internal notes, scores or staff names),
- * invitations and visitor pre-registrations with the same email. Marks the export running.
+ * invitations and visitor pre-registrations with the same (confirmed) email. Marks the export running.
  * Undefined when the export (or its owner) is gone.
  */
 export async function collectAccountData(
@@ -70,7 +70,8 @@ export async function collectAccountData(
   const ids = vehicles.map((vehicle) => vehicle.id);
   const consents = await fork.find(Consent, { user: user.id }, { orderBy: { grantedAt: 'asc' } });
   const invitations = await fork.find(Invitation, { vehicle: { $in: ids } });
-  const visitors = await fork.find(VisitorRegistration, { email: user.email });
+  // Registrations under the same address are the person's only once they confirmed that address.
+  const visitors = user.emailVerified ? await fork.find(VisitorRegistration, { email: user.email }) : [];
   // The gate that let each car in, and, for staff, the scans they made at a gate.
   const scans = await fork.getConnection().execute<Array<Record<string, unknown>>>(
     `select s.invitation_id, s.gate, s.scanned_at, s.staff_id, i.start_number,

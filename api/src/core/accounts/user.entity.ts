@@ -22,11 +22,17 @@ const UserSchema = defineEntity({
     /** SHA-256 of the current reset token; the token itself is never stored. */
     resetToken: p.string().length(64).nullable().hidden(),
     resetTokenExpiry: p.datetime().nullable().hidden(),
+    /** Set once a link mailed to `email` was opened (or an operator confirmed it): only then is the address trusted. */
     emailVerified: p.boolean().default(false),
+    /** SHA-256 of the link token that confirms `email`, and its expiry. */
+    emailConfirmToken: p.string().length(64).nullable().hidden(),
+    emailConfirmExpiry: p.datetime().nullable().hidden(),
     /** A new address waiting for its confirmation link; the SHA-256 of that link's token. */
     pendingEmail: p.string().length(254).nullable(),
     emailChangeToken: p.string().length(64).nullable().hidden(),
     emailChangeExpiry: p.datetime().nullable().hidden(),
+    /** SHA-256 of the link token in the notice to the old address that cancels the pending change. */
+    emailChangeCancelToken: p.string().length(64).nullable().hidden(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

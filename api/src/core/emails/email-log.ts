@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from '../accounts/user.entity.js';
 import { EmailLog } from './email-log.entity.js';
 
 /**
@@ -31,4 +32,12 @@ export async function emailFailed(em: EntityManager, log: EmailLog, error: unkno
   log.status = 'failed';
   log.lastError = error instanceof Error ? error.message : String(error);
   await em.flush();
+}
+
+/**
+ * Whether an account mail may go to the address: only to the confirmed address of an account.
+ * Nothing reaches an address that nobody has confirmed, whatever someone typed when registering.
+ */
+export async function isConfirmedAccountAddress(em: EntityManager, email: string): Promise<boolean> {
+  return (await em.count(User, { email: email.toLowerCase(), emailVerified: true })) > 0;
 }

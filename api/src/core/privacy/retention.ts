@@ -22,7 +22,7 @@ export interface RetentionOptions {
   eventEnd: Date;
 }
 
-/** What one run removed, per rule (plus expired reset and email change tokens and old runs). */
+/** What one run removed, per rule (plus expired reset, confirmation and email change tokens and old runs). */
 export type RetentionReport = Record<string, number>;
 
 /**
@@ -117,8 +117,13 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
       [asOf],
     );
     removed.emailChanges = await changed(
-      `update users set pending_email = null, email_change_token = null, email_change_expiry = null
+      `update users set pending_email = null, email_change_token = null, email_change_expiry = null,
+                        email_change_cancel_token = null
         where email_change_expiry < ?`,
+      [asOf],
+    );
+    removed.confirmTokens = await changed(
+      `update users set email_confirm_token = null, email_confirm_expiry = null where email_confirm_expiry < ?`,
       [asOf],
     );
     removed.sessions = await changed(`delete from session where expire < ?`, [asOf]);

@@ -4,6 +4,7 @@ import {
   brandAndModel,
   ownerCanChangeStatus,
   ownerCanDelete,
+  PRIVACY_MESSAGES,
   VEHICLE_MESSAGES,
   type AdminStatusUpdate,
   type OwnerStatus,
@@ -87,6 +88,7 @@ export class VehicleService {
   /** Creates a vehicle as draft or, from the wizard, directly as submitted; both are logged. */
   async create(user: User, input: VehicleInput): Promise<Vehicle> {
     const { status = 'draft', title: _ignored, tuningCategories, ...fields } = input;
+    if (status === 'submitted') assertConfirmedAddress(user);
     const vehicle = await this.em.transactional(async (em) => {
       const vehicle = em.create(Vehicle, {
         ...fields,
@@ -121,6 +123,7 @@ export class VehicleService {
       // Sending the current status again is refused like any other transition the owner may not make.
       if (status) {
         authorize(user, 'changeOwnStatus', vehicle);
+        if (status === 'submitted') assertConfirmedAddress(user);
         if (!ownerCanChangeStatus(vehicle.status, status)) {
           throw conflict(OWNER_STATUS_REFUSALS[status]);
         }
@@ -219,4 +222,9 @@ export class VehicleService {
     if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
     return vehicle;
   }
+}
+
+/** Only an account whose address is confirmed submits an application; drafts need nothing. */
+function assertConfirmedAddress(user: User): void {
+  if (!user.emailVerified) throw forbidden(PRIVACY_MESSAGES.emailUnconfirmed);
 }

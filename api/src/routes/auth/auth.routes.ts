@@ -29,6 +29,9 @@ export interface AuthLimiters {
   forgotPassword: Limiter;
   /** Reset mails per account. */
   forgotPerAccount: Limiter;
+  /** Confirmation and email change mails per account and per address. */
+  addressMailsPerAccount: Limiter;
+  addressMailsPerAddress: Limiter;
 }
 
 /** Starts a fresh session for the user: a new session id, so a planted one is never reused. */
@@ -41,6 +44,11 @@ async function signIn(ctx: AppContext, user: User): Promise<void> {
 
 export function authRoutes(auth: AuthService, limiters: AuthLimiters): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/auth' });
+  /** Counts a confirmation or change mail against the account and the address it goes to. */
+  const countAddressMail = async (userId: string, address: string) => {
+    await consume(limiters.addressMailsPerAccount, userId);
+    await consume(limiters.addressMailsPerAddress, accountKey(address));
+  };
 
   router.get('/user', requireUser, (ctx) => {
     ctx.body = presentUser(currentUser(ctx));
@@ -64,14 +72,14 @@ export function authRoutes(auth: AuthService, limiters: AuthLimiters): Router<Ap
     rateLimit(limiters.loginPerIp, (ctx) => ctx.ip),
     async (ctx) => {
       const input = validate(LoginSchema, ctx.request.body);
-      await limiters.loginPerAccount.check(input.email);
+      // Counted before the password is checked: parallel attempts cannot outrun the count.
+      await limiters.loginPerAccount.attempt(input.email);
       const user = await auth.authenticate(input.email, input.password);
-      if (!user) {
-        await limiters.loginPerAccount.fail(input.email);
-        throw unauthenticated(MESSAGES.invalidCredentials);
-      }
+      if (!user) throw unauthenticated(MESSAGES.invalidCredentials);
       await limiters.loginPerAccount.reset(input.email);
       await signIn(ctx, user);
+      // Accounts whose address is not confirmed (those from before confirmation existed) are asked now.
+      await auth.askForConfirmation(user);
       ctx.body = presentUser(user);
     },
   );
@@ -106,15 +114,36 @@ export function authRoutes(auth: AuthService, limiters: AuthLimiters): Router<Ap
 
   router.patch('/profile', requireUser, async (ctx) => {
     const input = validate(ProfileSchema, ctx.request.body);
-    const user = await auth.updateProfile(currentUser(ctx), input);
+    const current = currentUser(ctx);
+    const user = await auth.updateProfile(current, input, (address) => countAddressMail(current.id, address));
     ctx.body = presentUser(user);
   });
 
   router.post('/confirm-email', async (ctx) => {
     const { token } = validate(LinkTokenSchema, ctx.request.body);
     const signedIn = ctx.state.user;
-    await auth.confirmEmail(token, signedIn ? ctx.session?.externalKey : undefined);
-    ctx.body = { message: PRIVACY_MESSAGES.emailChanged } satisfies Api.ServerMessage;
+    const kind = await auth.confirmEmail(token, signedIn ? ctx.session?.externalKey : undefined);
+    ctx.body = {
+      message: kind === 'account' ? PRIVACY_MESSAGES.emailConfirmed : PRIVACY_MESSAGES.emailChanged,
+    } satisfies Api.ServerMessage;
+  });
+
+  router.post('/resend-confirmation', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    if (user.emailVerified) {
+      ctx.body = { message: PRIVACY_MESSAGES.alreadyConfirmed } satisfies Api.ServerMessage;
+      return;
+    }
+    await countAddressMail(user.id, user.email);
+    await auth.resendConfirmation(user.id);
+    ctx.body = { message: PRIVACY_MESSAGES.confirmationSent(user.email) } satisfies Api.ServerMessage;
+  });
+
+  // The link in the notice to the old address; no sign-in needed (the old owner may be locked out).
+  router.post('/cancel-email-change', async (ctx) => {
+    const { token } = validate(LinkTokenSchema, ctx.request.body);
+    await auth.cancelEmailChange(token);
+    ctx.body = { message: PRIVACY_MESSAGES.emailChangeCancelled } satisfies Api.ServerMessage;
   });
 
   router.post('/change-password', requireUser, async (ctx) => {

@@ -1,12 +1,12 @@
 /**
- * R7: POST /api/auth/login under load (autocannon, one user, rate limits raised), against what the
+ * R7: POST /api/auth/login under load (autocannon, one account per connection, rate limits raised), against what the
  * password hash allows: the argon2id verify time with the project's parameters, measured here on
  * the hash the api stored, and the machine's ceiling of cores × 1000 / verify-ms logins per second.
  */
 import { verifyPassword } from '@schlosstreffen/api/core';
 import { LOAD, load } from '../load.js';
 import { withDatabase } from '../seed.js';
-import { API_URL, CORES, LOGIN_USER, PUBLIC_URL } from '../settings.js';
+import { API_URL, CORES, LOGIN_USER, LOGIN_USERS, PUBLIC_URL } from '../settings.js';
 import { mean, type Figure } from '../stats.js';
 
 const VERIFY_RUNS = 20;
@@ -32,11 +32,24 @@ async function verifyMs(): Promise<{ ms: number; params: string }> {
 
 export async function login(): Promise<Figure[]> {
   const verify = await verifyMs();
+  let next = 0;
   const result = await load({
     url: `${API_URL}/api/auth/login`,
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: PUBLIC_URL },
-    body: JSON.stringify({ email: LOGIN_USER.email, password: LOGIN_USER.password }),
+    // Each request signs in the next account in turn, so the connections' requests in flight are
+    // of different accounts.
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({
+            email: LOGIN_USERS[next++ % LOGIN_USERS.length]!.email,
+            password: LOGIN_USER.password,
+          }),
+        }),
+      },
+    ],
   });
   const ceiling = (CORES * 1000) / verify.ms;
   return [

@@ -9,6 +9,15 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
     timeout?: number;
+    /** Requests in turn; `setupRequest` may rewrite each one before it is sent. */
+    requests?: Array<{ setupRequest?: (request: RequestParams) => RequestParams }>;
+  }
+
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
   }
 
   export interface Histogram {

@@ -9,7 +9,7 @@ const TOKEN = 'f00dfeedc0ffee';
 const NEW_EMAIL = 'lena.neu@example.de';
 
 describe('/email-bestaetigen', () => {
-  it('changes nothing on load; the button confirms, then links to the profile with the new address', async () => {
+  it('changes nothing on load; the button confirms, then links to the dashboard with the new address', async () => {
     let confirmed = false;
     const api = mockApi({
       'GET /api/auth/user': () => ({
@@ -27,7 +27,7 @@ describe('/email-bestaetigen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'E-Mail-Adresse bestätigen' })).toBeTruthy();
     expect(api.writes()).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Neue E-Mail-Adresse bestätigen' }));
+    await user.click(screen.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }));
 
     const outcome = await screen.findByRole('status');
     expect(outcome.textContent).toBe(PRIVACY_MESSAGES.emailChanged);
@@ -35,8 +35,10 @@ describe('/email-bestaetigen', () => {
       { method: 'POST', path: '/api/auth/confirm-email', body: { token: TOKEN } },
     ]);
     expect(
-      within(screen.getByRole('main')).getByRole('link', { name: 'Zum Profil' }).getAttribute('href'),
-    ).toBe('/profile');
+      within(screen.getByRole('main'))
+        .getByRole('link', { name: 'Zu meinen Fahrzeugen' })
+        .getAttribute('href'),
+    ).toBe('/dashboard');
     await waitFor(() =>
       expect(queryClient.getQueryData<{ email: string }>(['auth', 'user'])?.email).toBe(NEW_EMAIL),
     );
@@ -46,10 +48,10 @@ describe('/email-bestaetigen', () => {
     mockApi({ 'POST /api/auth/confirm-email': failWith(400, PRIVACY_MESSAGES.emailLinkInvalid) });
     const { user } = await renderAt(`/email-bestaetigen?token=${TOKEN}`);
 
-    await user.click(await screen.findByRole('button', { name: 'Neue E-Mail-Adresse bestätigen' }));
+    await user.click(await screen.findByRole('button', { name: 'E-Mail-Adresse bestätigen' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(PRIVACY_MESSAGES.emailLinkInvalid);
-    expect(screen.queryByRole('link', { name: 'Zum Profil' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Zu meinen Fahrzeugen' })).toBeNull();
   });
 
   it('says the link is invalid without a token', async () => {
@@ -57,7 +59,25 @@ describe('/email-bestaetigen', () => {
     await renderAt('/email-bestaetigen');
 
     expect((await screen.findByRole('alert')).textContent).toBe(PRIVACY_MESSAGES.emailLinkInvalid);
-    expect(screen.queryByRole('button', { name: 'Neue E-Mail-Adresse bestätigen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'E-Mail-Adresse bestätigen' })).toBeNull();
     expect(api.writes()).toEqual([]);
+  });
+});
+
+describe('/email-aenderung-abbrechen', () => {
+  it('changes nothing on load; the button cancels the pending change', async () => {
+    const api = mockApi({
+      'POST /api/auth/cancel-email-change': () => ({
+        body: { message: PRIVACY_MESSAGES.emailChangeCancelled },
+      }),
+    });
+    const { user } = await renderAt(`/email-aenderung-abbrechen?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-Mail-Änderung abbrechen' })).toBeTruthy();
+    expect(api.writes()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Änderung abbrechen' }));
+    expect((await screen.findByRole('status')).textContent).toBe(PRIVACY_MESSAGES.emailChangeCancelled);
+    expect(api.writes()).toEqual([
+      { method: 'POST', path: '/api/auth/cancel-email-change', body: { token: TOKEN } },
+    ]);
   });
 });

@@ -5,11 +5,14 @@ import { buttonClass } from '../../components/ui/button';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useConfirmEmail } from '../auth/auth-mutations';
 
-/** /email-bestaetigen?token=…: the link sent to a new email address; the change applies on the button. */
+/**
+ * /email-bestaetigen?token=…: the link that confirms an address, a new account's or the new one of an
+ * email change; it applies on the button.
+ */
 export function EmailConfirmPage({ token }: { token: string | undefined }) {
   useDocumentMeta(
-    'Neue E-Mail-Adresse bestätigen – Schlosstreffen',
-    'Bestätige die neue E-Mail-Adresse deines Schlosstreffen-Kontos.',
+    'E-Mail-Adresse bestätigen – Schlosstreffen',
+    'Bestätige die E-Mail-Adresse deines Schlosstreffen-Kontos.',
   );
   const confirm = useConfirmEmail();
   return (
@@ -18,17 +21,18 @@ export function EmailConfirmPage({ token }: { token: string | undefined }) {
       token={token}
       intro={
         <p>
-          Du hast in deinem Profil eine neue E-Mail-Adresse angegeben. Bestätige sie hier; danach meldest du
-          dich mit ihr an, und wir schreiben dir nur noch an diese Adresse.
+          Bestätige hier die E-Mail-Adresse deines Schlosstreffen-Kontos. Danach kannst du Bewerbungen
+          einreichen; bei einer geänderten Adresse meldest du dich künftig mit der neuen an, und wir schreiben
+          dir nur noch an sie.
         </p>
       }
-      actionLabel="Neue E-Mail-Adresse bestätigen"
+      actionLabel="E-Mail-Adresse bestätigen"
       pendingLabel="Wird bestätigt..."
       action={(value) => confirm.mutateAsync(value)}
       invalidText={PRIVACY_MESSAGES.emailLinkInvalid}
       next={
-        <Link to="/profile" className={buttonClass('secondary')}>
-          Zum Profil
+        <Link to="/dashboard" className={buttonClass('secondary')}>
+          Zu meinen Fahrzeugen
         </Link>
       }
     />

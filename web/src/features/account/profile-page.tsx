@@ -9,6 +9,7 @@ import type { CurrentUser } from '@schlosstreffen/shared/api';
 import { issueFor } from '../../lib/api';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useChangePassword, useUpdateProfile } from '../auth/auth-mutations';
+import { EmailConfirmNotice } from './email-confirm-notice';
 import { useCurrentUser } from '../../lib/current-user';
 import { ProfilePending } from '../../components/route-pending';
 import { ConsentsCard } from './consents-card';
@@ -40,6 +41,7 @@ export function ProfilePage() {
       closeTo="/dashboard"
       width="xl"
     >
+      <EmailConfirmNotice className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileCard user={user} />
         <PasswordCard />

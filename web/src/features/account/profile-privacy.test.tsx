@@ -150,6 +150,34 @@ describe('/profile: email change', () => {
   });
 });
 
+describe('/profile: an address not confirmed yet', () => {
+  it('says what waits on the link, sends a new one and notices the confirmation', async () => {
+    let verified = false;
+    const api = signedIn(
+      {
+        'GET /api/auth/user': () => ({ body: { ...SIGNED_IN_USER, emailVerified: verified } }),
+        'POST /api/auth/resend-confirmation': () => ({
+          body: { message: PRIVACY_MESSAGES.confirmationSent(SIGNED_IN_USER.email) },
+        }),
+      },
+      { ...SIGNED_IN_USER, emailVerified: false },
+    );
+    const { user } = await renderAt('/profile');
+
+    const notice = await screen.findByTestId('email-confirm-notice');
+    expect(notice.textContent).toContain('Bitte bestätige deine E-Mail-Adresse');
+    expect(notice.textContent).toContain(SIGNED_IN_USER.email);
+    await user.click(within(notice).getByRole('button', { name: 'Link erneut senden' }));
+    await findToast('Link versendet', PRIVACY_MESSAGES.confirmationSent(SIGNED_IN_USER.email));
+    expect(api.writes()).toContainEqual({ method: 'POST', path: '/api/auth/resend-confirmation', body: {} });
+
+    verified = true;
+    await user.click(within(notice).getByRole('button', { name: 'Ich habe bestätigt' }));
+    await findToast('E-Mail-Adresse bestätigt', PRIVACY_MESSAGES.emailConfirmed);
+    await waitFor(() => expect(screen.queryByTestId('email-confirm-notice')).toBeNull());
+  });
+});
+
 describe('/profile: Einwilligungen', () => {
   it('lists each consent per vehicle with its dates and withdraws one after the confirmation', async () => {
     let consents = [

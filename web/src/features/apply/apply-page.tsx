@@ -17,6 +17,7 @@ import { DEFAULT_CROP, ensureHero, type CropValues } from '../media/crop';
 import { ImageCropEditor, type CropImage } from '../media/image-crop-editor';
 import { ImageUploadField } from '../media/image-upload-field';
 import { UPLOAD_TEXTS, useImageUploader } from '../media/use-image-uploader';
+import { EmailConfirmNotice } from '../account/email-confirm-notice';
 import { textLinkClass } from '../account/form-parts';
 import { invalidateVehicles } from '../vehicles/vehicle-queries';
 import { submitApplication } from './submit-application';
@@ -151,6 +152,7 @@ export function ApplyPage() {
       closeTo="/"
       width="lg"
     >
+      <EmailConfirmNotice className="mb-6" />
       <div id={ids.progress} className="scroll-mt-28">
         <StepProgress step={step} steps={CREATE_STEPS} />
       </div>

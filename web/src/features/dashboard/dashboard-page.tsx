@@ -32,6 +32,7 @@ import {
   type OwnerStatusChange,
 } from '../vehicles/vehicle-mutations';
 import { myVehiclesQueryOptions } from '../vehicles/vehicle-queries';
+import { EmailConfirmNotice } from '../account/email-confirm-notice';
 
 const RETRY_HINT = 'Bitte versuchen Sie es erneut.';
 
@@ -248,6 +249,7 @@ export function DashboardPage() {
         </div>
       </div>
 
+      <EmailConfirmNotice className="mt-8" />
       <div className="mt-10">
         {vehicles.isPending ? (
           <Loading label="Fahrzeuge werden geladen...">

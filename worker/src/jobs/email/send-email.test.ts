@@ -1,5 +1,11 @@
 import { EmailLog } from '@schlosstreffen/api/core';
-import { createTestContext, PASSWORD, registerUser, type TestContext } from '@schlosstreffen/api/testing';
+import {
+  createTestContext,
+  insertConfirmedUser,
+  PASSWORD,
+  registerUser,
+  type TestContext,
+} from '@schlosstreffen/api/testing';
 import { listMails, waitForMail, type CaughtMail } from '@schlosstreffen/infra/dev-services';
 import type { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -40,8 +46,7 @@ const logFor = (recipient: string) => t.orm.em.fork().findOne(EmailLog, { recipi
 describe('email worker', () => {
   it('delivers the reset mail whose link sets a new password', async () => {
     start();
-    const client = t.client();
-    const { email } = await registerUser(client, { firstName: 'Sophie' });
+    const { email } = await insertConfirmedUser(t, { firstName: 'Sophie' });
     expect((await t.client().post('/api/auth/forgot-password', { email })).status).toBe(200);
 
     const mail = await waitForMail(t.services.mailWebUrl, toAddress(email), 15_000);
@@ -69,6 +74,49 @@ describe('email worker', () => {
     expect(log?.sentAt).toBeInstanceOf(Date);
   });
 
+  it('mails an unconfirmed address nothing but its confirmation, which names nobody', async () => {
+    start();
+    const { email } = await registerUser(t.client(), { firstName: 'Eindringling' });
+    const mail = await waitForMail(t.services.mailWebUrl, toAddress(email), 15_000);
+    expect(mail.subject).toBe('Bestätige deine E-Mail-Adresse – Schlosstreffen');
+    expect(mail.html).toContain('Hallo,');
+    expect(mail.html).not.toContain('Eindringling');
+    const link = /https?:\/\/\S+\/email-bestaetigen\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+    expect(link?.startsWith(`${t.config.publicUrl}/email-bestaetigen?token=`)).toBe(true);
+
+    const send = createSendEmail({
+      em: t.orm.em,
+      mailer,
+      secret: t.config.sessionSecret,
+      event: eventFacts(t.config.event),
+      site: { publicUrl: t.config.publicUrl },
+    });
+    const applicationMail = {
+      template: 'application-received' as const,
+      to: email,
+      props: {
+        firstName: 'Eindringling',
+        vehicleTitle: 'Text des Absenders',
+        dashboardUrl: t.config.publicUrl,
+      },
+    };
+    const job = (id: string) => ({ id, updateProgress: async () => undefined });
+    await expect(send(applicationMail, job(`unbestaetigt-${email}`))).resolves.toEqual({
+      status: 'unconfirmed',
+    });
+    expect(
+      await t.orm.em.fork().count(EmailLog, { recipient: email, template: 'application-received' }),
+    ).toBe(0);
+
+    // The link opened: the address is the account's, and its mails go out.
+    const token = new URL(link!).searchParams.get('token')!;
+    expect((await t.client().post('/api/auth/confirm-email', { token })).status).toBe(200);
+    await expect(send(applicationMail, job(`bestaetigt-${email}`))).resolves.toMatchObject({
+      status: 'sent',
+    });
+    expect((await mailsTo(email)).map((caught) => caught.subject)).toHaveLength(2);
+  });
+
   it('a retried job sends its mail once', async () => {
     // The first delivery attempt fails before reaching SMTP; BullMQ retries the job.
     let calls = 0;
@@ -81,7 +129,7 @@ describe('email worker', () => {
       close: () => undefined,
     };
     start(flaky);
-    const { email } = await registerUser(t.client());
+    const { email } = await insertConfirmedUser(t);
     await t.client().post('/api/auth/forgot-password', { email });
     await waitForMail(t.services.mailWebUrl, toAddress(email), 15_000);
 
@@ -112,7 +160,7 @@ describe('email worker', () => {
       close: () => undefined,
     };
     start(broken);
-    const { email } = await registerUser(t.client());
+    const { email } = await insertConfirmedUser(t);
     await t.client().post('/api/auth/forgot-password', { email });
     await expect
       .poll(async () => (await logFor(email))?.lastError, { timeout: 10_000 })
@@ -132,7 +180,7 @@ describe('email worker', () => {
       close: () => undefined,
     };
     const workers = start(slow);
-    const { email } = await registerUser(t.client());
+    const { email } = await insertConfirmedUser(t);
     await t.client().post('/api/auth/forgot-password', { email });
     await active;
     await workers.close();

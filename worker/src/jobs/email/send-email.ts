@@ -1,5 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { beginEmail, emailFailed, emailSent, unseal } from '@schlosstreffen/api/core';
+import {
+  beginEmail,
+  emailFailed,
+  emailSent,
+  isConfirmedAccountAddress,
+  unseal,
+} from '@schlosstreffen/api/core';
+import { CONFIRMED_ADDRESS_TEMPLATES } from '@schlosstreffen/shared';
 import { UnrecoverableError } from 'bullmq';
 import type { Mailer } from '../../adapters/mailer.js';
 import type { EventFacts } from '../../emails/event-facts.js';
@@ -15,7 +22,11 @@ export interface SendEmailDeps {
   site: MailSite;
 }
 
-export type EmailResult = { status: 'sent'; messageId: string } | { status: 'skipped' };
+export type EmailResult =
+  | { status: 'sent'; messageId: string }
+  | { status: 'skipped' }
+  /** An account mail to an address that no account has confirmed: not sent, not logged. */
+  | { status: 'unconfirmed' };
 
 /**
  * Sends one email job at most once: the email log row keyed by the job id records the send, so a
@@ -25,6 +36,12 @@ export type EmailResult = { status: 'sent'; messageId: string } | { status: 'ski
 export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
   return async (payload, job): Promise<EmailResult> => {
     const em = deps.em.fork();
+    if (
+      CONFIRMED_ADDRESS_TEMPLATES.has(payload.template) &&
+      !(await isConfirmedAccountAddress(em, payload.to))
+    ) {
+      return { status: 'unconfirmed' };
+    }
     const log = await beginEmail(em, job.id, { recipient: payload.to, template: payload.template });
     if (!log) return { status: 'skipped' };
 

@@ -10,6 +10,7 @@ import { Migration20261127000000_invitation_deadlines } from './Migration2026112
 import { Migration20261127100000_visitor_updates } from './Migration20261127100000_visitor_updates.js';
 import { Migration20261128000000_gate_scans } from './Migration20261128000000_gate_scans.js';
 import { Migration20261129000000_admin_list_indexes } from './Migration20261129000000_admin_list_indexes.js';
+import { Migration20261130000000_confirmed_addresses } from './Migration20261130000000_confirmed_addresses.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -27,4 +28,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127100000_visitor_updates', class: Migration20261127100000_visitor_updates },
   { name: 'Migration20261128000000_gate_scans', class: Migration20261128000000_gate_scans },
   { name: 'Migration20261129000000_admin_list_indexes', class: Migration20261129000000_admin_list_indexes },
+  {
+    name: 'Migration20261130000000_confirmed_addresses',
+    class: Migration20261130000000_confirmed_addresses,
+  },
 ];
