@@ -48,6 +48,18 @@ export async function insertConfirmedUser(
   return { id: user.id, email: user.email };
 }
 
+/** A confirmed account written into the table (no registration mail), signed in on a new client. */
+export async function signInConfirmed(
+  t: TestContext,
+  overrides: { firstName?: string; lastName?: string; email?: string } = {},
+): Promise<{ client: TestClient; id: string; email: string }> {
+  const user = await insertConfirmedUser(t, overrides);
+  const client = t.client();
+  const res = await client.post('/api/auth/login', { email: user.email, password: PASSWORD });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return { client, ...user };
+}
+
 /** The link token of the newest mail of the template to the address (links travel sealed). */
 export async function mailedLinkToken(
   t: TestContext,

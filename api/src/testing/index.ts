@@ -8,6 +8,7 @@ export {
   mailedLinkToken,
   PASSWORD,
   registerUser,
+  signInConfirmed,
   uniqueEmail,
 } from './factories.js';
 export { readZip, type ZipEntry } from './zip.js';

@@ -1,5 +1,5 @@
-import { EmailLog, User } from '@schlosstreffen/api/core';
-import { createTestContext, registerUser, type TestContext } from '@schlosstreffen/api/testing';
+import { EmailLog } from '@schlosstreffen/api/core';
+import { createTestContext, signInConfirmed, type TestContext } from '@schlosstreffen/api/testing';
 import { listMails, waitForMail } from '@schlosstreffen/infra/dev-services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../adapters/mailer.js';
@@ -23,11 +23,8 @@ afterAll(async () => {
 
 describe('status mails through outbox, queue and SMTP', () => {
   it('a reviewer’s change reaches the applicant once, without the internal note', async () => {
-    const owner = t.client();
-    const { email } = await registerUser(owner, { firstName: 'Jonas' });
-    const reviewer = t.client();
-    const { user } = await registerUser(reviewer, { firstName: 'Rita' });
-    await t.orm.em.fork().nativeUpdate(User, { id: (user as { id: string }).id }, { role: 'reviewer' });
+    const { client: owner, email } = await signInConfirmed(t, { firstName: 'Jonas' });
+    const { client: reviewer } = await t.signIn('reviewer', { firstName: 'Rita' });
 
     const created = await owner.post('/api/vehicles', {
       brand: 'Audi',

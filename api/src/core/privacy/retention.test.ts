@@ -40,6 +40,9 @@ async function seed() {
     pendingEmail: 'neu@example.de',
     emailChangeToken: 'b'.repeat(64),
     emailChangeExpiry: at(9),
+    emailChangeCancelToken: 'd'.repeat(64),
+    emailConfirmToken: 'e'.repeat(64),
+    emailConfirmExpiry: at(9),
   });
   const keeper = em.create(User, {
     email: `bleibt-${randomUUID()}@example.de`,
@@ -164,6 +167,7 @@ describe('retention', () => {
       accountExports: 1,
       resetTokens: 1,
       emailChanges: 1,
+      confirmTokens: 1,
     });
     expect(await em().count(VisitorRegistration, { email: { $like: 'offen-alt-%' } })).toBe(0);
     expect(await em().count(VisitorRegistration, { email: { $like: 'offen-neu-%' } })).toBe(1);
@@ -173,8 +177,16 @@ describe('retention', () => {
     );
     expect(await storageJobs()).toContain(seeded.staleUpload);
     expect(await em().count(Vehicle, { id: seeded.rejected.id })).toBe(1);
-    const user = await em().findOneOrFail(User, seeded.user.id, { populate: ['resetToken'] });
-    expect(user).toMatchObject({ resetToken: null, pendingEmail: null });
+    const user = await em().findOneOrFail(User, seeded.user.id, {
+      populate: ['resetToken', 'emailChangeCancelToken', 'emailConfirmToken'],
+    });
+    expect(user).toMatchObject({
+      resetToken: null,
+      pendingEmail: null,
+      emailChangeCancelToken: null,
+      emailConfirmToken: null,
+      emailConfirmExpiry: null,
+    });
     const keeper = await em().findOneOrFail(User, seeded.keeper.id, { populate: ['resetToken'] });
     expect(keeper.resetToken).toBe('c'.repeat(64));
     expect(await em().count(Outbox, { job: 'email.send', publishedAt: null })).toBe(1);

@@ -1,7 +1,7 @@
 import { EmailLog, Invitation, Vehicle } from '@schlosstreffen/api/core';
 import {
   createTestContext,
-  registerUser,
+  signInConfirmed,
   type TestClient,
   type TestContext,
 } from '@schlosstreffen/api/testing';
@@ -46,8 +46,7 @@ afterAll(async () => {
 });
 
 async function submittedVehicle(firstName: string) {
-  const owner = t.client();
-  const { email } = await registerUser(owner, { firstName, lastName: 'Krause' });
+  const { client: owner, email } = await signInConfirmed(t, { firstName, lastName: 'Krause' });
   const created = await owner.post('/api/vehicles', {
     brand: 'Lancia',
     model: 'Delta Integrale',
