@@ -7,7 +7,7 @@ import {
   withinGateWindow,
   type GateWindow,
 } from '@schlosstreffen/shared';
-import type { GateScanState } from '@schlosstreffen/shared/api';
+import type { GateRefusal, GateScanState } from '@schlosstreffen/shared/api';
 
 /** The gate name of check-ins at the online screen. */
 export const ONLINE_GATE = 'Einlass';
@@ -85,7 +85,7 @@ export async function recordGateScans(
   now = new Date(),
 ): Promise<GateScanState[]> {
   const refused: GateScanState[] = [];
-  const refuse = (scan: GateScan, reason: 'outside_window' | 'not_admitted', message: string) =>
+  const refuse = (scan: GateScan, reason: GateRefusal, message: string) =>
     refused.push({
       id: scan.id,
       invitationId: scan.invitationId,
