@@ -59,6 +59,8 @@ export interface AppDeps {
   /** The deployment's Redis key prefix; rate-limit counters live under `<prefix>:rl:`. */
   redisPrefix: string;
   log?: (error: unknown) => void;
+  /** The gate's clock: an online check-in's time and which scans the gate window takes. Tests set it. */
+  now?: () => Date;
 }
 
 export const SESSION_COOKIE = 'st.sid';
@@ -121,6 +123,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use((_ctx, next) => RequestContext.create(em, next));
   api.use(loadUser(em));
   const { s3, onOutbox } = deps;
+  const now = deps.now ?? (() => new Date());
   const bucket = config.s3.bucket;
   const limiter = (name: string, rule: RateLimitRule) => createLimiter(redis, name, rule, prefix);
   const places = { event: config.event, publicUrl: config.publicUrl, secret: config.sessionSecret };
@@ -156,6 +159,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
         publicUrl: config.publicUrl,
         secret: config.sessionSecret,
         places,
+        gate: config.event,
+        now,
         onOutbox,
       }),
     ),
@@ -165,6 +170,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       secret: config.sessionSecret,
       event: config.event,
       parkingZones: config.event.parkingZones,
+      now,
     }),
     visitorUpdateRoutes({
       em,

@@ -27,6 +27,13 @@ export const INVITATION_MESSAGES = {
   gateRequired: 'Bitte gib diesem Einlass einen Namen.',
   gateMax: 'Der Name des Einlasses darf höchstens 40 Zeichen lang sein.',
   gateListCursor: 'Ungültiger Stand der Einlassliste.',
+  /** A scan dated outside the gate window (a wrong device clock, or a forged time); times as venueDateTime. */
+  outsideWindow: (scannedAt: string, opensAt: string, closesAt: string) =>
+    `Außerhalb der Einlasszeit: Scan vom ${scannedAt} nicht übernommen. Eingecheckt wird vom ${opensAt} bis ${closesAt}. Bitte die Uhrzeit des Geräts prüfen.`,
+  /** A check-in at the online screen outside the gate window. */
+  checkInClosed: (opensAt: string, closesAt: string) =>
+    `Der Einlass ist geschlossen. Eingecheckt wird vom ${opensAt} bis ${closesAt}.`,
+  gateSyncMax: (max: number) => `Höchstens ${max} Scans je Sendung.`,
 } as const;
 
 /** Why a place was given up, as the owner reads it on the dashboard. */

@@ -15,5 +15,7 @@ export * from './schemas/event.js';
 export * from './site-config.js';
 export * from './media-file-name.js';
 export * from './display.js';
+export * from './gate-window.js';
+export * from './schemas/german-issues.js';
 export * from './privacy.js';
 export * from './visitor-updates.js';

@@ -214,3 +214,28 @@ test('two gates admit cars offline; online again the first scan wins and the lat
   await gateA.context().close();
   await gateB.context().close();
 });
+
+test('a gate whose clock is a year behind: the server refuses its scan, and the gate shows it refused with the reason', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsStaff(page, 'admin', 'Anna');
+  const car = await invitedCar(browser, page, 'Gate Zeitreise');
+  const gate = await openGate(browser, 'Tor Z');
+  await gate.clock.setFixedTime(new Date(Date.now() - 365 * 24 * 3600 * 1000));
+
+  // The device cannot know its clock is wrong: it lets the car in and queues the scan.
+  await enter(gate, car.code, 'Eingecheckt');
+  await next(gate);
+  const refused = gate.getByTestId('gate-refused');
+  await expect(refused).toContainText(`Startnummer ${car.startNumber}`, { timeout: 30_000 });
+  await expect(refused).toContainText(
+    /Außerhalb der Einlasszeit: Scan vom \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr nicht übernommen\. Eingecheckt wird vom .+ bis .+\. Bitte die Uhrzeit des Geräts prüfen\./,
+  );
+  // Not waiting to be sent again, and not in at the server.
+  await expect(gate.getByTestId('gate-pending')).toHaveText('0 Scans');
+  expect((await adminVehicle(page.request, car.vehicleId)).invitation?.checkedIn).toBe(false);
+  await captureEverywhere(gate, 'gate-refused');
+  await gate.context().close();
+});

@@ -2,7 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { dehydrate, hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import type { RouterHistory } from '@tanstack/react-router';
 import { createRouter } from '@tanstack/react-router';
+import { installGermanValidationMessages } from '@schlosstreffen/shared';
 import { routeTree } from './routeTree.gen';
+
+// valibot's default messages (a form's field without a message of its own) read German, in the
+// browser as in server rendering.
+installGermanValidationMessages();
 
 interface CreateAppRouterOptions {
   queryClient: QueryClient;

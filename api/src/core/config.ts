@@ -7,6 +7,7 @@ import {
   EVENT_END_INSTANT,
   EVENT_START_INSTANT,
   RETENTION_RULES,
+  venueMidnight,
   type RetentionPeriods,
   type RetentionRule,
 } from '@schlosstreffen/shared';
@@ -25,6 +26,8 @@ const EventEnvSchema = v.object({
   EVENT_NAME: v.optional(v.string(), 'Schlosstreffen'),
   EVENT_START: v.optional(v.pipe(v.string(), v.isoTimestamp()), EVENT_START_INSTANT),
   EVENT_END: v.optional(v.pipe(v.string(), v.isoTimestamp()), EVENT_END_INSTANT),
+  /** When the gates start taking scans; 00:00 at the venue on the event's first day when unset. */
+  GATE_OPENS_AT: v.optional(v.pipe(v.string(), v.isoTimestamp())),
   EVENT_PLACE: v.optional(v.string(), 'Schlosspark, Sachsen'),
   APPLICATION_DEADLINE: v.optional(v.pipe(v.string(), v.isoDate()), '2026-03-31'),
   /** Parking zones in order of allocation, `name:capacity` pairs. */
@@ -97,6 +100,8 @@ export interface EventConfig {
   name: string;
   start: Date;
   end: Date;
+  /** The gate window runs from here to `end` (a clock tolerance either side): scans outside are refused. */
+  gateOpensAt: Date;
   place: string;
   applicationDeadline: string;
   parkingZones: Array<{ name: string; capacity: number }>;
@@ -177,6 +182,7 @@ function eventOf(e: v.InferOutput<typeof EventEnvSchema>): EventConfig {
     name: e.EVENT_NAME,
     start: new Date(e.EVENT_START),
     end: new Date(e.EVENT_END),
+    gateOpensAt: e.GATE_OPENS_AT ? new Date(e.GATE_OPENS_AT) : venueMidnight(new Date(e.EVENT_START)),
     place: e.EVENT_PLACE,
     applicationDeadline: e.APPLICATION_DEADLINE,
     parkingZones: e.PARKING_ZONES.split(',').map((pair) => {

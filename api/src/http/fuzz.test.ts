@@ -2,13 +2,14 @@
  * The fuzzer: generated requests to every route (read from the routers) as every actor, with wrong
  * types, missing and extra fields, huge strings and numbers, unicode, malformed JSON and paths, bad
  * cookies and tokens and wrong content types. Every answer must be below 500 and tell nothing of
- * the server's insides; after each batch the status log still replays onto the projections and no
+ * the server's insides, and no refusal may carry English text (valibot's, koa's or the body
+ * parser's defaults); after each batch the status log still replays onto the projections and no
  * orphan rows exist.
  *
  * FUZZ_RUNS requests (300 in `npm test`, 10,000 with `npm run fuzz`); FUZZ_SEED replays a run (the
  * seed is printed with the figures).
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { QUEUE_NAMES } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -114,6 +115,11 @@ function template(route: string, world: World): Record<string, unknown> {
     'POST /api/admin/quartett-sets': { title: 'Satz' },
     'POST /api/invitations/confirm': { token: 'abc.def' },
     'POST /api/admin/check-in': { code: '1' },
+    'POST /api/admin/check-in/sync': {
+      deviceId: randomUUID(),
+      gate: 'Tor F',
+      scans: [{ id: randomUUID(), invitationId: randomUUID(), scannedAt: '2000-01-01T00:00:00.000Z' }],
+    },
     'POST /admin/queues/api/queues/:queueName/add': {
       name: 'email.send',
       data: { template: 'password-reset' },
@@ -487,6 +493,20 @@ const INSIDES = [
   /violates|duplicate key|syntax error at|relation "|column "|PostgreSQL|MikroORM|DriverException|ECONNREFUSED|TypeError|ReferenceError|Cannot read prop/,
 ];
 
+/**
+ * English a refusal must not carry: valibot's default messages ('Invalid length: Expected <=500 but
+ * received 501'), the status texts koa and its body parser answer with, JSON.parse's errors.
+ */
+const ENGLISH = [
+  /\bInvalid [a-z]+( [a-z]+)?:/i,
+  /\b(Expected|Received|but received)\b/,
+  /\b(Bad Request|Not Found|Unauthorized|Forbidden|Method Not Allowed|Payload Too Large|Request Entity Too Large|Unsupported Media Type|Unprocessable Entity|Too Many Requests|Internal Server Error|Not Implemented)\b/i,
+  /\b(invalid JSON|Unexpected (token|end|character)|is not valid JSON|must be|is required|not allowed)\b/i,
+];
+
+/** Answers with a refusal in English: counted, and a failure of the run. */
+let english = 0;
+
 function checkAnswer(route: string, s: Spec, sent: Sent): void {
   const where = () =>
     `${sent.method} ${sent.path.slice(0, 200)} (${route}) → ${sent.status}: ${sent.body.slice(0, 300)}\n` +
@@ -504,6 +524,14 @@ function checkAnswer(route: string, s: Spec, sent: Sent): void {
       message = undefined;
     }
     if (typeof message !== 'string' || !message) throw new Error(`refusal without a message: ${where()}`);
+  }
+  // No refusal speaks English: the API's (JSON), and any other that is not a page of the app.
+  if (sent.status >= 400 && !/text\/html/.test(sent.contentType)) {
+    const found = ENGLISH.find((pattern) => pattern.test(sent.body));
+    if (found) {
+      english++;
+      throw new Error(`refusal in English (${found}): ${where()}`);
+    }
   }
 }
 
@@ -604,6 +632,7 @@ it(
         `statuses: ${histogram.join(', ')}`,
         `as: ${[...perCredential].map(([who, n]) => `${who} ${n}`).join(', ')}`,
         `5xx: ${[...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0)}`,
+        `refusals in English: ${english}`,
       ].join('\n'),
     );
     expect(sent).toBe(RUNS);

@@ -19,6 +19,7 @@ import {
   ACTORS,
   changeStatus,
   createTestContext,
+  EVENT_DAY_NOON,
   createVehicle,
   createWorld,
   insertImage,
@@ -647,7 +648,7 @@ const ROWS: Row[] = [
           {
             id: randomUUID(),
             invitationId: (await confirmedInvitation(owner)).invitationId,
-            scannedAt: new Date().toISOString(),
+            scannedAt: EVENT_DAY_NOON.toISOString(),
           },
         ],
       },
@@ -721,7 +722,12 @@ const ROWS: Row[] = [
 ];
 
 beforeAll(async () => {
-  t = await createTestContext({ relay: false, env: { RATE_LIMIT_FACTOR: '1000' } });
+  // Check-ins are taken on the event day only.
+  t = await createTestContext({
+    relay: false,
+    env: { RATE_LIMIT_FACTOR: '1000' },
+    now: () => EVENT_DAY_NOON,
+  });
   world = await createWorld(t);
 });
 afterAll(() => t?.close());

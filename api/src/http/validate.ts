@@ -1,6 +1,9 @@
-import { flattenIssues, MESSAGES } from '@schlosstreffen/shared';
+import { flattenIssues, installGermanValidationMessages, MESSAGES } from '@schlosstreffen/shared';
 import * as v from 'valibot';
 import { invalid, notFound } from '../core/errors.js';
+
+// Every valibot default message the API can answer with is German.
+installGermanValidationMessages();
 
 /** Parses input with a shared schema; failures become a 400 with the first German message and every field issue. */
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {

@@ -13,13 +13,16 @@ import { closeQueues, createQueues, type Queues } from '../core/outbox/queues.js
 import { OutboxRelay } from '../core/outbox/relay.js';
 import { connectRedis, whenReady } from '../core/redis.js';
 import { adminQuery, cloneDatabase } from './database.js';
-import type { Role } from '@schlosstreffen/shared';
+import { EVENT_START_INSTANT, type Role } from '@schlosstreffen/shared';
 import { User } from '../core/accounts/user.entity.js';
 import { registerUser } from './factories.js';
 import { TestClient } from './http-client.js';
 import './services.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** Noon on the day of the default event: a clock at which the gates take scans. */
+export const EVENT_DAY_NOON = new Date(Date.parse(EVENT_START_INSTANT) + 2 * 3600 * 1000);
 
 export interface SignedIn {
   client: TestClient;
@@ -69,6 +72,8 @@ export async function createTestContext(
      * go through a chaos proxy that a test switches off.
      */
     through?: Partial<Record<'database' | 'redis' | 's3', (url: string) => string>>;
+    /** The app's gate clock (online check-ins, the gate window); the real time when unset. */
+    now?: () => Date;
   } = {},
 ): Promise<TestContext> {
   const services = inject('services');
@@ -120,6 +125,7 @@ export async function createTestContext(
     queues,
     onOutbox: () => relay.wake(),
     log: () => undefined,
+    now: options.now,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -1,4 +1,10 @@
-export { createTestContext, TEST_ORIGIN, type SignedIn, type TestContext } from './context.js';
+export {
+  createTestContext,
+  EVENT_DAY_NOON,
+  TEST_ORIGIN,
+  type SignedIn,
+  type TestContext,
+} from './context.js';
 export { TestClient, type TestResponse } from './http-client.js';
 export type { ProvidedServices } from './services.js';
 export {

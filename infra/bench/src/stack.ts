@@ -207,13 +207,17 @@ export async function startServices(): Promise<Services> {
   return { s3, smtpUrl: mail.smtpUrl, mailWebUrl: mail.webUrl, env };
 }
 
-/** An event 120 days ahead (10:00–20:00 UTC), its application deadline 30 days before it. */
+/**
+ * An event 120 days ahead (10:00–20:00 UTC), its application deadline 30 days before it; the gates
+ * take scans from a day before the run on (the load's gate checks cars in now).
+ */
 function upcomingEvent(): NodeJS.ProcessEnv {
   const day = 86_400_000;
   const start = new Date(Math.ceil((Date.now() + 120 * day) / day) * day + 10 * 3_600_000);
   return {
     EVENT_START: start.toISOString(),
     EVENT_END: new Date(start.getTime() + 10 * 3_600_000).toISOString(),
+    GATE_OPENS_AT: new Date(Date.now() - day).toISOString(),
     APPLICATION_DEADLINE: new Date(start.getTime() - 30 * day).toISOString().slice(0, 10),
   };
 }

@@ -199,8 +199,15 @@ export interface GateScanState {
   /** The first scan's time and gate (for a duplicate: the other gate's). */
   checkedInAt: string | null;
   gate: string | null;
+  /**
+   * Why a scan was refused: outside_window (dated outside the gate window: a wrong device clock),
+   * not_admitted (the car is not confirmed or no longer invited); null otherwise.
+   */
+  reason: GateRefusal | null;
   message: string;
 }
+
+export type GateRefusal = 'outside_window' | 'not_admitted';
 
 /** POST /api/admin/check-in/sync: the state of every scan this device has sent. */
 export interface GateSyncResult {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { INVITATION_MESSAGES, QUARTETT_MESSAGES } from '../event-messages.js';
+import { GATE_SYNC_MAX_SCANS } from '../gate-window.js';
 import { fieldObject } from './issues.js';
 
 /** Body of POST /api/admin/check-in: a check-in code (from the QR code) or a start number. */
@@ -70,6 +71,9 @@ export const GateNameSchema = v.pipe(
 export const GateSyncSchema = fieldObject({
   deviceId: v.pipe(v.string(), v.uuid()),
   gate: GateNameSchema,
-  scans: v.pipe(v.array(GateScanSchema), v.maxLength(500)),
+  scans: v.pipe(
+    v.array(GateScanSchema),
+    v.maxLength(GATE_SYNC_MAX_SCANS, INVITATION_MESSAGES.gateSyncMax(GATE_SYNC_MAX_SCANS)),
+  ),
 });
 export type GateSyncInput = v.InferOutput<typeof GateSyncSchema>;

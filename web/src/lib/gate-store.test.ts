@@ -2,7 +2,9 @@
 // IndexedDB from fake-indexeddb; Web Crypto (Ed25519, SHA-256) is Node's own, as in the browser.
 import 'fake-indexeddb/auto';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import type { GateEntryData, GateList, GateSyncResult } from '@schlosstreffen/shared/api';
+import { GATE_SYNC_MAX_SCANS, GateSyncSchema, INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import type { GateEntryData, GateList, GateScanState, GateSyncResult } from '@schlosstreffen/shared/api';
+import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   checkInOnDevice,
@@ -136,6 +138,7 @@ describe('the gate list on the device', () => {
           result: 'admitted',
           checkedInAt: one!.scannedAt,
           gate: 'Tor B',
+          reason: null,
           message: 'Eingecheckt',
         },
         {
@@ -144,6 +147,7 @@ describe('the gate list on the device', () => {
           result: 'duplicate',
           checkedInAt: '2030-06-20T07:59:00.000Z',
           gate: 'Tor A',
+          reason: null,
           message: 'Doppelt: schon um 09:59 Uhr an „Tor A“ eingecheckt',
         },
       ],
@@ -183,5 +187,129 @@ describe('the gate list on the device', () => {
     expect(await gateMeta()).toBeNull();
     expect(await queuedScans()).toEqual([]);
     expect(await gateStaff()).toBeNull();
+  });
+});
+
+/**
+ * A stand-in for the sync endpoint that answers as the api does: the request is checked with the
+ * shared schema (so more than GATE_SYNC_MAX_SCANS scans are a 400), each scan is kept once, and
+ * every scan of the device is answered; `refuse` names the scans it refuses and why. From the
+ * `downFrom`-th request on it cannot be reached.
+ */
+function syncServer(options: { downFrom?: number; refuse?: (scannedAt: string) => string | null } = {}) {
+  const kept = new Map<string, { id: string; invitationId: string }>();
+  const sent: string[][] = [];
+  let calls = 0;
+  const fetcher = (async (_url: string, init?: RequestInit) => {
+    calls += 1;
+    if (options.downFrom && calls >= options.downFrom) throw new TypeError('Failed to fetch');
+    const parsed = v.safeParse(GateSyncSchema, JSON.parse(String(init?.body)));
+    if (!parsed.success) {
+      return new Response(JSON.stringify({ message: parsed.issues[0].message }), { status: 400 });
+    }
+    sent.push(parsed.output.scans.map((scan) => scan.id));
+    const refused: GateScanState[] = [];
+    for (const scan of parsed.output.scans) {
+      const reason = options.refuse?.(scan.scannedAt);
+      if (!reason) kept.set(scan.id, scan);
+      else
+        refused.push({
+          ...scan,
+          result: 'refused',
+          checkedInAt: null,
+          gate: null,
+          reason: 'outside_window',
+          message: reason,
+        });
+    }
+    const admitted = [...kept.values()].map<GateScanState>((scan) => ({
+      ...scan,
+      result: 'admitted',
+      checkedInAt: null,
+      gate: 'Einlass',
+      reason: null,
+      message: 'Eingecheckt',
+    }));
+    return new Response(JSON.stringify({ scans: [...admitted, ...refused] } satisfies GateSyncResult));
+  }) as typeof fetch;
+  return { fetcher, sent, kept };
+}
+
+/** A list of `count` cars, each admitted on this device, a second apart from 08:00 UTC on. */
+async function admitted(count: number, from = Date.parse('2030-06-20T08:00:00Z')): Promise<void> {
+  const entries = Array.from({ length: count }, (_, index) => entry(index + 1));
+  await refreshGateList(server(list(entries)).fetcher);
+  for (let index = 0; index < count; index++) {
+    await checkInOnDevice(String(index + 1), new Date(from + index * 1000));
+  }
+}
+
+describe('sending the queue', () => {
+  it('sends 1,200 waiting scans in chunks the server takes, oldest first, each scan once', async () => {
+    await admitted(1200);
+    // One request with all of them is what the server refuses.
+    const whole = await syncServer().fetcher('/api/admin/check-in/sync', {
+      method: 'POST',
+      body: JSON.stringify({
+        deviceId: crypto.randomUUID(),
+        gate: 'Einlass',
+        scans: (await queuedScans()).map(({ id, invitationId, scannedAt }) => ({
+          id,
+          invitationId,
+          scannedAt,
+        })),
+      }),
+    });
+    expect(whole.status).toBe(400);
+    expect(((await whole.json()) as { message: string }).message).toBe('Höchstens 500 Scans je Sendung.');
+
+    const api = syncServer();
+    const scans = await syncScans(api.fetcher);
+    expect(api.sent.map((ids) => ids.length)).toEqual([GATE_SYNC_MAX_SCANS, GATE_SYNC_MAX_SCANS, 200]);
+    expect(new Set(api.sent.flat()).size).toBe(1200);
+    expect(scans.filter((scan) => scan.state === 'admitted')).toHaveLength(1200);
+    const queued = await queuedScans();
+    const firstChunk = new Set(api.sent[0]);
+    const oldest = queued.filter((scan) => firstChunk.has(scan.id)).map((scan) => scan.startNumber);
+    expect(Math.max(...oldest)).toBe(500);
+  }, 60_000);
+
+  it('keeps what a chunk achieved when the network goes, and sends only the rest later', async () => {
+    await admitted(1200);
+    const flaky = syncServer({ downFrom: 2 });
+    await expect(syncScans(flaky.fetcher)).rejects.toThrow();
+    const after = await queuedScans();
+    expect(after.filter((scan) => scan.state === 'admitted')).toHaveLength(500);
+    expect(after.filter((scan) => scan.state === 'pending')).toHaveLength(700);
+
+    const back = syncServer();
+    await syncScans(back.fetcher);
+    expect(back.sent.map((ids) => ids.length)).toEqual([500, 200]);
+    expect(back.sent.flat().filter((id) => flaky.sent[0]!.includes(id))).toEqual([]);
+    expect((await queuedScans()).every((scan) => scan.state === 'admitted')).toBe(true);
+  }, 60_000);
+
+  it('keeps a scan the server refused visible as refused, with its reason, and does not send it again', async () => {
+    const outside = INVITATION_MESSAGES.outsideWindow(
+      '20.06.2029, 10:00 Uhr',
+      '20.06.2030, 00:00 Uhr',
+      '20.06.2030, 20:00 Uhr',
+    );
+    const api = syncServer({ refuse: (scannedAt) => (scannedAt < '2030-06-19' ? outside : null) });
+    await refreshGateList(server(list([entry(1), entry(2)])).fetcher);
+    await checkInOnDevice('1', new Date('2029-06-20T08:00:00Z'));
+    await checkInOnDevice('2', new Date('2030-06-20T08:00:00Z'));
+    await syncScans(api.fetcher);
+    const scans = await queuedScans();
+    expect(scans.map((scan) => [scan.startNumber, scan.state, scan.reason, scan.message])).toEqual([
+      [2, 'admitted', null, null],
+      [1, 'refused', 'outside_window', outside],
+    ]);
+    await syncScans(api.fetcher);
+    expect(api.sent).toEqual([[expect.any(String), expect.any(String)], []]);
+    // The car can be scanned again (with a right clock): the refused scan does not count as in.
+    expect(await checkInOnDevice('1', new Date('2030-06-20T09:00:00Z'))).toMatchObject({
+      kind: 'checked-in',
+    });
   });
 });

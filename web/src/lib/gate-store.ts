@@ -1,5 +1,12 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { GateEntryData, GateList, GateScanState, GateSyncResult } from '@schlosstreffen/shared/api';
+import { chunked, GATE_SYNC_MAX_SCANS } from '@schlosstreffen/shared';
+import type {
+  GateEntryData,
+  GateList,
+  GateRefusal,
+  GateScanState,
+  GateSyncResult,
+} from '@schlosstreffen/shared/api';
 
 /**
  * The gate's own copy of the check-in list, in IndexedDB, for the event day's weak network: per
@@ -43,6 +50,8 @@ export interface QueuedScan {
   /** pending until the server has it; then what it made of it. */
   state: 'pending' | GateScanState['result'];
   message: string | null;
+  /** For a refused scan: why (outside_window: dated outside the gate window). */
+  reason?: GateRefusal | null;
   /** For a duplicate: the first scan's gate and time. */
   firstGate: string | null;
   firstAt: string | null;
@@ -300,40 +309,51 @@ export async function queuedScans(): Promise<QueuedScan[]> {
 }
 
 /**
- * Sends every scan the server does not have yet and stores what it made of all scans of this
- * device (a scan admitted here can turn out a duplicate when another gate was earlier). Throws when
- * the server cannot be reached; the queue stays.
+ * Sends every scan the server does not have yet, in chunks of at most GATE_SYNC_MAX_SCANS (the
+ * server's limit per request), and stores after each chunk what the server made of all scans of
+ * this device (a scan admitted here can turn out a duplicate when another gate was earlier, or be
+ * refused with its reason: it stays on the device as refused and is not sent again). A chunk the
+ * server took is not sent again. Throws when the server cannot be reached; what is left stays queued.
  */
 export async function syncScans(fetcher: typeof fetch = fetch): Promise<QueuedScan[]> {
   const database = await db();
   const device = await gateDevice();
   const pending = await database.getAllFromIndex('scans', 'state', 'pending');
-  const response = await fetcher('/api/admin/check-in/sync', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      deviceId: device.deviceId,
-      gate: device.gate,
-      scans: pending.map(({ id, invitationId, scannedAt }) => ({ id, invitationId, scannedAt })),
-    }),
-  });
-  if (!response.ok) throw new GateListError(`HTTP ${response.status}`);
-  const result = (await response.json()) as GateSyncResult;
-  const tx = database.transaction('scans', 'readwrite');
-  for (const state of result.scans) {
+  // The oldest first: a car's earliest scan reaches the server first.
+  pending.sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
+  // Even with nothing waiting, one request fetches what became of the scans sent before.
+  for (const chunk of pending.length ? chunked(pending, GATE_SYNC_MAX_SCANS) : [[]]) {
+    const response = await fetcher('/api/admin/check-in/sync', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        deviceId: device.deviceId,
+        gate: device.gate,
+        scans: chunk.map(({ id, invitationId, scannedAt }) => ({ id, invitationId, scannedAt })),
+      }),
+    });
+    if (!response.ok) throw new GateListError(`HTTP ${response.status}`);
+    await storeScanStates(((await response.json()) as GateSyncResult).scans);
+  }
+  return queuedScans();
+}
+
+async function storeScanStates(states: GateScanState[]): Promise<void> {
+  const tx = (await db()).transaction('scans', 'readwrite');
+  for (const state of states) {
     const scan = await tx.store.get(state.id);
     if (!scan) continue;
     await tx.store.put({
       ...scan,
       state: state.result,
       message: state.result === 'admitted' ? null : state.message,
+      reason: state.reason,
       firstGate: state.gate,
       firstAt: state.checkedInAt,
     });
   }
   await tx.done;
-  return queuedScans();
 }
 
 /** Deletes the list when it has expired (the day after the event); true when it did. */

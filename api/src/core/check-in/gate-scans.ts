@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { INVITATION_MESSAGES, venueTime } from '@schlosstreffen/shared';
-import type { GateScanState } from '@schlosstreffen/shared/api';
+import {
+  INVITATION_MESSAGES,
+  venueDateTime,
+  venueTime,
+  withinGateWindow,
+  type GateWindow,
+} from '@schlosstreffen/shared';
+import type { GateRefusal, GateScanState } from '@schlosstreffen/shared/api';
 
 /** The gate name of check-ins at the online screen. */
 export const ONLINE_GATE = 'Einlass';
@@ -19,6 +25,21 @@ export interface GateDevice {
   deviceId: string;
   gate: string;
   staffId: string | null;
+}
+
+/** The event's gate window: from the gates' opening to the end of the event. */
+export function gateWindowOf(event: { gateOpensAt: Date; end: Date }): GateWindow {
+  return { opensAt: event.gateOpensAt, closesAt: event.end };
+}
+
+/** Why a scan at this time is not taken, in German; null within the window. */
+export function outsideWindowMessage(window: GateWindow, scannedAt: Date): string | null {
+  if (withinGateWindow(window, scannedAt)) return null;
+  return INVITATION_MESSAGES.outsideWindow(
+    venueDateTime(scannedAt),
+    venueDateTime(window.opensAt),
+    venueDateTime(window.closesAt),
+  );
 }
 
 interface ScanRow {
@@ -41,6 +62,7 @@ function stateOf(row: ScanRow): GateScanState {
     result: admitted ? 'admitted' : 'duplicate',
     checkedInAt: checkedInAt?.toISOString() ?? null,
     gate,
+    reason: null,
     message: admitted
       ? INVITATION_MESSAGES.gateCheckedIn
       : INVITATION_MESSAGES.duplicate(gate ?? ONLINE_GATE, checkedInAt ? venueTime(checkedInAt) : '–'),
@@ -51,19 +73,36 @@ function stateOf(row: ScanRow): GateScanState {
  * Records scans a gate sent, online or after being offline. Each scan is kept once under the
  * device's id, so a resend changes nothing. The earliest scan of a car wins: it sets checkedInAt and
  * the gate even when it arrives after a later scan from another gate, which then is a duplicate.
- * A scan of a car that is no longer admissible (released, not confirmed) is refused and not kept,
- * unless the car was in already.
+ * A scan dated outside the gate window is refused and not kept, and so is a scan of a car that is
+ * no longer admissible (released, not confirmed), unless the car was in already. A refused scan
+ * is answered once, with its reason; the device keeps it as refused and does not send it again.
  */
 export async function recordGateScans(
   em: EntityManager,
   device: GateDevice,
   scans: GateScan[],
+  window: GateWindow,
   now = new Date(),
 ): Promise<GateScanState[]> {
   const refused: GateScanState[] = [];
+  const refuse = (scan: GateScan, reason: GateRefusal, message: string) =>
+    refused.push({
+      id: scan.id,
+      invitationId: scan.invitationId,
+      result: 'refused',
+      checkedInAt: null,
+      gate: null,
+      reason,
+      message,
+    });
   const ordered = [...scans].sort((a, b) => a.scannedAt.getTime() - b.scannedAt.getTime());
   for (const scan of ordered) {
     const scannedAt = new Date(Math.min(scan.scannedAt.getTime(), now.getTime() + CLOCK_SKEW_MS));
+    const outside = outsideWindowMessage(window, scannedAt);
+    if (outside) {
+      refuse(scan, 'outside_window', outside);
+      continue;
+    }
     const outcome = await em.transactional(async (tx) => {
       const connection = tx.getConnection();
       const [invitation] = await connection.execute<
@@ -104,18 +143,12 @@ export async function recordGateScans(
       }
       return 'kept' as const;
     });
-    if (outcome === 'refused') {
-      refused.push({
-        id: scan.id,
-        invitationId: scan.invitationId,
-        result: 'refused',
-        checkedInAt: null,
-        gate: null,
-        message: INVITATION_MESSAGES.notAdmitted,
-      });
-    }
+    if (outcome === 'refused') refuse(scan, 'not_admitted', INVITATION_MESSAGES.notAdmitted);
   }
-  return [...(await deviceScanStates(em, device.deviceId)), ...refused];
+  const kept = await deviceScanStates(em, device.deviceId);
+  // A scan the server has already (a resend) is answered as kept, never as refused besides.
+  const keptIds = new Set(kept.map((state) => state.id));
+  return [...kept, ...refused.filter((state) => !keptIds.has(state.id))];
 }
 
 /** Every scan this device sent, with what became of it: admitted, or a duplicate of whose. */

@@ -1,6 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { INVITATION_MESSAGES, VEHICLE_MESSAGES } from '@schlosstreffen/shared';
+import {
+  INVITATION_MESSAGES,
+  VEHICLE_MESSAGES,
+  venueDateTime,
+  withinGateWindow,
+} from '@schlosstreffen/shared';
 import { conflict, notFound } from '../errors.js';
 import { verifyInvitationConfirmToken, verifyInvitationDeclineToken } from './invitation-links.js';
 import { assertConfirmable } from './confirmable.js';
@@ -11,7 +16,7 @@ import { recordStatusChange, userActor } from '../status-log/status-log.js';
 import { User } from '../accounts/user.entity.js';
 import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { Invitation } from './invitation.entity.js';
-import { recordOnlineScan } from '../check-in/gate-scans.js';
+import { gateWindowOf, recordOnlineScan } from '../check-in/gate-scans.js';
 
 /** A check-in at the gate: who came, and whether this scan admitted them or they were in already. */
 export interface CheckInOutcome {
@@ -25,6 +30,10 @@ export interface InvitationServiceOptions {
   publicUrl: string;
   secret: string;
   places: PlacesOptions;
+  /** The gate window of online check-ins: from the gates' opening to the end of the event. */
+  gate: { gateOpensAt: Date; end: Date };
+  /** The server's clock: an online check-in's time. */
+  now?: () => Date;
   onOutbox?: () => void;
 }
 
@@ -104,7 +113,8 @@ export class InvitationService {
   /**
    * Checks a car in by its check-in code or start number at the online screen. The first check-in
    * sets checkedIn and checkedInAt and is kept as a scan; a repeated one changes nothing and reports
-   * the first. Only confirmed cars are let in, as at a gate that is offline.
+   * the first. Only confirmed cars are let in, as at a gate that is offline, and only within the gate
+   * window (the server's time).
    */
   async checkIn(code: string, staffId: string | null = null): Promise<CheckInOutcome> {
     const where = /^\d{1,9}$/.test(code) ? { startNumber: Number(code) } : { qrCode: code };
@@ -122,7 +132,14 @@ export class InvitationService {
       if (vehicle.status !== 'confirmed' || invitation.releasedAt) {
         throw conflict(INVITATION_MESSAGES.notAdmitted);
       }
-      const now = new Date();
+      const now = this.options.now?.() ?? new Date();
+      const window = gateWindowOf(this.options.gate);
+      if (!withinGateWindow(window, now)) {
+        throw conflict(
+          INVITATION_MESSAGES.checkInClosed(venueDateTime(window.opensAt), venueDateTime(window.closesAt)),
+          { result: 'outside_window' },
+        );
+      }
       invitation.checkedIn = true;
       invitation.checkedInAt = now;
       invitation.checkedInScanId = await recordOnlineScan(em, invitation.id, staffId, now);

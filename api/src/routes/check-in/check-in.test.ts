@@ -1,5 +1,11 @@
 import { createPublicKey, randomUUID, verify } from 'node:crypto';
-import { INVITATION_MESSAGES, type VehicleStatus } from '@schlosstreffen/shared';
+import {
+  chunked,
+  GATE_CLOCK_TOLERANCE_MS,
+  GATE_SYNC_MAX_SCANS,
+  INVITATION_MESSAGES,
+  type VehicleStatus,
+} from '@schlosstreffen/shared';
 import type { ArrivalsBoard, GateEntryData, GateList, GateSyncResult } from '@schlosstreffen/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../core/accounts/user.entity.js';
@@ -7,15 +13,17 @@ import { checkInCodeHash } from '../../core/check-in/gate-list.js';
 import { Invitation } from '../../core/invitations/invitation.entity.js';
 import { issueInvitation } from '../../core/invitations/invitation.issue.js';
 import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
-import { createTestContext, type TestClient, type TestContext } from '../../testing/index.js';
+import { createTestContext, EVENT_DAY_NOON, type TestClient, type TestContext } from '../../testing/index.js';
 
 let t: TestContext;
+/** The server's clock: the event day unless a test moves it. */
+let clock = EVENT_DAY_NOON;
 let ownerId: string;
 let reviewer: TestClient;
 let admin: TestClient;
 
 beforeAll(async () => {
-  t = await createTestContext({ relay: false });
+  t = await createTestContext({ relay: false, now: () => clock });
   ({ id: ownerId } = await t.signIn('user', {
     firstName: 'Olaf',
     lastName: 'Owner',
@@ -214,16 +222,17 @@ describe('scans from several gates', () => {
     const waiting = await car('Wartend', 'invited');
     const gone = await car('Weg', 'rejected');
     const device = randomUUID();
+    const scannedAt = EVENT_DAY_NOON.toISOString();
     const res = await sync(reviewer, device, 'Tor C', [
-      { id: randomUUID(), invitationId: waiting.invitation.id, scannedAt: new Date().toISOString() },
-      { id: randomUUID(), invitationId: gone.invitation.id, scannedAt: new Date().toISOString() },
-      { id: randomUUID(), invitationId: randomUUID(), scannedAt: new Date().toISOString() },
+      { id: randomUUID(), invitationId: waiting.invitation.id, scannedAt },
+      { id: randomUUID(), invitationId: gone.invitation.id, scannedAt },
+      { id: randomUUID(), invitationId: randomUUID(), scannedAt },
     ]);
     expect(res.status).toBe(200);
-    expect((res.data as GateSyncResult).scans.map((scan) => scan.result)).toEqual([
-      'refused',
-      'refused',
-      'refused',
+    expect((res.data as GateSyncResult).scans.map((scan) => [scan.result, scan.reason])).toEqual([
+      ['refused', 'not_admitted'],
+      ['refused', 'not_admitted'],
+      ['refused', 'not_admitted'],
     ]);
     const rows = await t.orm.em.fork().find(Invitation, { id: [waiting.invitation.id, gone.invitation.id] });
     expect(rows.every((row) => !row.checkedIn)).toBe(true);
@@ -232,4 +241,188 @@ describe('scans from several gates', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.data.message).toBe(INVITATION_MESSAGES.gateMax);
   });
+});
+
+describe('the gate window', () => {
+  const DAY = 24 * 3600 * 1000;
+  const minutes = (n: number) => n * 60 * 1000;
+  const checkedIn = async (...ids: string[]) =>
+    (await t.orm.em.fork().find(Invitation, { id: ids })).filter((row) => row.checkedIn).length;
+  const scansOf = async (invitationId: string) =>
+    (
+      await t.orm.em
+        .fork()
+        .getConnection()
+        .execute<Array<{ count: number }>>(
+          `select count(*)::int as count from check_in_scan where invitation_id = ?`,
+          [invitationId],
+        )
+    )[0]?.count;
+
+  it('opens at 00:00 at the venue on the event day and closes with the event', () => {
+    expect(t.config.event.gateOpensAt.toISOString()).toBe('2026-06-19T22:00:00.000Z');
+    expect(t.config.event.end.toISOString()).toBe('2026-06-20T18:00:00.000Z');
+    expect(GATE_CLOCK_TOLERANCE_MS).toBe(minutes(15));
+  });
+
+  it('refuses scans dated a year before the event or in 2000, in German; the car stays out until a real scan', async () => {
+    const target = await car('Zeitreisender');
+    const device = randomUUID();
+    const yearBefore = {
+      id: randomUUID(),
+      invitationId: target.invitation.id,
+      scannedAt: new Date(t.config.event.start.getTime() - 365 * DAY).toISOString(),
+    };
+    const y2k = {
+      id: randomUUID(),
+      invitationId: target.invitation.id,
+      scannedAt: '2000-01-01T00:00:00.000Z',
+    };
+    // Sent five months after the event.
+    clock = new Date(t.config.event.end.getTime() + 150 * DAY);
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const res = await sync(reviewer, device, 'Tor X', [yearBefore, y2k]);
+        expect(res.status, res.text).toBe(200);
+        expect((res.data as GateSyncResult).scans).toEqual([
+          {
+            id: y2k.id,
+            invitationId: target.invitation.id,
+            result: 'refused',
+            reason: 'outside_window',
+            checkedInAt: null,
+            gate: null,
+            message:
+              'Außerhalb der Einlasszeit: Scan vom 01.01.2000, 01:00 Uhr nicht übernommen. Eingecheckt wird ' +
+              'vom 20.06.2026, 00:00 Uhr bis 20.06.2026, 20:00 Uhr. Bitte die Uhrzeit des Geräts prüfen.',
+          },
+          {
+            id: yearBefore.id,
+            invitationId: target.invitation.id,
+            result: 'refused',
+            reason: 'outside_window',
+            checkedInAt: null,
+            gate: null,
+            message: INVITATION_MESSAGES.outsideWindow(
+              '20.06.2025, 10:00 Uhr',
+              '20.06.2026, 00:00 Uhr',
+              '20.06.2026, 20:00 Uhr',
+            ),
+          },
+        ]);
+      }
+    } finally {
+      clock = EVENT_DAY_NOON;
+    }
+    const row = await t.orm.em.fork().findOneOrFail(Invitation, target.invitation.id);
+    expect([row.checkedIn, row.checkedInAt]).toEqual([false, null]);
+    expect(await scansOf(target.invitation.id)).toBe(0);
+
+    // The gate's real scan is not beaten by the forged earlier ones.
+    const real = {
+      id: randomUUID(),
+      invitationId: target.invitation.id,
+      scannedAt: '2026-06-20T08:05:00.000Z',
+    };
+    const later = (await sync(reviewer, randomUUID(), 'Tor A', [real])).data as GateSyncResult;
+    expect(later.scans.map((scan) => [scan.result, scan.reason])).toEqual([['admitted', null]]);
+    const after = await t.orm.em.fork().findOneOrFail(Invitation, target.invitation.id);
+    expect(after.checkedInAt?.toISOString()).toBe(real.scannedAt);
+  });
+
+  it('takes scans from 15 minutes before the opening to 15 minutes after the end, not a second more', async () => {
+    const { gateOpensAt, end } = t.config.event;
+    const cars = await Promise.all(['Früh', 'Zu früh', 'Spät', 'Zu spät'].map((name) => car(name)));
+    const times = [
+      new Date(gateOpensAt.getTime() - minutes(15)),
+      new Date(gateOpensAt.getTime() - minutes(15) - 1000),
+      new Date(end.getTime() + minutes(15)),
+      new Date(end.getTime() + minutes(15) + 1000),
+    ];
+    const scans = cars.map((entry, index) => ({
+      id: randomUUID(),
+      invitationId: entry.invitation.id,
+      scannedAt: times[index]!.toISOString(),
+    }));
+    clock = new Date(end.getTime() + minutes(60));
+    try {
+      const res = await sync(admin, randomUUID(), 'Tor B', scans);
+      const byId = new Map((res.data as GateSyncResult).scans.map((scan) => [scan.id, scan]));
+      expect(scans.map((scan) => byId.get(scan.id)?.reason ?? byId.get(scan.id)?.result)).toEqual([
+        'admitted',
+        'outside_window',
+        'admitted',
+        'outside_window',
+      ]);
+    } finally {
+      clock = EVENT_DAY_NOON;
+    }
+  });
+
+  it('refuses an online check-in outside the window in German, and takes it on the event day', async () => {
+    const target = await car('Vorabend');
+    clock = new Date(t.config.event.gateOpensAt.getTime() - minutes(16));
+    try {
+      const closed = await reviewer.post('/api/admin/check-in', { code: target.invitation.qrCode });
+      expect(closed.status).toBe(409);
+      expect(closed.data).toEqual({
+        result: 'outside_window',
+        message:
+          'Der Einlass ist geschlossen. Eingecheckt wird vom 20.06.2026, 00:00 Uhr bis 20.06.2026, 20:00 Uhr.',
+      });
+      expect(await checkedIn(target.invitation.id)).toBe(0);
+      expect(await scansOf(target.invitation.id)).toBe(0);
+    } finally {
+      clock = EVENT_DAY_NOON;
+    }
+    const open = await reviewer.post('/api/admin/check-in', { code: target.invitation.qrCode });
+    expect(open.status, open.text).toBe(200);
+    expect(open.data.checkedInAt).toBe(EVENT_DAY_NOON.toISOString());
+  });
+
+  it('syncs 1,200 offline scans in chunks the server takes; one request of more is refused in German', async () => {
+    const em = t.orm.em.fork();
+    const ids = (
+      await em.getConnection().execute<Array<{ id: string }>>(
+        `with v as (
+           insert into vehicle (id, user_id, title, brand, model, year, status, ps, weight_kg, top_speed_kmh,
+                                zero_to_hundred_s, created_at, updated_at)
+           select gen_random_uuid(), ?, 'Audi Quattro ' || n, 'Audi', 'Quattro', 1985, 'confirmed', 306, 1300,
+                  250, 4.8, now(), now()
+             from generate_series(1, 1200) n
+           returning id)
+         insert into invitation (id, vehicle_id, qr_code, parking_zone, created_at)
+         select gen_random_uuid(), id, md5(random()::text) || md5(random()::text), 'A', now() from v
+         returning id`,
+        [ownerId],
+      )
+    ).map((row) => row.id);
+    expect(ids).toHaveLength(1200);
+    const device = randomUUID();
+    const scans = ids.map((invitationId, index) => ({
+      id: randomUUID(),
+      invitationId,
+      scannedAt: new Date(Date.parse('2026-06-20T08:00:00Z') + index * 1000).toISOString(),
+    }));
+
+    const whole = await sync(reviewer, device, 'Tor M', scans.slice(0, GATE_SYNC_MAX_SCANS + 1));
+    expect(whole.status).toBe(400);
+    expect(whole.data).toEqual({
+      message: 'Höchstens 500 Scans je Sendung.',
+      issues: [{ field: 'scans', message: 'Höchstens 500 Scans je Sendung.' }],
+    });
+    expect(await checkedIn(...ids)).toBe(0);
+
+    // As the device sends them: chunks of the shared limit, one after the other.
+    const chunks = chunked(scans, GATE_SYNC_MAX_SCANS);
+    expect(chunks.map((chunk) => chunk.length)).toEqual([500, 500, 200]);
+    let answered = 0;
+    for (const chunk of chunks) {
+      const res = await sync(reviewer, device, 'Tor M', chunk);
+      expect(res.status, res.text).toBe(200);
+      answered = (res.data as GateSyncResult).scans.filter((scan) => scan.result === 'admitted').length;
+    }
+    expect(answered).toBe(1200);
+    expect(await checkedIn(...ids)).toBe(1200);
+  }, 120_000);
 });

@@ -8,7 +8,7 @@ import {
 } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Outbox } from '../../core/outbox/outbox.entity.js';
-import { createTestContext, type TestClient, type TestContext } from '../../testing/index.js';
+import { createTestContext, EVENT_DAY_NOON, type TestClient, type TestContext } from '../../testing/index.js';
 import { Review } from '../../core/status-log/review.entity.js';
 import { User } from '../../core/accounts/user.entity.js';
 import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
@@ -30,7 +30,8 @@ async function signedIn(role: Role, firstName: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext({ relay: false });
+  // Check-ins are taken on the event day only.
+  t = await createTestContext({ relay: false, now: () => EVENT_DAY_NOON });
   anon = t.client();
   ({ client: owner, id: ownerId } = await signedIn('user', 'Olaf'));
   user = (await signedIn('user', 'Udo')).client;

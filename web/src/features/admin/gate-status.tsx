@@ -3,11 +3,13 @@ import { GateNameSchema } from '@schlosstreffen/shared';
 import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { formatCheckInTime } from './check-in-api';
+import type { QueuedScan } from '../../lib/gate-store';
 import type { useGate } from './use-gate';
 
 /**
  * What the gate needs to trust its screen: online or not, how old its list is, how many scans still
- * wait for the server, the gate's name, and the scans another gate had been first with.
+ * wait for the server, the gate's name, the scans another gate had been first with, and the scans
+ * the server refused, each with its reason.
  */
 export function GateStatus({ gate }: { gate: ReturnType<typeof useGate> }) {
   const [name, setName] = useState(gate.device?.gate ?? '');
@@ -15,7 +17,8 @@ export function GateStatus({ gate }: { gate: ReturnType<typeof useGate> }) {
   useEffect(() => {
     if (gate.device) setName(gate.device.gate);
   }, [gate.device]);
-  const conflicts = gate.scans.filter((scan) => scan.state === 'duplicate' || scan.state === 'refused');
+  const duplicates = gate.scans.filter((scan) => scan.state === 'duplicate');
+  const refused = gate.scans.filter((scan) => scan.state === 'refused');
 
   return (
     <section
@@ -87,19 +90,26 @@ export function GateStatus({ gate }: { gate: ReturnType<typeof useGate> }) {
           {nameError}
         </p>
       ) : null}
-      {conflicts.length > 0 ? (
-        <div className="mt-4">
-          <h3 className="text-sm font-bold text-amber-200">Doppelte Scans</h3>
-          <ul data-testid="gate-conflicts" className="mt-2 flex flex-col gap-2">
-            {conflicts.map((scan) => (
-              <li key={scan.id} className="rounded-xl bg-amber-400/15 px-3 py-2 text-sm text-amber-100">
-                <span className="font-bold">Startnummer {scan.startNumber}</span> · {scan.name}
-                <span className="block">{scan.message}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ScanNotices heading="Doppelte Scans" testId="gate-conflicts" scans={duplicates} />
+      <ScanNotices heading="Abgelehnte Scans" testId="gate-refused" scans={refused} />
     </section>
+  );
+}
+
+/** Scans the server did not let in as this gate did, each with the server's words. */
+function ScanNotices({ heading, testId, scans }: { heading: string; testId: string; scans: QueuedScan[] }) {
+  if (scans.length === 0) return null;
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm font-bold text-amber-200">{heading}</h3>
+      <ul data-testid={testId} className="mt-2 flex flex-col gap-2">
+        {scans.map((scan) => (
+          <li key={scan.id} className="rounded-xl bg-amber-400/15 px-3 py-2 text-sm text-amber-100">
+            <span className="font-bold">Startnummer {scan.startNumber}</span> · {scan.name}
+            <span className="block">{scan.message}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
