@@ -68,6 +68,8 @@ const MOUNTED = [
   'GET /admin/queues/api/queues',
   'PUT /admin/queues/api/queues/:queueName/pause',
   'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
+  'PUT /admin/queues/api/queues/:queueName/clean/:queueStatus',
+  'PUT /admin/queues/api/queues/:queueName/:jobId/clean',
 ];
 
 let t: TestContext;
@@ -89,7 +91,9 @@ async function freshInvitation(
     jobId: randomUUID(),
   });
   const id = issued!.invitation.id;
-  const token = new URL(invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, id)).searchParams;
+  const token = new URL(
+    invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, issued!.invitation),
+  ).searchParams;
   const decline = new URL(
     invitationDeclineUrl(t.config.publicUrl, t.config.sessionSecret, issued!.invitation),
   ).searchParams;
@@ -664,7 +668,8 @@ const ROWS: Row[] = [
     request: () => ({ path: world.rawUpload }),
   },
 
-  // The queue dashboard (bull-board): admins read, retry and clean; nothing else changes.
+  // The queue dashboard (bull-board): admins read, retry and clean failed and completed jobs;
+  // nothing else changes.
   {
     route: 'GET /admin/queues',
     expect: [302, 403, 403, 403, 200],
@@ -682,8 +687,36 @@ const ROWS: Row[] = [
   },
   {
     route: 'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
+    case: 'failed jobs: admins',
     expect: [401, 403, 403, 403, 200],
     request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/retry/failed` }),
+  },
+  {
+    route: 'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
+    case: 'waiting jobs: nobody',
+    expect: [401, 403, 403, 403, 403],
+    request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/retry/waiting` }),
+  },
+  {
+    route: 'PUT /admin/queues/api/queues/:queueName/clean/:queueStatus',
+    case: 'completed jobs: admins',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/clean/completed` }),
+  },
+  {
+    route: 'PUT /admin/queues/api/queues/:queueName/clean/:queueStatus',
+    case: 'waiting or delayed jobs: nobody',
+    expect: [401, 403, 403, 403, 403],
+    request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/clean/waiting` }),
+  },
+  {
+    route: 'PUT /admin/queues/api/queues/:queueName/:jobId/clean',
+    case: 'a waiting job: nobody',
+    expect: [401, 403, 403, 403, 403],
+    request: async () => {
+      const job = await t.queues.email.add('email.send', { template: 'invitation', to: 'x@example.de', props: {} });
+      return { path: `/admin/queues/api/queues/email/${job.id}/clean` };
+    },
   },
 ];
 
