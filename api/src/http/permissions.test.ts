@@ -91,9 +91,8 @@ async function freshInvitation(
     jobId: randomUUID(),
   });
   const id = issued!.invitation.id;
-  const token = new URL(
-    invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, issued!.invitation),
-  ).searchParams;
+  const token = new URL(invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, issued!.invitation))
+    .searchParams;
   const decline = new URL(
     invitationDeclineUrl(t.config.publicUrl, t.config.sessionSecret, issued!.invitation),
   ).searchParams;
@@ -714,7 +713,11 @@ const ROWS: Row[] = [
     case: 'a waiting job: nobody',
     expect: [401, 403, 403, 403, 403],
     request: async () => {
-      const job = await t.queues.email.add('email.send', { template: 'invitation', to: 'x@example.de', props: {} });
+      const job = await t.queues.email.add('email.send', {
+        template: 'invitation',
+        to: 'x@example.de',
+        props: {},
+      });
       return { path: `/admin/queues/api/queues/email/${job.id}/clean` };
     },
   },

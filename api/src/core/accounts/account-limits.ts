@@ -16,7 +16,12 @@ async function lockAccount(em: EntityManager, userId: string): Promise<void> {
   // By SQL: the caller's unit of work may hold the user as an entity of another context.
   const rows = await em
     .getConnection()
-    .execute<{ id: string }[]>('select id from users where id = ? for update', [userId], 'all', em.getTransactionContext());
+    .execute<{ id: string }[]>(
+      'select id from users where id = ? for update',
+      [userId],
+      'all',
+      em.getTransactionContext(),
+    );
   if (!rows.length) throw unauthenticated();
 }
 
@@ -36,7 +41,11 @@ export async function assertVehicleRoom(em: EntityManager, userId: string): Prom
  * Room for one more data export: none being built, fewer than the limit in the last 24 hours. Call
  * inside the requesting transaction.
  */
-export async function assertDataExportRoom(em: EntityManager, userId: string, now = new Date()): Promise<void> {
+export async function assertDataExportRoom(
+  em: EntityManager,
+  userId: string,
+  now = new Date(),
+): Promise<void> {
   await lockAccount(em, userId);
   if (await em.count(DataExport, { user: userId, status: { $in: ['queued', 'running'] } })) {
     throw conflict(PRIVACY_MESSAGES.exportRunning);
@@ -68,7 +77,12 @@ export async function assertUploadRoom(
   if (signed + bytes > ACCOUNT_LIMITS.uploadBytesPerDay) {
     // Room again once enough of the oldest uploads have left the window.
     let freed = 0;
-    const oldest = recent.find((upload) => (freed += upload.size) >= signed + bytes - ACCOUNT_LIMITS.uploadBytesPerDay);
-    throw limitReached(ACCOUNT_LIMIT_MESSAGES.uploadBytes, oldest ? secondsUntil(oldest.createdAt, now) : 24 * 3600);
+    const oldest = recent.find(
+      (upload) => (freed += upload.size) >= signed + bytes - ACCOUNT_LIMITS.uploadBytesPerDay,
+    );
+    throw limitReached(
+      ACCOUNT_LIMIT_MESSAGES.uploadBytes,
+      oldest ? secondsUntil(oldest.createdAt, now) : 24 * 3600,
+    );
   }
 }

@@ -1,10 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  mediaFileName,
-  uniqueEntryName,
-  type RetentionPeriods,
-} from '@schlosstreffen/shared';
+import { mediaFileName, uniqueEntryName, type RetentionPeriods } from '@schlosstreffen/shared';
 import { Invitation } from '../invitations/invitation.entity.js';
 import type { Media } from '../media/media.entity.js';
 import { enqueue } from '../outbox/outbox.js';

@@ -210,7 +210,7 @@ describe('retention', () => {
     expect((await storageJobs()).some((key) => key.startsWith('exports/quartett/'))).toBe(true);
   });
 
-  it('queues the sweep of objects no row names once an hour, past an upload URL\'s lifetime', async () => {
+  it("queues the sweep of objects no row names once an hour, past an upload URL's lifetime", async () => {
     const sweeps = async () =>
       (await t.orm.em.fork().find(Outbox, { job: 'storage.sweep' }, { orderBy: { createdAt: 'asc' } })).map(
         (row) => row.payload.before,

@@ -79,7 +79,9 @@ export function objectRoutes({ em, s3, bucket }: ObjectRouteDeps): Router<AppSta
           Key: key,
           IfNoneMatch: ctx.get('If-None-Match') || undefined,
           IfModifiedSince:
-            !ctx.get('If-None-Match') && !Number.isNaN(ifModifiedSince) ? new Date(ifModifiedSince) : undefined,
+            !ctx.get('If-None-Match') && !Number.isNaN(ifModifiedSince)
+              ? new Date(ifModifiedSince)
+              : undefined,
         }),
       );
     } catch (error) {

@@ -48,7 +48,9 @@ describe('GET /objects/{key}: caching', () => {
       expect(again.status, path).toBe(304);
       expect(again.headers.get('cache-control'), path).toBe(cacheControl);
       expect(again.headers.get('etag'), path).toBe(etag);
-      const since = await t.client().request('GET', path, { headers: { 'if-modified-since': lastModified! } });
+      const since = await t
+        .client()
+        .request('GET', path, { headers: { 'if-modified-since': lastModified! } });
       expect(since.status, path).toBe(304);
     }
   });

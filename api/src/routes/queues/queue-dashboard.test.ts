@@ -108,7 +108,11 @@ describe('queue dashboard at /admin/queues', () => {
     const own = { headers: { origin: TEST_ORIGIN } };
     await t.queues.email.obliterate({ force: true });
     // A waiting invitation mail (its outbox row counts as published) and a delayed one.
-    const waiting = await t.queues.email.add('email.send', { template: 'invitation', to: 'w@example.de', props: {} });
+    const waiting = await t.queues.email.add('email.send', {
+      template: 'invitation',
+      to: 'w@example.de',
+      props: {},
+    });
     const delayed = await t.queues.email.add(
       'email.send',
       { template: 'invitation', to: 'd@example.de', props: {} },

@@ -268,7 +268,10 @@ describe('declines', () => {
     await em().nativeDelete(Outbox, { job: 'email.send' });
 
     // Invited again later: the old mail's confirm link belongs to the place given up before.
-    await admin.client.patch(`/api/admin/vehicles/${id}/status`, { status: 'invited', oldStatus: 'rejected' });
+    await admin.client.patch(`/api/admin/vehicles/${id}/status`, {
+      status: 'invited',
+      oldStatus: 'rejected',
+    });
     await runInvitationJobs(new Date(Date.now() + 60_000));
     const anon = t.client();
     const stale = await anon.post('/api/invitations/confirm', { token: oldToken });

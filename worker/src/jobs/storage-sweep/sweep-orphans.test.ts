@@ -26,7 +26,10 @@ let storage: Storage;
 // A bucket of its own: the sweep looks at every upload and export in it, and the shared test bucket
 // holds those of other test files, whose rows live in other databases.
 beforeAll(async () => {
-  t = await createTestContext({ relay: false, env: { S3_BUCKET: `sweep-${randomBytes(5).toString('hex')}` } });
+  t = await createTestContext({
+    relay: false,
+    env: { S3_BUCKET: `sweep-${randomBytes(5).toString('hex')}` },
+  });
   bucket = t.config.s3.bucket;
   s3 = createS3Client(t.config.s3);
   await ensureBucket(s3, bucket);
@@ -84,7 +87,9 @@ describe('retention sweeps objects no row names', () => {
     const stray = accountExportKey(randomUUID());
     const named = accountExportKey(randomUUID());
     for (const key of [stray, named]) {
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'zip', ContentType: 'application/zip' }));
+      await s3.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'zip', ContentType: 'application/zip' }),
+      );
     }
     const em = t.orm.em.fork();
     em.create(DataExport, {
