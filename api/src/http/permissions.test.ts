@@ -15,7 +15,6 @@ import { invitationConfirmUrl, invitationDeclineUrl } from '../core/invitations/
 import { issueInvitation } from '../core/invitations/invitation.issue.js';
 import { createVisitorToken } from '../core/visitors/visitor.service.js';
 import { VisitorRegistration } from '../core/visitors/visitor-registration.entity.js';
-import { Vehicle } from '../core/vehicles/vehicle.entity.js';
 import {
   ACTORS,
   changeStatus,
@@ -24,6 +23,7 @@ import {
   createWorld,
   insertImage,
   insertReadySet,
+  makeRoomForVehicle,
   PASSWORD,
   routesOf,
   signInAs,
@@ -79,19 +79,9 @@ let world: World;
 const em = () => t.orm.em.fork();
 const account = () => signInAs(t, 'owner');
 
-/**
- * A new vehicle of the owner through the API. The cells create one each, more than an account may
- * hold: the oldest made by earlier cells go first (the world's own vehicles stay).
- */
+/** A new vehicle of the owner through the API; the cells create more than an account may hold. */
 async function ownersVehicle(owner: Account, overrides: Record<string, unknown> = {}) {
-  const fixtures = [world.draft, world.submitted, world.confirmed];
-  const made = await em().find(
-    Vehicle,
-    { user: owner.id, id: { $nin: fixtures } },
-    { fields: ['id'], orderBy: { createdAt: 'desc' } },
-  );
-  const old = made.slice(5).map((vehicle) => vehicle.id);
-  if (old.length) await em().nativeDelete(Vehicle, { id: { $in: old } });
+  await makeRoomForVehicle(t, owner.id, { keep: [world.draft, world.submitted, world.confirmed] });
   return createVehicle(owner.client, overrides);
 }
 

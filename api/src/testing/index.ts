@@ -1,7 +1,14 @@
 export { createTestContext, TEST_ORIGIN, type SignedIn, type TestContext } from './context.js';
 export { TestClient, type TestResponse } from './http-client.js';
 export type { ProvidedServices } from './services.js';
-export { createVehicle, insertListedVehicle, PASSWORD, registerUser, uniqueEmail } from './factories.js';
+export {
+  createVehicle,
+  insertListedVehicle,
+  makeRoomForVehicle,
+  PASSWORD,
+  registerUser,
+  uniqueEmail,
+} from './factories.js';
 export { readZip, type ZipEntry } from './zip.js';
 export { routesOf, type RouteOf } from './routes.js';
 export {
