@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DataExport } from '../accounts/data-export.entity.js';
 import { Upload } from '../accounts/upload.entity.js';
 import { Media } from '../media/media.entity.js';
-import { parseKey } from './objects.js';
+import { keyOf, objectPathOf, parseKey } from './objects.js';
 
 /**
  * Where the objects lie that a row names one by one (uploads and data export ZIPs): retention's
@@ -15,7 +15,7 @@ const BATCH = 1000;
 
 /**
  * Of these keys, the uploads and data export ZIPs that no row names: an upload without its upload
- * record (the record goes with its account) and not waiting on an image, a ZIP without its export.
+ * record (the record goes with its account) that no image names, a ZIP without its export.
  * Keys of any other kind are never returned.
  */
 export async function unnamedKeys(em: EntityManager, keys: readonly string[]): Promise<string[]> {
@@ -34,8 +34,18 @@ export async function unnamedKeys(em: EntityManager, keys: readonly string[]): P
     if (uploads.length) {
       const records = await fork.find(Upload, { key: { $in: uploads } }, { fields: ['key'] });
       for (const record of records) named.add(record.key);
-      const media = await fork.find(Media, { uploadKey: { $in: uploads } }, { fields: ['uploadKey'] });
-      for (const item of media) if (item.uploadKey) named.add(item.uploadKey);
+      // An image waiting to be cleaned names its upload, and an image stored before clean copies
+      // existed names it as its URL.
+      const media = await fork.find(
+        Media,
+        { $or: [{ uploadKey: { $in: uploads } }, { url: { $in: uploads.map(objectPathOf) } }] },
+        { fields: ['uploadKey', 'url'] },
+      );
+      for (const item of media) {
+        if (item.uploadKey) named.add(item.uploadKey);
+        const key = keyOf(item.url);
+        if (key) named.add(key);
+      }
     }
     if (exports.size) {
       const rows = await fork.find(DataExport, { id: { $in: [...exports.keys()] } }, { fields: ['id'] });

@@ -5,11 +5,19 @@ import {
   createS3Client,
   DataExport,
   ensureBucket,
+  Media,
   Outbox,
   runDueWork,
   User,
+  Vehicle,
 } from '@schlosstreffen/api/core';
-import { createTestContext, PASSWORD, type TestClient, type TestContext } from '@schlosstreffen/api/testing';
+import {
+  createTestContext,
+  createVehicle,
+  PASSWORD,
+  type TestClient,
+  type TestContext,
+} from '@schlosstreffen/api/testing';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, type Storage } from '../../adapters/storage.js';
@@ -91,7 +99,14 @@ describe('retention sweeps objects no row names', () => {
         new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'zip', ContentType: 'application/zip' }),
       );
     }
+    // An image stored before clean copies existed: its URL names the upload, no upload record does.
+    const legacy = `uploads/${staying.id}/${randomUUID()}.jpg`;
+    await s3.send(
+      new PutObjectCommand({ Bucket: bucket, Key: legacy, Body: PHOTO, ContentType: 'image/jpeg' }),
+    );
+    const vehicle = await createVehicle(staying.client);
     const em = t.orm.em.fork();
+    em.create(Media, { vehicle: em.getReference(Vehicle, vehicle.id), url: `/objects/${legacy}` });
     em.create(DataExport, {
       id: named.slice('exports/accounts/'.length, -'.zip'.length),
       user: em.getReference(User, staying.id),
@@ -119,7 +134,7 @@ describe('retention sweeps objects no row names', () => {
       dispatch({ 'storage.sweep': createSweepOrphans({ em: t.orm.em, storage, now: () => now }) });
     const job = { id: jobs[0]!.id, name: 'storage.sweep', data: jobs[0]!.payload } as unknown as Job;
     expect(await process(new Date())(job)).toEqual({ status: 'swept', deleted: 0 });
-    for (const key of [late.key, kept.key, stray, named]) expect(await exists(key), key).toBe(true);
+    for (const key of [late.key, kept.key, stray, named, legacy]) expect(await exists(key), key).toBe(true);
 
     // At the moment retention ran for, the orphans go and everything a row names stays.
     expect(await process(soon)(job)).toEqual({ status: 'swept', deleted: 2 });
@@ -127,6 +142,7 @@ describe('retention sweeps objects no row names', () => {
     expect(await exists(stray)).toBe(false);
     expect(await exists(kept.key)).toBe(true);
     expect(await exists(named)).toBe(true);
+    expect(await exists(legacy)).toBe(true);
     // Safe to run twice.
     expect(await process(soon)(job)).toEqual({ status: 'swept', deleted: 0 });
   });
