@@ -13,11 +13,13 @@ const WINDOW_MS = 24 * 3600 * 1000;
  * after the other (and nothing is added to an account being deleted).
  */
 async function lockAccount(em: EntityManager, userId: string): Promise<void> {
-  // By SQL: the caller's unit of work may hold the user as an entity of another context.
+  // By SQL: the caller's unit of work may hold the user as an entity of another context. NO KEY
+  // UPDATE: rows that merely reference the account (sessions, consents) are not held up; account
+  // deletion's FOR UPDATE still waits for it, and it for the deletion.
   const rows = await em
     .getConnection()
     .execute<{ id: string }[]>(
-      'select id from users where id = ? for update',
+      'select id from users where id = ? for no key update',
       [userId],
       'all',
       em.getTransactionContext(),

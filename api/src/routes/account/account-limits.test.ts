@@ -37,8 +37,22 @@ describe('per-account limits', () => {
       });
     }
     await fork.flush();
-    // The last one the limit allows, then no more, draft or application.
-    const last = await createVehicle(owner.client);
+    // The last one the limit allows, to one of three asking at once; then no more, draft or application.
+    const racing = await Promise.all(
+      [1, 2, 3].map(() =>
+        owner.client.post('/api/vehicles', {
+          brand: 'Audi',
+          model: 'Quattro',
+          year: 1984,
+          ps: 306,
+          weightKg: 1300,
+          topSpeedKmh: 250,
+          zeroToHundredS: 4.8,
+        }),
+      ),
+    );
+    expect(racing.map((res) => res.status).sort()).toEqual([201, 409, 409]);
+    const last = racing.find((res) => res.status === 201)!.data as { id: string };
     for (const status of ['draft', 'submitted']) {
       const refused = await owner.client.post('/api/vehicles', {
         brand: 'BMW',
