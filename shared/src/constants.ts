@@ -115,6 +115,27 @@ export const RECOMMENDED_IMAGES = { min: 3, max: 10 } as const;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
+/**
+ * What one account may hold or start, so that no single account fills the database, the queues or
+ * the bucket. Upload bytes count what the server signed in the last 24 hours; data exports count
+ * those started in the last 24 hours.
+ */
+export const ACCOUNT_LIMITS = {
+  /** Vehicles per account, drafts included. */
+  vehicles: 10,
+  /** Data exports per account and 24 hours (and never two at a time). */
+  dataExportsPerDay: 3,
+  /** Upload bytes signed per account and 24 hours: 50 images of the largest size. */
+  uploadBytesPerDay: 50 * MAX_IMAGE_BYTES,
+} as const;
+
+/** German answers when an account reaches one of ACCOUNT_LIMITS. */
+export const ACCOUNT_LIMIT_MESSAGES = {
+  vehicles: `Pro Konto sind höchstens ${ACCOUNT_LIMITS.vehicles} Fahrzeuge möglich (Entwürfe eingeschlossen). Lösche einen Entwurf, um ein neues Fahrzeug anzulegen.`,
+  dataExports: `Du kannst höchstens ${ACCOUNT_LIMITS.dataExportsPerDay} Datenexporte in 24 Stunden anfordern. Bitte versuche es später noch einmal.`,
+  uploadBytes: `Du hast in den letzten 24 Stunden so viele Bilder hochgeladen, wie pro Konto möglich sind (${ACCOUNT_LIMITS.uploadBytesPerDay / 1_048_576} MB). Bitte versuche es später noch einmal.`,
+} as const;
+
 /** Widths of the WebP renditions the worker writes for every image; the first is `thumbnailUrl`. */
 export const THUMBNAIL_WIDTHS = [480, 1280] as const;
 export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];

@@ -9,6 +9,8 @@ export const INVITATION_MESSAGES = {
   /** Answer to a repeated check-in; the time is HH:MM in the event's time zone. */
   alreadyCheckedIn: (time: string) => `Bereits eingecheckt um ${time} Uhr`,
   confirmLinkInvalid: 'Der Bestätigungslink ist ungültig. Bitte melde dich an und bestätige im Dashboard.',
+  confirmLinkSuperseded:
+    'Dieser Bestätigungslink gehört zu einer früheren Einladung. Bitte nimm den Link aus der neuesten Einladungs-E-Mail oder melde dich an und bestätige im Dashboard.',
   confirmed: 'Deine Teilnahme ist bestätigt. Wir freuen uns auf dich!',
   alreadyConfirmed: 'Deine Teilnahme war bereits bestätigt.',
   confirmDeadlinePassed: 'Die Frist zur Bestätigung ist abgelaufen. Dein Platz wurde weitergegeben.',

@@ -128,6 +128,10 @@ export const StorageDeleteJobSchema = v.object({
 });
 export type StorageDeleteJob = v.InferOutput<typeof StorageDeleteJobSchema>;
 
+/** Remove uploads and data export ZIPs that no row names and that were stored before `before` (ISO). */
+export const StorageSweepJobSchema = v.object({ before: v.pipe(v.string(), v.isoTimestamp()) });
+export type StorageSweepJob = v.InferOutput<typeof StorageSweepJobSchema>;
+
 export const InvitationIssueJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
 export type InvitationIssueJob = v.InferOutput<typeof InvitationIssueJobSchema>;
 
@@ -164,6 +168,8 @@ export const JOBS = {
   'media.thumbnail': { queue: 'media', payload: MediaThumbnailJobSchema },
   /** Delete objects (and everything under the prefixes) from the bucket after their rows are gone. */
   'storage.delete': { queue: 'media', payload: StorageDeleteJobSchema },
+  /** Delete uploads and data export ZIPs that no row names (retention's backstop, once an hour). */
+  'storage.sweep': { queue: 'media', payload: StorageSweepJobSchema },
   /** Give an invited vehicle its invitation (start number, zone, check-in code) and mail it. */
   'invitation.issue': { queue: 'invitation', payload: InvitationIssueJobSchema },
   /** Invite the next waitlisted vehicles into free places (automatic moving up). */

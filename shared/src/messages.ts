@@ -37,6 +37,8 @@ export const MESSAGES = {
   visitorUnsubscribed: 'Du bist abgemeldet und erhältst keine E-Mails mehr zum Schlosstreffen.',
   visitorLinkInvalid: 'Der Link ist ungültig.',
   queueDashboardReadOnly: 'Im Job-Dashboard lassen sich Jobs nur wiederholen oder aufräumen.',
+  queueDashboardFinishedOnly:
+    'Im Job-Dashboard lassen sich nur fehlgeschlagene oder abgeschlossene Jobs wiederholen oder aufräumen. Wartende, geplante und laufende Jobs bleiben, wie sie sind.',
 } as const;
 
 /** Visitor states as shown to admins (list and CSV export). */

@@ -23,6 +23,7 @@ import { createIssueInvitation } from './jobs/invitation/issue-invitation.js';
 import { createExportQuartett } from './jobs/quartett-export/export-quartett.js';
 import { createPreparePrintPhoto } from './jobs/quartett-print-photo/prepare-print-photo.js';
 import { createDeleteObjects } from './jobs/storage-delete/delete-objects.js';
+import { createSweepOrphans } from './jobs/storage-sweep/sweep-orphans.js';
 import { createEraseJobs } from './jobs/privacy/erase-jobs.js';
 import { createTick } from './jobs/scheduler/tick.js';
 import { createAdvanceWaitlist } from './jobs/waitlist/advance-waitlist.js';
@@ -82,6 +83,7 @@ export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () =
     }),
     'media.thumbnail': createRenderThumbnails({ em: deps.em, storage }),
     'storage.delete': createDeleteObjects({ storage }),
+    'storage.sweep': createSweepOrphans({ em: deps.em, storage }),
     'quartett.export': createExportQuartett({ em: deps.em, storage, eventName: deps.event.name }),
     'quartett.print-photo': createPreparePrintPhoto({ em: deps.em, storage }),
     'invitation.issue': createIssueInvitation({

@@ -43,3 +43,6 @@ export const conflict = (message: string = MESSAGES.conflict, details?: Record<s
   new DomainError('conflict', message, details ? { details } : {});
 export const rateLimited = (retryAfterSeconds: number) =>
   new DomainError('rate_limited', MESSAGES.tooManyRequests(retryAfterSeconds), { retryAfterSeconds });
+/** An account reached one of its limits (ACCOUNT_LIMITS); room again in `retryAfterSeconds`. */
+export const limitReached = (message: string, retryAfterSeconds: number) =>
+  new DomainError('rate_limited', message, { retryAfterSeconds });

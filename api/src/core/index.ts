@@ -46,7 +46,15 @@ export {
   uploadPrefix,
   type FullFormat,
 } from './storage/objects.js';
-export { createS3Client, deleteKeys, ensureBucket, listKeys } from './storage/s3.js';
+export {
+  createS3Client,
+  deleteKeys,
+  ensureBucket,
+  listKeys,
+  listObjects,
+  type ListedObject,
+} from './storage/s3.js';
+export { ORPHAN_PREFIXES, unnamedKeys } from './storage/orphans.js';
 
 // Secrets in job payloads and passwords.
 export { unseal } from './crypto/seal.js';

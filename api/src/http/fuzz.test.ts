@@ -53,6 +53,8 @@ const DASHBOARD_ROUTES = [
   'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
   'PUT /admin/queues/api/queues/:queueName/clean/:queueStatus',
   'PUT /admin/queues/api/queues/:queueName/:jobId/promote',
+  'PUT /admin/queues/api/queues/:queueName/:jobId/retry',
+  'PUT /admin/queues/api/queues/:queueName/:jobId/clean',
 ];
 
 /** A valid body per route: the fuzzer starts from it and breaks it. */

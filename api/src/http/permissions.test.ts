@@ -24,6 +24,7 @@ import {
   createWorld,
   insertImage,
   insertReadySet,
+  makeRoomForVehicle,
   PASSWORD,
   routesOf,
   signInAs,
@@ -69,6 +70,8 @@ const MOUNTED = [
   'GET /admin/queues/api/queues',
   'PUT /admin/queues/api/queues/:queueName/pause',
   'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
+  'PUT /admin/queues/api/queues/:queueName/clean/:queueStatus',
+  'PUT /admin/queues/api/queues/:queueName/:jobId/clean',
 ];
 
 let t: TestContext;
@@ -77,11 +80,17 @@ let world: World;
 const em = () => t.orm.em.fork();
 const account = () => signInAs(t, 'owner');
 
+/** A new vehicle of the owner through the API; the cells create more than an account may hold. */
+async function ownersVehicle(owner: Account, overrides: Record<string, unknown> = {}) {
+  await makeRoomForVehicle(t, owner.id, { keep: [world.draft, world.submitted, world.confirmed] });
+  return createVehicle(owner.client, overrides);
+}
+
 /** An invited vehicle of the owner with its invitation issued (as the job would). */
 async function freshInvitation(
   owner: Account,
 ): Promise<{ code: string; token: string; declineToken: string; vehicleId: string; invitationId: string }> {
-  const vehicle = await createVehicle(owner.client, { status: 'submitted' });
+  const vehicle = await ownersVehicle(owner, { status: 'submitted' });
   await changeStatus(world.admin, vehicle.id, 'submitted', 'invited');
   const issued = await issueInvitation(t.orm.em, vehicle.id, {
     event: { ...t.config.event, parkingZones: [{ name: 'Nord', capacity: 1000 }] },
@@ -90,7 +99,8 @@ async function freshInvitation(
     jobId: randomUUID(),
   });
   const id = issued!.invitation.id;
-  const token = new URL(invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, id)).searchParams;
+  const token = new URL(invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, issued!.invitation))
+    .searchParams;
   const decline = new URL(
     invitationDeclineUrl(t.config.publicUrl, t.config.sessionSecret, issued!.invitation),
   ).searchParams;
@@ -310,7 +320,7 @@ const ROWS: Row[] = [
     case: "the owner's consent",
     expect: [401, 200, 404, 404, 404],
     request: async ({ owner }) => {
-      const vehicle = await createVehicle(owner.client, { status: 'submitted' });
+      const vehicle = await ownersVehicle(owner, { status: 'submitted' });
       const consent = await em().findOneOrFail(Consent, { vehicle: vehicle.id, kind: 'media' });
       return { path: `/api/account/consents/${consent.id}/withdraw`, json: {} };
     },
@@ -461,14 +471,14 @@ const ROWS: Row[] = [
     case: 'submitting a draft',
     expect: [401, 200, 404, 200, 200],
     request: async ({ owner }) => ({
-      path: `/api/vehicles/${(await createVehicle(owner.client)).id}`,
+      path: `/api/vehicles/${(await ownersVehicle(owner)).id}`,
       json: { status: 'submitted' },
     }),
   },
   {
     route: 'DELETE /api/vehicles/:id',
     expect: [401, 204, 404, 204, 204],
-    request: async ({ owner }) => ({ path: `/api/vehicles/${(await createVehicle(owner.client)).id}` }),
+    request: async ({ owner }) => ({ path: `/api/vehicles/${(await ownersVehicle(owner)).id}` }),
   },
   {
     route: 'GET /api/vehicles/:id/reviews',
@@ -490,7 +500,7 @@ const ROWS: Row[] = [
     route: 'PATCH /api/admin/vehicles/:id/status',
     expect: [401, 403, 403, 200, 200],
     request: async ({ owner }) => ({
-      path: `/api/admin/vehicles/${(await createVehicle(owner.client, { status: 'submitted' })).id}/status`,
+      path: `/api/admin/vehicles/${(await ownersVehicle(owner, { status: 'submitted' })).id}/status`,
       json: { status: 'in_review', oldStatus: 'submitted' },
     }),
   },
@@ -509,7 +519,7 @@ const ROWS: Row[] = [
     case: "the actor's own upload to the owner's draft",
     expect: [401, 201, 404, 201, 201],
     request: async ({ client, me, owner }) => ({
-      path: `/api/vehicles/${(await createVehicle(owner.client)).id}/media`,
+      path: `/api/vehicles/${(await ownersVehicle(owner)).id}/media`,
       json: { url: me ? await freshUpload(client) : '/objects/uploads/x/y.jpg' },
     }),
   },
@@ -518,7 +528,7 @@ const ROWS: Row[] = [
     case: "someone else's upload",
     expect: [401, 403, 404, 201, 201],
     request: async ({ owner }) => ({
-      path: `/api/vehicles/${(await createVehicle(owner.client)).id}/media`,
+      path: `/api/vehicles/${(await ownersVehicle(owner)).id}/media`,
       json: { url: await freshUpload(world.other.client) },
     }),
   },
@@ -534,7 +544,7 @@ const ROWS: Row[] = [
     route: 'DELETE /api/vehicles/:id/media/:mediaId',
     expect: [401, 204, 404, 204, 204],
     request: async ({ owner }) => {
-      const vehicle = await createVehicle(owner.client);
+      const vehicle = await ownersVehicle(owner);
       return { path: `/api/vehicles/${vehicle.id}/media/${(await insertImage(t, vehicle.id)).id}` };
     },
   },
@@ -616,7 +626,7 @@ const ROWS: Row[] = [
     route: 'POST /api/admin/waitlist/invite',
     expect: [401, 403, 403, 201, 201],
     request: async ({ owner }) => {
-      const vehicle = await createVehicle(owner.client, { status: 'submitted' });
+      const vehicle = await ownersVehicle(owner, { status: 'submitted' });
       await changeStatus(world.admin, vehicle.id, 'submitted', 'waitlist');
       return { path: '/api/admin/waitlist/invite', json: { vehicleId: vehicle.id } };
     },
@@ -698,7 +708,8 @@ const ROWS: Row[] = [
     request: () => ({ path: world.rawUpload }),
   },
 
-  // The queue dashboard (bull-board): admins read, retry and clean; nothing else changes.
+  // The queue dashboard (bull-board): admins read, retry and clean failed and completed jobs;
+  // nothing else changes.
   {
     route: 'GET /admin/queues',
     expect: [302, 403, 403, 403, 200],
@@ -716,8 +727,40 @@ const ROWS: Row[] = [
   },
   {
     route: 'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
+    case: 'failed jobs: admins',
     expect: [401, 403, 403, 403, 200],
     request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/retry/failed` }),
+  },
+  {
+    route: 'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
+    case: 'waiting jobs: nobody',
+    expect: [401, 403, 403, 403, 403],
+    request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/retry/waiting` }),
+  },
+  {
+    route: 'PUT /admin/queues/api/queues/:queueName/clean/:queueStatus',
+    case: 'completed jobs: admins',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/clean/completed` }),
+  },
+  {
+    route: 'PUT /admin/queues/api/queues/:queueName/clean/:queueStatus',
+    case: 'waiting or delayed jobs: nobody',
+    expect: [401, 403, 403, 403, 403],
+    request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/clean/waiting` }),
+  },
+  {
+    route: 'PUT /admin/queues/api/queues/:queueName/:jobId/clean',
+    case: 'a waiting job: nobody',
+    expect: [401, 403, 403, 403, 403],
+    request: async () => {
+      const job = await t.queues.email.add('email.send', {
+        template: 'invitation',
+        to: 'x@example.de',
+        props: {},
+      });
+      return { path: `/admin/queues/api/queues/email/${job.id}/clean` };
+    },
   },
 ];
 

@@ -188,7 +188,6 @@ export function serveWeb(options: {
       index = undefined;
       return next();
     }
-    ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'html';
 
     // The check-in page is kept by the service worker for offline use: a copy must not keep the
@@ -200,8 +199,10 @@ export function serveWeb(options: {
           await readUser(ctx, async () => {});
           return ctx.state.user ? presentUser(ctx.state.user) : null;
         });
-    // The page differs for a signed-in visitor (header, redirects, the user block).
+    // The page differs for a signed-in visitor (header, redirects, the user block): one that names
+    // the user is kept by no cache, not even the browser's; anonymous pages are revalidated.
     ctx.vary('Cookie');
+    ctx.set('Cache-Control', user ? 'private, no-store' : 'no-cache');
 
     const nonce = cspNonce(ctx.res);
     if (nonce && SERVER_RENDERED_PATHS.has(ctx.path)) {

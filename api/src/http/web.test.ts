@@ -152,4 +152,28 @@ describe('server-rendered public pages', () => {
     const checkIn = await client.get('/admin/check-in');
     expect(dataBlock(checkIn.text, CURRENT_USER_ELEMENT_ID)).toBeUndefined();
   });
+
+  it('lets no cache keep a page that names the signed-in user; anonymous pages stay cacheable', async () => {
+    for (const route of ['/', '/register', '/dashboard', '/edit/123']) {
+      const anonymous = await fetch(`${t.baseUrl}${route}`);
+      expect(anonymous.headers.get('cache-control'), route).toBe('no-cache');
+    }
+    const client = t.client();
+    const { email } = await registerUser(client);
+    for (const route of ['/', '/register', '/dashboard', '/edit/123']) {
+      const page = await client.get(route);
+      expect(page.status, route).toBe(200);
+      expect(page.text, route).toContain(email);
+      expect(page.headers.get('cache-control'), route).toBe('private, no-store');
+    }
+    // The router's redirect of a signed-in visitor depends on who asks, too.
+    const login = await fetch(`${t.baseUrl}/login`, {
+      headers: { cookie: client.cookieHeader },
+      redirect: 'manual',
+    });
+    expect(login.status).toBe(307);
+    expect(login.headers.get('cache-control')).toBe('private, no-store');
+    // The check-in page carries no user and is kept offline: it stays as it was.
+    expect((await client.get('/admin/check-in')).headers.get('cache-control')).toBe('no-cache');
+  });
 });

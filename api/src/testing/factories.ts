@@ -76,6 +76,29 @@ export async function mailedLinkToken(
   return new URL(url!).searchParams.get('token') ?? '';
 }
 
+/**
+ * For tests whose one account creates more vehicles than ACCOUNT_LIMITS allows: deletes all but the
+ * newest `newest` of the account's vehicles (never those in `keep`), straight from the table.
+ */
+export async function makeRoomForVehicle(
+  t: TestContext,
+  userId: string,
+  options: { keep?: string[]; newest?: number } = {},
+): Promise<void> {
+  const rows = await t.orm.em
+    .getConnection()
+    .execute<{ id: string }[]>(`select id from vehicle where user_id = ? order by created_at desc offset ?`, [
+      userId,
+      options.newest ?? 5,
+    ]);
+  const old = rows.map((row) => row.id).filter((id) => !options.keep?.includes(id));
+  if (old.length) {
+    await t.orm.em
+      .getConnection()
+      .execute(`delete from vehicle where id in (${old.map(() => '?').join(', ')})`, old, 'run');
+  }
+}
+
 /** Creates a vehicle through the API as the client's user (a BMW M3 E46 unless told otherwise). */
 export async function createVehicle(client: TestClient, overrides: Record<string, unknown> = {}) {
   const res = await client.post('/api/vehicles', {

@@ -12,6 +12,7 @@ export {
   insertConfirmedUser,
   insertListedVehicle,
   mailedLinkToken,
+  makeRoomForVehicle,
   PASSWORD,
   registerUser,
   signInConfirmed,

@@ -9,7 +9,7 @@ import {
   UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { deleteKeys, listKeys } from '@schlosstreffen/api/core';
+import { deleteKeys, listKeys, listObjects, type ListedObject } from '@schlosstreffen/api/core';
 
 /** The object is larger than the caller allows; nothing beyond the cap was read. */
 export class ObjectTooLargeError extends Error {
@@ -51,6 +51,8 @@ export interface Storage {
   deleteMany(keys: readonly string[]): Promise<void>;
   /** Every key under the prefix, read page by page. */
   list(prefix: string): Promise<string[]>;
+  /** As `list`, with each object's modification time. */
+  listObjects(prefix: string): Promise<ListedObject[]>;
 }
 
 /** A file's part size: S3's parts are at least 5 MB (except the last). */
@@ -187,6 +189,7 @@ export function createStorage(
 
     deleteMany: (keys) => deleteKeys(s3, bucket, keys),
     list: (prefix) => listKeys(s3, bucket, prefix, options.listPageSize),
+    listObjects: (prefix) => listObjects(s3, bucket, prefix, options.listPageSize),
   };
   return storage;
 }

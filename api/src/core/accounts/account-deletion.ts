@@ -52,8 +52,13 @@ export async function deleteAccount(em: EntityManager, userId: string): Promise<
     const vehicles = await tx.find(Vehicle, { user: userId }, { fields: ['id'] });
     const vehicleIds = vehicles.map((vehicle) => vehicle.id);
     const media = await tx.find(Media, { vehicle: { $in: vehicleIds } });
-    const exports = await tx.find(DataExport, { user: userId, objectKey: { $ne: null } });
-    const keys = [...media.flatMap(mediaObjectKeys), ...exports.map((row) => row.objectKey!)];
+    // Locked: an export job recording its ZIP right now either finishes first (its key is seen
+    // here) or waits, finds no row and deletes the ZIP itself.
+    const exports = await tx.find(DataExport, { user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const keys = [
+      ...media.flatMap(mediaObjectKeys),
+      ...exports.flatMap((row) => (row.objectKey ? [row.objectKey] : [])),
+    ];
 
     if (vehicleIds.length) {
       const list = vehicleIds.map(() => '?').join(', ');

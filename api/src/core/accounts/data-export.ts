@@ -1,11 +1,6 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  mediaFileName,
-  PRIVACY_MESSAGES,
-  uniqueEntryName,
-  type RetentionPeriods,
-} from '@schlosstreffen/shared';
-import { conflict } from '../errors.js';
+import { mediaFileName, uniqueEntryName, type RetentionPeriods } from '@schlosstreffen/shared';
 import { Invitation } from '../invitations/invitation.entity.js';
 import type { Media } from '../media/media.entity.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -14,16 +9,19 @@ import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { vehicleData } from '../vehicles/vehicle-data.js';
 import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
 import { Consent } from './consent.entity.js';
+import { assertDataExportRoom } from './account-limits.js';
 import { DataExport } from './data-export.entity.js';
 import type { User } from './user.entity.js';
 
 const DAY = 24 * 3600 * 1000;
 
-/** Starts a data export of the user's own data (one at a time), built by the `account.export` job. */
+/**
+ * Starts a data export of the user's own data (one at a time, a few a day), built by the
+ * `account.export` job.
+ */
 export async function requestDataExport(em: EntityManager, user: User): Promise<DataExport> {
   return em.transactional(async (tx) => {
-    const running = await tx.count(DataExport, { user: user.id, status: { $in: ['queued', 'running'] } });
-    if (running) throw conflict(PRIVACY_MESSAGES.exportRunning);
+    await assertDataExportRoom(tx, user.id);
     const row = tx.create(DataExport, { user: user.id, status: 'queued', progress: 0 });
     await tx.flush();
     enqueue(tx, 'account.export', { exportId: row.id });
@@ -213,25 +211,28 @@ export async function recordDataExportProgress(
   await em.fork().nativeUpdate(DataExport, { id: exportId, status: 'running' }, { progress: percent });
 }
 
-/** The ZIP is stored: downloadable by its owner for `accountExports` days. */
+/**
+ * The ZIP is stored: downloadable by its owner for `accountExports` days. False when the export (or
+ * its account) was deleted meanwhile: no row names the ZIP, so the caller deletes it. The row is
+ * locked, so a deletion either waits and then sees the key, or went first and leaves no row.
+ */
 export async function recordDataExportReady(
   em: EntityManager,
   exportId: string,
   key: string,
   periods: RetentionPeriods,
   now = new Date(),
-): Promise<void> {
-  await em.fork().nativeUpdate(
-    DataExport,
-    { id: exportId },
-    {
-      status: 'ready',
-      progress: 100,
-      objectKey: key,
-      finishedAt: now,
-      expiresAt: new Date(now.getTime() + periods.accountExports * DAY),
-    },
-  );
+): Promise<boolean> {
+  return em.fork().transactional(async (tx) => {
+    const row = await tx.findOne(DataExport, { id: exportId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!row) return false;
+    row.status = 'ready';
+    row.progress = 100;
+    row.objectKey = key;
+    row.finishedAt = now;
+    row.expiresAt = new Date(now.getTime() + periods.accountExports * DAY);
+    return true;
+  });
 }
 
 export async function recordDataExportFailed(

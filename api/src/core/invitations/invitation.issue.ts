@@ -148,7 +148,7 @@ export async function issueLocked(
     },
     sealed: seal(options.secret, {
       checkInCode: invitation.qrCode,
-      confirmUrl: invitationConfirmUrl(options.publicUrl, options.secret, invitation.id),
+      confirmUrl: invitationConfirmUrl(options.publicUrl, options.secret, invitation),
       declineUrl: invitationDeclineUrl(options.publicUrl, options.secret, invitation),
     }),
   };

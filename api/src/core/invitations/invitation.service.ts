@@ -16,6 +16,7 @@ import { recordStatusChange, userActor } from '../status-log/status-log.js';
 import { User } from '../accounts/user.entity.js';
 import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { Invitation } from './invitation.entity.js';
+import { Review } from '../status-log/review.entity.js';
 import { gateWindowOf, recordOnlineScan } from '../check-in/gate-scans.js';
 
 /** A check-in at the gate: who came, and whether this scan admitted them or they were in already. */
@@ -46,13 +47,14 @@ export class InvitationService {
 
   /**
    * The confirm link: invited → confirmed as the owner's status event (with its confirmation mail).
-   * A second click answers that the vehicle was already confirmed.
+   * A second click answers that the vehicle was already confirmed. The link names the issuance it
+   * was mailed for: one of a place given up earlier confirms nothing and says so.
    */
   async confirmByToken(
     token: string,
   ): Promise<{ status: 'confirmed' | 'already_confirmed'; message: string }> {
-    const invitationId = verifyInvitationConfirmToken(this.options.secret, token);
-    const invitation = invitationId && (await this.em.findOne(Invitation, { id: invitationId }));
+    const subject = verifyInvitationConfirmToken(this.options.secret, token);
+    const invitation = subject && (await this.em.findOne(Invitation, { id: subject.invitationId }));
     if (!invitation) throw notFound(INVITATION_MESSAGES.confirmLinkInvalid);
     const outcome = await this.em.transactional(async (em) => {
       const vehicle = await em.findOne(
@@ -61,6 +63,14 @@ export class InvitationService {
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
       if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+      // Issued anew since the link was mailed (read again under the vehicle's lock). A link of the
+      // earlier form names no issuance: it stands for the only one, if the vehicle was invited once.
+      const current = await em.findOne(Invitation, { id: invitation.id }, { refresh: true });
+      const superseded =
+        subject.issuedAtMs === null
+          ? (await em.count(Review, { vehicleId: vehicle.id, newStatus: 'invited' })) > 1
+          : current?.issuedAt.getTime() !== subject.issuedAtMs;
+      if (!current || superseded) throw conflict(INVITATION_MESSAGES.confirmLinkSuperseded);
       if (vehicle.status === 'confirmed') return 'already_confirmed' as const;
       if (vehicle.status !== 'invited') {
         throw conflict(

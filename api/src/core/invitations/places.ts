@@ -179,7 +179,7 @@ export async function remindDue(em: EntityManager, options: PlacesOptions, asOf:
         options,
         { confirmBy: invitation.confirmBy.toISOString(), startNumber: invitation.startNumber },
         {
-          confirmUrl: invitationConfirmUrl(options.publicUrl, options.secret, invitation.id),
+          confirmUrl: invitationConfirmUrl(options.publicUrl, options.secret, invitation),
           declineUrl: invitationDeclineUrl(options.publicUrl, options.secret, invitation),
         },
       );

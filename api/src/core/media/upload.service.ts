@@ -2,6 +2,7 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { UploadRequest } from '@schlosstreffen/shared';
+import { assertUploadRoom } from '../accounts/account-limits.js';
 import { Upload } from '../accounts/upload.entity.js';
 import type { User } from '../accounts/user.entity.js';
 import { newUploadKey, objectPathOf } from '../storage/objects.js';
@@ -22,7 +23,8 @@ export const UPLOAD_URL_SECONDS = 10 * 60;
  * Signs browser uploads straight to the bucket, for one key the server chooses under the caller's
  * own prefix, with the extension of the signed content type. The PUT is signed with its
  * Content-Type and Content-Length, so the storage refuses any other type or size. Each signed key is
- * recorded: never attached, retention removes it. Images are at most 10 MB, far below the uploader's
+ * recorded (an account signs at most ACCOUNT_LIMITS.uploadBytesPerDay a day): never attached,
+ * retention removes it. Images are at most 10 MB, far below the uploader's
  * multipart threshold, so no multipart calls exist.
  */
 export class UploadService {
@@ -30,12 +32,16 @@ export class UploadService {
 
   async presignPut(user: User, request: UploadRequest) {
     const key = newUploadKey(user.id, request.type);
-    await this.deps.em.fork().insert(Upload, {
-      key,
-      user: user.id,
-      contentType: request.type,
-      size: request.size,
-      createdAt: new Date(),
+    await this.deps.em.fork().transactional(async (em) => {
+      const now = new Date();
+      await assertUploadRoom(em, user.id, request.size, now);
+      await em.insert(Upload, {
+        key,
+        user: user.id,
+        contentType: request.type,
+        size: request.size,
+        createdAt: now,
+      });
     });
     const uploadURL = await getSignedUrl(
       this.deps.presigner,

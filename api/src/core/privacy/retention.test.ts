@@ -221,4 +221,22 @@ describe('retention', () => {
     expect(await em().count(QuartettSet, { exportFileUrl: { $ne: null } })).toBe(0);
     expect((await storageJobs()).some((key) => key.startsWith('exports/quartett/'))).toBe(true);
   });
+
+  it("queues the sweep of objects no row names once an hour, past an upload URL's lifetime", async () => {
+    const sweeps = async () =>
+      (await t.orm.em.fork().find(Outbox, { job: 'storage.sweep' }, { orderBy: { createdAt: 'asc' } })).map(
+        (row) => row.payload.before,
+      );
+    const before = (await sweeps()).length;
+    const base = at(400);
+    const later = (minutes: number) => new Date(base.getTime() + minutes * 60_000);
+    const runAt = (asOf: Date) =>
+      runRetention(t.orm.em, { asOf, periods: DEFAULT_RETENTION, eventEnd: EVENT_END });
+    await runAt(later(5));
+    await runAt(later(15));
+    await runAt(later(15));
+    expect((await sweeps()).slice(before)).toEqual([later(-5).toISOString()]);
+    await runAt(later(65));
+    expect((await sweeps()).slice(before)).toEqual([later(-5).toISOString(), later(55).toISOString()]);
+  });
 });

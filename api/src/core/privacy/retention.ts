@@ -5,14 +5,16 @@ import { Upload } from '../accounts/upload.entity.js';
 import { EmailLog } from '../emails/email-log.entity.js';
 import { Media } from '../media/media.entity.js';
 import { Outbox } from '../outbox/outbox.entity.js';
-import { enqueue } from '../outbox/outbox.js';
+import { enqueue, enqueueFollowUp } from '../outbox/outbox.js';
+import { UPLOAD_URL_SECONDS } from '../media/upload.service.js';
 import { QuartettSet } from '../quartett/quartett-set.entity.js';
 import { keyOf, mediaObjectKeys } from '../storage/objects.js';
 import { Vehicle } from '../vehicles/vehicle.entity.js';
 import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
 import { RetentionRun } from './retention-run.entity.js';
 
-const DAY = 24 * 3600 * 1000;
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
 
 export interface RetentionOptions {
   /** The moment ages are judged against: now, or another for trying it out (`--as-of`). */
@@ -27,7 +29,8 @@ export type RetentionReport = Record<string, number>;
 
 /**
  * Removes what its period says is due at `asOf`, and nothing else, in one transaction; stored
- * objects go through the outbox. Running it again at the same moment removes nothing more.
+ * objects go through the outbox, and once an hour a sweep removes uploads and data export ZIPs
+ * that no row names. Running it again at the same moment removes nothing more.
  */
 export async function runRetention(em: EntityManager, options: RetentionOptions): Promise<RetentionReport> {
   const { asOf, periods, eventEnd } = options;
@@ -130,6 +133,13 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
     removed.retentionRuns = await tx.nativeDelete(RetentionRun, { startedAt: { $lt: before(90) } });
 
     if (keys.length) enqueue(tx, 'storage.delete', { keys });
+    // The backstop for objects no row names (an upload PUT with its signed URL after the account
+    // was deleted, the ZIP of an export job that died after storing it): swept once an hour, past
+    // an upload URL's lifetime.
+    const hour = new Date(Math.floor(asOf.getTime() / HOUR) * HOUR).toISOString();
+    await enqueueFollowUp(tx, { jobId: 'retention', what: `storage.sweep ${hour}` }, 'storage.sweep', {
+      before: new Date(asOf.getTime() - UPLOAD_URL_SECONDS * 1000).toISOString(),
+    });
     tx.create(RetentionRun, { startedAt: new Date(), asOf, removed });
     return removed;
   });

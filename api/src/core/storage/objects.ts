@@ -126,7 +126,18 @@ export function mediaObjectKeys(media: Pick<Media, 'id' | 'url' | 'uploadKey'>):
 export type Visibility = 'public' | 'private';
 
 /**
- * Who may read an object, per the table above: 'public' (anyone, cacheable by shared caches),
+ * How long a shared cache or the browser may serve a public object without asking again. Who may
+ * see an object changes (a consent withdrawn, a vehicle's status), its bytes do not: short, and the
+ * question after it is a cheap 304 by ETag or Last-Modified.
+ */
+export const PUBLIC_OBJECT_MAX_AGE_SECONDS = 300;
+
+/** Cache-Control of a served object: public ones for minutes, others private and asked every time. */
+export const objectCacheControl = (visibility: Visibility) =>
+  visibility === 'public' ? `public, max-age=${PUBLIC_OBJECT_MAX_AGE_SECONDS}` : 'private, no-cache';
+
+/**
+ * Who may read an object, per the table above: 'public' (anyone, cacheable by shared caches for minutes),
  * 'private' (this user may), or undefined (this user may not; answer as if it did not exist).
  */
 export async function visibilityOf(

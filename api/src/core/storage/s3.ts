@@ -32,14 +32,20 @@ export async function ensureBucket(s3: S3Client, bucket: string): Promise<void> 
   }
 }
 
-/** Every key under the prefix, read page by page. */
-export async function listKeys(
+/** An object as a listing names it. */
+export interface ListedObject {
+  key: string;
+  lastModified?: Date;
+}
+
+/** Every object under the prefix with its modification time, read page by page. */
+export async function listObjects(
   s3: S3Client,
   bucket: string,
   prefix: string,
   pageSize?: number,
-): Promise<string[]> {
-  const keys: string[] = [];
+): Promise<ListedObject[]> {
+  const objects: ListedObject[] = [];
   let token: string | undefined;
   do {
     const page = await s3.send(
@@ -50,10 +56,22 @@ export async function listKeys(
         MaxKeys: pageSize,
       }),
     );
-    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+    for (const object of page.Contents ?? []) {
+      if (object.Key) objects.push({ key: object.Key, lastModified: object.LastModified });
+    }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
-  return keys;
+  return objects;
+}
+
+/** Every key under the prefix, read page by page. */
+export async function listKeys(
+  s3: S3Client,
+  bucket: string,
+  prefix: string,
+  pageSize?: number,
+): Promise<string[]> {
+  return (await listObjects(s3, bucket, prefix, pageSize)).map((object) => object.key);
 }
 
 const DELETE_BATCH = 1000;

@@ -22,6 +22,7 @@ import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.
 import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
 import { listHistory, recordStatusChange, userActor } from '../status-log/status-log.js';
 import { enqueueStatusEffects } from '../status-log/status-effects.js';
+import { assertVehicleRoom } from '../accounts/account-limits.js';
 import { recordApplicationConsents } from '../accounts/consents.js';
 import { User } from '../accounts/user.entity.js';
 import { assertConfirmable } from '../invitations/confirmable.js';
@@ -85,11 +86,15 @@ export class VehicleService {
     return listHistory(this.em, vehicle.id);
   }
 
-  /** Creates a vehicle as draft or, from the wizard, directly as submitted; both are logged. */
+  /**
+   * Creates a vehicle as draft or, from the wizard, directly as submitted; both are logged. An
+   * account holds at most ACCOUNT_LIMITS.vehicles.
+   */
   async create(user: User, input: VehicleInput): Promise<Vehicle> {
     const { status = 'draft', title: _ignored, tuningCategories, ...fields } = input;
     if (status === 'submitted') assertConfirmedAddress(user);
     const vehicle = await this.em.transactional(async (em) => {
+      await assertVehicleRoom(em, user.id);
       const vehicle = em.create(Vehicle, {
         ...fields,
         tuningCategories: tuningCategories ?? [],

@@ -16,6 +16,7 @@ import { Invitation } from '../../core/invitations/invitation.entity.js';
 import { issueInvitation } from '../../core/invitations/invitation.issue.js';
 import { invitationConfirmUrl } from '../../core/invitations/invitation-links.js';
 import { unseal } from '../../core/crypto/seal.js';
+import { createLinkToken } from '../../core/crypto/link-token.js';
 
 let t: TestContext;
 let anon: TestClient;
@@ -111,7 +112,7 @@ describe('issuing invitations', () => {
     const row = await t.orm.em.fork().findOneOrFail(Outbox, { id: issued!.mailJobId });
     const payload = JSON.stringify(row.payload);
     const token = new URL(
-      invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, issued!.invitation.id),
+      invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, issued!.invitation),
     ).searchParams.get('token')!;
     expect(payload).not.toContain(issued!.invitation.qrCode);
     expect(payload).not.toContain(token);
@@ -148,7 +149,9 @@ describe('issuing invitations', () => {
   });
 
   it('an invited status event queues the invitation job in its transaction', async () => {
-    const created = await owner.post('/api/vehicles', {
+    // An owner of its own: the shared one holds more vehicles than an account may create.
+    const { client: applicant } = await signedIn('user', 'Paula');
+    const created = await applicant.post('/api/vehicles', {
       brand: 'Porsche',
       model: '911 GT3',
       year: 2019,
@@ -293,14 +296,14 @@ describe('POST /api/admin/check-in', () => {
 });
 
 describe('confirming an invitation', () => {
-  const tokenOf = (invitationId: string) =>
-    new URL(invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, invitationId)).searchParams.get(
+  const tokenOf = (invitation: Invitation) =>
+    new URL(invitationConfirmUrl(t.config.publicUrl, t.config.sessionSecret, invitation)).searchParams.get(
       'token',
     )!;
 
   it('the confirm link turns invited into confirmed as the owner’s status event, once', async () => {
     const { id, invitation } = await invitedVehicle();
-    const res = await anon.post('/api/invitations/confirm', { token: tokenOf(invitation.id) });
+    const res = await anon.post('/api/invitations/confirm', { token: tokenOf(invitation) });
     expect(res.status, res.text).toBe(200);
     expect(res.data).toEqual({ status: 'confirmed', message: INVITATION_MESSAGES.confirmed });
     expect((await t.orm.em.fork().findOneOrFail(Vehicle, id)).status).toBe('confirmed');
@@ -313,7 +316,7 @@ describe('confirming an invitation', () => {
       mails.filter((row) => (row.payload as { template: string }).template === 'application-confirmed'),
     ).not.toHaveLength(0);
 
-    const again = await anon.post('/api/invitations/confirm', { token: tokenOf(invitation.id) });
+    const again = await anon.post('/api/invitations/confirm', { token: tokenOf(invitation) });
     expect(again.data).toEqual({
       status: 'already_confirmed',
       message: INVITATION_MESSAGES.alreadyConfirmed,
@@ -321,9 +324,17 @@ describe('confirming an invitation', () => {
     expect(await t.orm.em.fork().count(Review, { vehicleId: id })).toBe(1);
   });
 
+  it('a link of the earlier form (the invitation id only) confirms a vehicle invited once', async () => {
+    const { id, invitation } = await invitedVehicle();
+    const legacy = createLinkToken(t.config.sessionSecret, 'invitation', 'confirm', invitation.id);
+    const res = await anon.post('/api/invitations/confirm', { token: legacy });
+    expect(res.status, res.text).toBe(200);
+    expect((await t.orm.em.fork().findOneOrFail(Vehicle, id)).status).toBe('confirmed');
+  });
+
   it('refuses forged tokens and vehicles that are not invited', async () => {
     const { invitation } = await invitedVehicle('waitlist');
-    const token = tokenOf(invitation.id);
+    const token = tokenOf(invitation);
     for (const bad of [`${token}x`, `${invitation.id}.AAAA`, 'nonsense']) {
       const res = await anon.post('/api/invitations/confirm', { token: bad });
       expect(res.status).toBe(404);
@@ -335,6 +346,8 @@ describe('confirming an invitation', () => {
   });
 
   it('the signed-in owner confirms through PATCH /api/vehicles/{id}', async () => {
+    // An owner of its own: the shared one holds more vehicles than an account may create.
+    const { client: owner, id: ownerId } = await signedIn('user', 'Otto');
     const created = await owner.post('/api/vehicles', {
       brand: 'Opel',
       model: 'Manta B',

@@ -9,7 +9,13 @@ import { mediaFileName } from '@schlosstreffen/shared';
 import { DataExport } from '../../core/accounts/data-export.entity.js';
 import { Media } from '../../core/media/media.entity.js';
 import { QuartettSet } from '../../core/quartett/quartett-set.entity.js';
-import { keyOf, objectPathOf, parseKey, visibilityOf } from '../../core/storage/objects.js';
+import {
+  keyOf,
+  objectCacheControl,
+  objectPathOf,
+  parseKey,
+  visibilityOf,
+} from '../../core/storage/objects.js';
 import { dataExportName } from '../account/account.presenter.js';
 import { quartettDownloadName } from '../quartett/quartett.presenter.js';
 
@@ -61,6 +67,10 @@ export function objectRoutes({ em, s3, bucket }: ObjectRouteDeps): Router<AppSta
     const visibility = await visibilityOf(em, ctx.state.user, key);
     if (!visibility) throw notFound(VEHICLE_MESSAGES.objectNotFound);
 
+    // A cache asks again (minutes for public objects, every time for private ones): consent
+    // withdrawn or a status changed, an image stops being served within minutes.
+    ctx.set('Cache-Control', objectCacheControl(visibility));
+    const ifModifiedSince = Date.parse(ctx.get('If-Modified-Since'));
     let object;
     try {
       object = await s3.send(
@@ -68,22 +78,31 @@ export function objectRoutes({ em, s3, bucket }: ObjectRouteDeps): Router<AppSta
           Bucket: bucket,
           Key: key,
           IfNoneMatch: ctx.get('If-None-Match') || undefined,
+          IfModifiedSince:
+            !ctx.get('If-None-Match') && !Number.isNaN(ifModifiedSince)
+              ? new Date(ifModifiedSince)
+              : undefined,
         }),
       );
     } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      const failure = error as {
+        name?: string;
+        $metadata?: { httpStatusCode?: number };
+        $response?: { headers?: Record<string, string> };
+      };
+      const status = failure.$metadata?.httpStatusCode;
       if (status === 304) {
+        // The validator the client sent matched: it names the stored copy.
+        const etag = failure.$response?.headers?.etag ?? ctx.get('If-None-Match');
+        if (etag && !etag.includes(',')) ctx.set('ETag', etag);
         ctx.status = 304;
         return;
       }
-      if (status === 404 || (error as { name?: string }).name === 'NoSuchKey') {
+      if (status === 404 || failure.name === 'NoSuchKey') {
         throw notFound(VEHICLE_MESSAGES.objectNotFound);
       }
       throw error;
     }
-    // Renditions never change under their key, but who may see them may (a vehicle's status).
-    const maxAge = parseKey(key)?.kind === 'rendition' ? 31_536_000 : 3600;
-    ctx.set('Cache-Control', `${visibility}, max-age=${maxAge}`);
     if (object.ETag) ctx.set('ETag', object.ETag);
     if (object.LastModified) ctx.set('Last-Modified', object.LastModified.toUTCString());
     if (object.ContentLength !== undefined) ctx.length = object.ContentLength;

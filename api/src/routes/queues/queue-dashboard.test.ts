@@ -1,4 +1,5 @@
 import { MESSAGES } from '@schlosstreffen/shared';
+import { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestClient, type TestContext } from '../../testing/index.js';
 
@@ -6,6 +7,26 @@ let t: TestContext;
 let admin: TestClient;
 let reviewer: TestClient;
 let user: TestClient;
+
+/** A mail job taken by a worker and finished as failed or completed, without running it. */
+async function finishedJob(state: 'failed' | 'completed') {
+  const job = await t.queues.email.add(
+    'email.send',
+    { template: 'password-reset', to: `${state}@example.de`, props: {} },
+    { attempts: 1, lifo: true },
+  );
+  const worker = new Worker('email', null, { connection: t.redis, prefix: t.prefix, autorun: false });
+  try {
+    // Added last in, first out: the job just added is taken first.
+    const taken = await worker.getNextJob('test-token');
+    if (taken?.id !== job.id) throw new Error(`took ${taken?.id} instead of ${job.id}`);
+    if (state === 'failed') await taken.moveToFailed(new Error('SMTP weg'), 'test-token');
+    else await taken.moveToCompleted('ok', 'test-token', false);
+  } finally {
+    await worker.close();
+  }
+  return job;
+}
 
 async function signedIn(role: 'user' | 'reviewer' | 'admin') {
   return (await t.signIn(role)).client;
@@ -72,12 +93,8 @@ describe('queue dashboard at /admin/queues', () => {
       expect.objectContaining({ data: expect.objectContaining({ to: 'opfer@example.de' }) }),
     );
 
-    // Cleaning a job works, from our origin only.
-    const job = await t.queues.email.add('email.send', {
-      template: 'password-reset',
-      to: 'y@example.de',
-      props: {},
-    });
+    // Cleaning a finished job works, from our origin only.
+    const job = await finishedJob('failed');
     const path = `/admin/queues/api/queues/email/${job.id}/clean`;
     const foreign = await admin.request('PUT', path, { headers: { origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
@@ -85,5 +102,59 @@ describe('queue dashboard at /admin/queues', () => {
     const clean = await admin.request('PUT', path, own);
     expect(clean.status, clean.text).toBe(204);
     expect(await t.queues.email.getJob(job.id!)).toBeUndefined();
+  });
+
+  it('touches only failed and completed jobs: waiting, delayed and active ones stay as the outbox sent them', async () => {
+    const own = { headers: { origin: TEST_ORIGIN } };
+    await t.queues.email.obliterate({ force: true });
+    // A waiting invitation mail (its outbox row counts as published) and a delayed one.
+    const waiting = await t.queues.email.add('email.send', {
+      template: 'invitation',
+      to: 'w@example.de',
+      props: {},
+    });
+    const delayed = await t.queues.email.add(
+      'email.send',
+      { template: 'invitation', to: 'd@example.de', props: {} },
+      { delay: 3600_000 },
+    );
+    const refused = [
+      `/admin/queues/api/queues/email/${waiting.id}/clean`,
+      `/admin/queues/api/queues/email/${delayed.id}/clean`,
+      `/admin/queues/api/queues/email/${delayed.id}/promote`,
+      `/admin/queues/api/queues/email/${waiting.id}/retry`,
+      '/admin/queues/api/queues/email/clean/waiting',
+      '/admin/queues/api/queues/email/clean/delayed',
+      '/admin/queues/api/queues/email/clean/active',
+      '/admin/queues/api/queues/email/clean/paused',
+      '/admin/queues/api/queues/email/retry/waiting',
+      '/admin/queues/api/queues/email/empty',
+      '/admin/queues/api/queues/email/promote',
+    ];
+    for (const path of refused) {
+      const res = await admin.request('PUT', path, own);
+      expect(res.status, path).toBe(403);
+      expect(res.data, path).toEqual({ message: MESSAGES.queueDashboardFinishedOnly });
+    }
+    expect(await t.queues.email.getJobState(waiting.id!)).toBe('waiting');
+    expect(await t.queues.email.getJobState(delayed.id!)).toBe('delayed');
+
+    // Failed and completed ones: retried, or cleaned one by one and all at once.
+    const failed = await finishedJob('failed');
+    const retry = await admin.request('PUT', `/admin/queues/api/queues/email/${failed.id}/retry`, own);
+    expect(retry.status, retry.text).toBe(204);
+    expect(await t.queues.email.getJobState(failed.id!)).toBe('waiting');
+    const completed = await finishedJob('completed');
+    const cleanOne = await admin.request('PUT', `/admin/queues/api/queues/email/${completed.id}/clean`, own);
+    expect(cleanOne.status, cleanOne.text).toBe(204);
+    expect(await t.queues.email.getJob(completed.id!)).toBeUndefined();
+    // All of a finished state at once (bull-board spares the last 5 seconds' jobs).
+    const cleanAll = await admin.request('PUT', '/admin/queues/api/queues/email/clean/completed', own);
+    expect(cleanAll.status, cleanAll.text).toBe(200);
+    const again = await finishedJob('failed');
+    const retryAll = await admin.request('PUT', '/admin/queues/api/queues/email/retry/failed', own);
+    expect(retryAll.status, retryAll.text).toBe(200);
+    expect(await t.queues.email.getJobState(again.id!)).toBe('waiting');
+    expect(await t.queues.email.getJobState(waiting.id!)).toBe('waiting');
   });
 });

@@ -257,6 +257,35 @@ describe('declines', () => {
     expect(await statusOf(id)).toBe('invited');
   });
 
+  it('the confirm link of an earlier invitation does not confirm the place issued again later', async () => {
+    const { owner, id } = await applicant('invited');
+    await runInvitationJobs(new Date());
+    const linkOf = (mail: Outbox) =>
+      unseal<{ confirmUrl: string }>(t.config.sessionSecret, (mail.payload as { sealed: string }).sealed)
+        .confirmUrl;
+    const oldToken = new URL(linkOf((await mails('invitation'))[0]!)).searchParams.get('token')!;
+    expect((await owner.client.post(`/api/vehicles/${id}/decline`, {})).status).toBe(200);
+    await em().nativeDelete(Outbox, { job: 'email.send' });
+
+    // Invited again later: the old mail's confirm link belongs to the place given up before.
+    await admin.client.patch(`/api/admin/vehicles/${id}/status`, {
+      status: 'invited',
+      oldStatus: 'rejected',
+    });
+    await runInvitationJobs(new Date(Date.now() + 60_000));
+    const anon = t.client();
+    const stale = await anon.post('/api/invitations/confirm', { token: oldToken });
+    expect(stale.status).toBe(409);
+    expect(stale.data.message).toBe(INVITATION_MESSAGES.confirmLinkSuperseded);
+    expect(await statusOf(id)).toBe('invited');
+
+    const newToken = new URL(linkOf((await mails('invitation'))[0]!)).searchParams.get('token')!;
+    expect(newToken).not.toBe(oldToken);
+    const confirmed = await anon.post('/api/invitations/confirm', { token: newToken });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(await statusOf(id)).toBe('confirmed');
+  });
+
   it('the dashboard declines a confirmed place; confirming after the deadline is refused', async () => {
     const { owner, id } = await applicant('invited');
     await runInvitationJobs(new Date());

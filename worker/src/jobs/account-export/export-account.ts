@@ -40,7 +40,8 @@ fotos/                         deine Fotos, so wie wir sie speichern (ohne Metad
 /**
  * Builds a person's data export: the JSON documents of `collectAccountData` and their clean photos
  * in one ZIP, written to a temporary file, then stored under a key only its owner may read. Progress
- * goes to the export row; a retried job starts over.
+ * goes to the export row; a retried job starts over. An export whose row is gone by the time its
+ * ZIP is stored deletes the ZIP again (retention's sweep removes any left behind by a crash).
  */
 export function createExportAccount(deps: ExportAccountDeps): JobHandler<'account.export'> {
   return async ({ exportId }, job): Promise<AccountExportResult> => {
@@ -72,7 +73,11 @@ export function createExportAccount(deps: ExportAccountDeps): JobHandler<'accoun
         contentType: 'application/zip',
         cacheControl: 'private, no-store',
       });
-      await recordDataExportReady(deps.em, exportId, key, deps.retention);
+      if (!(await recordDataExportReady(deps.em, exportId, key, deps.retention))) {
+        // The account (or the export) was deleted while the ZIP was built: take it back.
+        await deps.storage.deleteMany([key]);
+        return { status: 'skipped' };
+      }
       await job.updateProgress(100);
       return { status: 'done', key, photos: data.photos.length, bytes: size };
     } catch (error) {

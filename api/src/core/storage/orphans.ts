@@ -1,0 +1,57 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DataExport } from '../accounts/data-export.entity.js';
+import { Upload } from '../accounts/upload.entity.js';
+import { Media } from '../media/media.entity.js';
+import { keyOf, objectPathOf, parseKey } from './objects.js';
+
+/**
+ * Where the objects lie that a row names one by one (uploads and data export ZIPs): retention's
+ * sweep looks here for objects no row names, e.g. an upload PUT with a signed URL after its account
+ * was deleted, or the ZIP of an export job that died after storing it.
+ */
+export const ORPHAN_PREFIXES = ['uploads/', 'exports/accounts/'] as const;
+
+const BATCH = 1000;
+
+/**
+ * Of these keys, the uploads and data export ZIPs that no row names: an upload without its upload
+ * record (the record goes with its account) that no image names, a ZIP without its export.
+ * Keys of any other kind are never returned.
+ */
+export async function unnamedKeys(em: EntityManager, keys: readonly string[]): Promise<string[]> {
+  const fork = em.fork();
+  const unnamed: string[] = [];
+  for (let start = 0; start < keys.length; start += BATCH) {
+    const batch = keys.slice(start, start + BATCH);
+    const uploads: string[] = [];
+    const exports = new Map<string, string>();
+    for (const key of batch) {
+      const object = parseKey(key);
+      if (object?.kind === 'upload') uploads.push(key);
+      else if (object?.kind === 'account-export') exports.set(object.exportId, key);
+    }
+    const named = new Set<string>();
+    if (uploads.length) {
+      const records = await fork.find(Upload, { key: { $in: uploads } }, { fields: ['key'] });
+      for (const record of records) named.add(record.key);
+      // An image waiting to be cleaned names its upload, and an image stored before clean copies
+      // existed names it as its URL.
+      const media = await fork.find(
+        Media,
+        { $or: [{ uploadKey: { $in: uploads } }, { url: { $in: uploads.map(objectPathOf) } }] },
+        { fields: ['uploadKey', 'url'] },
+      );
+      for (const item of media) {
+        if (item.uploadKey) named.add(item.uploadKey);
+        const key = keyOf(item.url);
+        if (key) named.add(key);
+      }
+    }
+    if (exports.size) {
+      const rows = await fork.find(DataExport, { id: { $in: [...exports.keys()] } }, { fields: ['id'] });
+      for (const row of rows) named.add(exports.get(row.id)!);
+    }
+    unnamed.push(...[...uploads, ...exports.values()].filter((key) => !named.has(key)));
+  }
+  return unnamed;
+}
