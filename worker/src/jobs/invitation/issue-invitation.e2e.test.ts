@@ -1,6 +1,7 @@
 import { EmailLog, Invitation, Vehicle } from '@schlosstreffen/api/core';
 import {
   createTestContext,
+  EVENT_DAY_NOON,
   signInConfirmed,
   type TestClient,
   type TestContext,
@@ -33,7 +34,8 @@ async function staff(role: 'admin' | 'reviewer', firstName: string): Promise<Tes
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // The gate takes scans on the event day only: the api's clock stands there.
+  t = await createTestContext({ now: () => EVENT_DAY_NOON });
   mailer = createTestMailer(t);
   running = startTestWorkers(t, { mailer });
   admin = await staff('admin', 'Anna');
