@@ -83,6 +83,13 @@ const FLOWS: Record<string, (browser: Browser) => Promise<Flow>> = {
       expect(rows).toEqual([{ last_name: 'Sofort', phone: '0171 2345678' }]);
     },
   }),
+  'password reset request': async () => ({
+    path: '/forgot-password',
+    fields: (email) => [['Email', email]],
+    button: 'Reset-Link senden',
+    endpoint: '/api/auth/forgot-password',
+    done: (page) => page.getByRole('heading', { name: 'E-Mail versendet!' }).waitFor({ timeout: 30_000 }),
+  }),
 };
 
 /** A slow mobile connection: the app's scripts arrive a second or more after the page. */
@@ -144,7 +151,8 @@ async function sendAtOnce(browser: Browser, flow: Flow, slow: boolean): Promise<
     if (leaked.length) return { failure: `fields in the address: ${leaked.join(', ')}`, early };
     return { failure: null, early };
   } catch (error) {
-    return { failure: (error as Error).message.split('\n')[0]!, early };
+    const seen = `${sent.length} sent, addresses ${addresses.join(' ')}`;
+    return { failure: `${(error as Error).message.split('\n')[0]!} (${seen})`, early };
   } finally {
     await context.close();
   }

@@ -75,7 +75,7 @@ function holdUntilLive(root: HTMLElement, onHold: () => void) {
  * Starts the app on a server-rendered page (at once, or with `onDemand` at the first sign of the
  * visitor) and releases what was held once the page's content is live: its page says so (the
  * app's first commit can come before the page's own content is hydrated), at most two seconds
- * after the app started.
+ * after the app's first commit.
  */
 function takeOver(root: HTMLElement, onDemand: boolean): void {
   let started: Promise<void> | undefined;
@@ -85,11 +85,10 @@ function takeOver(root: HTMLElement, onDemand: boolean): void {
     started ??= (async () => {
       for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
       stopTicker();
-      // The page's content is live (its effects ran) and the router has settled.
-      await Promise.all([
-        Promise.race([live, new Promise((resolve) => setTimeout(resolve, 2000))]),
-        loadApp(),
-      ]);
+      // The app is committed and the router has settled; then the page's content is live (its
+      // effects ran): a part of the page still loading its code is not hydrated yet.
+      await loadApp();
+      await Promise.race([live, new Promise((resolve) => setTimeout(resolve, 2000))]);
       release();
     })();
     return started;

@@ -109,6 +109,25 @@ describe('a server-rendered form', () => {
     }
   });
 
+  it('sends what was typed when the form is sent in the moment the app hydrates it', async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const { container, email, password } = serverRendered();
+      nativeValue.call(email, EMAIL);
+      nativeValue.call(password, PASSWORD);
+      const sent: Values[] = [];
+      startTransition(() => {
+        root = hydrateRoot(container, <LoginForm onSubmit={(values) => sent.push(values)} />);
+      });
+      // A press replayed (or made) before React got to the form: it hydrates the form at once.
+      container.querySelector('button')!.click();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sent).toEqual([{ email: EMAIL, password: PASSWORD }]);
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    }
+  });
+
   it('a form the app creates starts as its state says: untouched, no message shown', async () => {
     const { container } = render(<LoginForm onSubmit={() => undefined} />);
     const email = container.querySelector<HTMLInputElement>('input[name="email"]')!;

@@ -1,5 +1,5 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
 
 /** The first message of a field's validation errors (valibot issues or plain strings). */
 export function fieldError(field: AnyFieldApi): string | undefined {
@@ -41,12 +41,14 @@ export function fieldControl(field: AnyFieldApi, givenId: string | undefined, hi
  * A ref for the control bound to `field`: when the control mounts, the form takes over what it
  * already holds. On a server-rendered page that is what was typed (or filled in by a password
  * manager) before the app took the page over: React keeps a field's value when it hydrates, but the
- * form state starts empty, and the form's next render would write that back into the field. From
- * then on React sees every keystroke itself; a control the app creates holds its state already.
+ * form state starts empty, and the form's next render would write that back into the field. Taken
+ * over while React commits the field, before any event (a press replayed, or one that made React
+ * hydrate the form at once) reaches the form. From then on React sees every keystroke itself; a
+ * control the app creates holds its state already.
  */
 export function useTypedValue<T extends HTMLInputElement | HTMLTextAreaElement>(field: AnyFieldApi) {
   const ref = useRef<T>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const typed = ref.current?.value;
     const value = field.state.value as unknown;
     if (typed !== undefined && typed !== String(value ?? '')) field.handleChange(typed);
