@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
-import { E2E_DATABASE_URL, signInAsStaff } from './support';
+import { signInAsStaff, sql } from './support';
 
 /**
  * The reviewers' dashboard with 10,000 applications: the first cards come within a second, every
@@ -22,16 +21,6 @@ const TABS = [
   ['Abgelehnt', 'rejected'],
 ] as const;
 const FIRST_CARDS_BUDGET_MS = 1000;
-
-async function sql<T extends pg.QueryResultRow>(text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 const cleanUp = () => sql(`delete from users where email like '%@lasttest.e2e'`);
 

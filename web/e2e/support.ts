@@ -5,6 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import sharp from 'sharp';
 
 const run = promisify(execFile);
@@ -178,6 +179,17 @@ export const E2E_DATABASE_URL = (() => {
   url.pathname = '/schlosstreffen_e2e';
   return url.href;
 })();
+
+/** A query on the browser tests' database, as the api sees it. */
+export async function sql<T extends pg.QueryResultRow>(text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
 
 /** Gives an account a role with the CLI an operator would use (`npm run cli -- user:set-role`). */
 export async function setRole(email: string, role: 'admin' | 'reviewer' | 'user'): Promise<void> {

@@ -3,9 +3,10 @@
  * countdown runs on a few lines of its own (countdown-ticker.ts) and the app (React, the router,
  * the queries) is loaded and hydrated when the visitor first reaches for the page (pointer, touch,
  * keyboard, focus, scrolling) or when something must show at once. Every other page starts the app
- * right away. On a server-rendered page, what the visitor does before the app is live is kept and
+ * right away. On a server-rendered page, what the visitor presses before the app is live is kept and
  * done again once it is: links followed and buttons pressed, forms sent (never natively, which
- * would put the fields into the address), text typed.
+ * would put the fields into the address). Text typed stays in the fields (React keeps it when it
+ * hydrates) and the forms take it over when their fields mount (useTypedValue).
  */
 import { startCountdownTicker } from './features/landing/countdown-ticker';
 import { LOGOUT_NOTICE_KEY } from './lib/logout-notice';
@@ -28,29 +29,7 @@ function noticeWaiting(): boolean {
   }
 }
 
-const NATIVE_VALUE = {
-  input: Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!,
-  textarea: Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!,
-};
-const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'hidden', 'submit', 'button', 'reset', 'image']);
-
-/**
- * Text typed before the app was live is in the fields but not in the app's form state: set back
- * through React's own value tracking, then put in again natively with an input event, so the form
- * sees it as typed.
- */
-function handOverTypedText(root: HTMLElement): void {
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    const isInput = field instanceof HTMLInputElement;
-    if ((isInput && NOT_TYPED.has(field.type)) || field.value === field.defaultValue) continue;
-    const typed = field.value;
-    field.value = field.defaultValue;
-    (isInput ? NATIVE_VALUE.input : NATIVE_VALUE.textarea).call(field, typed);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }
-}
-
-/** Holds presses and submissions until `release`, which hands them (and typed text) to the app. */
+/** Holds presses and submissions until `release`, which hands them to the app. */
 function holdUntilLive(root: HTMLElement, onHold: () => void) {
   const pressed: HTMLElement[] = [];
   const submitted: HTMLFormElement[] = [];
@@ -78,7 +57,6 @@ function holdUntilLive(root: HTMLElement, onHold: () => void) {
   return () => {
     document.removeEventListener('click', holdClick, true);
     document.removeEventListener('submit', holdSubmit, true);
-    handOverTypedText(root);
     for (const button of pressed) {
       if (!button.isConnected) continue;
       // Pressing also focused it, which the app did not see yet (an accordion answers clicks of
@@ -97,7 +75,7 @@ function holdUntilLive(root: HTMLElement, onHold: () => void) {
  * Starts the app on a server-rendered page (at once, or with `onDemand` at the first sign of the
  * visitor) and releases what was held once the page's content is live: its page says so (the
  * app's first commit can come before the page's own content is hydrated), at most two seconds
- * after the app started.
+ * after the app's first commit.
  */
 function takeOver(root: HTMLElement, onDemand: boolean): void {
   let started: Promise<void> | undefined;
@@ -107,11 +85,10 @@ function takeOver(root: HTMLElement, onDemand: boolean): void {
     started ??= (async () => {
       for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
       stopTicker();
-      // The page's content is live (its effects ran) and the router has settled.
-      await Promise.all([
-        Promise.race([live, new Promise((resolve) => setTimeout(resolve, 2000))]),
-        loadApp(),
-      ]);
+      // The app is committed and the router has settled; then the page's content is live (its
+      // effects ran): a part of the page still loading its code is not hydrated yet.
+      await loadApp();
+      await Promise.race([live, new Promise((resolve) => setTimeout(resolve, 2000))]);
       release();
     })();
     return started;

@@ -1,5 +1,5 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useLayoutEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
 
 /** The first message of a field's validation errors (valibot issues or plain strings). */
 export function fieldError(field: AnyFieldApi): string | undefined {
@@ -35,6 +35,25 @@ export function fieldControl(field: AnyFieldApi, givenId: string | undefined, hi
       onBlur: field.handleBlur,
     },
   } as const;
+}
+
+/**
+ * A ref for the control bound to `field`: when the control mounts, the form takes over what it
+ * already holds. On a server-rendered page that is what was typed (or filled in by a password
+ * manager) before the app took the page over: React keeps a field's value when it hydrates, but the
+ * form state starts empty, and the form's next render would write that back into the field. Taken
+ * over while React commits the field, before any event (a press replayed, or one that made React
+ * hydrate the form at once) reaches the form. From then on React sees every keystroke itself; a
+ * control the app creates holds its state already.
+ */
+export function useTypedValue<T extends HTMLInputElement | HTMLTextAreaElement>(field: AnyFieldApi) {
+  const ref = useRef<T>(null);
+  useLayoutEffect(() => {
+    const typed = ref.current?.value;
+    const value = field.state.value as unknown;
+    if (typed !== undefined && typed !== String(value ?? '')) field.handleChange(typed);
+  }, [field]);
+  return ref;
 }
 
 /**
@@ -96,11 +115,13 @@ export function TextField({
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'required'>) {
   const { id, error, attributes } = fieldControl(field, input.id, hint);
   const value = field.state.value as string | number | null | undefined;
+  const ref = useTypedValue<HTMLInputElement>(field);
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
       <input
         {...input}
         {...attributes}
+        ref={ref}
         value={value ?? ''}
         required={required}
         onChange={(event) => field.handleChange(event.target.value)}

@@ -1,6 +1,6 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
 import type { ReactNode, TextareaHTMLAttributes } from 'react';
-import { FieldFrame, fieldControl, inputClass } from './form-field';
+import { FieldFrame, fieldControl, inputClass, useTypedValue } from './form-field';
 
 /**
  * A labelled textarea bound to a TanStack Form field (string value); its error is tied to it with
@@ -25,6 +25,7 @@ export function TextAreaField({
 >) {
   const { id, error, attributes } = fieldControl(field, textarea.id, hint);
   const value = (field.state.value as string | null | undefined) ?? '';
+  const ref = useTypedValue<HTMLTextAreaElement>(field);
   return (
     <FieldFrame
       id={id}
@@ -47,6 +48,7 @@ export function TextAreaField({
       <textarea
         {...textarea}
         {...attributes}
+        ref={ref}
         rows={rows}
         maxLength={maxLength}
         value={value}
