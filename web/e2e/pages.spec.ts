@@ -13,6 +13,7 @@ test('public pages', async ({ page }) => {
     ['visitor-registration', '/visitor-registration', 'Besuchervoranmeldung'],
     ['visitor-unsubscribe', '/besucher/abmelden?token=x', 'Von Event-Updates abmelden'],
     ['email-confirm', '/email-bestaetigen?token=x', /E-Mail-Adresse/],
+    ['email-change-cancel', '/email-aenderung-abbrechen?token=x', 'E-Mail-Änderung abbrechen'],
   ];
   for (const [name, path, heading] of pages) {
     await test.step(name, async () => {
@@ -57,6 +58,22 @@ test('signed-in pages', async ({ page }) => {
     await test.step(name, async () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+      await captureEverywhere(page, name);
+    });
+  }
+});
+
+test('an account whose address is not confirmed yet', async ({ page }) => {
+  const email = uniqueEmail('unbestaetigt');
+  await registerViaApi(page.request, { email, firstName: 'Uta', lastName: 'Offen' }, { confirm: false });
+  for (const [name, path, heading] of [
+    ['dashboard-unconfirmed', '/dashboard', 'Meine Fahrzeuge'],
+    ['apply-unconfirmed', '/apply', /Fahrzeug anmelden/],
+  ] as const) {
+    await test.step(name, async () => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+      await expect(page.getByTestId('email-confirm-notice')).toContainText(email);
       await captureEverywhere(page, name);
     });
   }
