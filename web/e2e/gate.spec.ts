@@ -236,6 +236,13 @@ test('a gate whose clock is a year behind: the server refuses its scan, and the 
   // Not waiting to be sent again, and not in at the server.
   await expect(gate.getByTestId('gate-pending')).toHaveText('0 Scans');
   expect((await adminVehicle(page.request, car.vehicleId)).invitation?.checkedIn).toBe(false);
+  // Its line under 'Zuletzt eingecheckt' says so too.
+  await expect(
+    gate
+      .getByRole('region', { name: 'Zuletzt eingecheckt' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Gate Zeitreise' }),
+  ).toContainText('Abgelehnt');
   await captureEverywhere(gate, 'gate-refused');
   await gate.context().close();
 });

@@ -12,7 +12,7 @@ import type { CheckInOutcome } from './check-in-api';
 import { GateStatus } from './gate-status';
 import { useGate } from './use-gate';
 import { CheckInCamera } from './check-in-camera';
-import { RecentCheckIns, useRecentCheckIns } from './check-in-recent';
+import { RecentCheckIns, scanKey, useRecentCheckIns } from './check-in-recent';
 import { announcementOf, CheckInPending, CheckInResult } from './check-in-result';
 
 /** A code the camera keeps seeing is sent once; it counts as new after this long out of sight. */
@@ -206,7 +206,16 @@ export function AdminCheckInPage() {
             </Button>
           </form>
           <GateStatus gate={gate} />
-          <RecentCheckIns items={recent.items} />
+          <RecentCheckIns
+            items={recent.items}
+            refused={
+              new Set(
+                gate.scans
+                  .filter((scan) => scan.state === 'refused')
+                  .map((scan) => scanKey(scan.startNumber, scan.scannedAt)),
+              )
+            }
+          />
         </div>
       </div>
     </section>

@@ -48,7 +48,20 @@ export function useRecentCheckIns() {
   return { items, add };
 }
 
-export function RecentCheckIns({ items }: { items: RecentCheckIn[] }) {
+/** A check-in's key in the device's queue: its start number and the time it was scanned. */
+export const scanKey = (startNumber: number, at: string) => `${startNumber}@${at}`;
+
+/**
+ * The last check-ins; one the server refused afterwards (keys in `refused`, e.g. dated outside the
+ * gate window) is marked so, not shown as let in.
+ */
+export function RecentCheckIns({
+  items,
+  refused = new Set(),
+}: {
+  items: RecentCheckIn[];
+  refused?: ReadonlySet<string>;
+}) {
   return (
     <section
       aria-labelledby="check-in-recent-heading"
@@ -61,16 +74,25 @@ export function RecentCheckIns({ items }: { items: RecentCheckIn[] }) {
         <p className="mt-3 text-sm text-ash-400">Noch keine Check-ins in dieser Sitzung.</p>
       ) : (
         <ol className="mt-3 divide-y divide-white/10">
-          {items.map((item) => (
-            <ScanLine
-              key={`${item.startNumber}-${item.at}`}
-              at={item.at}
-              startNumber={item.startNumber}
-              title={item.title}
-              detail={`Parkzone ${item.parkingZone}`}
-              admitted
-            />
-          ))}
+          {items.map((item) => {
+            const wasRefused = refused.has(scanKey(item.startNumber, item.at));
+            return (
+              <ScanLine
+                key={`${item.startNumber}-${item.at}`}
+                at={item.at}
+                startNumber={item.startNumber}
+                title={item.title}
+                detail={`Parkzone ${item.parkingZone}`}
+                admitted={!wasRefused}
+              >
+                {wasRefused ? (
+                  <span className="shrink-0 rounded-full bg-amber-400/15 px-2 py-0.5 text-xs font-bold text-amber-100">
+                    Abgelehnt
+                  </span>
+                ) : null}
+              </ScanLine>
+            );
+          })}
         </ol>
       )}
     </section>
