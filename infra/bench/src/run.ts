@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: seeds its own database, starts the built api and worker with services of their
  * own, measures R1–R8 against their budgets and references, prints one line per figure and writes
- * the same as JSON (results/latest.json), then `N passed, M failed` over the budgets (a part that
+ * the same as JSON (test-results/bench/latest.json, not tracked), then `N passed, M failed` over the budgets (a part that
  * could not be measured counts as one failed). Exit code 1 when any failed. `… run.ts r1 r5`
  * measures only those (nothing is written).
  */
@@ -127,7 +127,8 @@ console.log(
 );
 
 if (complete && failures.length === 0) {
-  const file = path.join(ROOT, 'infra', 'bench', 'results', 'latest.json');
+  // A run's figures stay out of the tracked tree; the README keeps the reference figures.
+  const file = path.join(ROOT, 'test-results', 'bench', 'latest.json');
   await mkdir(path.dirname(file), { recursive: true });
   const result = {
     generatedAt: finishedAt.toISOString(),
