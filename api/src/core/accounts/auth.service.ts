@@ -109,9 +109,8 @@ export class AuthService {
    * expired) is sent a new link, unless one is still valid.
    */
   async askForConfirmation(user: User, now = new Date()): Promise<void> {
-    if (user.emailVerified) return;
-    const current = await this.em.fork().findOneOrFail(User, user.id, { fields: ['emailConfirmExpiry'] });
-    if (current.emailConfirmExpiry && current.emailConfirmExpiry > now) return;
+    // The signed-in user was just read whole: its link's expiry needs no second query.
+    if (user.emailVerified || (user.emailConfirmExpiry && user.emailConfirmExpiry > now)) return;
     await this.resendConfirmation(user.id);
   }
 
