@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { dehydrate, hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import type { RouterHistory } from '@tanstack/react-router';
 import { createRouter } from '@tanstack/react-router';
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { installGermanValidationMessages } from '@schlosstreffen/shared';
 import { routeTree } from './routeTree.gen';
 
@@ -18,7 +18,7 @@ interface CreateAppRouterOptions {
 }
 
 export function createAppRouter({ queryClient, history, nonce }: CreateAppRouterOptions) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history,
     context: { queryClient },
@@ -28,15 +28,12 @@ export function createAppRouter({ queryClient, history, nonce }: CreateAppRouter
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     ssr: nonce ? { nonce } : undefined,
-    // A server-rendered page hands the queries it rendered with (the current user, …) to the
-    // browser with the router's own state, so the first client render shows the same and asks for
-    // nothing again.
-    // As JSON text: query keys and data are plain JSON, which the router's serializer types cannot see.
-    dehydrate: () => ({ queries: JSON.stringify(dehydrate(queryClient)) }),
-    hydrate: (dehydrated: { queries: string }) =>
-      hydrate(queryClient, JSON.parse(dehydrated.queries) as DehydratedState),
-    Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
   });
+  // The Router–Query integration: a server-rendered page hands the queries it rendered with (the
+  // current user, …) to the browser with the router's own state, so the first client render shows
+  // the same and asks for nothing again; it also provides the query client to the app.
+  setupRouterSsrQueryIntegration({ router, queryClient });
+  return router;
 }
 
 type AppRouter = ReturnType<typeof createAppRouter>;
