@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
@@ -12,7 +11,8 @@ import { eventYear } from '@schlosstreffen/shared';
 import type { ApiConfig, RateLimitRule } from './core/config.js';
 import { loadUser, type AppState } from './http/context.js';
 import { errorHandler } from './http/error-handler.js';
-import { assignCspNonce, compressPages, cspNonce, serveWeb } from './http/serve-web.js';
+import { contentSecurityPolicy } from './http/content-security-policy.js';
+import { compressPages, nonceForRenderedPages, serveWeb } from './http/serve-web.js';
 import { dependencyClassifier } from './core/dependencies.js';
 import { notFound } from './core/errors.js';
 import { AccountBackoff, createLimiter } from './http/rate-limit.js';
@@ -21,6 +21,7 @@ import type { Queues } from './core/outbox/queues.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './http/session-store.js';
 import { accountRoutes } from './routes/account/account.routes.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
+import { presentUser } from './routes/auth/user.presenter.js';
 import { privacyRoutes } from './routes/privacy/privacy.routes.js';
 import { AuthService } from './core/accounts/auth.service.js';
 import { healthRoutes } from './routes/health/health.routes.js';
@@ -86,7 +87,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       }),
     ),
   );
-  app.use(assignCspNonce);
+  app.use(nonceForRenderedPages);
   app.use(helmet(helmetOptions(config)));
   app.use(healthRoutes({ em, redis, s3: deps.s3, bucket: config.s3.bucket }).routes());
   // Cookies are Secure when the site is served over HTTPS, as PUBLIC_URL says.
@@ -212,6 +213,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       },
       cache: config.isProduction,
       em,
+      presentUser,
       log: deps.log,
     }),
   );
@@ -219,33 +221,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 }
 
 function helmetOptions(config: ApiConfig) {
-  const s3Origin = new URL(config.s3.publicEndpoint).origin;
   return {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        // A server-rendered page's hydration scripts carry the nonce of their response.
-        scriptSrc: [
-          "'self'",
-          (_req: IncomingMessage, res: ServerResponse) => {
-            const nonce = cspNonce(res);
-            return nonce ? `'nonce-${nonce}'` : '';
-          },
-        ],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        // Browsers upload straight to S3 with presigned requests.
-        connectSrc: ["'self'", s3Origin],
-        mediaSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: contentSecurityPolicy({
+      s3Origin: new URL(config.s3.publicEndpoint).origin,
+      upgradeInsecureRequests: config.isProduction,
+    }),
     strictTransportSecurity: config.isProduction,
     crossOriginEmbedderPolicy: false,
   };

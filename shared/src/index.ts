@@ -18,4 +18,5 @@ export * from './display.js';
 export * from './gate-window.js';
 export * from './schemas/german-issues.js';
 export * from './privacy.js';
+export type * from './web-renderer.js';
 export * from './visitor-updates.js';

@@ -1,59 +1,51 @@
 /**
- * Server rendering of the public pages: the api imports the build of this module and renders a
- * page's first screen with its data (the current user, the event facts) into index.html; the
- * browser hydrates it (main.tsx). TanStack Router's request handler loads the route, dehydrates the
- * router and the query cache into nonce-bound scripts and renders to a string.
+ * Server rendering of the public pages: the api imports the build of this module (the
+ * `WebRenderer` of @schlosstreffen/shared) and writes a page's first screen with its data (the
+ * current user, the event facts) into index.html; the browser hydrates it (main.tsx). TanStack
+ * Router's request handler loads the route and dehydrates the router with the query cache (the
+ * Router–Query integration, router.tsx) into nonce-bound scripts; the page renders to a string and
+ * the routes' `head()` (title, description, canonical link) with `<HeadContent />`.
  */
-import type { SiteConfig } from '@schlosstreffen/shared';
-import type { CurrentUser } from '@schlosstreffen/shared/api';
+import type { RenderRequest, RenderResult, WebRenderer } from '@schlosstreffen/shared';
+import { HeadContent, RouterContextProvider } from '@tanstack/react-router';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
+import { renderToString } from 'react-dom/server';
 import { currentUserQueryOptions } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 import { RENDERED_AT_KEY } from './lib/rendered-at';
 import { setServerSiteConfig } from './lib/site-config';
-import { DocumentMetaContext, type DocumentMeta } from './lib/use-document-meta';
 import { createAppRouter } from './router';
 
-export interface RenderInput {
-  /** Path and query of the request, e.g. '/login?redirect=%2Fdashboard'. */
-  url: string;
-  /** The CSP nonce of this response. */
-  nonce: string;
-  siteConfig: SiteConfig;
-  /** The signed-in user as GET /api/auth/user answers, or null. */
-  user: CurrentUser | null;
-}
-
-export type RenderResult =
-  | { kind: 'page'; status: number; html: string; meta: DocumentMeta }
-  | { kind: 'redirect'; status: number; location: string };
-
-export async function render({ url, nonce, siteConfig, user }: RenderInput): Promise<RenderResult> {
+export const render: WebRenderer['render'] = async ({
+  url,
+  nonce,
+  siteConfig,
+  user,
+}: RenderRequest): Promise<RenderResult> => {
   setServerSiteConfig(siteConfig);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
   queryClient.setQueryData(RENDERED_AT_KEY, Date.now());
-  const meta: DocumentMeta = {};
   const request = new Request(new URL(url, siteConfig.publicUrl || 'http://localhost'));
   const handler = createRequestHandler({
     request,
     createRouter: () => createAppRouter({ queryClient, nonce }),
   });
-  const response = await handler(({ router, responseHeaders }) =>
-    renderRouterToString({
-      router,
-      responseHeaders,
-      children: (
-        <DocumentMetaContext.Provider value={meta}>
-          <RouterServer router={router} />
-        </DocumentMetaContext.Provider>
-      ),
-    }),
-  );
+  let head = '';
+  const response = await handler(({ router, responseHeaders }) => {
+    // The loaded route's head tags, for the document's head (React would put them at the start of
+    // the page's markup, which goes into the root element).
+    head = renderToString(
+      <RouterContextProvider router={router}>
+        <HeadContent />
+      </RouterContextProvider>,
+    );
+    return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
+  });
   const location = response.headers.get('location');
   if (response.status >= 300 && response.status < 400 && location) {
     return { kind: 'redirect', status: response.status, location };
   }
   const html = (await response.text()).replace(/^<!DOCTYPE html>/i, '');
-  return { kind: 'page', status: response.status, html, meta };
-}
+  return { kind: 'page', status: response.status, head, html };
+};

@@ -1,6 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
@@ -14,9 +12,10 @@ import {
   jsonDataScript,
   siteConfigScript,
   type SiteConfig,
+  type WebRenderer,
 } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
-import { presentUser } from '../routes/auth/user.presenter.js';
+import { allowRenderedStyles, assignCspNonce, cspNonce } from './content-security-policy.js';
 import { loadUser, type AppState } from './context.js';
 
 /**
@@ -46,84 +45,18 @@ export const compressPages = compress({
   deflate: false,
 });
 
-/** The server build of the web client (web/src/entry-server.tsx). */
-interface WebRenderer {
-  render(input: {
-    url: string;
-    nonce: string;
-    siteConfig: SiteConfig;
-    user: Api.CurrentUser | null;
-  }): Promise<
-    | {
-        kind: 'page';
-        status: number;
-        html: string;
-        meta: { title?: string; description?: string; canonical?: string };
-      }
-    | { kind: 'redirect'; status: number; location: string }
-  >;
-}
-
-/** The CSP nonce of a server-rendered page, set before the security headers are written. */
-type WithNonce = ServerResponse & { locals?: { cspNonce?: string } };
-
-export function cspNonce(res: ServerResponse): string | undefined {
-  return (res as WithNonce).locals?.cspNonce;
-}
-
-/** Gives a request for a server-rendered page its own nonce; helmet's CSP reads it. */
-export const assignCspNonce: Koa.Middleware = async (ctx, next) => {
-  if ((ctx.method === 'GET' || ctx.method === 'HEAD') && SERVER_RENDERED_PATHS.has(ctx.path)) {
-    const res = ctx.res as WithNonce;
-    res.locals = { ...res.locals, cspNonce: randomBytes(16).toString('base64') };
-  }
+/** Gives a request for a server-rendered page its own CSP nonce, before the security headers are written. */
+export const nonceForRenderedPages: Koa.Middleware = async (ctx, next) => {
+  if ((ctx.method === 'GET' || ctx.method === 'HEAD') && SERVER_RENDERED_PATHS.has(ctx.path))
+    assignCspNonce(ctx.res);
   await next();
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
-
-const ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" };
-
-/**
- * Components write a few style attributes (a toaster's position, a collapsed accordion's size). A
- * server-rendered page carries them in its markup, where `style-src 'self'` would block them: the
- * page's CSP allows exactly those values by their hashes ('unsafe-hashes' admits hashed attribute
- * values only), nothing else inline.
- */
-export function allowRenderedStyles(csp: string, html: string): string {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) {
-    const value = match[1]!.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
-    hashes.add(`'sha256-${createHash('sha256').update(value).digest('base64')}'`);
-  }
-  if (hashes.size === 0) return csp;
-  return csp.replace(/(^|;)\s*style-src ([^;]*)/, (_, start: string, sources: string) => {
-    return `${start}style-src ${sources} 'unsafe-hashes' ${[...hashes].join(' ')}`;
-  });
-}
-
-/** index.html with the page's own title, description and canonical link, and its rendered markup. */
-function fillTemplate(
-  template: string,
-  html: string,
-  meta: { title?: string; description?: string; canonical?: string },
-): string {
-  let page = template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
-  if (meta.title)
-    page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title!)}</title>`);
-  if (meta.description) {
-    page = page.replace(
-      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${escapeHtml(meta.description!)}" />`,
-    );
-  }
-  if (meta.canonical) {
-    page = page.replace(
-      '</head>',
-      () => `<link rel="canonical" href="${escapeHtml(meta.canonical!)}" /></head>`,
-    );
-  }
-  return page;
+/** index.html with a rendered page: its head tags before `</head>`, its markup in the root element. */
+function fillTemplate(template: string, head: string, html: string): string {
+  return template
+    .replace('</head>', () => `${head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
 }
 
 /**
@@ -139,9 +72,11 @@ export function serveWeb(options: {
   /** Production: index.html and the renderer are read once. */
   cache: boolean;
   em: EntityManager;
+  /** The signed-in user as GET /api/auth/user answers. */
+  presentUser: (user: NonNullable<AppState['user']>) => Api.CurrentUser;
   log?: (error: unknown) => void;
 }): Koa.Middleware<AppState> {
-  const { root, siteConfig, cache, em } = options;
+  const { root, siteConfig, cache, em, presentUser } = options;
   const serverBuild = path.join(root, '..', 'dist-server', 'entry-server.js');
   let index: Promise<string | null> | undefined;
   let renderer: Promise<WebRenderer> | undefined;
@@ -216,7 +151,7 @@ export function serveWeb(options: {
             return;
           }
           ctx.status = result.status;
-          ctx.body = fillTemplate(template, result.html, result.meta);
+          ctx.body = fillTemplate(template, result.head, result.html);
           const csp = ctx.response.get('Content-Security-Policy');
           if (csp) ctx.set('Content-Security-Policy', allowRenderedStyles(csp, result.html));
           return;

@@ -12,8 +12,9 @@ let webDist: string;
 
 /**
  * Stands in for the server build of the web client (web/dist-server/entry-server.js, built with the
- * app): it echoes what the api hands it, redirects /login of a signed-in user as the login route
- * does, and fails for one path, so the api's part is tested without a client build.
+ * app; its contract is `WebRenderer` in @schlosstreffen/shared): it echoes what the api hands it,
+ * redirects /login of a signed-in user as the login route does, and fails for one path, so the api's
+ * part is tested without a client build.
  */
 const RENDERER = `
 export async function render({ url, nonce, siteConfig, user }) {
@@ -25,7 +26,8 @@ export async function render({ url, nonce, siteConfig, user }) {
     html: '<h1>' + siteConfig.eventName + '</h1><p>' + 'Tuning '.repeat(200) + '</p><h1>' + siteConfig.eventName + '</h1><p id="who">' + (user ? user.email : 'anonym') + '</p>' +
       '<div style="position:fixed;font-family:&quot;Inter&quot;"></div>' +
       '<script nonce="' + nonce + '">document.currentScript.remove()</script>',
-    meta: { title: 'Seite ' + url, description: 'Beschreibung <' + url + '>', canonical: siteConfig.publicUrl + url },
+    head: '<title>Seite ' + url + '</title><meta name="description" content="Beschreibung &lt;' + url + '&gt;"/>' +
+      '<link rel="canonical" href="' + siteConfig.publicUrl + url + '"/>',
   };
 }`;
 
@@ -37,7 +39,7 @@ beforeAll(async () => {
   await writeFile(path.join(webBuild, 'dist-server', 'entry-server.js'), RENDERER);
   await writeFile(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>x</title><meta name="description" content="d" /></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(webDist, 'robots.txt'), 'User-agent: *\n');
   t = await createTestContext({
@@ -96,10 +98,12 @@ describe('server-rendered public pages', () => {
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain('<h1>Schlosstreffen 2027</h1><p id="who">anonym</p>');
-      expect(html).toContain(`<title>Seite ${route}</title>`);
-      expect(html).toContain(`<meta name="description" content="Beschreibung &#60;${route}&#62;" />`);
-      expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${route}" />`);
-      expect(html).not.toContain('<title>x</title>');
+      // The page's head tags, as the renderer rendered them, in the document's head, and no other title.
+      const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+      expect(head).toContain(`<title>Seite ${route}</title>`);
+      expect(head).toContain(`<meta name="description" content="Beschreibung &lt;${route}&gt;"/>`);
+      expect(head).toContain(`<link rel="canonical" href="http://localhost:3000${route}"/>`);
+      expect(html.match(/<title>/g)).toHaveLength(1);
       const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
       expect(nonce).toBeTruthy();
       const csp = res.headers.get('content-security-policy') ?? '';

@@ -1,13 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useDocumentMeta } from '../lib/use-document-meta';
 
 /** Shown for every unknown path, with the fixed English heading '404 Page Not Found'. */
 export function NotFound() {
-  useDocumentMeta(
-    '404 Page Not Found – Schlosstreffen',
-    'Diese Seite gibt es nicht. Zurück zur Startseite des Schlosstreffens.',
-  );
-
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-1 flex-col items-center justify-center gap-8 px-6 py-24 text-center">
       <h1 className="font-display text-4xl text-parchment sm:text-5xl">404 Page Not Found</h1>

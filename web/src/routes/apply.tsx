@@ -2,6 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ApplyPage } from '../features/apply/apply-page';
 import { RoutePending } from '../components/route-pending';
 import { requireSignedIn } from '../lib/route-guards';
+import { pageHead } from '../lib/page-head';
+import { eventFacts } from '../lib/event-format';
+import { getSiteConfig } from '../lib/site-config';
 
 export const Route = createFileRoute('/apply')({
   beforeLoad: requireSignedIn,
@@ -9,5 +12,13 @@ export const Route = createFileRoute('/apply')({
   pendingComponent: RoutePending,
   pendingMs: 200,
   pendingMinMs: 300,
+  head: () => {
+    const facts = eventFacts(getSiteConfig());
+    return pageHead(
+      `Fahrzeug anmelden – ${facts.name}`,
+      `Bewirb dich mit deinem getunten Fahrzeug für das ${facts.name} am ${facts.shortDate}: technische Daten, Fotos und Einwilligungen in vier Schritten.`,
+      '/apply',
+    );
+  },
   component: ApplyPage,
 });

@@ -3,6 +3,7 @@ import { RoutePending } from '../components/route-pending';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { myVehiclesQueryOptions } from '../features/vehicles/vehicle-queries';
 import { requireSignedIn } from '../lib/route-guards';
+import { pageHead } from '../lib/page-head';
 
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: requireSignedIn,
@@ -14,5 +15,10 @@ export const Route = createFileRoute('/dashboard')({
   pendingComponent: RoutePending,
   pendingMs: 200,
   pendingMinMs: 300,
+  head: () =>
+    pageHead(
+      'Meine Fahrzeuge – Schlosstreffen',
+      'Verwalten Sie Ihre Fahrzeuge und Bewerbungen für das Schlosstreffen: bearbeiten, einreichen, zurückziehen oder löschen.',
+    ),
   component: DashboardPage,
 });

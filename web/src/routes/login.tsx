@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { LoginPage } from '../features/account/login-page';
 import { currentUserQueryOptions } from '../lib/current-user';
 import { safeRedirectTarget } from '../lib/route-guards';
+import { pageHead } from '../lib/page-head';
 
 const SearchSchema = v.object({ redirect: v.optional(v.string()) });
 
@@ -14,5 +15,11 @@ export const Route = createFileRoute('/login')({
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions);
     if (user) throw redirect({ href: safeRedirectTarget(search.redirect), replace: true });
   },
+  head: () =>
+    pageHead(
+      'Anmelden – Schlosstreffen',
+      'Melde dich an, um deine Fahrzeuge und Bewerbungen für das Schlosstreffen zu verwalten.',
+      '/login',
+    ),
   component: LoginPage,
 });

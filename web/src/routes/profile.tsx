@@ -3,6 +3,7 @@ import { ProfilePending } from '../components/route-pending';
 import { ProfilePage } from '../features/account/profile-page';
 import { myConsentsQueryOptions, myExportQueryOptions } from '../features/account/privacy-queries';
 import { requireSignedIn } from '../lib/route-guards';
+import { pageHead } from '../lib/page-head';
 
 export const Route = createFileRoute('/profile')({
   beforeLoad: requireSignedIn,
@@ -12,5 +13,10 @@ export const Route = createFileRoute('/profile')({
     void context.queryClient.ensureQueryData(myExportQueryOptions).catch(() => undefined);
   },
   pendingComponent: ProfilePending,
+  head: () =>
+    pageHead(
+      'Mein Profil – Schlosstreffen',
+      'Persönliche Daten, Passwort, Einwilligungen und Datenexport deines Schlosstreffen-Kontos.',
+    ),
   component: ProfilePage,
 });

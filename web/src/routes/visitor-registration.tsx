@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { VisitorRegistrationPage } from '../features/visitors/visitor-registration-page';
+import { pageHead } from '../lib/page-head';
+import { eventFacts } from '../lib/event-format';
+import { getSiteConfig } from '../lib/site-config';
 
 /** Where the confirmation mail's links land (set by the API): confirmed, unsubscribed or a bad link. */
 const SearchSchema = v.object({
@@ -19,5 +22,13 @@ export const Route = createFileRoute('/visitor-registration')({
       abgemeldet: pick(search.abgemeldet, '1'),
       link: pick(search.link, 'ungueltig'),
     }),
+  head: () => {
+    const facts = eventFacts(getSiteConfig());
+    return pageHead(
+      'Als Besucher vormerken – Schlosstreffen',
+      `Merke dich unverbindlich als Besucher für das ${facts.name} am ${facts.shortDate} vor und erhalte Event-Updates.`,
+      '/visitor-registration',
+    );
+  },
   component: VisitorRegistrationPage,
 });

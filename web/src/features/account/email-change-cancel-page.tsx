@@ -4,17 +4,12 @@ import { Link } from '@tanstack/react-router';
 import { LinkActionCard } from '../../components/link-action-card';
 import { buttonClass } from '../../components/ui/button';
 import { api } from '../../lib/api';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 
 /**
  * /email-aenderung-abbrechen?token=…: the link in the notice to the old address; the pending change
  * is dropped on the button (no sign-in: whoever changed it may have locked the owner out).
  */
 export function EmailChangeCancelPage({ token }: { token: string | undefined }) {
-  useDocumentMeta(
-    'E-Mail-Änderung abbrechen – Schlosstreffen',
-    'Brich eine Änderung der E-Mail-Adresse deines Schlosstreffen-Kontos ab.',
-  );
   return (
     <LinkActionCard
       title="E-Mail-Änderung abbrechen"

@@ -2,7 +2,6 @@ import { PRIVACY_MESSAGES } from '@schlosstreffen/shared';
 import { Link } from '@tanstack/react-router';
 import { LinkActionCard } from '../../components/link-action-card';
 import { buttonClass } from '../../components/ui/button';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useConfirmEmail } from '../auth/auth-mutations';
 
 /**
@@ -10,10 +9,6 @@ import { useConfirmEmail } from '../auth/auth-mutations';
  * email change; it applies on the button.
  */
 export function EmailConfirmPage({ token }: { token: string | undefined }) {
-  useDocumentMeta(
-    'E-Mail-Adresse bestätigen – Schlosstreffen',
-    'Bestätige die E-Mail-Adresse deines Schlosstreffen-Kontos.',
-  );
   const confirm = useConfirmEmail();
   return (
     <LinkActionCard

@@ -6,17 +6,14 @@ import * as v from 'valibot';
 import { buttonClass } from '../../components/ui/button';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useForgotPassword } from '../auth/auth-mutations';
 import { AccountForm, EmailField, SubmitButton } from './form-parts';
+import { announcePageLive } from '../../lib/page-live';
 
 const SENT_TEXT = 'Falls die E-Mail-Adresse existiert, wurde ein Reset-Link versendet.';
 
 export function ForgotPasswordPage() {
-  useDocumentMeta(
-    'Passwort vergessen – Schlosstreffen',
-    'Fordere einen Link an, um das Passwort deines Schlosstreffen-Kontos zurückzusetzen.',
-  );
+  useEffect(announcePageLive, []);
   const forgot = useForgotPassword();
   // Once sent, the confirmation replaces the form.
   const sentTo = forgot.isSuccess ? forgot.variables.email : null;

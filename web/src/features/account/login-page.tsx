@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm, useStore } from '@tanstack/react-form';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { LoginSchema } from '@schlosstreffen/shared';
@@ -6,18 +7,14 @@ import { TextField } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
 import { safeRedirectTarget } from '../../lib/route-guards';
-import { useDocumentMeta } from '../../lib/use-document-meta';
+import { announcePageLive } from '../../lib/page-live';
 import { useLogin } from '../auth/auth-mutations';
 import { AccountForm, EmailField, SubmitButton, textLinkClass } from './form-parts';
 
 const route = getRouteApi('/login');
 
 export function LoginPage() {
-  useDocumentMeta(
-    'Anmelden – Schlosstreffen',
-    'Melde dich an, um deine Fahrzeuge und Bewerbungen für das Schlosstreffen zu verwalten.',
-    '/login',
-  );
+  useEffect(announcePageLive, []);
   const { redirect } = route.useSearch();
   const navigate = useNavigate();
   const login = useLogin();

@@ -7,7 +7,6 @@ import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
 import type { CurrentUser } from '@schlosstreffen/shared/api';
 import { issueFor } from '../../lib/api';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useChangePassword, useUpdateProfile } from '../auth/auth-mutations';
 import { EmailConfirmNotice } from './email-confirm-notice';
 import { useCurrentUser } from '../../lib/current-user';
@@ -27,10 +26,6 @@ import {
 import { ProfileSection as Card } from './profile-section';
 
 export function ProfilePage() {
-  useDocumentMeta(
-    'Mein Profil – Schlosstreffen',
-    'Persönliche Daten, Passwort, Einwilligungen und Datenexport deines Schlosstreffen-Kontos.',
-  );
   const { data: user } = useCurrentUser();
   if (!user) return <ProfilePending />;
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { RegisterFormSchema } from '@schlosstreffen/shared';
@@ -6,7 +7,6 @@ import { PrivacyLink } from '../../components/privacy-link';
 import { TextField } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useRegister } from '../auth/auth-mutations';
 import {
   AccountForm,
@@ -16,6 +16,7 @@ import {
   SubmitButton,
   textLinkClass,
 } from './form-parts';
+import { announcePageLive } from '../../lib/page-live';
 
 const EMPTY: v.InferInput<typeof RegisterFormSchema> = {
   firstName: '',
@@ -27,11 +28,7 @@ const EMPTY: v.InferInput<typeof RegisterFormSchema> = {
 };
 
 export function RegisterPage() {
-  useDocumentMeta(
-    'Registrieren – Schlosstreffen',
-    'Erstelle dein Konto für das Schlosstreffen und bewirb dich mit deinem getunten Fahrzeug.',
-    '/register',
-  );
+  useEffect(announcePageLive, []);
   const navigate = useNavigate();
   const register = useRegister();
 

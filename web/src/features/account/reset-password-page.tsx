@@ -8,7 +8,6 @@ import { SuccessIcon, WarningIcon } from '../../components/ui/icons';
 import { buttonClass } from '../../components/ui/button';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useResetPassword } from '../auth/auth-mutations';
 import { resetTokenQueryOptions } from '../auth/reset-token-query';
 import { Spinner } from '../../components/ui/spinner';
@@ -18,10 +17,6 @@ const route = getRouteApi('/reset-password');
 
 /** Checks the token, then shows the form (valid) or 'Ungültiger Link' (missing, invalid, expired). */
 export function ResetPasswordPage() {
-  useDocumentMeta(
-    'Neues Passwort setzen – Schlosstreffen',
-    'Lege ein neues Passwort für dein Schlosstreffen-Konto fest.',
-  );
   const { token } = route.useSearch();
   // The route's loader started the check; a failed one is not repeated on mount.
   const check = useQuery({

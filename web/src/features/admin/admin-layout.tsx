@@ -1,21 +1,14 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import { isStaffRole } from '@schlosstreffen/shared';
 import { useEffect, type ReactNode } from 'react';
 import { notify } from '../../components/ui/toaster';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useCurrentUser } from '../../lib/current-user';
-
-const ACCESS_DENIED = {
-  title: 'Zugriff verweigert',
-  text: 'Sie haben keine Berechtigung, auf das Admin-Dashboard zuzugreifen.',
-} as const;
+import { ACCESS_DENIED, mayAccess } from './admin-access';
 
 /**
  * Users who are neither admin nor reviewer: 'Zugriff verweigert' on the page and as a toast, and
- * no admin API call.
+ * no admin API call (the routes' `head()` gives the page that title).
  */
 function AccessDenied() {
-  useDocumentMeta(`${ACCESS_DENIED.title} – Schlosstreffen`, ACCESS_DENIED.text);
   useEffect(() => {
     notify.error(ACCESS_DENIED.title, undefined, ACCESS_DENIED.text);
   }, []);
@@ -65,7 +58,7 @@ function NavLink({
  */
 export function AdminLayout() {
   const { data: user } = useCurrentUser();
-  if (!user || !isStaffRole(user.role)) return <AccessDenied />;
+  if (!user || !mayAccess(user.role, 'staff')) return <AccessDenied />;
   const isAdmin = user.role === 'admin';
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-8 sm:px-6">
@@ -94,6 +87,6 @@ export function AdminLayout() {
 /** For admin-only screens inside the staff area. */
 export function AdminOnly({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();
-  if (user?.role !== 'admin') return <AccessDenied />;
+  if (!user || !mayAccess(user.role, 'admin')) return <AccessDenied />;
   return <>{children}</>;
 }

@@ -2,7 +2,6 @@ import type { ArrivalsBoard } from '@schlosstreffen/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LoadError, Loading } from '../../components/ui/query-states';
 import { apiGet } from '../../lib/api';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { formatCheckInTime } from './check-in-api';
 import { ScanLine } from './check-in-recent';
 
@@ -136,7 +135,6 @@ function ArrivalsChart({ timeline, expected }: { timeline: ArrivalsBoard['timeli
  * time, and the last scans with their gate; it follows the gates every few seconds.
  */
 export function AdminArrivalsPage() {
-  useDocumentMeta('Einlass – Adminbereich – Schlosstreffen', 'Ankünfte am Einlass live verfolgen.');
   const query = useQuery(arrivalsQueryOptions);
 
   return (

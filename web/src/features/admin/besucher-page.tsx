@@ -6,7 +6,6 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
 import { LoadError, Loading } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { DownloadIcon } from './admin-icons';
 import { AdminOnly } from './admin-layout';
 import { filterVisitors, formatVisitorDate, visitorName } from './visitors-format';
@@ -32,10 +31,6 @@ export function AdminBesucherPage() {
 }
 
 function VisitorsScreen() {
-  useDocumentMeta(
-    'Besucher – Adminbereich – Schlosstreffen',
-    'Besuchervoranmeldungen des Schlosstreffens mit Bestätigungsstatus und CSV-Export.',
-  );
   const list = useQuery(adminVisitorsQueryOptions);
 
   return (

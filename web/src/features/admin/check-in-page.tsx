@@ -7,7 +7,6 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { GATE_PAGE_CACHE } from '../../lib/gate-page-cache';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import type { CheckInOutcome } from './check-in-api';
 import { GateStatus } from './gate-status';
 import { useGate } from './use-gate';
@@ -48,10 +47,6 @@ function focusById(id: string): void {
  * session are listed below.
  */
 export function AdminCheckInPage() {
-  useDocumentMeta(
-    'Check-in – Schlosstreffen',
-    'Fahrzeuge am Einlass einchecken: QR-Code der Einladung scannen oder Check-in-Code bzw. Startnummer eingeben.',
-  );
   const gate = useGate();
   const recent = useRecentCheckIns();
   const addRecent = recent.add;

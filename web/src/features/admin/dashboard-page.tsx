@@ -3,7 +3,6 @@ import type { AdminVehicleSort } from '@schlosstreffen/shared';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { mediaCountQueryOptions } from './admin-queries';
 import { MediaLibrary } from './media-library';
 import { parseDashboardSearch, type MainTab, type StatusFilter } from './dashboard-search';
@@ -36,10 +35,6 @@ function useDebounced<T>(value: T, ms: number): T {
  * with the library's total as its count, so the media library loads only when its tab is opened).
  */
 export function AdminDashboardPage() {
-  useDocumentMeta(
-    'Admin Dashboard – Schlosstreffen',
-    'Bewerbungen für das Schlosstreffen prüfen, Status ändern und alle hochgeladenen Fahrzeugbilder einsehen.',
-  );
   const search = route.useSearch();
   const navigate = route.useNavigate();
 

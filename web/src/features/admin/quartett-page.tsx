@@ -16,7 +16,6 @@ import { ProgressBar } from '../../components/ui/progress-bar';
 import { LoadError, Loading } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText, notify } from '../../components/ui/toaster';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { CardsIcon, DownloadIcon, LockIcon } from './admin-icons';
 import { AdminOnly } from './admin-layout';
 import { useCreateQuartettSet, useReleaseQuartettSet } from './quartett-mutations';
@@ -58,10 +57,6 @@ export function AdminQuartettPage() {
 }
 
 function QuartettScreen() {
-  useDocumentMeta(
-    'Auto-Quartett – Adminbereich – Schlosstreffen',
-    'Druckexporte des Schlosstreffen Auto-Quartetts erstellen, herunterladen und freigeben.',
-  );
   const sets = useQuery(quartettSetsQueryOptions);
   useFinishedExportToasts(sets.data);
   const [releasing, setReleasing] = useState<QuartettSet | null>(null);

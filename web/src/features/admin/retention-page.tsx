@@ -6,7 +6,6 @@ import { Button } from '../../components/ui/button';
 import { LoadError, Loading } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/date-format';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { AdminOnly } from './admin-layout';
 import { retentionQueryOptions } from './retention-queries';
 
@@ -25,10 +24,6 @@ export function AdminRetentionPage() {
 }
 
 function RetentionScreen() {
-  useDocumentMeta(
-    'Datenschutz – Adminbereich – Schlosstreffen',
-    'Speicherfristen des Schlosstreffens und was der letzte Löschlauf entfernt hat.',
-  );
   const overview = useQuery(retentionQueryOptions);
 
   return (

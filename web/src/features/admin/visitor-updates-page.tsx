@@ -17,7 +17,6 @@ import { TextAreaField } from '../../components/ui/textarea';
 import { notify } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-format';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { AccountForm } from '../account/form-parts';
 import { AdminOnly } from './admin-layout';
 import { visitorUpdateQueryOptions, visitorUpdatesQueryOptions } from './visitor-updates-queries';
@@ -34,10 +33,6 @@ export function AdminVisitorUpdatesPage() {
 }
 
 function VisitorUpdatesScreen() {
-  useDocumentMeta(
-    'Besucher-Updates – Adminbereich – Schlosstreffen',
-    'Event-Updates an alle bestätigten Besucher schreiben, testen und versenden.',
-  );
   const list = useQuery(visitorUpdatesQueryOptions);
   const [selected, setSelected] = useState<string | null>(null);
   const recipients = list.data?.recipients;

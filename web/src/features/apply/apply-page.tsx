@@ -9,10 +9,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { fieldError } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
-import { getSiteConfig } from '../../lib/site-config';
 import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
-import { useDocumentMeta } from '../../lib/use-document-meta';
-import { eventFacts } from '../../lib/event-format';
 import { DEFAULT_CROP, ensureHero, type CropValues } from '../media/crop';
 import { ImageCropEditor, type CropImage } from '../media/image-crop-editor';
 import { ImageUploadField } from '../media/image-upload-field';
@@ -63,15 +60,9 @@ interface WizardImage extends CropImage {
 
 /** /apply: the four-step application wizard; each step is checked before 'Weiter' moves on. */
 export function ApplyPage() {
-  const event = eventFacts(getSiteConfig());
   // The configured edition's schemas (the year runs up to the event's year).
   const { ApplicationFormSchema, APPLICATION_STEP_SCHEMAS } = siteVehicleSchemas();
   const S = ApplicationFormSchema.entries;
-  useDocumentMeta(
-    `Fahrzeug anmelden – ${event.name}`,
-    `Bewirb dich mit deinem getunten Fahrzeug für das ${event.name} am ${event.shortDate}: technische Daten, Fotos und Einwilligungen in vier Schritten.`,
-    '/apply',
-  );
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { step, goTo, ids, focusFirstInvalid, goToFirstInvalidStep, submitStep } = useFormSteps(

@@ -14,7 +14,6 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
 import { notify } from '../../components/ui/toaster';
 import type { Vehicle } from '@schlosstreffen/shared/api';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { entranceDelay } from '../../lib/entrance-delay';
 import {
   cardEntranceClass,
@@ -151,10 +150,6 @@ function OwnerActions({
 
 /** /dashboard (Meine Fahrzeuge): the owner's vehicles with edit, submit, withdraw and delete. */
 export function DashboardPage() {
-  useDocumentMeta(
-    'Meine Fahrzeuge – Schlosstreffen',
-    'Verwalten Sie Ihre Fahrzeuge und Bewerbungen für das Schlosstreffen: bearbeiten, einreichen, zurückziehen oder löschen.',
-  );
   const vehicles = useQuery(myVehiclesQueryOptions);
   const statusMutation = useOwnerStatusMutation();
   const deleteMutation = useDeleteVehicleMutation();

@@ -16,7 +16,6 @@ import { errorText, notify } from '../../components/ui/toaster';
 import { isApiError } from '../../lib/api';
 import type { Vehicle } from '@schlosstreffen/shared/api';
 import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import {
   BasicDataFields,
   FormStepNav,
@@ -77,15 +76,10 @@ export function EditPage() {
 function LoadedEditPage() {
   const { id } = route.useParams();
   const { data: vehicle } = useSuspenseQuery(vehicleQueryOptions(id));
-  useDocumentMeta(
-    `${EDIT_TEXTS.title} – Schlosstreffen`,
-    'Technische Daten, Beschreibung und Bilder deines Fahrzeugs für das Schlosstreffen bearbeiten.',
-  );
   return <EditVehicleForm key={vehicle.id} vehicle={vehicle} />;
 }
 
 function VehicleNotFound() {
-  useDocumentMeta(`${EDIT_TEXTS.notFound} – Schlosstreffen`, 'Dieses Fahrzeug wurde nicht gefunden.');
   return (
     <PageCard
       title={EDIT_TEXTS.notFound}
@@ -102,7 +96,6 @@ function VehicleNotFound() {
 /** The route's error state for failures other than a missing vehicle: the message and a retry. */
 export function EditPageError({ error }: ErrorComponentProps) {
   const router = useRouter();
-  useDocumentMeta('Fehler – Schlosstreffen', 'Das Fahrzeug konnte nicht geladen werden.');
   if (isApiError(error) && error.status === 404) return <VehicleNotFound />;
   return (
     <PageCard

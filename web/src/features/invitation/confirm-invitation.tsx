@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorText } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 
 interface ConfirmResult {
   status: 'confirmed' | 'already_confirmed';
@@ -19,10 +18,6 @@ const linkClass =
  * scanners that open every URL in a mail cannot accept an invitation on the owner's behalf.
  */
 export function ConfirmInvitation({ token }: { token: string | undefined }) {
-  useDocumentMeta(
-    'Einladung bestätigen – Schlosstreffen',
-    'Bestätige deine Teilnahme mit deinem Fahrzeug am Schlosstreffen.',
-  );
   const confirm = useMutation({
     mutationFn: () => api.post<ConfirmResult>('/api/invitations/confirm', { token }),
   });

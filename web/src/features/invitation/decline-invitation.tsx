@@ -2,7 +2,6 @@ import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
 import type { InvitationDeclineResult } from '@schlosstreffen/shared/api';
 import { LinkActionCard } from '../../components/link-action-card';
 import { api } from '../../lib/api';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 
 /**
  * /einladung/absagen?token=…: the 'Teilnahme absagen' link of the invitation and reminder mails.
@@ -10,10 +9,6 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
  * button is pressed, so a link scanner that opens every URL in a mail gives up no place.
  */
 export function DeclineInvitation({ token }: { token: string | undefined }) {
-  useDocumentMeta(
-    'Teilnahme absagen – Schlosstreffen',
-    'Sage deine Teilnahme am Schlosstreffen ab und gib deinen Platz für die Warteliste frei.',
-  );
   return (
     <LinkActionCard
       title="Teilnahme absagen"

@@ -1,7 +1,7 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { getSiteConfig } from '../../lib/site-config';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { eventFacts } from '../../lib/event-format';
+import { announcePageLive } from '../../lib/page-live';
 import { EventInfoSection } from './event-info-section';
 import { FaqSection } from './faq-section';
 import { HeroSection } from './hero-section';
@@ -19,10 +19,7 @@ import { ConfirmedVehiclesSection } from './vehicle-carousel';
 export const LandingPage = memo(function LandingPage() {
   const facts = eventFacts(getSiteConfig());
 
-  useDocumentMeta(
-    `${facts.name} – Tuning-Treffen am Schloss`,
-    `${facts.name}: das Tuning-Treffen an einem historischen Schloss in Sachsen am ${facts.shortDate}. Bewirb dich mit deinem getunten Fahrzeug oder merke dich als Besucher vor.`,
-  );
+  useEffect(announcePageLive, []);
 
   return (
     <>

@@ -1,15 +1,13 @@
+import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
-import { eventFacts } from '../../lib/event-format';
 import { getSiteConfig } from '../../lib/site-config';
-import { useDocumentMeta } from '../../lib/use-document-meta';
+import { announcePageLive } from '../../lib/page-live';
 import { ContactText, LegalPage, LegalSection, legalLinkClass, OperatorAddress } from './legal-layout';
 
 /** /impressum: who runs the site and how to reach them, from the site config. */
 export function ImprintPage() {
-  const config = getSiteConfig();
-  const { operator } = config;
-  const event = eventFacts(config).name;
-  useDocumentMeta(`Impressum – ${event}`, `Anbieter und Kontakt der Website zum ${event}.`, '/impressum');
+  const { operator } = getSiteConfig();
+  useEffect(announcePageLive, []);
 
   return (
     <LegalPage title="Impressum">

@@ -1,8 +1,9 @@
+import { useEffect } from 'react';
 import { CONSENT_KINDS, CONSENTS, RETENTION_RULES, type RetentionRule } from '@schlosstreffen/shared';
 import { Link } from '@tanstack/react-router';
 import { eventFacts } from '../../lib/event-format';
 import { getSiteConfig } from '../../lib/site-config';
-import { useDocumentMeta } from '../../lib/use-document-meta';
+import { announcePageLive } from '../../lib/page-live';
 import {
   ContactText,
   LegalBasis,
@@ -24,11 +25,7 @@ export function PrivacyPage() {
   const config = getSiteConfig();
   const { operator } = config;
   const event = eventFacts(config).name;
-  useDocumentMeta(
-    `Datenschutzerklärung – ${event}`,
-    `Welche Daten das ${event} verarbeitet, wofür und wie lange, und welche Rechte du hast.`,
-    '/datenschutz',
-  );
+  useEffect(announcePageLive, []);
   const rules = Object.keys(RETENTION_RULES) as RetentionRule[];
 
   return (

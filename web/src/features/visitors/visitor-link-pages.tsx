@@ -2,16 +2,11 @@ import { MESSAGES } from '@schlosstreffen/shared';
 import type { ServerMessage } from '@schlosstreffen/shared/api';
 import { LinkActionCard } from '../../components/link-action-card';
 import { api } from '../../lib/api';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 
 /** Where the links of the visitor mails lead: each acts only when its button is pressed. */
 
 /** /besucher/bestaetigen?token=…: confirms a visitor pre-registration (double opt-in). */
 export function VisitorConfirmPage({ token }: { token: string | undefined }) {
-  useDocumentMeta(
-    'Vormerkung bestätigen – Schlosstreffen',
-    'Bestätige deine Vormerkung als Besucher des Schlosstreffens.',
-  );
   return (
     <LinkActionCard
       title="Vormerkung bestätigen"
@@ -33,10 +28,6 @@ export function VisitorConfirmPage({ token }: { token: string | undefined }) {
 
 /** /besucher/abmelden?token=…: ends the event updates and deletes the pre-registration. */
 export function VisitorUnsubscribePage({ token }: { token: string | undefined }) {
-  useDocumentMeta(
-    'Von Event-Updates abmelden – Schlosstreffen',
-    'Melde dich von den Event-Updates des Schlosstreffens ab.',
-  );
   return (
     <LinkActionCard
       title="Von Event-Updates abmelden"

@@ -12,9 +12,9 @@ import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
 import { getSiteConfig } from '../../lib/site-config';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { AccountForm, EmailField, NameFields, SubmitButton, textLinkClass } from '../account/form-parts';
 import { eventFacts } from '../../lib/event-format';
+import { announcePageLive } from '../../lib/page-live';
 
 const route = getRouteApi('/visitor-registration');
 
@@ -33,11 +33,7 @@ const EMPTY: v.InferInput<typeof VisitorRegistrationSchema> = {
 
 export function VisitorRegistrationPage() {
   const facts = eventFacts(getSiteConfig());
-  useDocumentMeta(
-    'Als Besucher vormerken – Schlosstreffen',
-    `Merke dich unverbindlich als Besucher für das ${facts.name} am ${facts.shortDate} vor und erhalte Event-Updates.`,
-    '/visitor-registration',
-  );
+  useEffect(announcePageLive, []);
   const signUp = useMutation({
     mutationFn: (body: VisitorRegistrationInput) =>
       api.post<VisitorRegistered | undefined>('/api/visitor-registrations', body),

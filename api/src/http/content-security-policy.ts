@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * The Content-Security-Policy of every answer, built here only. Scripts and styles come from this
+ * origin; a page rendered on the server adds the nonce of its response (its hydration scripts carry
+ * it) and the hashes of the style attributes in its markup. Answers that need another policy (a
+ * stored object, a mail preview, the queue dashboard) set or narrow it where they are served.
+ */
+export function contentSecurityPolicy(options: { s3Origin: string; upgradeInsecureRequests: boolean }) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      scriptSrc: [
+        "'self'",
+        (_req: IncomingMessage, res: ServerResponse) => {
+          const nonce = cspNonce(res);
+          return nonce ? `'nonce-${nonce}'` : '';
+        },
+      ],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      // Browsers upload straight to S3 with presigned requests.
+      connectSrc: ["'self'", options.s3Origin],
+      mediaSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      ...(options.upgradeInsecureRequests ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+/** The CSP nonce of a server-rendered page, set before the security headers are written. */
+type WithNonce = ServerResponse & { locals?: { cspNonce?: string } };
+
+/** Gives this response a nonce of its own for its scripts; call before the headers are written. */
+export function assignCspNonce(res: ServerResponse): void {
+  const response = res as WithNonce;
+  response.locals = { ...response.locals, cspNonce: randomBytes(16).toString('base64') };
+}
+
+export function cspNonce(res: ServerResponse): string | undefined {
+  return (res as WithNonce).locals?.cspNonce;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" };
+
+/**
+ * Components write a few style attributes (a toaster's position, a collapsed accordion's size). A
+ * server-rendered page carries them in its markup, where `style-src 'self'` would block them: the
+ * page's CSP allows exactly those values by their hashes ('unsafe-hashes' admits hashed attribute
+ * values only), nothing else inline.
+ */
+export function allowRenderedStyles(csp: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) {
+    const value = match[1]!.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
+    hashes.add(`'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+  }
+  if (hashes.size === 0) return csp;
+  return csp.replace(/(^|;)\s*style-src ([^;]*)/, (_, start: string, sources: string) => {
+    return `${start}style-src ${sources} 'unsafe-hashes' ${[...hashes].join(' ')}`;
+  });
+}

@@ -1,0 +1,32 @@
+import type { CurrentUser } from './api/account.js';
+import type { SiteConfig } from './site-config.js';
+
+/**
+ * The contract between the api and the server build of the web client
+ * (web/src/entry-server.tsx, built to web/dist-server/entry-server.js): the api hands a request of a
+ * public page to `render` and writes the answer into index.html.
+ */
+export interface WebRenderer {
+  render(request: RenderRequest): Promise<RenderResult>;
+}
+
+export interface RenderRequest {
+  /** Path and query of the request, e.g. '/login?redirect=%2Fdashboard'. */
+  url: string;
+  /** The CSP nonce of this response: the router's hydration scripts carry it. */
+  nonce: string;
+  siteConfig: SiteConfig;
+  /** The signed-in user as GET /api/auth/user answers, or null. */
+  user: CurrentUser | null;
+}
+
+export type RenderResult =
+  | {
+      kind: 'page';
+      status: number;
+      /** The page's head tags (title, description, canonical link) as the router renders them. */
+      head: string;
+      /** The page's markup with the router's hydration scripts, for the root element. */
+      html: string;
+    }
+  | { kind: 'redirect'; status: number; location: string };
