@@ -5,14 +5,9 @@
 
 // Event: 20 June 2026, 10:00 to 20:00 local time at the venue.
 export const EVENT_TIMEZONE = 'Europe/Berlin';
-/** Wall-clock start in EVENT_TIMEZONE (no offset). */
-export const EVENT_START_ISO = '2026-06-20T10:00:00';
-/** Wall-clock end in EVENT_TIMEZONE (no offset). */
-export const EVENT_END_ISO = '2026-06-20T20:00:00';
-/** The same instants with the venue's offset (CEST, UTC+2), safe for `Date.parse` in any browser. */
+/** Start and end with the venue's offset (CEST, UTC+2), safe for `Date.parse` in any browser. */
 export const EVENT_START_INSTANT = '2026-06-20T10:00:00+02:00';
 export const EVENT_END_INSTANT = '2026-06-20T20:00:00+02:00';
-export const EVENT_HOURS = { opens: '10:00', closes: '20:00' } as const;
 
 // Landing page.
 /** Stats strip: each value is shown with its suffix after the count-up. */
@@ -167,24 +162,6 @@ export const UPLOADER = {
   progressThrottleMs: 500,
   /** Restriction errors shown at once before a summary. */
   maxRestrictionErrorsShown: 4,
-} as const;
-
-/** Data fetching: cached data never goes stale, no refetch on focus, no polling, no retries. */
-export const QUERY_DEFAULTS = {
-  staleTime: Number.POSITIVE_INFINITY,
-  refetchOnWindowFocus: false,
-  refetchInterval: false,
-  retry: false,
-} as const;
-export const MUTATION_DEFAULTS = { retry: false } as const;
-
-/** Notifications. */
-export const TOAST = {
-  limit: 1,
-  durationMs: 5000,
-  swipeDirection: 'right',
-  swipeThresholdPx: 50,
-  hotkey: ['F8'],
 } as const;
 
 /** Skeleton placeholders while loading. */

@@ -57,16 +57,6 @@ export class VehicleService {
     return this.em.find(Vehicle, { user: user.id }, { populate: ['media'], orderBy: { createdAt: 'desc' } });
   }
 
-  /** Every vehicle with owner and media, for reviewers and admins: a constant number of queries. */
-  listAll(): Promise<Vehicle[]> {
-    return this.em.find(
-      Vehicle,
-      {},
-      // Media come in their collection's order (priority, then upload time) from one batched query.
-      { populate: ['user', 'media'], orderBy: { createdAt: 'desc' } },
-    );
-  }
-
   /** The invitations of these vehicles by vehicle id, in one query. */
   async invitationsOf(vehicles: readonly Vehicle[]): Promise<Map<string, Invitation>> {
     if (vehicles.length === 0) return new Map();

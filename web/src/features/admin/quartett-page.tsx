@@ -15,15 +15,13 @@ import { TextField } from '../../components/ui/form-field';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { LoadError, Loading } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
-import { errorText, notify } from '../../components/ui/toaster';
+import { errorText, notify, RETRY_HINT } from '../../components/ui/toaster';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { CardsIcon, DownloadIcon, LockIcon } from './admin-icons';
 import { AdminOnly } from './admin-layout';
 import { useCreateQuartettSet, useReleaseQuartettSet } from './quartett-mutations';
 import type { QuartettSet } from '@schlosstreffen/shared/api';
 import { isQuartettSetRunning, quartettSetsQueryOptions } from './quartett-queries';
-
-const RETRY_HINT = 'Bitte versuchen Sie es erneut.';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', {
   timeZone: EVENT_TIMEZONE,

@@ -8,7 +8,7 @@ import { PrivacyLink } from '../../components/privacy-link';
 import { Checkbox } from '../../components/ui/checkbox';
 import { fieldError } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
-import { notify } from '../../components/ui/toaster';
+import { notify, RETRY_HINT } from '../../components/ui/toaster';
 import { getSiteConfig } from '../../lib/site-config';
 import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
 import { useDocumentMeta } from '../../lib/use-document-meta';
@@ -45,7 +45,7 @@ const APPLY_TEXTS = {
   successTitle: 'Bewerbung eingereicht!',
   success: 'Ihr Fahrzeug wurde zur Prüfung eingereicht.',
   errorTitle: 'Einreichung fehlgeschlagen',
-  errorFallback: 'Bitte versuche es erneut.',
+  errorFallback: RETRY_HINT,
   uploading: 'Bitte warte, bis alle Bilder hochgeladen sind.',
 } as const;
 

@@ -12,7 +12,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/ui/button';
 import { CloseLink, PageCard } from '../../components/ui/page-card';
-import { errorText, notify } from '../../components/ui/toaster';
+import { errorText, notify, RETRY_HINT } from '../../components/ui/toaster';
 import { isApiError } from '../../lib/api';
 import type { Vehicle } from '@schlosstreffen/shared/api';
 import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
@@ -58,7 +58,7 @@ const EDIT_TEXTS = {
   successTitle: 'Fahrzeug aktualisiert!',
   success: 'Ihre Änderungen wurden gespeichert.',
   errorTitle: 'Aktualisierung fehlgeschlagen',
-  errorFallback: 'Bitte versuchen Sie es erneut.',
+  errorFallback: RETRY_HINT,
   notFound: VEHICLE_MESSAGES.vehicleNotFound,
   cropWarning:
     'Der Bildausschnitt des Hauptbilds wurde geändert. Speichere deine Änderungen, damit er auf der Quartett-Karte übernommen wird.',
