@@ -1,4 +1,4 @@
-import { EVENT_TIMEZONE } from './constants.js';
+import { twoDigits, venueClock } from './venue-time.js';
 
 /**
  * The file name of a downloaded image of the media library, the same for a single download and
@@ -43,26 +43,13 @@ export function sanitizeFileNamePart(text: string): string {
     .replace(/[._]+$/, '');
 }
 
-let timestampFormat: Intl.DateTimeFormat | undefined;
-
 /** `2026-11-22T10-30-00` (wall clock in Europe/Berlin), or 'unknown' without a valid date. */
 export function mediaTimestamp(createdAt: string | Date | null | undefined): string {
   if (createdAt === null || createdAt === undefined || createdAt === '') return UNKNOWN_TIMESTAMP;
   const date = createdAt instanceof Date ? createdAt : new Date(createdAt);
   if (Number.isNaN(date.getTime())) return UNKNOWN_TIMESTAMP;
-  timestampFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: EVENT_TIMEZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const part: Record<string, string> = {};
-  for (const { type, value } of timestampFormat.formatToParts(date)) part[type] = value;
-  return `${part.year}-${part.month}-${part.day}T${part.hour}-${part.minute}-${part.second}`;
+  const { year, month, day, hour, minute, second } = venueClock(date);
+  return `${year}-${[month, day].map(twoDigits).join('-')}T${[hour, minute, second].map(twoDigits).join('-')}`;
 }
 
 /** The extension of the object's file name in lower case (`jpg`, `png`, `webp`…), else jpg. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { venueDateTime } from '../display.js';
+import { venueDateTime } from '../venue-time.js';
 
 /**
  * valibot's own messages, in German: every issue whose schema or action names no message of its

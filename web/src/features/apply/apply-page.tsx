@@ -12,7 +12,7 @@ import { notify, RETRY_HINT } from '../../components/ui/toaster';
 import { getSiteConfig } from '../../lib/site-config';
 import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { eventFacts } from '../../lib/event-format';
+import { siteEventFacts } from '../../lib/event-format';
 import { DEFAULT_CROP, ensureHero, type CropValues } from '../media/crop';
 import { ImageCropEditor, type CropImage } from '../media/image-crop-editor';
 import { ImageUploadField } from '../media/image-upload-field';
@@ -63,7 +63,7 @@ interface WizardImage extends CropImage {
 
 /** /apply: the four-step application wizard; each step is checked before 'Weiter' moves on. */
 export function ApplyPage() {
-  const event = eventFacts(getSiteConfig());
+  const event = siteEventFacts(getSiteConfig());
   // The configured edition's schemas (the year runs up to the event's year).
   const { ApplicationFormSchema, APPLICATION_STEP_SCHEMAS } = siteVehicleSchemas();
   const S = ApplicationFormSchema.entries;

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { eventFacts } from '../../lib/event-format';
+import { siteEventFacts } from '../../lib/event-format';
 import { EventInfoSection } from './event-info-section';
 import { FaqSection } from './faq-section';
 import { HeroSection } from './hero-section';
@@ -17,7 +17,7 @@ import { ConfirmedVehiclesSection } from './vehicle-carousel';
  * status idle) would otherwise render the whole page again.
  */
 export const LandingPage = memo(function LandingPage() {
-  const facts = eventFacts(getSiteConfig());
+  const facts = siteEventFacts(getSiteConfig());
 
   useDocumentMeta(
     `${facts.name} – Tuning-Treffen am Schloss`,

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { eventFacts } from '../../lib/event-format';
+import { siteEventFacts } from '../../lib/event-format';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { ContactText, LegalPage, LegalSection, legalLinkClass, OperatorAddress } from './legal-layout';
@@ -8,7 +8,7 @@ import { ContactText, LegalPage, LegalSection, legalLinkClass, OperatorAddress }
 export function ImprintPage() {
   const config = getSiteConfig();
   const { operator } = config;
-  const event = eventFacts(config).name;
+  const event = siteEventFacts(config).name;
   useDocumentMeta(`Impressum – ${event}`, `Anbieter und Kontakt der Website zum ${event}.`, '/impressum');
 
   return (

@@ -1,6 +1,6 @@
 import { CONSENT_KINDS, CONSENTS, RETENTION_RULES, type RetentionRule } from '@schlosstreffen/shared';
 import { Link } from '@tanstack/react-router';
-import { eventFacts } from '../../lib/event-format';
+import { siteEventFacts } from '../../lib/event-format';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import {
@@ -23,7 +23,7 @@ import {
 export function PrivacyPage() {
   const config = getSiteConfig();
   const { operator } = config;
-  const event = eventFacts(config).name;
+  const event = siteEventFacts(config).name;
   useDocumentMeta(
     `Datenschutzerklärung – ${event}`,
     `Welche Daten das ${event} verarbeitet, wofür und wie lange, und welche Rechte du hast.`,

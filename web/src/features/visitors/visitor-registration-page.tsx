@@ -14,7 +14,7 @@ import { api } from '../../lib/api';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { AccountForm, EmailField, NameFields, SubmitButton, textLinkClass } from '../account/form-parts';
-import { eventFacts } from '../../lib/event-format';
+import { siteEventFacts } from '../../lib/event-format';
 
 const route = getRouteApi('/visitor-registration');
 
@@ -32,7 +32,7 @@ const EMPTY: v.InferInput<typeof VisitorRegistrationSchema> = {
 };
 
 export function VisitorRegistrationPage() {
-  const facts = eventFacts(getSiteConfig());
+  const facts = siteEventFacts(getSiteConfig());
   useDocumentMeta(
     'Als Besucher vormerken – Schlosstreffen',
     `Merke dich unverbindlich als Besucher für das ${facts.name} am ${facts.shortDate} vor und erhalte Event-Updates.`,
