@@ -49,7 +49,6 @@ export const VEHICLE_LIMITS = {
 
 /** Maximum lengths of vehicle text fields (not in the spec; match the database columns). */
 export const VEHICLE_TEXT_MAX = {
-  title: 220,
   name: 100,
   brand: 100,
   model: 100,

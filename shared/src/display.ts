@@ -20,9 +20,9 @@ interface Named {
   model: string;
 }
 
-/** Brand plus model: the vehicle's stored `title`, and its name where it has none. */
+/** Brand plus model: the vehicle's `title`, which the server derives and stores, and its name where it has none. */
 export function brandAndModel(vehicle: { brand: string; model: string }): string {
-  return `${vehicle.brand} ${vehicle.model}`.trim();
+  return [vehicle.brand.trim(), vehicle.model.trim()].filter(Boolean).join(' ');
 }
 
 /** A vehicle's title everywhere (cards, carousel, mails, print): its name, else brand plus model. */

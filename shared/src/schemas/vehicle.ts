@@ -172,14 +172,6 @@ const tuningCategories = v.pipe(
 
 /** Every vehicle field an owner may send, except status. */
 const vehicleEntries = {
-  /** The server recomputes it as brand plus model. */
-  title: v.optional(
-    v.pipe(
-      v.string('Titel muss ein Text sein'),
-      v.trim(),
-      v.maxLength(T.title, `Titel darf höchstens ${T.title} Zeichen lang sein`),
-    ),
-  ),
   name: optionalText(T.name, 'Name'),
   brand: requiredText(T.brand, MSG.brand, 'Marke'),
   model: requiredText(T.model, MSG.model, 'Modell'),

@@ -81,7 +81,7 @@ export class VehicleService {
    * account holds at most ACCOUNT_LIMITS.vehicles.
    */
   async create(user: User, input: VehicleInput): Promise<Vehicle> {
-    const { status = 'draft', title: _ignored, tuningCategories, ...fields } = input;
+    const { status = 'draft', tuningCategories, ...fields } = input;
     if (status === 'submitted') assertConfirmedAddress(user);
     const vehicle = await this.em.transactional(async (em) => {
       await assertVehicleRoom(em, user.id);
@@ -108,7 +108,7 @@ export class VehicleService {
     await this.em.transactional(async (em) => {
       const vehicle = await this.lockForUpdate(em, id);
       authorize(user, 'update', vehicle);
-      const { title: _ignored, ...fields } = edit;
+      const fields = edit;
       if (Object.keys(fields).length) {
         // A released quartett set fixes the printed data; status changes stay possible.
         await assertVehicleUnlocked(em, vehicle.id);

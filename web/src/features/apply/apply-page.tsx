@@ -1,7 +1,13 @@
 import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { CONSENT_KINDS, CONSENTS, MAX_IMAGES_PER_VEHICLE, WIZARD_STEPS_CREATE } from '@schlosstreffen/shared';
+import {
+  brandAndModel,
+  CONSENT_KINDS,
+  CONSENTS,
+  MAX_IMAGES_PER_VEHICLE,
+  WIZARD_STEPS_CREATE,
+} from '@schlosstreffen/shared';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { PrivacyLink } from '../../components/privacy-link';
@@ -34,7 +40,6 @@ import {
   CREATE_STEPS,
   createDefaultValues,
   stepFields,
-  vehicleTitle,
   type ApplyFormValues,
 } from '../vehicle-form/vehicle-form-values';
 
@@ -206,7 +211,7 @@ export function ApplyPage() {
         {step === 4 ? (
           <div className="flex flex-col gap-4">
             <ApplicationSummary
-              title={vehicleTitle(form.state.values.brand, form.state.values.model)}
+              title={brandAndModel(form.state.values)}
               name={form.state.values.name}
               year={form.state.values.year}
               ps={form.state.values.ps}

@@ -2,6 +2,7 @@ import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import {
+  brandAndModel,
   driveTypeLabel,
   MAX_IMAGES_PER_VEHICLE,
   STATUS_BADGE_CLASSES,
@@ -31,7 +32,6 @@ import {
   editDefaultValues,
   parseDecimal,
   stepFields,
-  vehicleTitle,
   type EditFormValues,
 } from '../vehicle-form/vehicle-form-values';
 import { ImageCropEditor } from '../media/image-crop-editor';
@@ -199,7 +199,7 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
     setChanges((current) => ({ ...current, removed: current.removed.filter((id) => id !== mediaId) }));
 
   const hero = images.find((image) => image.isHero);
-  const title = vehicleTitle(values.brand, values.model);
+  const title = brandAndModel(values);
   const cardName = values.name?.trim();
 
   return (
