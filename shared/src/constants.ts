@@ -107,7 +107,6 @@ export const MAX_IMAGE_BYTES = 10_485_760;
 export const RECOMMENDED_IMAGES = { min: 3, max: 10 } as const;
 /** What the worker can decode (HEIC/HEVC is not among sharp's decoders, so it is refused up front). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
-export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
 /**
  * What one account may hold or start, so that no single account fills the database, the queues or

@@ -1,7 +1,7 @@
 /** How vehicles and people are shown: one rule for api, worker (mails, print) and web. Dates: venue-time.ts. */
 
 /** Shown where a value is missing (the Drehmoment and Zylinder tiles, the print cards). */
-export const NOT_AVAILABLE = 'N/A';
+const NOT_AVAILABLE = 'N/A';
 
 const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
 

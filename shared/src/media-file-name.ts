@@ -19,10 +19,10 @@ export interface MediaFileNameSource {
   vehicle?: { name?: string | null; brand?: string | null; model?: string | null } | null;
 }
 
-export const UNKNOWN_TIMESTAMP = 'unknown';
-export const DEFAULT_MEDIA_EXTENSION = 'jpg';
+const UNKNOWN_TIMESTAMP = 'unknown';
+const DEFAULT_MEDIA_EXTENSION = 'jpg';
 /** Longest vehicle part of a name, in characters; the whole name stays well below 255 bytes. */
-export const MEDIA_NAME_MAX_LENGTH = 100;
+const MEDIA_NAME_MAX_LENGTH = 100;
 
 // eslint-disable-next-line no-control-regex
 const ILLEGAL = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
@@ -60,7 +60,7 @@ export function mediaExtension(url: string | null | undefined): string {
 }
 
 /** The vehicle part: its name, else brand_model; 'bild' when neither says anything. */
-export function mediaVehiclePart(vehicle: MediaFileNameSource['vehicle']): string {
+function mediaVehiclePart(vehicle: MediaFileNameSource['vehicle']): string {
   const name = sanitizeFileNamePart(vehicle?.name ?? '');
   if (name) return name;
   const brandModel = sanitizeFileNamePart(

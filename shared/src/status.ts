@@ -84,7 +84,7 @@ export const DRIVE_TYPE_LABELS: Readonly<Record<DriveType, string>> = {
   FWD: 'Frontantrieb',
 };
 
-export function isDriveType(value: unknown): value is DriveType {
+function isDriveType(value: unknown): value is DriveType {
   return typeof value === 'string' && (DRIVE_TYPES as readonly string[]).includes(value);
 }
 

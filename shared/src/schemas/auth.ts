@@ -111,7 +111,6 @@ export const RegisterFormSchema = confirmedPasswordForm(
   },
   'password',
 );
-export type RegisterForm = v.InferOutput<typeof RegisterFormSchema>;
 
 export const RegisterBodySchema = fieldObject({
   email,
@@ -134,13 +133,11 @@ export const ForgotPasswordSchema = fieldObject({ email });
 export type ForgotPasswordInput = v.InferOutput<typeof ForgotPasswordSchema>;
 
 export const VerifyResetTokenSchema = fieldObject({ token });
-export type VerifyResetTokenInput = v.InferOutput<typeof VerifyResetTokenSchema>;
 
 export const ResetPasswordFormSchema = confirmedPasswordForm(
   { password: newPassword(MSG.passwordMin, MSG.passwordMax) },
   'password',
 );
-export type ResetPasswordForm = v.InferOutput<typeof ResetPasswordFormSchema>;
 
 export const ResetPasswordBodySchema = fieldObject({
   token,
@@ -169,7 +166,6 @@ export const ChangePasswordFormSchema = confirmedPasswordForm(
   },
   'newPassword',
 );
-export type ChangePasswordForm = v.InferOutput<typeof ChangePasswordFormSchema>;
 
 export const ChangePasswordBodySchema = fieldObject({
   currentPassword: existingPassword(MSG.currentPassword),
