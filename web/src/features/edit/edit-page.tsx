@@ -199,7 +199,7 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
     setChanges((current) => ({ ...current, removed: current.removed.filter((id) => id !== mediaId) }));
 
   const hero = images.find((image) => image.isHero);
-  const title = brandAndModel(values);
+  const title = brandAndModel({ brand: values.brand ?? '', model: values.model ?? '' });
   const cardName = values.name?.trim();
 
   return (
