@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SOURCE_DIRS = ['shared/src', 'api/src', 'worker/src', 'web/src', 'infra/src'];
-const isTest = (file: string) => /\.(test|spec)\.tsx?$|\/testing(\/|\.ts)|\/e2e\//.test(file);
+const SOURCE_DIRS = ['shared/src', 'api/src', 'worker/src', 'web/src', 'web/e2e', 'infra/src'];
+/** Test files themselves. */
+const isTestCase = (file: string) => /\.(test|spec)\.tsx?$/.test(file);
+/** Test files and the helpers they share (test harnesses, e2e support). */
+const isTest = (file: string) => isTestCase(file) || /\/testing(\/|\.ts)|\/e2e\//.test(file);
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -39,12 +42,12 @@ for (const pkg of ['shared', 'api', 'worker', 'infra']) {
 }
 
 const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 
-/** Every module specifier a file imports. */
+/** Every module specifier a file imports, side-effect imports (`import './x.js'`) included. */
 function specifiersOf(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), 'utf8');
-  return [...text.matchAll(IMPORT)].map((match) => (match[1] ?? match[2])!);
+  return [...text.matchAll(IMPORT)].map((match) => (match[1] ?? match[2] ?? match[3])!);
 }
 
 /** The file a specifier names inside this repository, if any. */
@@ -110,16 +113,18 @@ describe('structure', () => {
     expect(offending).toEqual([]);
   });
 
-  it('has no import cycles apart from relations between ORM entities', () => {
-    // Tarjan's strongly connected components over the non-test files.
+  it('has no import cycles, test helpers included, apart from relations between ORM entities', () => {
+    // Tarjan's strongly connected components over every file but the tests themselves.
     const graph = new Map(
-      sourceFiles.map((file) => [
-        file,
-        edges
-          .get(file)!
-          .map(({ target }) => target)
-          .filter((target): target is string => Boolean(target) && !isTest(target!)),
-      ]),
+      files
+        .filter((file) => !isTestCase(file))
+        .map((file) => [
+          file,
+          edges
+            .get(file)!
+            .map(({ target }) => target)
+            .filter((target): target is string => Boolean(target) && !isTestCase(target!)),
+        ]),
     );
     let index = 0;
     const indices = new Map<string, number>();

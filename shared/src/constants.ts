@@ -5,14 +5,9 @@
 
 // Event: 20 June 2026, 10:00 to 20:00 local time at the venue.
 export const EVENT_TIMEZONE = 'Europe/Berlin';
-/** Wall-clock start in EVENT_TIMEZONE (no offset). */
-export const EVENT_START_ISO = '2026-06-20T10:00:00';
-/** Wall-clock end in EVENT_TIMEZONE (no offset). */
-export const EVENT_END_ISO = '2026-06-20T20:00:00';
-/** The same instants with the venue's offset (CEST, UTC+2), safe for `Date.parse` in any browser. */
+/** Start and end with the venue's offset (CEST, UTC+2), safe for `Date.parse` in any browser. */
 export const EVENT_START_INSTANT = '2026-06-20T10:00:00+02:00';
 export const EVENT_END_INSTANT = '2026-06-20T20:00:00+02:00';
-export const EVENT_HOURS = { opens: '10:00', closes: '20:00' } as const;
 
 // Landing page.
 /** Stats strip: each value is shown with its suffix after the count-up. */
@@ -54,7 +49,6 @@ export const VEHICLE_LIMITS = {
 
 /** Maximum lengths of vehicle text fields (not in the spec; match the database columns). */
 export const VEHICLE_TEXT_MAX = {
-  title: 220,
   name: 100,
   brand: 100,
   model: 100,
@@ -113,7 +107,6 @@ export const MAX_IMAGE_BYTES = 10_485_760;
 export const RECOMMENDED_IMAGES = { min: 3, max: 10 } as const;
 /** What the worker can decode (HEIC/HEVC is not among sharp's decoders, so it is refused up front). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
-export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
 /**
  * What one account may hold or start, so that no single account fills the database, the queues or
@@ -167,24 +160,6 @@ export const UPLOADER = {
   progressThrottleMs: 500,
   /** Restriction errors shown at once before a summary. */
   maxRestrictionErrorsShown: 4,
-} as const;
-
-/** Data fetching: cached data never goes stale, no refetch on focus, no polling, no retries. */
-export const QUERY_DEFAULTS = {
-  staleTime: Number.POSITIVE_INFINITY,
-  refetchOnWindowFocus: false,
-  refetchInterval: false,
-  retry: false,
-} as const;
-export const MUTATION_DEFAULTS = { retry: false } as const;
-
-/** Notifications. */
-export const TOAST = {
-  limit: 1,
-  durationMs: 5000,
-  swipeDirection: 'right',
-  swipeThresholdPx: 50,
-  hotkey: ['F8'],
 } as const;
 
 /** Skeleton placeholders while loading. */

@@ -1,9 +1,7 @@
-import { EVENT_TIMEZONE } from './constants.js';
-
-/** How vehicles, people and dates are shown: one rule for api, worker (mails, print) and web. */
+/** How vehicles and people are shown: one rule for api, worker (mails, print) and web. Dates: venue-time.ts. */
 
 /** Shown where a value is missing (the Drehmoment and Zylinder tiles, the print cards). */
-export const NOT_AVAILABLE = 'N/A';
+const NOT_AVAILABLE = 'N/A';
 
 const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
 
@@ -22,9 +20,9 @@ interface Named {
   model: string;
 }
 
-/** Brand plus model: the vehicle's stored `title`, and its name where it has none. */
+/** Brand plus model: the vehicle's `title`, which the server derives and stores, and its name where it has none. */
 export function brandAndModel(vehicle: { brand: string; model: string }): string {
-  return `${vehicle.brand} ${vehicle.model}`.trim();
+  return [vehicle.brand.trim(), vehicle.model.trim()].filter(Boolean).join(' ');
 }
 
 /** A vehicle's title everywhere (cards, carousel, mails, print): its name, else brand plus model. */
@@ -81,46 +79,4 @@ export function quartettCardValues(vehicle: CardValueSource): CardValue[] {
     { label: 'Zylinder', value: formatSpec(vehicle.cylinders) },
     { label: 'Gewicht', value: formatSpec(vehicle.weightKg, 'kg') },
   ];
-}
-
-let venueDayFormat: Intl.DateTimeFormat | undefined;
-
-/** YYYY-MM-DD of the instant at the venue (file names of downloads). */
-export function venueDate(date: Date): string {
-  venueDayFormat ??= new Intl.DateTimeFormat('de-DE', {
-    timeZone: EVENT_TIMEZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const parts = venueDayFormat.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-let venueDateTimeFormat: Intl.DateTimeFormat | undefined;
-
-/** e.g. '07.12.2026, 13:00 Uhr' at the venue: deadlines in mails, the status log and exports. */
-export function venueDateTime(date: Date): string {
-  venueDateTimeFormat ??= new Intl.DateTimeFormat('de-DE', {
-    timeZone: EVENT_TIMEZONE,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return `${venueDateTimeFormat.format(date)} Uhr`;
-}
-
-let venueTimeFormat: Intl.DateTimeFormat | undefined;
-
-/** HH:MM at the venue: check-in times at the gate and on the 'Einlass' board. */
-export function venueTime(date: Date): string {
-  venueTimeFormat ??= new Intl.DateTimeFormat('de-DE', {
-    timeZone: EVENT_TIMEZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return venueTimeFormat.format(date);
 }

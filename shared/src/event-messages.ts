@@ -1,4 +1,4 @@
-import { venueDate } from './display.js';
+import { venueDate } from './venue-time.js';
 /** German texts for invitations, check-in and the quartett print export. */
 
 export const INVITATION_MESSAGES = {

@@ -1,5 +1,4 @@
-import { EVENT_TIMEZONE } from './constants.js';
-import { venueDate } from './display.js';
+import { venueClock, venueDate } from './venue-time.js';
 
 /** Scans one sync request carries at most: the server's limit and the size of the device's chunks. */
 export const GATE_SYNC_MAX_SCANS = 500;
@@ -13,24 +12,11 @@ export interface GateWindow {
   closesAt: Date;
 }
 
-let venueClockFormat: Intl.DateTimeFormat | undefined;
-
 /** 00:00 at the venue on the day the instant falls on there. */
 export function venueMidnight(date: Date): Date {
   const guess = Date.parse(`${venueDate(date)}T00:00:00Z`);
-  venueClockFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: EVENT_TIMEZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  });
-  const parts = Object.fromEntries(
-    venueClockFormat.formatToParts(new Date(guess)).map((part) => [part.type, Number(part.value)]),
-  );
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  const clock = venueClock(new Date(guess));
+  const wall = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
   return new Date(guess - (wall - guess));
 }
 

@@ -15,6 +15,8 @@ export * from './schemas/event.js';
 export * from './site-config.js';
 export * from './media-file-name.js';
 export * from './display.js';
+export * from './venue-time.js';
+export * from './event-facts.js';
 export * from './gate-window.js';
 export * from './schemas/german-issues.js';
 export * from './privacy.js';

@@ -110,56 +110,49 @@ export type EmailTemplateProps<T extends EmailTemplateName> = v.InferOutput<(typ
  * Payload of an email job. Values that must not be stored in clear (such as reset tokens) travel
  * in `sealed`: an AES-GCM box the worker opens and merges into `props` before rendering.
  */
-export const EmailJobSchema = v.object({
+const EmailJobSchema = v.object({
   template: v.picklist(Object.keys(EMAIL_TEMPLATES) as [EmailTemplateName, ...EmailTemplateName[]]),
   to: v.pipe(v.string(), v.email()),
   props: v.record(v.string(), v.unknown()),
   sealed: v.optional(v.string()),
 });
-export type EmailJob = v.InferOutput<typeof EmailJobSchema>;
 
-export const MediaThumbnailJobSchema = v.object({ mediaId: v.pipe(v.string(), v.uuid()) });
-export type MediaThumbnailJob = v.InferOutput<typeof MediaThumbnailJobSchema>;
+const MediaThumbnailJobSchema = v.object({ mediaId: v.pipe(v.string(), v.uuid()) });
 
 /** Object keys (no leading slash) and key prefixes (ending in '/') to remove. */
-export const StorageDeleteJobSchema = v.object({
+const StorageDeleteJobSchema = v.object({
   keys: v.array(v.pipe(v.string(), v.nonEmpty())),
   prefixes: v.optional(v.array(v.pipe(v.string(), v.nonEmpty(), v.endsWith('/')))),
 });
-export type StorageDeleteJob = v.InferOutput<typeof StorageDeleteJobSchema>;
 
 /** Remove uploads and data export ZIPs that no row names and that were stored before `before` (ISO). */
-export const StorageSweepJobSchema = v.object({ before: v.pipe(v.string(), v.isoTimestamp()) });
-export type StorageSweepJob = v.InferOutput<typeof StorageSweepJobSchema>;
+const StorageSweepJobSchema = v.object({ before: v.pipe(v.string(), v.isoTimestamp()) });
 
-export const InvitationIssueJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
-export type InvitationIssueJob = v.InferOutput<typeof InvitationIssueJobSchema>;
+const InvitationIssueJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
 
 /** Pass given-up places on to the waitlist: the job reads them from the database. */
-export const WaitlistAdvanceJobSchema = v.object({});
+const WaitlistAdvanceJobSchema = v.object({});
 
 /** Render the preview of an update's draft with the real template (for this revision). */
-export const VisitorUpdatePreviewJobSchema = v.object({
+const VisitorUpdatePreviewJobSchema = v.object({
   updateId: v.pipe(v.string(), v.uuid()),
   revision: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
 /** Send an update to its recipients, resuming where a run before stopped. */
-export const VisitorUpdateSendJobSchema = v.object({ updateId: v.pipe(v.string(), v.uuid()) });
+const VisitorUpdateSendJobSchema = v.object({ updateId: v.pipe(v.string(), v.uuid()) });
 
-export const QuartettExportJobSchema = v.object({ setId: v.pipe(v.string(), v.uuid()) });
-export type QuartettExportJob = v.InferOutput<typeof QuartettExportJobSchema>;
+const QuartettExportJobSchema = v.object({ setId: v.pipe(v.string(), v.uuid()) });
 
 /** Prepare the print photo of a vehicle's card (its hero, else first clean image, cropped). */
-export const QuartettPrintPhotoJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
-export type QuartettPrintPhotoJob = v.InferOutput<typeof QuartettPrintPhotoJobSchema>;
+const QuartettPrintPhotoJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
 
-export const AccountExportJobSchema = v.object({ exportId: v.pipe(v.string(), v.uuid()) });
+const AccountExportJobSchema = v.object({ exportId: v.pipe(v.string(), v.uuid()) });
 
 /** Job ids (outbox row ids) whose data in the queues names a deleted person. */
-export const EraseJobsJobSchema = v.object({ jobIds: v.array(v.pipe(v.string(), v.maxLength(100))) });
+const EraseJobsJobSchema = v.object({ jobIds: v.array(v.pipe(v.string(), v.maxLength(100))) });
 
 /** The scheduler's beat; `asOf` (ISO) runs it for another moment than now. */
-export const SchedulerTickJobSchema = v.object({ asOf: v.optional(v.pipe(v.string(), v.isoTimestamp())) });
+const SchedulerTickJobSchema = v.object({ asOf: v.optional(v.pipe(v.string(), v.isoTimestamp())) });
 
 /** The job catalogue: job name → queue and payload schema. One queue per kind of work. */
 export const JOBS = {

@@ -1,4 +1,4 @@
-import { EVENT_TIMEZONE } from './constants.js';
+import { twoDigits, venueClock } from './venue-time.js';
 
 /**
  * The file name of a downloaded image of the media library, the same for a single download and
@@ -19,10 +19,10 @@ export interface MediaFileNameSource {
   vehicle?: { name?: string | null; brand?: string | null; model?: string | null } | null;
 }
 
-export const UNKNOWN_TIMESTAMP = 'unknown';
-export const DEFAULT_MEDIA_EXTENSION = 'jpg';
+const UNKNOWN_TIMESTAMP = 'unknown';
+const DEFAULT_MEDIA_EXTENSION = 'jpg';
 /** Longest vehicle part of a name, in characters; the whole name stays well below 255 bytes. */
-export const MEDIA_NAME_MAX_LENGTH = 100;
+const MEDIA_NAME_MAX_LENGTH = 100;
 
 // eslint-disable-next-line no-control-regex
 const ILLEGAL = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
@@ -43,26 +43,13 @@ export function sanitizeFileNamePart(text: string): string {
     .replace(/[._]+$/, '');
 }
 
-let timestampFormat: Intl.DateTimeFormat | undefined;
-
 /** `2026-11-22T10-30-00` (wall clock in Europe/Berlin), or 'unknown' without a valid date. */
 export function mediaTimestamp(createdAt: string | Date | null | undefined): string {
   if (createdAt === null || createdAt === undefined || createdAt === '') return UNKNOWN_TIMESTAMP;
   const date = createdAt instanceof Date ? createdAt : new Date(createdAt);
   if (Number.isNaN(date.getTime())) return UNKNOWN_TIMESTAMP;
-  timestampFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: EVENT_TIMEZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const part: Record<string, string> = {};
-  for (const { type, value } of timestampFormat.formatToParts(date)) part[type] = value;
-  return `${part.year}-${part.month}-${part.day}T${part.hour}-${part.minute}-${part.second}`;
+  const { year, month, day, hour, minute, second } = venueClock(date);
+  return `${year}-${[month, day].map(twoDigits).join('-')}T${[hour, minute, second].map(twoDigits).join('-')}`;
 }
 
 /** The extension of the object's file name in lower case (`jpg`, `png`, `webp`…), else jpg. */
@@ -73,7 +60,7 @@ export function mediaExtension(url: string | null | undefined): string {
 }
 
 /** The vehicle part: its name, else brand_model; 'bild' when neither says anything. */
-export function mediaVehiclePart(vehicle: MediaFileNameSource['vehicle']): string {
+function mediaVehiclePart(vehicle: MediaFileNameSource['vehicle']): string {
   const name = sanitizeFileNamePart(vehicle?.name ?? '');
   if (name) return name;
   const brandModel = sanitizeFileNamePart(

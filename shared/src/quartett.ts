@@ -4,7 +4,7 @@
 export const QUARTETT_CARD_MM = { width: 59, height: 91, bleed: 3 } as const;
 
 /** Cards per group: A1–A4, B1–B4, … */
-export const QUARTETT_GROUP_SIZE = 4;
+const QUARTETT_GROUP_SIZE = 4;
 
 /** Group letters A … Z, then AA, AB, … (spreadsheet columns), so any number of cards has a code. */
 function groupLetters(group: number): string {
@@ -24,7 +24,7 @@ export function cardCode(position: number): string {
   return `${groupLetters(Math.floor(position / QUARTETT_GROUP_SIZE))}${(position % QUARTETT_GROUP_SIZE) + 1}`;
 }
 
-export interface CropSettings {
+interface CropSettings {
   /** Focus point in percent of the free space (like CSS object-position), 0–100. */
   cropX: number;
   cropY: number;
@@ -32,7 +32,7 @@ export interface CropSettings {
   scale: number;
 }
 
-export interface Region {
+interface Region {
   left: number;
   top: number;
   width: number;

@@ -16,7 +16,7 @@ export const DEFAULT_OPERATOR = {
  * served index.html as `<script type="application/json" id="site-config">`, so the next edition
  * needs no new build; without that block (Vite dev server, tests) the spec's event applies.
  */
-export const SiteConfigSchema = v.object({
+const SiteConfigSchema = v.object({
   eventName: v.string(),
   /** Instants with offset, e.g. '2026-06-20T10:00:00+02:00' or UTC. */
   eventStart: v.pipe(v.string(), v.isoTimestamp()),

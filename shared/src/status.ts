@@ -84,11 +84,7 @@ export const DRIVE_TYPE_LABELS: Readonly<Record<DriveType, string>> = {
   FWD: 'Frontantrieb',
 };
 
-export function isVehicleStatus(value: unknown): value is VehicleStatus {
-  return typeof value === 'string' && (VEHICLE_STATUSES as readonly string[]).includes(value);
-}
-
-export function isDriveType(value: unknown): value is DriveType {
+function isDriveType(value: unknown): value is DriveType {
   return typeof value === 'string' && (DRIVE_TYPES as readonly string[]).includes(value);
 }
 

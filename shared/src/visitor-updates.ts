@@ -4,7 +4,7 @@ import { fieldObject } from './schemas/issues.js';
 /** Event updates to visitors ('Besucher-Updates'): statuses, texts and the draft's body. */
 
 export const VISITOR_UPDATE_STATUSES = ['draft', 'sending', 'sent'] as const;
-export type VisitorUpdateStatus = (typeof VISITOR_UPDATE_STATUSES)[number];
+type VisitorUpdateStatus = (typeof VISITOR_UPDATE_STATUSES)[number];
 
 export const VISITOR_UPDATE_STATUS_LABELS: Record<VisitorUpdateStatus, string> = {
   draft: 'Entwurf',

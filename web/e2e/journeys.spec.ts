@@ -115,7 +115,6 @@ test('withdraw, resubmit and delete a draft from the dashboard', async ({ page }
       weightKg: 980,
       topSpeedKmh: 200,
       zeroToHundredS: 8.3,
-      title: 'Mazda MX-5 NA',
       status: 'submitted',
     },
   });

@@ -41,7 +41,6 @@ test('signed-in pages', async ({ page }) => {
       topSpeedKmh: 260,
       zeroToHundredS: 5.7,
       cylinders: 6,
-      title: 'Porsche 911 Carrera',
       status: 'submitted',
     },
   });

@@ -268,7 +268,6 @@ export async function applicantWithVehicle(
       weightKg: 1150,
       topSpeedKmh: 235,
       zeroToHundredS: 6.4,
-      title: `${vehicle.brand} ${vehicle.model}`,
       status: 'submitted',
     },
   });

@@ -10,12 +10,11 @@ import {
   type Queues,
 } from '@schlosstreffen/api/core';
 import type { RetentionPeriods } from '@schlosstreffen/shared';
-import { QUEUE_NAMES, type QueueName } from '@schlosstreffen/shared';
+import { eventFacts, QUEUE_NAMES, type QueueName } from '@schlosstreffen/shared';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Mailer } from './adapters/mailer.js';
 import { createStorage } from './adapters/storage.js';
-import { eventFacts } from './emails/event-facts.js';
 import { dispatch, type JobHandlers } from './jobs/dispatch.js';
 import { createExportAccount } from './jobs/account-export/export-account.js';
 import { createSendEmail } from './jobs/email/send-email.js';

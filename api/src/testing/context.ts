@@ -3,20 +3,19 @@ import type { AddressInfo } from 'node:net';
 import type { Options } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
-import type Koa from 'koa';
 import { createApp } from '../app.js';
-import type { AppState } from '../http/context.js';
-import { loadApiConfig, type ApiConfig } from '../core/config.js';
-import { DRIVER_OPTIONS, initOrm, type Orm } from '../core/db/orm.js';
+import { loadApiConfig } from '../core/config.js';
+import { DRIVER_OPTIONS, initOrm } from '../core/db/orm.js';
 import { createS3Client } from '../core/storage/s3.js';
-import { closeQueues, createQueues, type Queues } from '../core/outbox/queues.js';
+import { closeQueues, createQueues } from '../core/outbox/queues.js';
 import { OutboxRelay } from '../core/outbox/relay.js';
 import { connectRedis, whenReady } from '../core/redis.js';
 import { adminQuery, cloneDatabase } from './database.js';
-import { EVENT_START_INSTANT, type Role } from '@schlosstreffen/shared';
+import { EVENT_START_INSTANT } from '@schlosstreffen/shared';
 import { User } from '../core/accounts/user.entity.js';
 import { registerUser } from './factories.js';
 import { TestClient } from './http-client.js';
+import type { TestContext } from './test-context.js';
 import './services.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -24,40 +23,11 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 /** Noon on the day of the default event: a clock at which the gates take scans. */
 export const EVENT_DAY_NOON = new Date(Date.parse(EVENT_START_INSTANT) + 2 * 3600 * 1000);
 
-export interface SignedIn {
-  client: TestClient;
-  id: string;
-  email: string;
-}
-
 /** What the harness reads of the app's pg pool. */
 interface PoolLike {
   totalCount: number;
   idleCount: number;
   waitingCount: number;
-}
-
-export interface TestContext {
-  config: ApiConfig;
-  orm: Orm;
-  redis: Redis;
-  queues: Queues;
-  relay: OutboxRelay;
-  /** Unique per test file: BullMQ and rate-limit keys live under it. */
-  prefix: string;
-  baseUrl: string;
-  services: ReturnType<typeof inject<'services'>>;
-  env: Record<string, string>;
-  client(options?: { origin?: string }): TestClient;
-  /** Registers a new account on a client of its own (signed in), confirms its address and gives it the role. */
-  signIn(role?: Role, profile?: Record<string, unknown>): Promise<SignedIn>;
-  /** Clears the rate-limit counters, so one test's requests do not count against the next. */
-  resetRateLimits(): Promise<void>;
-  /** The pg pool's clients: all, idle and waiting requests (a leaked client stays counted, not idle). */
-  poolStats(): { total: number; idle: number; waiting: number };
-  /** The app as served: its middleware and routers (the permission matrix reads the routes from it). */
-  app: Koa<AppState>;
-  close(): Promise<void>;
 }
 
 /** The API in-process on a real HTTP port, with its own database and Redis prefix (the S3 bucket is shared; keys are unique). */

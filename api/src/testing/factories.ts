@@ -4,7 +4,7 @@ import { hashPassword } from '../core/accounts/password.js';
 import { unseal } from '../core/crypto/seal.js';
 import { Outbox } from '../core/outbox/outbox.entity.js';
 import { User } from '../core/accounts/user.entity.js';
-import type { TestContext } from './context.js';
+import type { TestContext } from './test-context.js';
 import type { TestClient } from './http-client.js';
 
 export const PASSWORD = 'sicheres-passwort-1';

@@ -1,10 +1,5 @@
-export {
-  createTestContext,
-  EVENT_DAY_NOON,
-  TEST_ORIGIN,
-  type SignedIn,
-  type TestContext,
-} from './context.js';
+export { createTestContext, EVENT_DAY_NOON, TEST_ORIGIN } from './context.js';
+export type { SignedIn, TestContext } from './test-context.js';
 export { TestClient, type TestResponse } from './http-client.js';
 export type { ProvidedServices } from './services.js';
 export {

@@ -7,7 +7,7 @@ import { QuartettSet } from '../core/quartett/quartett-set.entity.js';
 import { accountExportKey, exportKey, fullKey, newUploadKey, objectPathOf } from '../core/storage/objects.js';
 import { createS3Client } from '../core/storage/s3.js';
 import { Vehicle } from '../core/vehicles/vehicle.entity.js';
-import type { TestContext } from './context.js';
+import type { TestContext } from './test-context.js';
 import { createVehicle } from './factories.js';
 import type { TestClient } from './http-client.js';
 

@@ -7,7 +7,7 @@ import { VEHICLE_STATUSES, type VehicleStatus } from '../status.js';
  */
 
 /** The dashboard's status filters: every status, or all of them. */
-export const ADMIN_VEHICLE_FILTERS = ['all', ...VEHICLE_STATUSES] as const;
+const ADMIN_VEHICLE_FILTERS = ['all', ...VEHICLE_STATUSES] as const;
 export type AdminVehicleFilter = 'all' | VehicleStatus;
 
 /** Orders of the staff vehicle list; newest first is the dashboard's. */
@@ -18,7 +18,7 @@ export type AdminVehicleSort = (typeof ADMIN_VEHICLE_SORTS)[number];
 export const ADMIN_VEHICLE_PAGE = { size: 12, max: 50 } as const;
 /** Media library items per page. */
 export const ADMIN_MEDIA_PAGE = { size: 48, max: 100 } as const;
-export const ADMIN_SEARCH_MAX = 200;
+const ADMIN_SEARCH_MAX = 200;
 const CURSOR_MAX = 600;
 
 export const ADMIN_LIST_MESSAGES = {
@@ -68,11 +68,9 @@ export const AdminVehicleListQuerySchema = v.object({
   cursor,
   limit: limit(ADMIN_VEHICLE_PAGE),
 });
-export type AdminVehicleListQuery = v.InferOutput<typeof AdminVehicleListQuerySchema>;
 
 /** GET /api/admin/vehicles.csv?status=&q=: the same filter, every matching application. */
 export const AdminVehicleExportQuerySchema = v.object({ status, q: search });
 
 /** GET /api/admin/media?cursor=&limit=: newest first. */
 export const AdminMediaListQuerySchema = v.object({ cursor, limit: limit(ADMIN_MEDIA_PAGE) });
-export type AdminMediaListQuery = v.InferOutput<typeof AdminMediaListQuerySchema>;

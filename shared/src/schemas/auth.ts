@@ -78,27 +78,39 @@ const token = v.pipe(
   v.maxLength(TOKEN_MAX, MSG.tokenMax),
 );
 
+/**
+ * A form that asks for a new password twice: `confirmPassword` must repeat `field`, else
+ * 'Passwörter stimmen nicht überein' shows on the confirmation, even while other fields are invalid.
+ */
+function confirmedPasswordForm<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  field: keyof TEntries & string,
+) {
+  const schema = fieldObject({ ...entries, confirmPassword: v.string(MSG.passwordMismatch) });
+  type Form = v.InferOutput<typeof schema>;
+  const confirmation = v.forward(
+    v.partialCheck(
+      [[field], ['confirmPassword']] as never,
+      (input: Record<string, unknown>) => input[field] === input.confirmPassword,
+      MSG.passwordMismatch,
+    ),
+    ['confirmPassword'] as never,
+  ) as unknown as v.BaseValidation<Form, Form, v.PartialCheckIssue<Form>>;
+  return v.pipe(schema, confirmation);
+}
+
 // Register.
 
-export const RegisterFormSchema = v.pipe(
-  fieldObject({
+export const RegisterFormSchema = confirmedPasswordForm(
+  {
     firstName,
     lastName,
     email,
     instagramHandle,
     password: newPassword(MSG.passwordMin, MSG.passwordMax),
-    confirmPassword: v.string(MSG.passwordMismatch),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => input.password === input.confirmPassword,
-      MSG.passwordMismatch,
-    ),
-    ['confirmPassword'],
-  ),
+  },
+  'password',
 );
-export type RegisterForm = v.InferOutput<typeof RegisterFormSchema>;
 
 export const RegisterBodySchema = fieldObject({
   email,
@@ -121,23 +133,11 @@ export const ForgotPasswordSchema = fieldObject({ email });
 export type ForgotPasswordInput = v.InferOutput<typeof ForgotPasswordSchema>;
 
 export const VerifyResetTokenSchema = fieldObject({ token });
-export type VerifyResetTokenInput = v.InferOutput<typeof VerifyResetTokenSchema>;
 
-export const ResetPasswordFormSchema = v.pipe(
-  fieldObject({
-    password: newPassword(MSG.passwordMin, MSG.passwordMax),
-    confirmPassword: v.string(MSG.passwordMismatch),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => input.password === input.confirmPassword,
-      MSG.passwordMismatch,
-    ),
-    ['confirmPassword'],
-  ),
+export const ResetPasswordFormSchema = confirmedPasswordForm(
+  { password: newPassword(MSG.passwordMin, MSG.passwordMax) },
+  'password',
 );
-export type ResetPasswordForm = v.InferOutput<typeof ResetPasswordFormSchema>;
 
 export const ResetPasswordBodySchema = fieldObject({
   token,
@@ -159,22 +159,13 @@ export const ProfileSchema = fieldObject({
 });
 export type ProfileInput = v.InferOutput<typeof ProfileSchema>;
 
-export const ChangePasswordFormSchema = v.pipe(
-  fieldObject({
+export const ChangePasswordFormSchema = confirmedPasswordForm(
+  {
     currentPassword: existingPassword(MSG.currentPassword),
     newPassword: newPassword(MSG.newPasswordMin, MSG.newPasswordMax),
-    confirmPassword: v.string(MSG.passwordMismatch),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['newPassword'], ['confirmPassword']],
-      (input) => input.newPassword === input.confirmPassword,
-      MSG.passwordMismatch,
-    ),
-    ['confirmPassword'],
-  ),
+  },
+  'newPassword',
 );
-export type ChangePasswordForm = v.InferOutput<typeof ChangePasswordFormSchema>;
 
 export const ChangePasswordBodySchema = fieldObject({
   currentPassword: existingPassword(MSG.currentPassword),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { venueDateTime } from '../display.js';
+import { venueDateTime } from '../venue-time.js';
 
 /**
  * valibot's own messages, in German: every issue whose schema or action names no message of its
@@ -55,7 +55,7 @@ const ACTION_MESSAGES: Record<string, string> = {
 const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
 
 /** The German text of an issue that carries no message of its own. */
-export function germanIssueMessage(issue: v.BaseIssue<unknown>): string {
+function germanIssueMessage(issue: v.BaseIssue<unknown>): string {
   const listLike = Array.isArray(issue.input);
   const n = requirementText(issue.requirement);
   if (issue.kind === 'schema') {

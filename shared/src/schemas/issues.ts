@@ -16,7 +16,7 @@ export function flattenIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIss
  * `undefined` (valibot would otherwise report an English "Invalid key"); anything that is not an
  * object gets the generic bad-request message.
  */
-export function missingFieldMessage(entries: v.ObjectEntries): (issue: v.ObjectIssue) => string {
+function missingFieldMessage(entries: v.ObjectEntries): (issue: v.ObjectIssue) => string {
   return (issue) => {
     const key = issue.path?.[0]?.key;
     const entry = typeof key === 'string' && Object.hasOwn(entries, key) ? entries[key] : undefined;

@@ -36,7 +36,6 @@ describe('VehicleSchema', () => {
   it('accepts every optional field', () => {
     const full = {
       ...vehicle,
-      title: 'BMW M3',
       name: ' Blaues Biest ',
       color: 'Blau',
       licensePlate: 'DD-AB 123',
@@ -59,6 +58,10 @@ describe('VehicleSchema', () => {
       name: 'Blaues Biest',
       tuningCategories: ['Fahrwerk', 'Motor'],
     });
+  });
+
+  it('drops a title (older clients send one; the server derives it from brand and model)', () => {
+    expect(v.parse(VehicleSchema, { ...vehicle, title: 'BMW M3' })).not.toHaveProperty('title');
   });
 
   it('normalises lowercase drive types to uppercase', () => {

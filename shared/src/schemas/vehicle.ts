@@ -172,14 +172,6 @@ const tuningCategories = v.pipe(
 
 /** Every vehicle field an owner may send, except status. */
 const vehicleEntries = {
-  /** The server recomputes it as brand plus model. */
-  title: v.optional(
-    v.pipe(
-      v.string('Titel muss ein Text sein'),
-      v.trim(),
-      v.maxLength(T.title, `Titel darf höchstens ${T.title} Zeichen lang sein`),
-    ),
-  ),
   name: optionalText(T.name, 'Name'),
   brand: requiredText(T.brand, MSG.brand, 'Marke'),
   model: requiredText(T.model, MSG.model, 'Modell'),
@@ -212,9 +204,9 @@ const vehicleEntries = {
 };
 
 /** Statuses an owner may create a vehicle in. */
-export const OWNER_STATUSES = ['draft', 'submitted'] as const;
+const OWNER_STATUSES = ['draft', 'submitted'] as const;
 /** Statuses an owner may patch to: submit, withdraw, and accept an invitation. */
-export const OWNER_PATCH_STATUSES = ['draft', 'submitted', 'confirmed'] as const;
+const OWNER_PATCH_STATUSES = ['draft', 'submitted', 'confirmed'] as const;
 export type OwnerStatus = (typeof OWNER_PATCH_STATUSES)[number];
 
 /** Fields validated before the wizard advances from a step (steps 1 and 2 also in the edit form). */
@@ -224,11 +216,9 @@ export const WIZARD_STEP_FIELDS = {
   3: [],
   4: ['consentMedia', 'consentQuartett', 'consentContact'],
 } as const;
-export type WizardStep = keyof typeof WIZARD_STEP_FIELDS;
 
 /** 'Baujahr muss zwischen 1950 und <event year> liegen' */
-export const yearRangeMessage = (maxYear: number) =>
-  `Baujahr muss zwischen ${L.year.min} und ${maxYear} liegen`;
+const yearRangeMessage = (maxYear: number) => `Baujahr muss zwischen ${L.year.min} und ${maxYear} liegen`;
 
 /* @__NO_SIDE_EFFECTS__ */
 function buildVehicleSchemas(maxYear: number) {
@@ -309,13 +299,11 @@ export const ApplicationFormSchema = specEdition.ApplicationFormSchema;
 export const APPLICATION_STEP_SCHEMAS = specEdition.APPLICATION_STEP_SCHEMAS;
 export type VehicleInput = v.InferOutput<typeof VehicleSchema>;
 export type VehicleEdit = v.InferOutput<typeof VehicleEditSchema>;
-export type ApplicationForm = v.InferOutput<typeof ApplicationFormSchema>;
 
 /** Owner's PATCH with only a status: submit (draft → submitted) or withdraw (→ draft). */
 export const OwnerStatusPatchSchema = fieldObject({
   status: v.picklist(OWNER_PATCH_STATUSES, MSG.status),
 });
-export type OwnerStatusPatch = v.InferOutput<typeof OwnerStatusPatchSchema>;
 
 /** Reviewer or admin status change; oldStatus guards against concurrent changes (409 when stale). */
 export const AdminStatusUpdateSchema = fieldObject({

@@ -9,9 +9,9 @@ import { Button } from './ui/button';
 import { SuccessIcon, WarningIcon } from './ui/icons';
 import { PageCard } from './ui/page-card';
 import { Spinner } from './ui/spinner';
-import { errorText } from './ui/toaster';
+import { errorText, RETRY_HINT } from './ui/toaster';
 
-const RETRY_TEXT = 'Das hat nicht geklappt. Bitte versuche es erneut.';
+const RETRY_TEXT = `Das hat nicht geklappt. ${RETRY_HINT}`;
 
 /**
  * The page a mailed link opens (visitor confirm and unsubscribe, email change): it explains what the

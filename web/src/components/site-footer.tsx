@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { eventFacts } from '../lib/event-format';
+import { siteEventFacts } from '../lib/event-format';
 import { CastleMark } from './icons';
 import { SocialLinks } from './social-links';
 import { getSiteConfig } from '../lib/site-config';
@@ -8,7 +8,7 @@ const linkClass = 'text-ash-300 transition-colors hover:text-gold-200';
 
 /** Site footer on every page: the event in brief, the main links and the organizer's profiles. */
 export function SiteFooter() {
-  const facts = eventFacts(getSiteConfig());
+  const facts = siteEventFacts(getSiteConfig());
 
   return (
     <footer className="border-t border-gold-500/15 bg-night-950">

@@ -3,7 +3,7 @@ import { ApplyPage } from '../features/apply/apply-page';
 import { RoutePending } from '../components/route-pending';
 import { requireSignedIn } from '../lib/route-guards';
 import { pageHead } from '../lib/page-head';
-import { eventFacts } from '../lib/event-format';
+import { siteEventFacts } from '../lib/event-format';
 import { getSiteConfig } from '../lib/site-config';
 
 export const Route = createFileRoute('/apply')({
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/apply')({
   pendingMs: 200,
   pendingMinMs: 300,
   head: () => {
-    const facts = eventFacts(getSiteConfig());
+    const facts = siteEventFacts(getSiteConfig());
     return pageHead(
       `Fahrzeug anmelden – ${facts.name}`,
       `Bewirb dich mit deinem getunten Fahrzeug für das ${facts.name} am ${facts.shortDate}: technische Daten, Fotos und Einwilligungen in vier Schritten.`,

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivacyPage } from '../features/legal/privacy-page';
 import { pageHead } from '../lib/page-head';
-import { eventFacts } from '../lib/event-format';
+import { siteEventFacts } from '../lib/event-format';
 import { getSiteConfig } from '../lib/site-config';
 
 export const Route = createFileRoute('/datenschutz')({
   head: () => {
-    const facts = eventFacts(getSiteConfig());
+    const facts = siteEventFacts(getSiteConfig());
     return pageHead(
       `Datenschutzerklärung – ${facts.name}`,
       `Welche Daten das ${facts.name} verarbeitet, wofür und wie lange, und welche Rechte du hast.`,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { LandingPage } from '../features/landing/landing-page';
 import { publicVehiclesQueryOptions } from '../features/vehicles/vehicle-queries';
 import { pageHead } from '../lib/page-head';
-import { eventFacts } from '../lib/event-format';
+import { siteEventFacts } from '../lib/event-format';
 import { getSiteConfig } from '../lib/site-config';
 
 export const Route = createFileRoute('/')({
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/')({
     if (typeof window !== 'undefined') void context.queryClient.prefetchQuery(publicVehiclesQueryOptions);
   },
   head: () => {
-    const facts = eventFacts(getSiteConfig());
+    const facts = siteEventFacts(getSiteConfig());
     return pageHead(
       `${facts.name} – Tuning-Treffen am Schloss`,
       `${facts.name}: das Tuning-Treffen an einem historischen Schloss in Sachsen am ${facts.shortDate}. Bewirb dich mit deinem getunten Fahrzeug oder merke dich als Besucher vor.`,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { VisitorRegistrationPage } from '../features/visitors/visitor-registration-page';
 import { pageHead } from '../lib/page-head';
-import { eventFacts } from '../lib/event-format';
+import { siteEventFacts } from '../lib/event-format';
 import { getSiteConfig } from '../lib/site-config';
 
 /** Where the confirmation mail's links land (set by the API): confirmed, unsubscribed or a bad link. */
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/visitor-registration')({
       link: pick(search.link, 'ungueltig'),
     }),
   head: () => {
-    const facts = eventFacts(getSiteConfig());
+    const facts = siteEventFacts(getSiteConfig());
     return pageHead(
       'Als Besucher vormerken – Schlosstreffen',
       `Merke dich unverbindlich als Besucher für das ${facts.name} am ${facts.shortDate} vor und erhalte Event-Updates.`,

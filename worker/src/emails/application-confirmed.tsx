@@ -1,7 +1,6 @@
 import { Text } from '@react-email/components';
-import type { EmailTemplateProps } from '@schlosstreffen/shared';
+import type { EmailTemplateProps, EventFacts } from '@schlosstreffen/shared';
 import { APPLICATION_PREVIEW_PROPS, ApplicationMail } from './application-mail.js';
-import type { EventFacts } from './event-facts.js';
 import { styles } from './layout.js';
 
 export const subject = 'Deine Teilnahme ist bestätigt – Schlosstreffen';
@@ -20,7 +19,7 @@ export default function ApplicationConfirmedEmail({
       dashboardUrl={dashboardUrl}
     >
       <Text style={styles.text}>
-        {`herzlichen Glückwunsch – du bist dabei! Dein Fahrzeug „${vehicleTitle}“ ist Teil des Schlosstreffens am ${event.eventDate} (${event.eventTime}).`}
+        {`herzlichen Glückwunsch – du bist dabei! Dein Fahrzeug „${vehicleTitle}“ ist Teil des Schlosstreffens am ${event.date} (${event.time}).`}
       </Text>
       <Text style={styles.text}>
         Deine Angaben und Fotos kannst du im Dashboard noch ändern, bis wir sie für das Quartett-Kartenspiel

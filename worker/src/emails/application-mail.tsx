@@ -1,7 +1,7 @@
 import { Text } from '@react-email/components';
-import type { EmailTemplateProps } from '@schlosstreffen/shared';
+import type { EmailTemplateProps, EventFacts } from '@schlosstreffen/shared';
 import type { ReactNode } from 'react';
-import { PREVIEW_EVENT, type EventFacts } from './event-facts.js';
+import { PREVIEW_EVENT } from './preview-event.js';
 import { ActionButton, EmailLayout, styles } from './layout.js';
 
 export type ApplicationMailProps = EmailTemplateProps<'application-received'>;

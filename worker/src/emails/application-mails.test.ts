@@ -1,9 +1,9 @@
 import type { EmailTemplateName } from '@schlosstreffen/shared';
-import { PREVIEW_EVENT } from './event-facts.js';
+import { PREVIEW_EVENT } from './preview-event.js';
 import { describe, expect, it } from 'vitest';
 import { renderEmail } from './render.js';
 
-const event = { ...PREVIEW_EVENT, eventDate: 'Sonntag, 13. Juni 2027', eventTime: '09:00 – 18:00 Uhr' };
+const event = { ...PREVIEW_EVENT, date: 'Sonntag, 13. Juni 2027', time: '09:00 – 18:00 Uhr' };
 
 const props = {
   firstName: 'Clara',

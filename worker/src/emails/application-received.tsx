@@ -1,7 +1,6 @@
 import { Text } from '@react-email/components';
-import type { EmailTemplateProps } from '@schlosstreffen/shared';
+import type { EmailTemplateProps, EventFacts } from '@schlosstreffen/shared';
 import { APPLICATION_PREVIEW_PROPS, ApplicationMail } from './application-mail.js';
-import type { EventFacts } from './event-facts.js';
 import { styles } from './layout.js';
 
 export const subject = 'Deine Bewerbung ist eingegangen – Schlosstreffen';
@@ -20,7 +19,7 @@ export default function ApplicationReceivedEmail({
       dashboardUrl={dashboardUrl}
     >
       <Text style={styles.text}>
-        {`vielen Dank für deine Bewerbung mit deinem Fahrzeug „${vehicleTitle}“ für das Schlosstreffen am ${event.eventDate} (${event.eventTime})! Deine Bewerbung ist bei uns eingegangen und wird jetzt von unserem Team geprüft.`}
+        {`vielen Dank für deine Bewerbung mit deinem Fahrzeug „${vehicleTitle}“ für das Schlosstreffen am ${event.date} (${event.time})! Deine Bewerbung ist bei uns eingegangen und wird jetzt von unserem Team geprüft.`}
       </Text>
       <Text style={styles.text}>
         Sobald wir entschieden haben, bekommst du eine E-Mail von uns. Den aktuellen Stand deiner Bewerbung

@@ -1,7 +1,6 @@
 import { Text } from '@react-email/components';
-import type { EmailTemplateProps } from '@schlosstreffen/shared';
+import type { EmailTemplateProps, EventFacts } from '@schlosstreffen/shared';
 import { APPLICATION_PREVIEW_PROPS, ApplicationMail } from './application-mail.js';
-import type { EventFacts } from './event-facts.js';
 import { styles } from './layout.js';
 
 export const subject = 'Deine Bewerbung beim Schlosstreffen';
@@ -23,7 +22,7 @@ export default function ApplicationRejectedEmail({
         {`vielen Dank für dein Interesse am Schlosstreffen und für deine Bewerbung mit deinem Fahrzeug „${vehicleTitle}“. Leider können wir dir diesmal keinen Platz anbieten.`}
       </Text>
       <Text style={styles.text}>
-        {`Uns haben viele tolle Bewerbungen erreicht, und die Auswahl ist uns nicht leichtgefallen. Als Besucher bist du am ${event.eventDate} (${event.eventTime}) natürlich herzlich willkommen!`}
+        {`Uns haben viele tolle Bewerbungen erreicht, und die Auswahl ist uns nicht leichtgefallen. Als Besucher bist du am ${event.date} (${event.time}) natürlich herzlich willkommen!`}
       </Text>
     </ApplicationMail>
   );

@@ -1,7 +1,6 @@
 import { Text } from '@react-email/components';
-import type { EmailTemplateProps } from '@schlosstreffen/shared';
+import type { EmailTemplateProps, EventFacts } from '@schlosstreffen/shared';
 import { APPLICATION_PREVIEW_PROPS, ApplicationMail } from './application-mail.js';
-import type { EventFacts } from './event-facts.js';
 import { styles } from './layout.js';
 
 export const subject = 'Du stehst auf der Warteliste – Schlosstreffen';
@@ -20,7 +19,7 @@ export default function ApplicationWaitlistEmail({
       dashboardUrl={dashboardUrl}
     >
       <Text style={styles.text}>
-        {`danke für deine Geduld! Wir haben deine Bewerbung mit deinem Fahrzeug „${vehicleTitle}“ geprüft und dich auf die Warteliste für das Schlosstreffen am ${event.eventDate} gesetzt.`}
+        {`danke für deine Geduld! Wir haben deine Bewerbung mit deinem Fahrzeug „${vehicleTitle}“ geprüft und dich auf die Warteliste für das Schlosstreffen am ${event.date} gesetzt.`}
       </Text>
       <Text style={styles.text}>
         Die Plätze auf dem Schlossgelände sind leider begrenzt. Sobald ein Platz frei wird, melden wir uns bei

@@ -1,7 +1,6 @@
 import { Link, Text } from '@react-email/components';
-import { venueDateTime, type EmailTemplateProps } from '@schlosstreffen/shared';
+import { venueDateTime, type EmailTemplateProps, type EventFacts } from '@schlosstreffen/shared';
 import { APPLICATION_PREVIEW_PROPS, ApplicationMail } from './application-mail.js';
-import type { EventFacts } from './event-facts.js';
 import { ActionButton, EmailLayout, styles } from './layout.js';
 
 /** Mails of an invitation's deadline and its end: reminder, lapse, decline. */
@@ -16,7 +15,7 @@ export function InvitationReminderEmail(
     <EmailLayout preview={`Bitte bestätige bis ${deadline}.`} title="Bitte bestätige deine Teilnahme">
       <Text style={styles.text}>{`Hallo ${props.firstName},`}</Text>
       <Text style={styles.text}>
-        {`du bist mit deinem Fahrzeug „${props.vehicleTitle}“ (Startnummer ${props.startNumber}) zum ${props.event.eventName} eingeladen, hast deine Teilnahme aber noch nicht bestätigt. Bitte bestätige bis ${deadline}; danach verfällt die Einladung und dein Platz geht an das nächste Fahrzeug auf der Warteliste.`}
+        {`du bist mit deinem Fahrzeug „${props.vehicleTitle}“ (Startnummer ${props.startNumber}) zum ${props.event.name} eingeladen, hast deine Teilnahme aber noch nicht bestätigt. Bitte bestätige bis ${deadline}; danach verfällt die Einladung und dein Platz geht an das nächste Fahrzeug auf der Warteliste.`}
       </Text>
       <ActionButton href={props.confirmUrl}>Teilnahme bestätigen</ActionButton>
       <Text style={styles.muted}>
@@ -54,7 +53,7 @@ export function InvitationLapsedEmail(
         {`deine Einladung mit dem Fahrzeug „${props.vehicleTitle}“ war bis ${deadline} zu bestätigen. Da keine Bestätigung kam, ist sie abgelaufen, und der Platz ist an das nächste Fahrzeug auf der Warteliste gegangen.`}
       </Text>
       <Text style={styles.text}>
-        {`Als Besucher bist du am ${props.event.eventDate} (${props.event.eventTime}) herzlich willkommen.`}
+        {`Als Besucher bist du am ${props.event.date} (${props.event.time}) herzlich willkommen.`}
       </Text>
     </ApplicationMail>
   );
@@ -81,7 +80,7 @@ export function InvitationDeclinedEmail(
         {`schade, dass du mit deinem Fahrzeug „${props.vehicleTitle}“ nicht dabei sein kannst. Deine Absage ist angekommen, und dein Platz geht an das nächste Fahrzeug auf der Warteliste.`}
       </Text>
       <Text style={styles.text}>
-        {`Als Besucher bist du am ${props.event.eventDate} (${props.event.eventTime}) trotzdem herzlich willkommen.`}
+        {`Als Besucher bist du am ${props.event.date} (${props.event.time}) trotzdem herzlich willkommen.`}
       </Text>
     </ApplicationMail>
   );

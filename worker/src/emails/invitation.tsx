@@ -1,7 +1,6 @@
 import { Column, Img, Link, Row, Section, Text } from '@react-email/components';
-import { venueDateTime, type EmailTemplateProps } from '@schlosstreffen/shared';
-import type { EventFacts } from './event-facts.js';
-import { PREVIEW_EVENT } from './event-facts.js';
+import { venueDateTime, type EmailTemplateProps, type EventFacts } from '@schlosstreffen/shared';
+import { PREVIEW_EVENT } from './preview-event.js';
 import QRCode from 'qrcode';
 import { APPLICATION_PREVIEW_PROPS } from './application-mail.js';
 import { ActionButton, EmailLayout, styles } from './layout.js';
@@ -35,7 +34,7 @@ function Fact({ name, value }: { name: string; value: string }) {
 
 export default function InvitationEmail(props: InvitationProps & { event: EventFacts }) {
   const { firstName, vehicleTitle, startNumber, parkingZone, checkInCode, confirmBy, movedUp } = props;
-  const { eventName, eventDate, eventTime, place } = props.event;
+  const { name: eventName, date: eventDate, time: eventTime, place } = props.event;
   const deadline = confirmBy ? venueDateTime(new Date(confirmBy)) : null;
   return (
     <EmailLayout

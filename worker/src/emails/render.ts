@@ -1,10 +1,9 @@
 import { render, toPlainText } from '@react-email/render';
-import { EMAIL_TEMPLATES, type EmailTemplateName } from '@schlosstreffen/shared';
+import { EMAIL_TEMPLATES, type EmailTemplateName, type EventFacts } from '@schlosstreffen/shared';
 import type { ComponentType } from 'react';
 import { createElement } from 'react';
 import * as v from 'valibot';
 import type { MailAttachment } from '../adapters/mailer.js';
-import type { EventFacts } from './event-facts.js';
 import AccountConfirmEmail, { subject as accountConfirmSubject } from './account-confirm.js';
 import ApplicationConfirmedEmail, {
   subject as applicationConfirmedSubject,

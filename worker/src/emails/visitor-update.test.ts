@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_EVENT } from './event-facts.js';
+import { PREVIEW_EVENT } from './preview-event.js';
 import { renderEmail } from './render.js';
 
 const props = {

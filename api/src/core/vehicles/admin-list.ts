@@ -89,9 +89,6 @@ const SORTS: Record<AdminVehicleSort, { keys: string[]; casts: string[]; order: 
   },
 };
 
-/** Newest first, like the dashboard: the export's order. */
-export const NEWEST_FIRST = 'v.created_at desc, v.id desc';
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An opaque cursor: the list's name and the sort key of the last row, as base64url JSON. */

@@ -57,16 +57,6 @@ export class VehicleService {
     return this.em.find(Vehicle, { user: user.id }, { populate: ['media'], orderBy: { createdAt: 'desc' } });
   }
 
-  /** Every vehicle with owner and media, for reviewers and admins: a constant number of queries. */
-  listAll(): Promise<Vehicle[]> {
-    return this.em.find(
-      Vehicle,
-      {},
-      // Media come in their collection's order (priority, then upload time) from one batched query.
-      { populate: ['user', 'media'], orderBy: { createdAt: 'desc' } },
-    );
-  }
-
   /** The invitations of these vehicles by vehicle id, in one query. */
   async invitationsOf(vehicles: readonly Vehicle[]): Promise<Map<string, Invitation>> {
     if (vehicles.length === 0) return new Map();
@@ -91,7 +81,7 @@ export class VehicleService {
    * account holds at most ACCOUNT_LIMITS.vehicles.
    */
   async create(user: User, input: VehicleInput): Promise<Vehicle> {
-    const { status = 'draft', title: _ignored, tuningCategories, ...fields } = input;
+    const { status = 'draft', tuningCategories, ...fields } = input;
     if (status === 'submitted') assertConfirmedAddress(user);
     const vehicle = await this.em.transactional(async (em) => {
       await assertVehicleRoom(em, user.id);
@@ -118,7 +108,7 @@ export class VehicleService {
     await this.em.transactional(async (em) => {
       const vehicle = await this.lockForUpdate(em, id);
       authorize(user, 'update', vehicle);
-      const { title: _ignored, ...fields } = edit;
+      const fields = edit;
       if (Object.keys(fields).length) {
         // A released quartett set fixes the printed data; status changes stay possible.
         await assertVehicleUnlocked(em, vehicle.id);

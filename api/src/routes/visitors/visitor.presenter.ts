@@ -1,5 +1,5 @@
 import { spreadsheetCsvText } from '../../http/csv.js';
-import { EVENT_TIMEZONE, VISITOR_CSV_HEADER, VISITOR_STATE_LABELS } from '@schlosstreffen/shared';
+import { formatAtVenue, VISITOR_CSV_HEADER, VISITOR_STATE_LABELS } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
 import type { VisitorRegistration } from '../../core/visitors/visitor-registration.entity.js';
 import { visitorState } from '../../core/visitors/visitor.service.js';
@@ -26,12 +26,6 @@ export function presentVisitorList(rows: VisitorRegistration[]): Api.AdminVisito
   return { visitors, counts };
 }
 
-const dateTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: EVENT_TIMEZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
 /** UTF-8 BOM, semicolons and CRLF: what German Excel opens without an import dialog. */
 export function visitorsToCsv(visitors: Api.AdminVisitor[]): string {
   return spreadsheetCsvText(
@@ -41,8 +35,8 @@ export function visitorsToCsv(visitors: Api.AdminVisitor[]): string {
       visitor.lastName,
       visitor.email,
       visitor.phone ?? '',
-      dateTime.format(new Date(visitor.createdAt)),
-      visitor.confirmedAt ? dateTime.format(new Date(visitor.confirmedAt)) : '',
+      formatAtVenue(new Date(visitor.createdAt), 'dateTime'),
+      visitor.confirmedAt ? formatAtVenue(new Date(visitor.confirmedAt), 'dateTime') : '',
       VISITOR_STATE_LABELS[visitor.state],
     ]),
   );

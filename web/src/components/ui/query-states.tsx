@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { errorText } from './toaster';
+import { errorText, RETRY_HINT } from './toaster';
 
 /** The states of a list that loads on mount: loading (with a skeleton), load error and empty. */
 
@@ -47,7 +47,7 @@ export function LoadError({
     >
       <Heading className={`font-display text-parchment ${compact ? 'text-xl' : 'text-2xl'}`}>{title}</Heading>
       <p className="mt-2 text-sm text-ash-300">
-        {errorText(query.error) ?? 'Ein Fehler ist aufgetreten.'} Bitte versuchen Sie es erneut.
+        {errorText(query.error) ?? 'Ein Fehler ist aufgetreten.'} {RETRY_HINT}
       </p>
       <Button
         className={compact ? 'mt-5' : 'mt-6'}

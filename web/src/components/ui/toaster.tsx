@@ -24,6 +24,9 @@ function show(type: ToastKind, title: string, description?: string) {
   return toaster.create({ type, title, description, duration: TOAST_DURATION_MS });
 }
 
+/** The fallback of a failed action when the server sent no message. */
+export const RETRY_HINT = 'Bitte versuche es erneut.';
+
 export const notify = {
   success: (title: string, description?: string) => show('success', title, description),
   info: (title: string, description?: string) => show('info', title, description),

@@ -7,7 +7,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ShieldIcon } from '../../components/icons';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
-import { notify } from '../../components/ui/toaster';
+import { notify, RETRY_HINT } from '../../components/ui/toaster';
 import { formatDate } from '../../lib/date-format';
 import { useWithdrawConsent } from './privacy-mutations';
 import { myConsentsQueryOptions } from './privacy-queries';
@@ -40,7 +40,7 @@ export function ConsentsCard({ className }: { className?: string }) {
           PRIVACY_MESSAGES.consentWithdrawn,
           `„${label}“ für ${vehicleOf(pending)} ist widerrufen.`,
         ),
-      onError: (error) => notify.error('Widerruf fehlgeschlagen', error, 'Bitte versuche es erneut.'),
+      onError: (error) => notify.error('Widerruf fehlgeschlagen', error, RETRY_HINT),
       onSettled: () => setPending(null),
     });
   };

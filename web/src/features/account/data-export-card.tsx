@@ -6,14 +6,12 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { LoadError } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
-import { notify } from '../../components/ui/toaster';
+import { notify, RETRY_HINT } from '../../components/ui/toaster';
 import { formatDateTime } from '../../lib/date-format';
 import { getSiteConfig } from '../../lib/site-config';
 import { useStartExport } from './privacy-mutations';
 import { isExportRunning, myExportQueryOptions } from './privacy-queries';
 import { ProfileSection } from './profile-section';
-
-const RETRY_HINT = 'Bitte versuche es erneut.';
 
 /** 'Meine Daten': a ZIP of everything stored about the account, built in the background. */
 export function DataExportCard() {

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/toaster';
+import { notify, RETRY_HINT } from '../../components/ui/toaster';
 import { issueFor } from '../../lib/api';
 import { serverErrorListeners, setServerError } from './form-parts';
 import { useDeleteAccount } from './privacy-mutations';
@@ -44,7 +44,7 @@ export function DeleteAccountCard() {
         focusPassword.current = true;
         setServerError(form, 'password', message);
       } else {
-        notify.error('Löschen fehlgeschlagen', error, 'Bitte versuche es erneut.');
+        notify.error('Löschen fehlgeschlagen', error, RETRY_HINT);
       }
       setConfirming(false);
       return;

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { PrivacyLink } from '../../components/privacy-link';
 import { TextField } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
-import { notify } from '../../components/ui/toaster';
+import { notify, RETRY_HINT } from '../../components/ui/toaster';
 import { useRegister } from '../auth/auth-mutations';
 import {
   AccountForm,
@@ -42,7 +42,7 @@ export function RegisterPage() {
         notify.success('Registrierung erfolgreich', `Willkommen beim Schlosstreffen, ${body.firstName}!`);
         await navigate({ to: '/dashboard' });
       } catch (error) {
-        notify.error('Registrierung fehlgeschlagen', error, 'Bitte versuche es erneut.');
+        notify.error('Registrierung fehlgeschlagen', error, RETRY_HINT);
       }
     },
   });

@@ -6,9 +6,10 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
 import { LoadError, Loading } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
+import { formatIso } from '../../lib/date-format';
 import { DownloadIcon } from './admin-icons';
 import { AdminOnly } from './admin-layout';
-import { filterVisitors, formatVisitorDate, visitorName } from './visitors-format';
+import { filterVisitors, visitorName } from './visitors-format';
 import type { AdminVisitor, AdminVisitorList, VisitorState } from '@schlosstreffen/shared/api';
 import { adminVisitorsQueryOptions, VISITOR_STATES, VISITORS_CSV_URL } from './visitors-queries';
 
@@ -262,7 +263,7 @@ function VisitorTable({ visitors }: { visitors: AdminVisitor[] }) {
                 <StateBadge state={visitor.state} />
               </td>
               <td className="px-5 py-3.5 whitespace-nowrap text-ash-300 tabular-nums">
-                {formatVisitorDate(visitor.createdAt)}
+                {formatIso(visitor.createdAt, 'dateTime')}
               </td>
             </tr>
           ))}
@@ -296,7 +297,7 @@ function VisitorCards({ visitors }: { visitors: AdminVisitor[] }) {
             </div>
             <div className="min-w-0">
               <dt className="text-xs text-ash-400">Vorgemerkt am</dt>
-              <dd className="mt-0.5 text-ash-300 tabular-nums">{formatVisitorDate(visitor.createdAt)}</dd>
+              <dd className="mt-0.5 text-ash-300 tabular-nums">{formatIso(visitor.createdAt, 'dateTime')}</dd>
             </div>
           </dl>
         </li>

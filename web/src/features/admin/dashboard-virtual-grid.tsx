@@ -136,6 +136,3 @@ export function VirtualGrid<T>({
     </>
   );
 }
-
-/** `data-index` of a row's first item, for the virtualizer's measurement. */
-export const rowIndexOf = (index: number, columns: number) => Math.floor(index / columns);

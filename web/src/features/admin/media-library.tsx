@@ -1,9 +1,10 @@
-import { ADMIN_MEDIA_PAGE, EVENT_TIMEZONE, SKELETON, STAGGER } from '@schlosstreffen/shared';
+import { ADMIN_MEDIA_PAGE, SKELETON, STAGGER } from '@schlosstreffen/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import { CarPlaceholderIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
+import { formatIso } from '../../lib/date-format';
 import { entranceDelay } from '../../lib/entrance-delay';
 import type { MediaLibraryItem } from '@schlosstreffen/shared/api';
 import { personLabel, vehicleDisplayName } from '@schlosstreffen/shared';
@@ -20,19 +21,6 @@ const GRID_COLUMNS = [
 
 /** Later tiles join the entrance after this many steps, so a long library does not trickle in. */
 const MAX_STAGGER_STEPS = 16;
-
-const uploadDate = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: '2-digit',
-  timeZone: EVENT_TIMEZONE,
-});
-
-/** The upload date in de-DE with two digits each (22.11.26). */
-function formatUploadDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '–' : uploadDate.format(date);
-}
 
 const countText = (count: number) =>
   `Insgesamt ${count.toLocaleString('de-DE')} ${count === 1 ? 'Bild' : 'Bilder'}`;
@@ -141,7 +129,8 @@ function MediaTile({
   const sources = [...new Set([item.thumbnailUrl, item.url].filter((src): src is string => !!src))];
   const [failed, setFailed] = useState<readonly string[]>([]);
   const src = sources.find((candidate) => !failed.includes(candidate));
-  const date = formatUploadDate(item.createdAt);
+  // The upload date with two digits each (22.11.26).
+  const date = formatIso(item.createdAt, 'shortDate');
 
   return (
     <li

@@ -1,5 +1,4 @@
 import {
-  EVENT_TIMEZONE,
   QUARTETT_CARD_MM,
   QUARTETT_SET_STATUS_LABELS,
   QuartettSetCreateSchema,
@@ -15,27 +14,13 @@ import { TextField } from '../../components/ui/form-field';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { LoadError, Loading } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
-import { errorText, notify } from '../../components/ui/toaster';
+import { formatIso } from '../../lib/date-format';
+import { errorText, notify, RETRY_HINT } from '../../components/ui/toaster';
 import { CardsIcon, DownloadIcon, LockIcon } from './admin-icons';
 import { AdminOnly } from './admin-layout';
 import { useCreateQuartettSet, useReleaseQuartettSet } from './quartett-mutations';
 import type { QuartettSet } from '@schlosstreffen/shared/api';
 import { isQuartettSetRunning, quartettSetsQueryOptions } from './quartett-queries';
-
-const RETRY_HINT = 'Bitte versuchen Sie es erneut.';
-
-const dateTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: EVENT_TIMEZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
-/** A timestamp as de-DE date and time at the venue, '–' when missing. */
-function formatQuartettDate(value: string | null): string {
-  if (!value) return '–';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '–' : dateTime.format(date);
-}
 
 const STATUS_TONES: Record<QuartettSetStatus, string> = {
   queued: 'border-white/15 bg-white/5 text-ash-300',
@@ -358,9 +343,9 @@ function QuartettSetCard({
 
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
         <Fact term="Karten" value={String(set.cardCount)} />
-        <Fact term="Erstellt" value={formatQuartettDate(set.createdAt)} />
-        <Fact term="Fertiggestellt" value={formatQuartettDate(set.finishedAt)} />
-        <Fact term="Freigegeben" value={formatQuartettDate(set.releasedAt)} />
+        <Fact term="Erstellt" value={formatIso(set.createdAt, 'dateTime')} />
+        <Fact term="Fertiggestellt" value={formatIso(set.finishedAt, 'dateTime')} />
+        <Fact term="Freigegeben" value={formatIso(set.releasedAt, 'dateTime')} />
       </dl>
 
       {running ? (

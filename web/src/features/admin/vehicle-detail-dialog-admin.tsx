@@ -1,10 +1,10 @@
 import {
   AdminStatusUpdateSchema,
-  EVENT_TIMEZONE,
   STATUS_LABELS,
   VEHICLE_STATUSES,
   type StatusHistoryEntry,
   type VehicleStatus,
+  venueDateTime,
 } from '@schlosstreffen/shared';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
@@ -35,19 +35,10 @@ const ROLE_LABELS: Readonly<Record<string, string>> = {
   user: 'Bewerber',
 };
 
-const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: EVENT_TIMEZONE,
-});
-
-/** A history date in de-DE, in the event's time zone: "10.01.2026, 11:00 Uhr". */
+/** A history date at the venue, "10.01.2026, 11:00 Uhr"; an unreadable one as sent. */
 function formatHistoryDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${dateTimeFormat.format(date)} Uhr`;
+  return Number.isNaN(date.getTime()) ? iso : venueDateTime(date);
 }
 
 /** What the form edits: the shared schema's input without oldStatus (added when sending). */

@@ -14,14 +14,12 @@ import { TextField } from '../../components/ui/form-field';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { LoadError, Loading } from '../../components/ui/query-states';
 import { TextAreaField } from '../../components/ui/textarea';
-import { notify } from '../../components/ui/toaster';
+import { notify, RETRY_HINT } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-format';
 import { AccountForm } from '../account/form-parts';
 import { AdminOnly } from './admin-layout';
 import { visitorUpdateQueryOptions, visitorUpdatesQueryOptions } from './visitor-updates-queries';
-
-const RETRY_HINT = 'Bitte versuchen Sie es erneut.';
 
 /** /admin/besucher-updates: write, preview, test and send event updates to the visitors (admins only). */
 export function AdminVisitorUpdatesPage() {

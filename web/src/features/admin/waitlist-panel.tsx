@@ -2,7 +2,7 @@ import type { WaitlistInviteResult, WaitlistOverview } from '@schlosstreffen/sha
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import { notify } from '../../components/ui/toaster';
+import { notify, RETRY_HINT } from '../../components/ui/toaster';
 import { api, apiGet } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate, formatDateTime } from '../../lib/date-format';
@@ -40,8 +40,7 @@ export function WaitlistPanel() {
       );
       void invalidateVehicles(queryClient);
     },
-    onError: (error) =>
-      notify.error('Einstellung nicht gespeichert', error, 'Bitte versuchen Sie es erneut.'),
+    onError: (error) => notify.error('Einstellung nicht gespeichert', error, RETRY_HINT),
   });
 
   const invite = useMutation({
@@ -54,7 +53,7 @@ export function WaitlistPanel() {
       );
       void invalidateVehicles(queryClient);
     },
-    onError: (error) => notify.error('Einladung fehlgeschlagen', error, 'Bitte versuchen Sie es erneut.'),
+    onError: (error) => notify.error('Einladung fehlgeschlagen', error, RETRY_HINT),
   });
 
   if (overview.isPending) {

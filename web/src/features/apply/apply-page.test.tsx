@@ -262,8 +262,8 @@ describe('/apply wizard', () => {
     expect(create?.method).toBe('POST');
     expect(create?.path).toBe('/api/vehicles');
     const body = create?.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('title');
     expect(body).toMatchObject({
-      title: 'BMW M3 (E30)',
       status: 'submitted',
       brand: 'BMW',
       model: 'M3 (E30)',

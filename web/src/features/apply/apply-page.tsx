@@ -1,15 +1,23 @@
 import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { CONSENT_KINDS, CONSENTS, MAX_IMAGES_PER_VEHICLE, WIZARD_STEPS_CREATE } from '@schlosstreffen/shared';
+import {
+  brandAndModel,
+  CONSENT_KINDS,
+  CONSENTS,
+  MAX_IMAGES_PER_VEHICLE,
+  WIZARD_STEPS_CREATE,
+} from '@schlosstreffen/shared';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { PrivacyLink } from '../../components/privacy-link';
 import { Checkbox } from '../../components/ui/checkbox';
 import { fieldError } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
-import { notify } from '../../components/ui/toaster';
+import { notify, RETRY_HINT } from '../../components/ui/toaster';
+import { getSiteConfig } from '../../lib/site-config';
 import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
+import { siteEventFacts } from '../../lib/event-format';
 import { DEFAULT_CROP, ensureHero, type CropValues } from '../media/crop';
 import { ImageCropEditor, type CropImage } from '../media/image-crop-editor';
 import { ImageUploadField } from '../media/image-upload-field';
@@ -31,7 +39,6 @@ import {
   CREATE_STEPS,
   createDefaultValues,
   stepFields,
-  vehicleTitle,
   type ApplyFormValues,
 } from '../vehicle-form/vehicle-form-values';
 
@@ -42,7 +49,7 @@ const APPLY_TEXTS = {
   successTitle: 'Bewerbung eingereicht!',
   success: 'Ihr Fahrzeug wurde zur Prüfung eingereicht.',
   errorTitle: 'Einreichung fehlgeschlagen',
-  errorFallback: 'Bitte versuche es erneut.',
+  errorFallback: RETRY_HINT,
   uploading: 'Bitte warte, bis alle Bilder hochgeladen sind.',
 } as const;
 
@@ -60,6 +67,7 @@ interface WizardImage extends CropImage {
 
 /** /apply: the four-step application wizard; each step is checked before 'Weiter' moves on. */
 export function ApplyPage() {
+  const event = siteEventFacts(getSiteConfig());
   // The configured edition's schemas (the year runs up to the event's year).
   const { ApplicationFormSchema, APPLICATION_STEP_SCHEMAS } = siteVehicleSchemas();
   const S = ApplicationFormSchema.entries;
@@ -197,7 +205,7 @@ export function ApplyPage() {
         {step === 4 ? (
           <div className="flex flex-col gap-4">
             <ApplicationSummary
-              title={vehicleTitle(form.state.values.brand, form.state.values.model)}
+              title={brandAndModel(form.state.values)}
               name={form.state.values.name}
               year={form.state.values.year}
               ps={form.state.values.ps}

@@ -12,7 +12,7 @@ import { CarPlaceholderIcon, ProfileIcon } from '../../components/icons';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
-import { notify } from '../../components/ui/toaster';
+import { notify, RETRY_HINT } from '../../components/ui/toaster';
 import type { Vehicle } from '@schlosstreffen/shared/api';
 import { entranceDelay } from '../../lib/entrance-delay';
 import {
@@ -32,8 +32,6 @@ import {
 } from '../vehicles/vehicle-mutations';
 import { myVehiclesQueryOptions } from '../vehicles/vehicle-queries';
 import { EmailConfirmNotice } from '../account/email-confirm-notice';
-
-const RETRY_HINT = 'Bitte versuchen Sie es erneut.';
 
 /** Success and error toasts per owner status change; 'confirmed' accepts an invitation. */
 const STATUS_TOASTS: Record<

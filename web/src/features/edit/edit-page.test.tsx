@@ -246,7 +246,7 @@ describe('/edit/{id}', () => {
     expect(screen.getByText('Ihre Änderungen wurden gespeichert.')).toBeTruthy();
 
     expect(writes()).toEqual([
-      { method: 'PATCH', path: `/api/vehicles/${ID}`, body: { title: 'Volkswagen Golf II GTI 16V' } },
+      { method: 'PATCH', path: `/api/vehicles/${ID}`, body: {} },
       { method: 'DELETE', path: `/api/vehicles/${ID}/media/${SECOND_ID}`, body: undefined },
       {
         method: 'PATCH',
@@ -290,7 +290,7 @@ describe('/edit/{id}', () => {
       {
         method: 'PATCH',
         path: `/api/vehicles/${ID}`,
-        body: { color: 'Alpinweiß', zeroToHundredS: 6.9, title: 'Volkswagen Golf II GTI 16V' },
+        body: { color: 'Alpinweiß', zeroToHundredS: 6.9 },
       },
       {
         method: 'POST',

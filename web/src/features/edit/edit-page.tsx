@@ -2,6 +2,7 @@ import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import {
+  brandAndModel,
   driveTypeLabel,
   MAX_IMAGES_PER_VEHICLE,
   STATUS_BADGE_CLASSES,
@@ -12,7 +13,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/ui/button';
 import { CloseLink, PageCard } from '../../components/ui/page-card';
-import { errorText, notify } from '../../components/ui/toaster';
+import { errorText, notify, RETRY_HINT } from '../../components/ui/toaster';
 import { isApiError } from '../../lib/api';
 import type { Vehicle } from '@schlosstreffen/shared/api';
 import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
@@ -30,7 +31,6 @@ import {
   editDefaultValues,
   parseDecimal,
   stepFields,
-  vehicleTitle,
   type EditFormValues,
 } from '../vehicle-form/vehicle-form-values';
 import { ImageCropEditor } from '../media/image-crop-editor';
@@ -57,7 +57,7 @@ const EDIT_TEXTS = {
   successTitle: 'Fahrzeug aktualisiert!',
   success: 'Ihre Änderungen wurden gespeichert.',
   errorTitle: 'Aktualisierung fehlgeschlagen',
-  errorFallback: 'Bitte versuchen Sie es erneut.',
+  errorFallback: RETRY_HINT,
   notFound: VEHICLE_MESSAGES.vehicleNotFound,
   cropWarning:
     'Der Bildausschnitt des Hauptbilds wurde geändert. Speichere deine Änderungen, damit er auf der Quartett-Karte übernommen wird.',
@@ -192,7 +192,7 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
     setChanges((current) => ({ ...current, removed: current.removed.filter((id) => id !== mediaId) }));
 
   const hero = images.find((image) => image.isHero);
-  const title = vehicleTitle(values.brand, values.model);
+  const title = brandAndModel({ brand: values.brand ?? '', model: values.model ?? '' });
   const cardName = values.name?.trim();
 
   return (

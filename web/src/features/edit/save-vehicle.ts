@@ -4,7 +4,7 @@ import { imagesOf, mediaUpdates, type EditImage } from './edit-images';
 
 interface SaveVehicleInput {
   vehicle: Vehicle;
-  /** PATCH body: changed fields plus title. */
+  /** PATCH body: the changed fields. */
   body: Record<string, unknown>;
   /** Queued removals (media ids). */
   removed: readonly string[];

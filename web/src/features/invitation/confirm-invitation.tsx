@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { errorText } from '../../components/ui/toaster';
+import { errorText, RETRY_HINT } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
 
 interface ConfirmResult {
@@ -22,7 +22,7 @@ export function ConfirmInvitation({ token }: { token: string | undefined }) {
     mutationFn: () => api.post<ConfirmResult>('/api/invitations/confirm', { token }),
   });
   const error = confirm.error
-    ? (errorText(confirm.error) ?? 'Die Bestätigung ist fehlgeschlagen. Bitte versuche es erneut.')
+    ? (errorText(confirm.error) ?? `Die Bestätigung ist fehlgeschlagen. ${RETRY_HINT}`)
     : undefined;
 
   return (

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../components/ui/button';
-import type { EventFacts } from '../../lib/event-format';
+import type { SiteEventFacts } from '../../lib/event-format';
 import { CalendarIcon, ClockIcon, PinIcon } from '../../components/icons';
 import { SectionHeading } from './section-heading';
 
 /** Date, place and time of the event, from the site config. */
-export function EventInfoSection({ facts }: { facts: EventFacts }) {
+export function EventInfoSection({ facts }: { facts: SiteEventFacts }) {
   const items = [
     { label: 'Datum', value: <time dateTime={facts.startIso}>{facts.date}</time>, Icon: CalendarIcon },
     { label: 'Ort', value: facts.place, Icon: PinIcon },

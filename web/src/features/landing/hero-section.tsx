@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Countdown } from './countdown';
-import type { EventFacts } from '../../lib/event-format';
+import type { SiteEventFacts } from '../../lib/event-format';
 import { CastleSilhouette, HeroSky } from './hero-backdrop';
 import { CalendarIcon, ClockIcon, PinIcon } from '../../components/icons';
 
 /** Hero: name, claim, the event in one line, the countdown and the two calls to action. */
-export function HeroSection({ facts }: { facts: EventFacts }) {
+export function HeroSection({ facts }: { facts: SiteEventFacts }) {
   return (
     <section
       aria-labelledby="hero-title"

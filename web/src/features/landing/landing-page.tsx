@@ -1,6 +1,6 @@
 import { memo, useEffect } from 'react';
 import { getSiteConfig } from '../../lib/site-config';
-import { eventFacts } from '../../lib/event-format';
+import { siteEventFacts } from '../../lib/event-format';
 import { announcePageLive } from '../../lib/page-live';
 import { EventInfoSection } from './event-info-section';
 import { FaqSection } from './faq-section';
@@ -17,7 +17,7 @@ import { ConfirmedVehiclesSection } from './vehicle-carousel';
  * status idle) would otherwise render the whole page again.
  */
 export const LandingPage = memo(function LandingPage() {
-  const facts = eventFacts(getSiteConfig());
+  const facts = siteEventFacts(getSiteConfig());
 
   useEffect(announcePageLive, []);
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { CONSENT_KINDS, CONSENTS, RETENTION_RULES, type RetentionRule } from '@schlosstreffen/shared';
 import { Link } from '@tanstack/react-router';
-import { eventFacts } from '../../lib/event-format';
+import { siteEventFacts } from '../../lib/event-format';
 import { getSiteConfig } from '../../lib/site-config';
 import { announcePageLive } from '../../lib/page-live';
 import {
@@ -24,7 +24,7 @@ import {
 export function PrivacyPage() {
   const config = getSiteConfig();
   const { operator } = config;
-  const event = eventFacts(config).name;
+  const event = siteEventFacts(config).name;
   useEffect(announcePageLive, []);
   const rules = Object.keys(RETENTION_RULES) as RetentionRule[];
 

@@ -23,7 +23,7 @@ describe('wizard values', () => {
     });
   });
 
-  it('builds the create body without consents, with title and status submitted', () => {
+  it('builds the create body without consents and title, with status submitted', () => {
     const body = applicationBody({
       ...createDefaultValues(new Date('2026-01-01T12:00:00Z')),
       brand: ' Porsche ',
@@ -36,7 +36,6 @@ describe('wizard values', () => {
       consentContact: true,
     });
     expect(body).toMatchObject({
-      title: 'Porsche 911 Turbo (964)',
       status: 'submitted',
       brand: 'Porsche',
       name: null,
@@ -46,6 +45,7 @@ describe('wizard values', () => {
       tuningCategories: [],
     });
     expect(Object.keys(body).some((key) => key.startsWith('consent'))).toBe(false);
+    expect(body).not.toHaveProperty('title');
   });
 
   it('maps an issue to the step that holds its field', () => {
@@ -89,11 +89,11 @@ describe('edit values', () => {
     expect(parseDecimal('')).toBeNull();
   });
 
-  it('sends only changed fields plus the title', () => {
+  it('sends only changed fields, without a title', () => {
     const initial = editDefaultValues(vehicle);
-    expect(editBody(initial, initial)).toEqual({ title: 'Honda Civic Type R (EK9)' });
+    expect(editBody(initial, initial)).toEqual({});
     expect(
       editBody({ ...initial, zeroToHundredS: '6.7', driveType: 'rwd', torqueNm: null, color: ' ' }, initial),
-    ).toEqual({ driveType: 'RWD', torqueNm: null, color: null, title: 'Honda Civic Type R (EK9)' });
+    ).toEqual({ driveType: 'RWD', torqueNm: null, color: null });
   });
 });

@@ -25,13 +25,13 @@ type ConsentField = (typeof CONSENTS)[ConsentKind]['field'];
 /** The wizard: vehicle fields (inputs of ApplicationFormSchema) plus the three consents. */
 export type ApplyFormValues = Omit<
   v.InferInput<typeof ApplicationFormSchema>,
-  RequiredNumber | ConsentField | 'title' | 'status'
+  RequiredNumber | ConsentField | 'status'
 > & { [K in RequiredNumber]: number | null } & { [K in ConsentField]: boolean };
 
 /** The edit form: zeroToHundredS and quarterMileS are text there ('4,5'), numbers may be cleared. */
 export type EditFormValues = Omit<
   v.InferInput<typeof VehicleEditSchema>,
-  'title' | 'year' | 'ps' | 'weightKg' | 'topSpeedKmh'
+  'year' | 'ps' | 'weightKg' | 'topSpeedKmh'
 > & { year?: number | null; ps?: number | null; weightKg?: number | null; topSpeedKmh?: number | null };
 
 export const CREATE_STEPS = ['Basisdaten', 'Leistungsdaten', 'Fahrzeugbilder', 'Einwilligungen'] as const;
@@ -141,22 +141,13 @@ export function createDefaultValues(now: Date = new Date()): ApplyFormValues {
   };
 }
 
-/** The title the server stores as well: brand plus model. */
-export function vehicleTitle(brand: string | null | undefined, model: string | null | undefined): string {
-  return [brand?.trim(), model?.trim()].filter(Boolean).join(' ');
-}
-
 /**
  * Body of POST /api/vehicles: the vehicle fields without the consents (parsed by VehicleSchema:
- * trimmed, '' → null, numbers as numbers), plus title and status 'submitted'.
+ * trimmed, '' → null, numbers as numbers), plus status 'submitted'. The server derives the title.
  */
 export function applicationBody(values: ApplyFormValues) {
   const { consentMedia: _media, consentQuartett: _quartett, consentContact: _contact, ...vehicle } = values;
-  return v.parse(siteVehicleSchemas().VehicleSchema, {
-    ...vehicle,
-    title: vehicleTitle(vehicle.brand, vehicle.model),
-    status: 'submitted',
-  });
+  return v.parse(siteVehicleSchemas().VehicleSchema, { ...vehicle, status: 'submitted' });
 }
 
 /** Seconds as German text for the edit form: 4.5 → '4,5'. */
@@ -205,18 +196,17 @@ type EditKey = keyof typeof VehicleEditSchema.entries;
 
 /**
  * Body of PATCH /api/vehicles/{id}: the fields that differ from what was loaded (each parsed by
- * VehicleEditSchema, so '4,5' and 4.5 or 'rwd' and 'RWD' count as equal), plus the title.
+ * VehicleEditSchema, so '4,5' and 4.5 or 'rwd' and 'RWD' count as equal).
  */
 export function editBody(values: EditFormValues, initial: EditFormValues) {
   const { VehicleEditSchema } = siteVehicleSchemas();
   const parsed = v.parse(VehicleEditSchema, values);
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(parsed) as EditKey[]) {
-    if (key === 'title') continue;
     const before = v.safeParse(VehicleEditSchema.entries[key], initial[key as keyof EditFormValues]);
     if (!before.success || JSON.stringify(before.output) !== JSON.stringify(parsed[key])) {
       body[key] = parsed[key];
     }
   }
-  return { ...body, title: vehicleTitle(parsed.brand ?? initial.brand, parsed.model ?? initial.model) };
+  return body;
 }

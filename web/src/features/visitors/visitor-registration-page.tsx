@@ -13,7 +13,7 @@ import { notify } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
 import { getSiteConfig } from '../../lib/site-config';
 import { AccountForm, EmailField, NameFields, SubmitButton, textLinkClass } from '../account/form-parts';
-import { eventFacts } from '../../lib/event-format';
+import { siteEventFacts } from '../../lib/event-format';
 import { announcePageLive } from '../../lib/page-live';
 
 const route = getRouteApi('/visitor-registration');
@@ -32,7 +32,7 @@ const EMPTY: v.InferInput<typeof VisitorRegistrationSchema> = {
 };
 
 export function VisitorRegistrationPage() {
-  const facts = eventFacts(getSiteConfig());
+  const facts = siteEventFacts(getSiteConfig());
   useEffect(announcePageLive, []);
   const signUp = useMutation({
     mutationFn: (body: VisitorRegistrationInput) =>

@@ -6,13 +6,13 @@ import {
   registerUser,
   type TestContext,
 } from '@schlosstreffen/api/testing';
+import { eventFacts } from '@schlosstreffen/shared';
 import { listMails, waitForMail, type CaughtMail } from '@schlosstreffen/infra/dev-services';
 import type { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../../adapters/mailer.js';
 import type { RunningWorkers } from '../../worker.js';
 import { createTestMailer, startTestWorkers } from '../../testing.js';
-import { eventFacts } from '../../emails/event-facts.js';
 import { createSendEmail } from './send-email.js';
 import { dispatch } from '../dispatch.js';
 

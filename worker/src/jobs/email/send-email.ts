@@ -6,10 +6,9 @@ import {
   isConfirmedAccountAddress,
   unseal,
 } from '@schlosstreffen/api/core';
-import { CONFIRMED_ADDRESS_TEMPLATES } from '@schlosstreffen/shared';
+import { CONFIRMED_ADDRESS_TEMPLATES, type EventFacts } from '@schlosstreffen/shared';
 import { UnrecoverableError } from 'bullmq';
 import type { Mailer } from '../../adapters/mailer.js';
-import type { EventFacts } from '../../emails/event-facts.js';
 import { renderEmail, type RenderedEmail } from '../../emails/render.js';
 import type { MailSite } from '../../emails/site.js';
 import type { JobHandler } from '../dispatch.js';

@@ -7,13 +7,12 @@ import {
   type TestContext,
 } from '@schlosstreffen/api/testing';
 import { listMails, mailAttachment, waitForMail, type CaughtMail } from '@schlosstreffen/infra/dev-services';
-import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import { eventFacts, INVITATION_MESSAGES } from '@schlosstreffen/shared';
 import type { Job } from 'bullmq';
 import jsqrModule from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../../adapters/mailer.js';
-import { eventFacts } from '../../emails/event-facts.js';
 import { createSendEmail } from '../email/send-email.js';
 import { dispatch } from '../dispatch.js';
 import { createIssueInvitation } from './issue-invitation.js';

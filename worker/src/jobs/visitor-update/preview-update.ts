@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordPreview, updateForSending } from '@schlosstreffen/api/core';
-import type { EventFacts } from '../../emails/event-facts.js';
+import type { EventFacts } from '@schlosstreffen/shared';
 import { renderEmail } from '../../emails/render.js';
 import type { MailSite } from '../../emails/site.js';
 import type { JobHandler } from '../dispatch.js';

@@ -6,8 +6,8 @@ import {
   recordRecipient,
   updateForSending,
 } from '@schlosstreffen/api/core';
+import type { EventFacts } from '@schlosstreffen/shared';
 import type { Mailer } from '../../adapters/mailer.js';
-import type { EventFacts } from '../../emails/event-facts.js';
 import { renderEmail } from '../../emails/render.js';
 import type { MailSite } from '../../emails/site.js';
 import type { JobHandler } from '../dispatch.js';
