@@ -15,9 +15,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { fieldError } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify, RETRY_HINT } from '../../components/ui/toaster';
-import { getSiteConfig } from '../../lib/site-config';
 import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
-import { siteEventFacts } from '../../lib/event-format';
 import { DEFAULT_CROP, ensureHero, type CropValues } from '../media/crop';
 import { ImageCropEditor, type CropImage } from '../media/image-crop-editor';
 import { ImageUploadField } from '../media/image-upload-field';
@@ -67,7 +65,6 @@ interface WizardImage extends CropImage {
 
 /** /apply: the four-step application wizard; each step is checked before 'Weiter' moves on. */
 export function ApplyPage() {
-  const event = siteEventFacts(getSiteConfig());
   // The configured edition's schemas (the year runs up to the event's year).
   const { ApplicationFormSchema, APPLICATION_STEP_SCHEMAS } = siteVehicleSchemas();
   const S = ApplicationFormSchema.entries;
