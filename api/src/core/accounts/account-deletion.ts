@@ -1,16 +1,16 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CONFIRMED_ADDRESS_TEMPLATES, type EmailTemplateName } from '@schlosstreffen/shared';
-import { EmailLog } from '../emails/email-log.entity.js';
-import { Media } from '../media/media.entity.js';
-import { Outbox } from '../outbox/outbox.entity.js';
+import { EmailLog } from '../model/email-log.entity.js';
+import { Media } from '../model/media.entity.js';
+import { Outbox } from '../model/outbox.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import { mediaObjectKeys, uploadPrefix } from '../storage/objects.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
-import { DataExport } from './data-export.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { DataExport } from '../model/data-export.entity.js';
 import { destroyUserSessions } from './sessions.js';
-import { User } from './user.entity.js';
+import { User } from '../model/user.entity.js';
 
 /** Mails that only an account sends to its own addresses (any other mail there may be someone else's). */
 const ACCOUNT_MAIL_TEMPLATES: EmailTemplateName[] = [

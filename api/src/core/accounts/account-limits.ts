@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ACCOUNT_LIMIT_MESSAGES, ACCOUNT_LIMITS, PRIVACY_MESSAGES } from '@schlosstreffen/shared';
 import { conflict, limitReached, unauthenticated } from '../errors.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { DataExport } from './data-export.entity.js';
-import { Upload } from './upload.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { DataExport } from '../model/data-export.entity.js';
+import { Upload } from '../model/upload.entity.js';
 
 /** The window of the per-day limits. */
 const WINDOW_MS = 24 * 3600 * 1000;

@@ -12,7 +12,7 @@ import { conflict, invalid } from '../errors.js';
 import { destroyUserSessions } from './sessions.js';
 import { seal } from '../crypto/seal.js';
 import { enqueue } from '../outbox/outbox.js';
-import { User } from './user.entity.js';
+import { User } from '../model/user.entity.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import { createResetToken, hashResetToken } from './reset-token.js';
 

@@ -1,17 +1,17 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { mediaFileName, uniqueEntryName, type RetentionPeriods } from '@schlosstreffen/shared';
-import { Invitation } from '../invitations/invitation.entity.js';
-import type { Media } from '../media/media.entity.js';
+import { Invitation } from '../model/invitation.entity.js';
+import type { Media } from '../model/media.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import { keyOf } from '../storage/objects.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { vehicleData } from '../vehicles/vehicle-data.js';
-import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
-import { Consent } from './consent.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { vehicleData } from '../model/vehicle-data.js';
+import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { Consent } from '../model/consent.entity.js';
 import { assertDataExportRoom } from './account-limits.js';
-import { DataExport } from './data-export.entity.js';
-import type { User } from './user.entity.js';
+import { DataExport } from '../model/data-export.entity.js';
+import type { User } from '../model/user.entity.js';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -8,19 +8,19 @@ import {
   type VehicleStatus,
 } from '@schlosstreffen/shared';
 import type { EventConfig } from '../config.js';
-import { consentWithdrawn } from '../accounts/consent-state.js';
-import { User } from '../accounts/user.entity.js';
+import { consentWithdrawn } from '../model/consent-state.js';
+import { User } from '../model/user.entity.js';
 import { seal } from '../crypto/seal.js';
 import { conflict, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { autoMoveUpEnabled } from '../settings/settings.js';
-import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../status-log/review-facts.js';
+import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../model/review-facts.js';
 import { ownerMailProps } from '../status-log/status-effects.js';
 import { recordStatusChange, type Actor } from '../status-log/status-log.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
 import { cutoffOf, reminderAt } from './deadlines.js';
-import { Invitation } from './invitation.entity.js';
+import { Invitation } from '../model/invitation.entity.js';
 import { invitationConfirmUrl, invitationDeclineUrl } from './invitation-links.js';
 import { issueLocked, lockPlaces, placesTaken } from './invitation.issue.js';
 

@@ -18,12 +18,12 @@ import { enqueue } from '../outbox/outbox.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { enqueuePrintPhoto } from '../quartett/print-photo.js';
 import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
-import { Upload } from '../accounts/upload.entity.js';
+import { Upload } from '../model/upload.entity.js';
 import { fullFormatOf, fullKey, keyOf, objectPathOf } from '../storage/objects.js';
-import type { User } from '../accounts/user.entity.js';
+import type { User } from '../model/user.entity.js';
 import { authorize } from '../vehicles/vehicle.policy.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { Media } from './media.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { Media } from '../model/media.entity.js';
 import { mediaObjectKeys } from '../storage/objects.js';
 
 export interface MediaServiceDeps {

@@ -5,7 +5,7 @@ import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.
 import { keyOf, objectPathOf, parseKey, renditionKey, type FullFormat } from '../storage/objects.js';
 import { CARD_MEDIA_SQL } from '../quartett/export.js';
 import { enqueuePrintPhoto } from '../quartett/print-photo.js';
-import { Media } from './media.entity.js';
+import { Media } from '../model/media.entity.js';
 
 /** What the rendition job has to do for an attached image. */
 export type RenditionTask =

@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobName } from '@schlosstreffen/shared';
 import type { Queue } from 'bullmq';
-import { Outbox } from './outbox.entity.js';
+import { Outbox } from '../model/outbox.entity.js';
 import { queueFor, type Queues } from './queues.js';
 
 export interface RelayOptions {

@@ -1,17 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RetentionPeriods } from '@schlosstreffen/shared';
-import { DataExport } from '../accounts/data-export.entity.js';
-import { Upload } from '../accounts/upload.entity.js';
-import { EmailLog } from '../emails/email-log.entity.js';
-import { Media } from '../media/media.entity.js';
-import { Outbox } from '../outbox/outbox.entity.js';
+import { DataExport } from '../model/data-export.entity.js';
+import { Upload } from '../model/upload.entity.js';
+import { EmailLog } from '../model/email-log.entity.js';
+import { Media } from '../model/media.entity.js';
+import { Outbox } from '../model/outbox.entity.js';
 import { enqueue, enqueueFollowUp } from '../outbox/outbox.js';
 import { UPLOAD_URL_SECONDS } from '../media/upload.service.js';
-import { QuartettSet } from '../quartett/quartett-set.entity.js';
+import { QuartettSet } from '../model/quartett-set.entity.js';
 import { keyOf, mediaObjectKeys } from '../storage/objects.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
-import { RetentionRun } from './retention-run.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { RetentionRun } from '../model/retention-run.entity.js';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Media } from '../media/media.entity.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { PublicVehicle, type PublicVehicleData } from './public-vehicle.entity.js';
+import type { Media } from '../model/media.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { PublicVehicle, type PublicVehicleData } from '../model/public-vehicle.entity.js';
 
 /** An image is public once its clean renditions exist (its upload is gone) and it was not refused. */
 const isPublicImage = (item: Media) =>

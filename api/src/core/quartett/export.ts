@@ -7,10 +7,10 @@ import {
   vehicleDisplayName,
   type CardValue,
 } from '@schlosstreffen/shared';
-import { noWithdrawnConsent } from '../accounts/consent-state.js';
+import { noWithdrawnConsent } from '../model/consent-state.js';
 import { keyOf, objectPathOf } from '../storage/objects.js';
-import { QuartettCard } from './quartett-card.entity.js';
-import { QuartettSet } from './quartett-set.entity.js';
+import { QuartettCard } from '../model/quartett-card.entity.js';
+import { QuartettSet } from '../model/quartett-set.entity.js';
 
 /** The hero image of a card and the owner's crop. */
 export interface CardPhoto {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Media } from '../media/media.entity.js';
+import { Media } from '../model/media.entity.js';
 import { enqueue } from '../outbox/outbox.js';
-import type { Vehicle } from '../vehicles/vehicle.entity.js';
+import type { Vehicle } from '../model/vehicle.entity.js';
 import { CARD_MEDIA_SQL, cardPhotoOf, type CardMediaRow, type CardPhoto } from './export.js';
 
 /** What the print photo job has to do for a vehicle. */

@@ -3,9 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { QUARTETT_MESSAGES } from '@schlosstreffen/shared';
 import { invalid, conflict, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
-import type { User } from '../accounts/user.entity.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { QuartettSet } from './quartett-set.entity.js';
+import type { User } from '../model/user.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { QuartettSet } from '../model/quartett-set.entity.js';
 
 export interface QuartettServiceOptions {
   /** Called after a commit that wrote outbox rows (wakes the relay). */

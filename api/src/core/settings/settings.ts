@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Setting } from './setting.entity.js';
+import { Setting } from '../model/setting.entity.js';
 
 const AUTO_MOVE_UP = 'waitlist.auto_move_up';
 

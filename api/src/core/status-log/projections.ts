@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VehicleStatus } from '@schlosstreffen/shared';
-import { PublicVehicle } from '../public-list/public-vehicle.entity.js';
+import { PublicVehicle } from '../model/public-vehicle.entity.js';
 import { refreshPublicVehicles, toPublicData } from '../public-list/public-vehicle.projection.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
 
 export interface ProjectionMismatch {
   vehicleId: string;

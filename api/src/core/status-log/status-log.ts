@@ -6,9 +6,9 @@ import {
   type StatusHistoryEntry,
   type VehicleStatus,
 } from '@schlosstreffen/shared';
-import type { User } from '../accounts/user.entity.js';
-import type { Vehicle } from '../vehicles/vehicle.entity.js';
-import { Review } from './review.entity.js';
+import type { User } from '../model/user.entity.js';
+import type { Vehicle } from '../model/vehicle.entity.js';
+import { Review } from '../model/review.entity.js';
 
 /** Who caused a status event: a user acting in a role, or the system (e.g. an expired invitation). */
 export type Actor = { kind: 'user'; user: User } | { kind: 'system'; name: string };

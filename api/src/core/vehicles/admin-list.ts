@@ -7,8 +7,8 @@ import {
 } from '@schlosstreffen/shared';
 import { AT_MICROS, MICROS } from '../db/micros.js';
 import { invalid } from '../errors.js';
-import { Media } from '../media/media.entity.js';
-import { Vehicle } from './vehicle.entity.js';
+import { Media } from '../model/media.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
 
 /**
  * The staff lists in PostgreSQL: the dashboard's filter (status and search) as one SQL condition

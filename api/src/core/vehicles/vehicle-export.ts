@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VehicleStatus } from '@schlosstreffen/shared';
-import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../status-log/review-facts.js';
+import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../model/review-facts.js';
 import { applicationWhere, type ApplicationFilter } from './admin-list.js';
 
 export type { ApplicationFilter } from './admin-list.js';

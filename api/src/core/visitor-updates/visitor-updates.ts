@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { VISITOR_UPDATE_MESSAGES, type VisitorUpdateDraft } from '@schlosstreffen/shared';
-import type { User } from '../accounts/user.entity.js';
+import type { User } from '../model/user.entity.js';
 import { conflict, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
 import { createVisitorToken, visitorLinks } from '../visitors/visitor.service.js';
-import { VisitorUpdate } from './visitor-update.entity.js';
+import { VisitorUpdate } from '../model/visitor-update.entity.js';
 
 /** Per-recipient states of an update, counted. */
 export interface RecipientCounts {

@@ -5,7 +5,7 @@ import type * as Api from '@schlosstreffen/shared/api';
 import type { AuthService } from '../../core/accounts/auth.service.js';
 import { listConsents, withdrawConsent } from '../../core/accounts/consents.js';
 import { latestDataExport, requestDataExport } from '../../core/accounts/data-export.js';
-import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
+import { Vehicle } from '../../core/model/vehicle.entity.js';
 import { authorize } from '../../core/vehicles/vehicle.policy.js';
 import { notFound } from '../../core/errors.js';
 import { currentUser, requireUser, type AppState } from '../../http/context.js';

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, uuidPk } from '../db/columns.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { createdAt, uuidPk } from './columns.js';
+import { Vehicle } from './vehicle.entity.js';
 
 const InvitationSchema = defineEntity({
   name: 'Invitation',
