@@ -213,7 +213,7 @@ describe('structure', () => {
     expect(areaEdges.get('vehicles')?.has('status-log')).toBe(true);
   });
 
-  it.skip('raw SQL runs in `*.queries.ts` modules only (and migrations)', () => {
+  it('raw SQL runs in `*.queries.ts` modules only (and migrations)', () => {
     const SQL_CALL = /\.execute\s*[<(]|getKnex\s*\(|\.raw\s*\(|createQueryBuilder\s*\(/g;
     const offending = sourceFiles
       .filter((file) => file.startsWith('api/src/'))

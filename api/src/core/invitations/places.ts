@@ -15,14 +15,23 @@ import { conflict, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { autoMoveUpEnabled } from '../settings/settings.js';
-import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../model/review-facts.js';
 import { ownerMailProps } from '../status-log/status-effects.js';
 import { recordStatusChange, type Actor } from '../status-log/status-log.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { cutoffOf, reminderAt } from './deadlines.js';
-import { Invitation } from '../model/invitation.entity.js';
+import { Invitation, type ReleaseReason } from '../model/invitation.entity.js';
 import { invitationConfirmUrl, invitationDeclineUrl } from './invitation-links.js';
 import { issueLocked, lockPlaces, placesTaken } from './invitation.issue.js';
+import {
+  countPendingReleases,
+  countPlacesHeld,
+  lapsesDue,
+  lockPendingReleases,
+  markPassedOn,
+  remindersDue,
+  waitlistInOrder,
+  type PendingRelease,
+} from './invitations.queries.js';
 
 /** What giving and freeing places needs: the event (zones, dates, deadline rules) and mail links. */
 export interface PlacesOptions {
@@ -31,7 +40,7 @@ export interface PlacesOptions {
   secret: string;
 }
 
-export type ReleaseReason = 'lapsed' | 'declined' | 'revoked';
+export type { ReleaseReason };
 
 /** Statuses that hold a place (and an invitation, once its job ran). */
 export const holdsPlace = (status: VehicleStatus | null) => status === 'invited' || status === 'confirmed';
@@ -130,25 +139,13 @@ export async function lockVehicleOf(em: EntityManager, invitation: Invitation): 
   return vehicle;
 }
 
-interface DueRow {
-  invitation_id: string;
-  vehicle_id: string;
-}
-
 /**
  * Reminder mails for invited vehicles whose reminder moment has come, once per invitation
  * (`reminded_at`). Returns how many were queued.
  */
 export async function remindDue(em: EntityManager, options: PlacesOptions, asOf: Date): Promise<number> {
   if (options.event.invitations.reminderDays <= 0) return 0;
-  const rows = await em.getConnection().execute<DueRow[]>(
-    `select i.id as invitation_id, i.vehicle_id from invitation i join vehicle v on v.id = i.vehicle_id
-      where v.status = 'invited' and i.released_at is null and i.reminded_at is null
-        and i.confirm_by is not null and i.confirm_by > ?
-        and i.confirm_by - make_interval(days => ?) <= ?
-      order by i.confirm_by`,
-    [asOf, options.event.invitations.reminderDays, asOf],
-  );
+  const rows = await remindersDue(em, asOf, options.event.invitations.reminderDays);
   let sent = 0;
   for (const row of rows) {
     const queued = await em.fork().transactional(async (tx) => {
@@ -196,12 +193,7 @@ export async function remindDue(em: EntityManager, options: PlacesOptions, asOf:
  * so. Returns the lapsed vehicles' ids. The caller moves the waitlist afterwards.
  */
 export async function lapseDue(em: EntityManager, options: PlacesOptions, asOf: Date): Promise<string[]> {
-  const rows = await em.getConnection().execute<DueRow[]>(
-    `select i.id as invitation_id, i.vehicle_id from invitation i join vehicle v on v.id = i.vehicle_id
-      where v.status = 'invited' and i.released_at is null and i.confirm_by is not null and i.confirm_by <= ?
-      order by i.confirm_by`,
-    [asOf],
-  );
+  const rows = await lapsesDue(em, asOf);
   const lapsed: string[] = [];
   for (const row of rows) {
     const done = await em.fork().transactional(async (tx) => {
@@ -251,20 +243,7 @@ export async function rankWaitlist(
   limit: number,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<WaitlistCandidate[]> {
-  const rows = await em
-    .getConnection()
-    .execute<Array<{ id: string; score: number | null; submitted_at: string }>>(
-      `select v.id, s.score, coalesce(sub.submitted_at, v.created_at) as submitted_at
-       from vehicle v
-       ${LATEST_SCORE_JOIN}
-       ${LAST_SUBMISSION_JOIN}
-      where v.status = 'waitlist'
-      order by s.score desc nulls last, coalesce(sub.submitted_at, v.created_at) asc, v.id
-      limit ?${lock ? ' for update of v skip locked' : ''}`,
-      [limit],
-      'all',
-      em.getTransactionContext(),
-    );
+  const rows = await waitlistInOrder(em, limit, lock);
   return rows.map((row, index) => ({
     vehicleId: row.id,
     rank: index + 1,
@@ -276,15 +255,7 @@ export async function rankWaitlist(
 /** Free places over all zones: capacity minus vehicles that hold one (invited ones still without invitation too). */
 export async function freePlaces(em: EntityManager, options: Pick<PlacesOptions, 'event'>): Promise<number> {
   const capacity = options.event.parkingZones.reduce((sum, zone) => sum + zone.capacity, 0);
-  const [row] = await em
-    .getConnection()
-    .execute<Array<{ held: string }>>(
-      `select count(*) as held from vehicle where status in ('invited', 'confirmed')`,
-      [],
-      'all',
-      em.getTransactionContext(),
-    );
-  return Math.max(0, capacity - Number(row?.held ?? 0));
+  return Math.max(0, capacity - (await countPlacesHeld(em)));
 }
 
 export interface MovedUp {
@@ -304,26 +275,6 @@ export interface AdvanceReport {
   stopped: 'manual' | 'cutoff' | null;
 }
 
-interface PendingRelease {
-  id: string;
-  vehicle_id: string;
-  parking_zone: string;
-  start_number: number;
-  release_reason: ReleaseReason;
-}
-
-/** Given-up places not passed on yet, oldest first, locked for the caller's transaction. */
-async function pendingReleases(em: EntityManager): Promise<PendingRelease[]> {
-  return em.getConnection().execute<PendingRelease[]>(
-    `select id, vehicle_id, parking_zone, start_number, release_reason from invitation
-      where released_at is not null and passed_on_at is null
-      order by released_at, start_number for update`,
-    [],
-    'all',
-    em.getTransactionContext(),
-  );
-}
-
 /**
  * Passes given-up places on to the waitlist, best ranked first, one vehicle per place, in one
  * transaction under the places lock: concurrent runs (several frees at once, a job delivered twice)
@@ -340,7 +291,7 @@ export async function advanceWaitlist(
 ): Promise<AdvanceReport> {
   return em.fork().transactional(async (tx) => {
     await lockPlaces(tx);
-    const releases = await pendingReleases(tx);
+    const releases = await lockPendingReleases(tx);
     const free = await freePlaces(tx, options);
     const report = { invited: [] as MovedUp[], pending: releases.length, free, stopped: null };
     if (releases.length === 0 || free === 0) return report;
@@ -370,7 +321,7 @@ export async function advanceWaitlist(
         movedUp: true,
         preferredZone: release.parking_zone,
       });
-      await passOn(tx, release.id, asOf);
+      await markPassedOn(tx, release.id, asOf);
       report.invited.push({
         vehicleId: vehicle.id,
         startNumber: issued.invitation.startNumber,
@@ -384,16 +335,6 @@ export async function advanceWaitlist(
     return report;
   });
 }
-
-const passOn = (em: EntityManager, invitationId: string, at: Date) =>
-  em
-    .getConnection()
-    .execute(
-      `update invitation set passed_on_at = ? where id = ?`,
-      [at, invitationId],
-      'run',
-      em.getTransactionContext(),
-    );
 
 /**
  * An admin's one click on the 'Nachrücker' suggestion (automatic moving up off, or a place free
@@ -412,7 +353,7 @@ export async function inviteFromWaitlist(
     if (!vehicle) throw notFound(PLACES_MESSAGES.notWaitlisted);
     if (vehicle.status !== 'waitlist') throw conflict(PLACES_MESSAGES.notWaitlisted);
     if ((await freePlaces(tx, options)) === 0) throw conflict(PLACES_MESSAGES.noFreePlace);
-    const [release] = await pendingReleases(tx);
+    const [release] = await lockPendingReleases(tx);
     const rank = (await rankWaitlist(tx, 1_000)).find((row) => row.vehicleId === vehicleId)?.rank ?? null;
     recordStatusChange(
       tx,
@@ -428,7 +369,7 @@ export async function inviteFromWaitlist(
       movedUp: true,
       preferredZone: release?.parking_zone,
     });
-    if (release) await passOn(tx, release.id, new Date());
+    if (release) await markPassedOn(tx, release.id, new Date());
     await refreshPublicVehicles(tx, [vehicle.id]);
     return {
       vehicleId,
@@ -447,14 +388,10 @@ export async function placesOverview(em: EntityManager, options: PlacesOptions, 
     ? await em.find(Vehicle, { id: { $in: candidates.map((row) => row.vehicleId) } }, { populate: ['user'] })
     : [];
   const byId = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]));
-  const [pending] = await em
-    .getConnection()
-    .execute<Array<{ n: string }>>(
-      `select count(*) as n from invitation where released_at is not null and passed_on_at is null`,
-    );
+  const pending = await countPendingReleases(em);
   return {
     autoMoveUp: await autoMoveUpEnabled(em),
-    pending: Number(pending?.n ?? 0),
+    pending,
     cutoff: cutoffOf(options.event),
     pastCutoff: now >= cutoffOf(options.event),
     free,
