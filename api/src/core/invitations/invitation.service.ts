@@ -9,7 +9,8 @@ import {
 import { conflict, notFound } from '../errors.js';
 import { verifyInvitationConfirmToken, verifyInvitationDeclineToken } from './invitation-links.js';
 import { assertConfirmable } from './confirmable.js';
-import { declineLocked, lockVehicleOf, type PlacesOptions } from './places.js';
+import { declineLocked, lockVehicleOf } from './decline.js';
+import type { PlacesOptions } from './places.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { enqueueStatusEffects } from '../status-log/status-effects.js';
 import { recordStatusChange, userActor } from '../status-log/status-log.js';

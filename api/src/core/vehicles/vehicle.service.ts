@@ -26,7 +26,8 @@ import { assertVehicleRoom } from '../accounts/account-limits.js';
 import { recordApplicationConsents } from '../accounts/consents.js';
 import { User } from '../model/user.entity.js';
 import { assertConfirmable } from '../invitations/confirmable.js';
-import { declineLocked, releaseIfLeft, type PlacesOptions } from '../invitations/places.js';
+import { declineLocked } from '../invitations/decline.js';
+import { releaseIfLeft, type PlacesOptions } from '../invitations/places.js';
 import { authorize, isOwner } from './vehicle.policy.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 

@@ -8,12 +8,9 @@ import {
   WaitlistSettingsSchema,
 } from '@schlosstreffen/shared';
 import type { WaitlistInviteResult, WaitlistOverview } from '@schlosstreffen/shared/api';
-import {
-  advanceWaitlist,
-  inviteFromWaitlist,
-  placesOverview,
-  type PlacesOptions,
-} from '../../core/invitations/places.js';
+import { placesOverview } from '../../core/invitations/places-overview.js';
+import type { PlacesOptions } from '../../core/invitations/places.js';
+import { advanceWaitlist, inviteFromWaitlist } from '../../core/invitations/waitlist.js';
 import { setAutoMoveUp } from '../../core/settings/settings.js';
 import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
