@@ -102,9 +102,6 @@ const layerOf = (area: string) => CORE_LAYERS.findIndex((layer) => layer.include
  */
 const SQL_EXEMPT = ['api/src/core/check-in/'];
 
-/** Known imports of the routes by the HTTP edge, to be removed by the server rendering's rework. */
-const HTTP_TO_ROUTES_EXCEPTIONS = ['api/src/http/serve-web.ts → api/src/routes/auth/user.presenter.ts'];
-
 /** Strongly connected components with more than one member (Tarjan). */
 function cyclesOf(graph: Map<string, string[]>): string[][] {
   let index = 0;
@@ -238,8 +235,7 @@ describe('structure', () => {
           .get(file)!
           .filter(({ target }) => target?.startsWith('api/src/routes/'))
           .map(({ target }) => `${file} → ${target}`),
-      )
-      .filter((edge) => !HTTP_TO_ROUTES_EXCEPTIONS.includes(edge));
+      );
     expect(offending).toEqual([]);
   });
 
