@@ -27,6 +27,7 @@ import { AuthService } from './core/accounts/auth.service.js';
 import { healthRoutes } from './routes/health/health.routes.js';
 import { invitationRoutes } from './routes/invitations/invitation.routes.js';
 import { waitlistRoutes } from './routes/waitlist/waitlist.routes.js';
+import { WaitlistService } from './core/invitations/waitlist.service.js';
 import { checkInRoutes } from './routes/check-in/check-in.routes.js';
 import { visitorUpdateRoutes } from './routes/visitor-updates/visitor-update.routes.js';
 import { VisitorUpdateService } from './core/visitor-updates/visitor-updates.js';
@@ -138,7 +139,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       addressMailsPerAccount: limiter('address-mails-account', limits.addressMailsPerAccount),
       addressMailsPerAddress: limiter('address-mails-address', limits.addressMailsPerAddress),
     }),
-    accountRoutes({ em, auth, onOutbox }),
+    accountRoutes({ em, auth }),
     visitorRoutes({ em, config, onOutbox, signUpLimiter: limiter('visitor', limits.visitorSignUp) }),
     privacyRoutes({ em, config }),
     vehicleRoutes({
@@ -165,7 +166,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
         onOutbox,
       }),
     ),
-    waitlistRoutes({ em, places, onOutbox }),
+    waitlistRoutes({ waitlist: new WaitlistService(em, { places, onOutbox }) }),
     checkInRoutes({
       em,
       secret: config.sessionSecret,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { RETENTION_RULES, ROLES, type RetentionRule, type Role } from '@schlosstreffen/shared';
 import { loadDatabaseUrl, loadScheduleConfig } from '../core/config.js';
 import { ensureDatabase, initOrm, migrate } from '../core/db/orm.js';
-import { User } from '../core/accounts/user.entity.js';
+import { User } from '../core/model/user.entity.js';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                                  apply pending migrations

@@ -82,13 +82,9 @@ export {
 export { rebuildProjections, type RebuildReport } from './status-log/projections.js';
 export { beginEmail, emailFailed, emailSent, isConfirmedAccountAddress } from './emails/email-log.js';
 export { issueInvitation, type IssuedInvitation } from './invitations/invitation.issue.js';
-export {
-  advanceWaitlist,
-  declineLocked,
-  rankWaitlist,
-  type AdvanceReport,
-  type PlacesOptions,
-} from './invitations/places.js';
+export { declineLocked } from './invitations/decline.js';
+export type { PlacesOptions } from './invitations/places.js';
+export { advanceWaitlist, rankWaitlist, type AdvanceReport } from './invitations/waitlist.js';
 export {
   forgetUpload,
   recordRenditions,

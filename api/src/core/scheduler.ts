@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RetentionPeriods } from '@schlosstreffen/shared';
 import type { EventConfig } from './config.js';
-import { advanceWaitlist, lapseDue, remindDue, type AdvanceReport } from './invitations/places.js';
+import { lapseDue, remindDue } from './invitations/deadline-sweeps.js';
+import { advanceWaitlist, type AdvanceReport } from './invitations/waitlist.js';
 import { runRetention, type RetentionReport } from './privacy/retention.js';
 
 /** What the date-dependent work needs to know. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RouterContext } from '@koa/router';
 import type { Middleware } from 'koa';
-import { User } from '../core/accounts/user.entity.js';
+import { User } from '../core/model/user.entity.js';
 import { SESSION_ABSOLUTE_MS } from './session-store.js';
 import type { Role } from '@schlosstreffen/shared';
 import { forbidden, unauthenticated } from '../core/errors.js';

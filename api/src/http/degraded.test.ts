@@ -8,7 +8,7 @@ import { startChaosProxy, type ChaosProxy } from '@schlosstreffen/infra/chaos-pr
 import { MESSAGES } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { Outbox } from '../core/outbox/outbox.entity.js';
+import { Outbox } from '../core/model/outbox.entity.js';
 import {
   createTestContext,
   createVehicle,

@@ -9,12 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { QUEUE_NAMES } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResetToken } from '../core/accounts/reset-token.js';
-import { User } from '../core/accounts/user.entity.js';
-import { Consent } from '../core/accounts/consent.entity.js';
+import { User } from '../core/model/user.entity.js';
+import { Consent } from '../core/model/consent.entity.js';
 import { invitationConfirmUrl, invitationDeclineUrl } from '../core/invitations/invitation-links.js';
 import { issueInvitation } from '../core/invitations/invitation.issue.js';
 import { createVisitorToken } from '../core/visitors/visitor.service.js';
-import { VisitorRegistration } from '../core/visitors/visitor-registration.entity.js';
+import { VisitorRegistration } from '../core/model/visitor-registration.entity.js';
 import {
   ACTORS,
   changeStatus,

@@ -12,7 +12,7 @@ import { OutboxRelay } from '../core/outbox/relay.js';
 import { connectRedis, whenReady } from '../core/redis.js';
 import { adminQuery, cloneDatabase } from './database.js';
 import { EVENT_START_INSTANT } from '@schlosstreffen/shared';
-import { User } from '../core/accounts/user.entity.js';
+import { User } from '../core/model/user.entity.js';
 import { registerUser } from './factories.js';
 import { TestClient } from './http-client.js';
 import type { TestContext } from './test-context.js';

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { hashPassword } from '../core/accounts/password.js';
 import { unseal } from '../core/crypto/seal.js';
-import { Outbox } from '../core/outbox/outbox.entity.js';
-import { User } from '../core/accounts/user.entity.js';
+import { Outbox } from '../core/model/outbox.entity.js';
+import { User } from '../core/model/user.entity.js';
 import type { TestContext } from './test-context.js';
 import type { TestClient } from './http-client.js';
 

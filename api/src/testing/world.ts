@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { DataExport } from '../core/accounts/data-export.entity.js';
-import { User } from '../core/accounts/user.entity.js';
-import { Media } from '../core/media/media.entity.js';
-import { QuartettSet } from '../core/quartett/quartett-set.entity.js';
+import { DataExport } from '../core/model/data-export.entity.js';
+import { User } from '../core/model/user.entity.js';
+import { Media } from '../core/model/media.entity.js';
+import { QuartettSet } from '../core/model/quartett-set.entity.js';
 import { accountExportKey, exportKey, fullKey, newUploadKey, objectPathOf } from '../core/storage/objects.js';
 import { createS3Client } from '../core/storage/s3.js';
-import { Vehicle } from '../core/vehicles/vehicle.entity.js';
+import { Vehicle } from '../core/model/vehicle.entity.js';
 import type { TestContext } from './test-context.js';
 import { createVehicle } from './factories.js';
 import type { TestClient } from './http-client.js';

@@ -1,16 +1,17 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CONFIRMED_ADDRESS_TEMPLATES, type EmailTemplateName } from '@schlosstreffen/shared';
-import { EmailLog } from '../emails/email-log.entity.js';
-import { Media } from '../media/media.entity.js';
-import { Outbox } from '../outbox/outbox.entity.js';
+import { EmailLog } from '../model/email-log.entity.js';
+import { Media } from '../model/media.entity.js';
+import { Outbox } from '../model/outbox.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import { mediaObjectKeys, uploadPrefix } from '../storage/objects.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
-import { DataExport } from './data-export.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { DataExport } from '../model/data-export.entity.js';
 import { destroyUserSessions } from './sessions.js';
-import { User } from './user.entity.js';
+import { markSetsWithDeletedAccount, outboxMailsTo, redactStatusLogComments } from './accounts.queries.js';
+import { User } from '../model/user.entity.js';
 
 /** Mails that only an account sends to its own addresses (any other mail there may be someone else's). */
 const ACCOUNT_MAIL_TEMPLATES: EmailTemplateName[] = [
@@ -41,9 +42,6 @@ export async function deleteAccount(em: EntityManager, userId: string): Promise<
   return em.fork().transactional(async (tx) => {
     const user = await tx.findOne(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!user) return undefined;
-    const connection = tx.getConnection();
-    const trx = tx.getTransactionContext();
-    const run = (sql: string, params: unknown[]) => connection.execute(sql, params, 'run', trx);
     // What others stored under an address (visitor registrations, mails to it) is the person's
     // only once they confirmed the address; of an unconfirmed one, only the account's own mails.
     const confirmed = user.emailVerified ? [user.email] : [];
@@ -61,18 +59,8 @@ export async function deleteAccount(em: EntityManager, userId: string): Promise<
     ];
 
     if (vehicleIds.length) {
-      const list = vehicleIds.map(() => '?').join(', ');
-      await run(
-        `update quartett_set set contains_deleted_account = true
-          where id in (select set_id from quartett_card where vehicle_id in (${list}))`,
-        vehicleIds,
-      );
-      await run(`select set_config('schlosstreffen.redact_status_log', 'on', true)`, []);
-      await run(
-        `update review set comment_internal = null where vehicle_id in (${list}) and comment_internal is not null`,
-        vehicleIds,
-      );
-      await run(`select set_config('schlosstreffen.redact_status_log', 'off', true)`, []);
+      await markSetsWithDeletedAccount(tx, vehicleIds);
+      await redactStatusLogComments(tx, vehicleIds);
     }
 
     if (confirmed.length) await tx.nativeDelete(VisitorRegistration, { email: { $in: confirmed } });
@@ -83,16 +71,7 @@ export async function deleteAccount(em: EntityManager, userId: string): Promise<
       ],
     });
     // Mails to the person (queued or sent): their payloads hold the address and the first name.
-    const addressed = await connection.execute<{ id: string }[]>(
-      `select id from outbox
-        where payload->>'to' in (${emails.map(() => '?').join(', ')})
-          and (payload->>'to' in (${confirmed.map(() => '?').join(', ') || 'null'})
-               or payload->>'template' in (${ACCOUNT_MAIL_TEMPLATES.map(() => '?').join(', ')}))`,
-      [...emails, ...confirmed, ...ACCOUNT_MAIL_TEMPLATES],
-      'all',
-      trx,
-    );
-    const jobIds = addressed.map((row) => row.id);
+    const jobIds = await outboxMailsTo(tx, emails, confirmed, ACCOUNT_MAIL_TEMPLATES);
     if (jobIds.length) await tx.nativeDelete(Outbox, { id: { $in: jobIds } });
     await destroyUserSessions(tx, userId);
 

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ACCOUNT_LIMIT_MESSAGES, ACCOUNT_LIMITS, PRIVACY_MESSAGES } from '@schlosstreffen/shared';
 import { conflict, limitReached, unauthenticated } from '../errors.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { DataExport } from './data-export.entity.js';
-import { Upload } from './upload.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { DataExport } from '../model/data-export.entity.js';
+import { Upload } from '../model/upload.entity.js';
+import { lockAccountRow } from './accounts.queries.js';
 
 /** The window of the per-day limits. */
 const WINDOW_MS = 24 * 3600 * 1000;
@@ -16,15 +17,7 @@ async function lockAccount(em: EntityManager, userId: string): Promise<void> {
   // By SQL: the caller's unit of work may hold the user as an entity of another context. NO KEY
   // UPDATE: rows that merely reference the account (sessions, consents) are not held up; account
   // deletion's FOR UPDATE still waits for it, and it for the deletion.
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string }[]>(
-      'select id from users where id = ? for no key update',
-      [userId],
-      'all',
-      em.getTransactionContext(),
-    );
-  if (!rows.length) throw unauthenticated();
+  if (!(await lockAccountRow(em, userId))) throw unauthenticated();
 }
 
 /** Seconds until the oldest of the counted entries leaves the window. */

@@ -8,11 +8,13 @@ import type {
 } from '@schlosstreffen/shared';
 import { MESSAGES, PRIVACY_MESSAGES } from '@schlosstreffen/shared';
 import { deleteAccount } from './account-deletion.js';
+import { requestDataExport } from './data-export.js';
+import type { DataExport } from '../model/data-export.entity.js';
 import { conflict, invalid } from '../errors.js';
 import { destroyUserSessions } from './sessions.js';
 import { seal } from '../crypto/seal.js';
 import { enqueue } from '../outbox/outbox.js';
-import { User } from './user.entity.js';
+import { User } from '../model/user.entity.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import { createResetToken, hashResetToken } from './reset-token.js';
 
@@ -299,6 +301,13 @@ export class AuthService {
       NO_EMAIL_CHANGE,
     );
     if (!changed) throw invalid(PRIVACY_MESSAGES.emailLinkInvalid);
+  }
+
+  /** Queues an export of the person's data (see requestDataExport). */
+  async requestDataExport(user: User): Promise<DataExport> {
+    const row = await requestDataExport(this.em, user);
+    this.options.onOutbox?.();
+    return row;
   }
 
   /** Deletes the caller's own account after checking the password (see deleteAccount). */

@@ -4,9 +4,9 @@ import { CONSENT_KINDS, CONSENTS, PRIVACY_MESSAGES } from '@schlosstreffen/share
 import { conflict, notFound } from '../errors.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { recordConsentWithdrawal } from '../status-log/status-log.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { Consent } from './consent.entity.js';
-import { User } from './user.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { Consent } from '../model/consent.entity.js';
+import { User } from '../model/user.entity.js';
 
 /**
  * The consents of an application: recorded when it is submitted, withdrawable at any time. What a

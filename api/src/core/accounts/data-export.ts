@@ -1,17 +1,18 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { mediaFileName, uniqueEntryName, type RetentionPeriods } from '@schlosstreffen/shared';
-import { Invitation } from '../invitations/invitation.entity.js';
-import type { Media } from '../media/media.entity.js';
+import { Invitation } from '../model/invitation.entity.js';
+import type { Media } from '../model/media.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import { keyOf } from '../storage/objects.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { vehicleData } from '../vehicles/vehicle-data.js';
-import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
-import { Consent } from './consent.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { vehicleData } from '../model/vehicle-data.js';
+import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { Consent } from '../model/consent.entity.js';
 import { assertDataExportRoom } from './account-limits.js';
-import { DataExport } from './data-export.entity.js';
-import type { User } from './user.entity.js';
+import { DataExport } from '../model/data-export.entity.js';
+import type { User } from '../model/user.entity.js';
+import { gateScansOf, ownHistoryOf, visitorUpdatesOf } from './accounts.queries.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -71,37 +72,19 @@ export async function collectAccountData(
   // Registrations under the same address are the person's only once they confirmed that address.
   const visitors = user.emailVerified ? await fork.find(VisitorRegistration, { email: user.email }) : [];
   // The gate that let each car in, and, for staff, the scans they made at a gate.
-  const scans = await fork.getConnection().execute<Array<Record<string, unknown>>>(
-    `select s.invitation_id, s.gate, s.scanned_at, s.staff_id, i.start_number,
-            (i.checked_in_scan_id = s.id) as admitted
-       from check_in_scan s join invitation i on i.id = s.invitation_id
-      where s.staff_id = ? or i.vehicle_id in (select id from vehicle where user_id = ?)
-      order by s.scanned_at`,
-    [user.id, user.id],
-  );
+  const scans = await gateScansOf(fork, user.id);
   // The event updates each registration was sent (or is being sent), with their state.
   const updatesOf = new Map<string, Array<Record<string, unknown>>>();
   if (visitors.length) {
     const ids = visitors.map((visitor) => visitor.id);
-    const rows = await fork.getConnection().execute<Array<Record<string, unknown>>>(
-      `select r.registration_id, u.subject, r.state, r.sent_at from visitor_update_recipient r
-         join visitor_update u on u.id = r.update_id
-        where r.registration_id in (${ids.map(() => '?').join(', ')}) order by u.started_at`,
-      ids,
-    );
+    const rows = await visitorUpdatesOf(fork, ids);
     for (const row of rows) {
       const list = updatesOf.get(String(row.registration_id)) ?? [];
       list.push({ subject: row.subject, state: row.state, sentAt: row.sent_at ?? null });
       updatesOf.set(String(row.registration_id), list);
     }
   }
-  const history = ids.length
-    ? await fork.getConnection().execute<Record<string, unknown>[]>(
-        `select vehicle_id, actor_role, kind, old_status, new_status, created_at from review
-            where vehicle_id in (${ids.map(() => '?').join(', ')}) order by vehicle_id, seq`,
-        ids,
-      )
-    : [];
+  const history = ids.length ? await ownHistoryOf(fork, ids) : [];
 
   const photos: ExportPhoto[] = [];
   const taken = new Set<string>();

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '@schlosstreffen/shared';
 import { destroyUserSessions } from './sessions.js';
-import { User } from './user.entity.js';
+import { User } from '../model/user.entity.js';
 
 /**
  * Gives an account a role. Its sessions end: a changed privilege takes a new sign-in, so no

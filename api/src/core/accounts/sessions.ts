@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { deleteExpiredSessions, deleteUserSessions } from './accounts.queries.js';
 
 /** The `session` table holds SHA-256 hashes of session ids, never the ids (cookies) themselves. */
 export const hashSessionId = (sid: string) => createHash('sha256').update(sid).digest('hex');
@@ -10,17 +11,9 @@ export async function destroyUserSessions(
   userId: string,
   exceptSid?: string,
 ): Promise<number> {
-  const result = await em
-    .getConnection()
-    .execute<{ affectedRows: number }>(
-      `delete from session where sess->>'userId' = ? and sid <> ?`,
-      [userId, exceptSid ? hashSessionId(exceptSid) : ''],
-      'run',
-      em.getTransactionContext(),
-    );
-  return result.affectedRows;
+  return deleteUserSessions(em, userId, exceptSid ? hashSessionId(exceptSid) : '');
 }
 
 export async function pruneExpiredSessions(em: EntityManager): Promise<void> {
-  await em.getConnection().execute('delete from session where expire < now()', [], 'run');
+  await deleteExpiredSessions(em);
 }

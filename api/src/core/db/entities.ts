@@ -1,23 +1,25 @@
-import { Consent } from '../accounts/consent.entity.js';
-import { DataExport } from '../accounts/data-export.entity.js';
-import { Session } from '../accounts/session.entity.js';
-import { Upload } from '../accounts/upload.entity.js';
-import { RetentionRun } from '../privacy/retention-run.entity.js';
-import { EmailLog } from '../emails/email-log.entity.js';
-import { Invitation } from '../invitations/invitation.entity.js';
-import { Media } from '../media/media.entity.js';
-import { PublicVehicle } from '../public-list/public-vehicle.entity.js';
-import { QuartettCard } from '../quartett/quartett-card.entity.js';
-import { QuartettSet } from '../quartett/quartett-set.entity.js';
-import { Review } from '../status-log/review.entity.js';
-import { User } from '../accounts/user.entity.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
-import { VisitorUpdate, VisitorUpdateRecipient } from '../visitor-updates/visitor-update.entity.js';
-import { Outbox } from '../outbox/outbox.entity.js';
-import { Setting } from '../settings/setting.entity.js';
+import { CheckInScan } from '../model/check-in-scan.entity.js';
+import { Consent } from '../model/consent.entity.js';
+import { DataExport } from '../model/data-export.entity.js';
+import { Session } from '../model/session.entity.js';
+import { Upload } from '../model/upload.entity.js';
+import { RetentionRun } from '../model/retention-run.entity.js';
+import { EmailLog } from '../model/email-log.entity.js';
+import { Invitation } from '../model/invitation.entity.js';
+import { Media } from '../model/media.entity.js';
+import { PublicVehicle } from '../model/public-vehicle.entity.js';
+import { QuartettCard } from '../model/quartett-card.entity.js';
+import { QuartettSet } from '../model/quartett-set.entity.js';
+import { Review } from '../model/review.entity.js';
+import { User } from '../model/user.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { VisitorUpdate, VisitorUpdateRecipient } from '../model/visitor-update.entity.js';
+import { Outbox } from '../model/outbox.entity.js';
+import { Setting } from '../model/setting.entity.js';
 
 export {
+  CheckInScan,
   Consent,
   DataExport,
   EmailLog,
@@ -59,4 +61,5 @@ export const entities = [
   Setting,
   VisitorUpdate,
   VisitorUpdateRecipient,
+  CheckInScan,
 ];

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { User } from '../accounts/user.entity.js';
-import { EmailLog } from './email-log.entity.js';
+import { User } from '../model/user.entity.js';
+import { EmailLog } from '../model/email-log.entity.js';
 
 /**
  * The email log makes a mail job send at most once: one row per job id. `beginEmail` returns the

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
 import { conflict } from '../errors.js';
-import { Invitation } from './invitation.entity.js';
+import { Invitation } from '../model/invitation.entity.js';
 
 /**
  * An invited vehicle can be confirmed until its invitation's confirm-by date. A vehicle invited a

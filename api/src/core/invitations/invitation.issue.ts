@@ -3,15 +3,16 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PARKING_ZONE_UNASSIGNED } from '@schlosstreffen/shared';
 import type { EventConfig } from '../config.js';
-import { User } from '../accounts/user.entity.js';
-import { consentWithdrawn } from '../accounts/consent-state.js';
+import { User } from '../model/user.entity.js';
+import { consentWithdrawn } from '../model/consent-state.js';
 import { seal } from '../crypto/seal.js';
 import { enqueue, enqueueFollowUp } from '../outbox/outbox.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { Invitation } from './invitation.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { Invitation } from '../model/invitation.entity.js';
 import { invitationConfirmUrl, invitationDeclineUrl } from './invitation-links.js';
 import { confirmByFor } from './deadlines.js';
 import { ownerMailProps } from '../status-log/status-effects.js';
+import { advisoryTransactionLock, nextStartNumber, placesPerZone } from './invitations.queries.js';
 
 /** 192 random bits, URL-safe: the check-in code in the QR code. */
 export const newCheckInCode = (): string => randomBytes(24).toString('base64url');
@@ -21,22 +22,12 @@ const ZONE_LOCK_KEY = 0x5354_5a4f; // 'STZO'
 
 /** Takes the transaction lock under which places are counted and given. */
 export async function lockPlaces(em: EntityManager): Promise<void> {
-  await em
-    .getConnection()
-    .execute('select pg_advisory_xact_lock(?)', [ZONE_LOCK_KEY], 'get', em.getTransactionContext());
+  await advisoryTransactionLock(em, ZONE_LOCK_KEY);
 }
 
 /** Places held per zone: invitations not given up, of vehicles that are invited or confirmed. */
 export async function placesTaken(em: EntityManager): Promise<Map<string, number>> {
-  const rows = await em.getConnection().execute<Array<{ zone: string; taken: string }>>(
-    `select i.parking_zone as zone, count(*) as taken from invitation i
-       join vehicle v on v.id = i.vehicle_id
-      where v.status in ('invited', 'confirmed') and i.released_at is null
-      group by i.parking_zone`,
-    [],
-    'all',
-    em.getTransactionContext(),
-  );
+  const rows = await placesPerZone(em);
   return new Map(rows.map((row) => [row.zone, Number(row.taken)]));
 }
 
@@ -110,16 +101,8 @@ export async function issueLocked(
       confirmBy: confirmByFor(asOf, options.event),
     });
   } else if (invitation.releasedAt) {
-    const [row] = await tx
-      .getConnection()
-      .execute<Array<{ n: string }>>(
-        `select nextval('invitation_start_number_seq') as n`,
-        [],
-        'all',
-        tx.getTransactionContext(),
-      );
     Object.assign(invitation, {
-      startNumber: Number(row!.n),
+      startNumber: await nextStartNumber(tx),
       qrCode: newCheckInCode(),
       parkingZone: await allocateParkingZone(tx, options.event.parkingZones, options.preferredZone),
       issuedAt: asOf,

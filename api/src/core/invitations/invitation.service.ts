@@ -9,14 +9,15 @@ import {
 import { conflict, notFound } from '../errors.js';
 import { verifyInvitationConfirmToken, verifyInvitationDeclineToken } from './invitation-links.js';
 import { assertConfirmable } from './confirmable.js';
-import { declineLocked, lockVehicleOf, type PlacesOptions } from './places.js';
+import { declineLocked, lockVehicleOf } from './decline.js';
+import type { PlacesOptions } from './places.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { enqueueStatusEffects } from '../status-log/status-effects.js';
 import { recordStatusChange, userActor } from '../status-log/status-log.js';
-import { User } from '../accounts/user.entity.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { Invitation } from './invitation.entity.js';
-import { Review } from '../status-log/review.entity.js';
+import { User } from '../model/user.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { Invitation } from '../model/invitation.entity.js';
+import { Review } from '../model/review.entity.js';
 import { gateWindowOf, recordOnlineScan } from '../check-in/gate-scans.js';
 
 /** A check-in at the gate: who came, and whether this scan admitted them or they were in already. */

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enqueue } from '../outbox/outbox.js';
-import { Media } from './media.entity.js';
+import { Media } from '../model/media.entity.js';
 
 export interface CleaningProgress {
   total: number;

@@ -12,18 +12,18 @@ import {
   type MediaCreate,
   type MediaUpdate,
 } from '@schlosstreffen/shared';
-import { AT_MICROS, MICROS } from '../db/micros.js';
 import { invalid, conflict, forbidden, notFound } from '../errors.js';
+import { archiveRows } from './media.queries.js';
 import { enqueue } from '../outbox/outbox.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { enqueuePrintPhoto } from '../quartett/print-photo.js';
 import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
-import { Upload } from '../accounts/upload.entity.js';
+import { Upload } from '../model/upload.entity.js';
 import { fullFormatOf, fullKey, keyOf, objectPathOf } from '../storage/objects.js';
-import type { User } from '../accounts/user.entity.js';
+import type { User } from '../model/user.entity.js';
 import { authorize } from '../vehicles/vehicle.policy.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { Media } from './media.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { Media } from '../model/media.entity.js';
 import { mediaObjectKeys } from '../storage/objects.js';
 
 export interface MediaServiceDeps {
@@ -199,26 +199,7 @@ export async function archiveItems(
   limit: number,
   after?: Pick<ArchiveItem, 'cursor' | 'id'>,
 ): Promise<ArchiveItem[]> {
-  const rows = await em.getConnection().execute<
-    {
-      id: string;
-      url: string;
-      created_at: string | Date;
-      at_micros: string;
-      name: string | null;
-      brand: string;
-      model: string;
-    }[]
-  >(
-    `select m.id, m.url, m.created_at, ${MICROS('m.created_at')} as at_micros,
-            v.name, v.brand, v.model
-       from media m join vehicle v on v.id = m.vehicle_id
-      where m.upload_key is null and m.approval_status <> 'rejected'
-        ${after ? `and (m.created_at, m.id) < (${AT_MICROS}, ?::uuid)` : ''}
-      order by m.created_at desc, m.id desc
-      limit ?`,
-    [...(after ? [after.cursor, after.id] : []), limit],
-  );
+  const rows = await archiveRows(em, limit, after);
   return rows.map((row) => ({
     id: row.id,
     url: row.url,

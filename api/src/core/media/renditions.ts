@@ -1,11 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { IMAGE_REJECTION_REASONS, THUMBNAIL_WIDTHS, type VehicleStatus } from '@schlosstreffen/shared';
+import { IMAGE_REJECTION_REASONS, THUMBNAIL_WIDTHS } from '@schlosstreffen/shared';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { keyOf, objectPathOf, parseKey, renditionKey, type FullFormat } from '../storage/objects.js';
-import { CARD_MEDIA_SQL } from '../quartett/export.js';
+import { cardMediaIdOf } from '../quartett/quartett.queries.js';
 import { enqueuePrintPhoto } from '../quartett/print-photo.js';
-import { Media } from './media.entity.js';
+import { Media } from '../model/media.entity.js';
+import { lockVehicleOfMedia, mediaState, type LockedVehicle } from './media.queries.js';
 
 /** What the rendition job has to do for an attached image. */
 export type RenditionTask =
@@ -24,16 +25,7 @@ const OWN_REASONS = new Set<string>(Object.values(IMAGE_REJECTION_REASONS));
  */
 export async function renditionTask(em: EntityManager, mediaId: string): Promise<RenditionTask> {
   // One plain statement: the job asks this once per image, before its long work.
-  const [media] = await em.getConnection().execute<
-    {
-      type: string;
-      approval_status: string;
-      rejection_reason: string | null;
-      upload_key: string | null;
-      thumbnail_url: string | null;
-      url: string;
-    }[]
-  >(`select type, approval_status, rejection_reason, upload_key, thumbnail_url, url from media where id = ?`, [mediaId]);
+  const media = await mediaState(em, mediaId);
   if (!media || media.type !== 'image') return { action: 'skip' };
   if (media.approval_status === 'rejected') {
     return media.upload_key && media.rejection_reason && OWN_REASONS.has(media.rejection_reason)
@@ -53,12 +45,6 @@ export async function renditionTask(em: EntityManager, mediaId: string): Promise
   return { action: 'render', uploadKey: media.upload_key, fullKey, format: format as FullFormat };
 }
 
-/** The media's vehicle, locked for the transaction. */
-interface LockedVehicle {
-  id: string;
-  status: VehicleStatus;
-}
-
 /**
  * Runs `change` on the locked row with the public list refreshed; false when the row is gone, or
  * `change` says the row is no longer what the job read (another run finished it meanwhile).
@@ -74,14 +60,7 @@ function updateMedia(
 ): Promise<boolean> {
   return em.fork().transactional(async (tx) => {
     // Vehicle before media, in the order the API takes its locks, so the two never deadlock.
-    const [vehicle] = await tx.getConnection().execute<LockedVehicle[]>(
-      `select v.id, v.status from vehicle v
-        where v.id = (select m.vehicle_id from media m where m.id = ?)
-          for update of v`,
-      [mediaId],
-      'all',
-      tx.getTransactionContext(),
-    );
+    const vehicle = await lockVehicleOfMedia(tx, mediaId);
     if (!vehicle) return false;
     const media = await tx.findOne(
       Media,
@@ -117,15 +96,7 @@ export function recordRenditions(
     // the card can be printed, its print photo can be made.
     if (vehicle.status !== 'confirmed') return;
     await tx.flush();
-    const [card] = await tx
-      .getConnection()
-      .execute<{ id: string }[]>(
-        `select h.id from (select ?::uuid as id) v, lateral (${CARD_MEDIA_SQL}) h`,
-        [vehicle.id],
-        'all',
-        tx.getTransactionContext(),
-      );
-    if (card?.id === row.id) enqueuePrintPhoto(tx, vehicle);
+    if ((await cardMediaIdOf(tx, vehicle.id)) === row.id) enqueuePrintPhoto(tx, vehicle);
   });
 }
 

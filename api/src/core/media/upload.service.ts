@@ -3,8 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { UploadRequest } from '@schlosstreffen/shared';
 import { assertUploadRoom } from '../accounts/account-limits.js';
-import { Upload } from '../accounts/upload.entity.js';
-import type { User } from '../accounts/user.entity.js';
+import { Upload } from '../model/upload.entity.js';
+import type { User } from '../model/user.entity.js';
 import { newUploadKey, objectPathOf } from '../storage/objects.js';
 
 export interface UploadServiceDeps {

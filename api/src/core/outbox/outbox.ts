@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobName, JobPayload } from '@schlosstreffen/shared';
 import { parseJobPayload } from '@schlosstreffen/shared';
-import { Outbox } from './outbox.entity.js';
+import { Outbox } from '../model/outbox.entity.js';
 
 /**
  * Records a job in the outbox inside the caller's unit of work; it is committed with the change

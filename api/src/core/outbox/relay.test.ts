@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/index.js';
-import { Outbox } from './outbox.entity.js';
+import { Outbox } from '../model/outbox.entity.js';
 import { enqueue } from './outbox.js';
 import { OutboxRelay } from './relay.js';
 import type { Queues } from './queues.js';

@@ -2,8 +2,9 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobName } from '@schlosstreffen/shared';
 import type { Queue } from 'bullmq';
-import { Outbox } from './outbox.entity.js';
+import { Outbox } from '../model/outbox.entity.js';
 import { queueFor, type Queues } from './queues.js';
+import { anyUnpublished } from './outbox.queries.js';
 
 export interface RelayOptions {
   intervalMs?: number;
@@ -91,10 +92,7 @@ export class OutboxRelay {
    * transaction through the ORM each time would take the event loop from the requests.
    */
   private async anyUnpublished(): Promise<boolean> {
-    const rows = await this.em
-      .getConnection()
-      .execute<unknown[]>('select 1 from outbox where published_at is null limit 1');
-    return rows.length > 0;
+    return anyUnpublished(this.em);
   }
 
   private async run(): Promise<void> {

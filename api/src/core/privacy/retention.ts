@@ -1,17 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RetentionPeriods } from '@schlosstreffen/shared';
-import { DataExport } from '../accounts/data-export.entity.js';
-import { Upload } from '../accounts/upload.entity.js';
-import { EmailLog } from '../emails/email-log.entity.js';
-import { Media } from '../media/media.entity.js';
-import { Outbox } from '../outbox/outbox.entity.js';
+import { DataExport } from '../model/data-export.entity.js';
+import { Upload } from '../model/upload.entity.js';
+import { EmailLog } from '../model/email-log.entity.js';
+import { Media } from '../model/media.entity.js';
+import { Outbox } from '../model/outbox.entity.js';
 import { enqueue, enqueueFollowUp } from '../outbox/outbox.js';
 import { UPLOAD_URL_SECONDS } from '../media/upload.service.js';
-import { QuartettSet } from '../quartett/quartett-set.entity.js';
+import { QuartettSet } from '../model/quartett-set.entity.js';
 import { keyOf, mediaObjectKeys } from '../storage/objects.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { VisitorRegistration } from '../visitors/visitor-registration.entity.js';
-import { RetentionRun } from './retention-run.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { RetentionRun } from '../model/retention-run.entity.js';
+import {
+  clearExpiredConfirmTokens,
+  clearExpiredEmailChanges,
+  clearExpiredResetTokens,
+  deleteGateScans,
+  deleteSessionsExpiredBy,
+  unattachedUploadKeys,
+} from './privacy.queries.js';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -60,18 +68,9 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
     }
 
     // Signed but never attached (or left behind by a job that died after cleaning it).
-    const stale = await tx
-      .getConnection()
-      .execute<{ key: string }[]>(
-        `select u.key from upload u where u.created_at < ? and not exists (select 1 from media m where m.upload_key = u.key)`,
-        [before(periods.unattachedUploads)],
-        'all',
-        tx.getTransactionContext(),
-      );
-    keys.push(...stale.map((row) => row.key));
-    removed.unattachedUploads = stale.length
-      ? await tx.nativeDelete(Upload, { key: { $in: stale.map((row) => row.key) } })
-      : 0;
+    const stale = await unattachedUploadKeys(tx, before(periods.unattachedUploads));
+    keys.push(...stale);
+    removed.unattachedUploads = stale.length ? await tx.nativeDelete(Upload, { key: { $in: stale } }) : 0;
 
     removed.emailLog = await tx.nativeDelete(EmailLog, { createdAt: { $lt: before(periods.emailLog) } });
     removed.outbox = await tx.nativeDelete(Outbox, {
@@ -92,18 +91,7 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
 
     // Which device and staff member scanned whom is event-day data: after the event only the
     // check-in time stays, on the invitation.
-    removed.gateScansAfterEvent = afterEvent(periods.gateScansAfterEvent)
-      ? (
-          await tx
-            .getConnection()
-            .execute<{ affectedRows: number }>(
-              `delete from check_in_scan`,
-              [],
-              'run',
-              tx.getTransactionContext(),
-            )
-        ).affectedRows
-      : 0;
+    removed.gateScansAfterEvent = afterEvent(periods.gateScansAfterEvent) ? await deleteGateScans(tx) : 0;
 
     const expired = await tx.find(DataExport, { expiresAt: { $lt: asOf } });
     keys.push(...expired.flatMap((row) => (row.objectKey ? [row.objectKey] : [])));
@@ -111,25 +99,10 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
       ? await tx.nativeDelete(DataExport, { id: { $in: expired.map((row) => row.id) } })
       : 0;
 
-    const connection = tx.getConnection();
-    const trx = tx.getTransactionContext();
-    const changed = async (sql: string, params: unknown[]) =>
-      (await connection.execute<{ affectedRows: number }>(sql, params, 'run', trx)).affectedRows;
-    removed.resetTokens = await changed(
-      `update users set reset_token = null, reset_token_expiry = null where reset_token_expiry < ?`,
-      [asOf],
-    );
-    removed.emailChanges = await changed(
-      `update users set pending_email = null, email_change_token = null, email_change_expiry = null,
-                        email_change_cancel_token = null
-        where email_change_expiry < ?`,
-      [asOf],
-    );
-    removed.confirmTokens = await changed(
-      `update users set email_confirm_token = null, email_confirm_expiry = null where email_confirm_expiry < ?`,
-      [asOf],
-    );
-    removed.sessions = await changed(`delete from session where expire < ?`, [asOf]);
+    removed.resetTokens = await clearExpiredResetTokens(tx, asOf);
+    removed.emailChanges = await clearExpiredEmailChanges(tx, asOf);
+    removed.confirmTokens = await clearExpiredConfirmTokens(tx, asOf);
+    removed.sessions = await deleteSessionsExpiredBy(tx, asOf);
     removed.retentionRuns = await tx.nativeDelete(RetentionRun, { startedAt: { $lt: before(90) } });
 
     if (keys.length) enqueue(tx, 'storage.delete', { keys });

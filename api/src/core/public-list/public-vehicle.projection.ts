@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Media } from '../media/media.entity.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { PublicVehicle, type PublicVehicleData } from './public-vehicle.entity.js';
+import type { Media } from '../model/media.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { PublicVehicle, type PublicVehicleData } from '../model/public-vehicle.entity.js';
+import { lockListingStates } from './public-list.queries.js';
 
 /** An image is public once its clean renditions exist (its upload is gone) and it was not refused. */
 const isPublicImage = (item: Media) =>
@@ -59,21 +60,7 @@ export async function refreshPublicVehicles(em: EntityManager, vehicleIds: Itera
   // write a row that misses the other's change. Callers that lock the vehicle first never deadlock.
   // The same statement reads what decides each vehicle's place on the list, so a vehicle that is
   // neither listed nor to be listed (an application) costs nothing more.
-  const states = await em.getConnection().execute<{ id: string; listable: boolean; listed: boolean }[]>(
-    `select v.id,
-            v.status = 'confirmed' and not exists (
-              select 1 from consent c
-               where c.vehicle_id = v.id and c.kind = 'media' and c.withdrawn_at is not null
-            ) as listable,
-            exists (select 1 from public_vehicle p where p.vehicle_id = v.id) as listed
-       from vehicle v
-      where v.id in (${ids.map(() => '?').join(', ')})
-      order by v.id
-        for update of v`,
-    ids,
-    'all',
-    em.getTransactionContext(),
-  );
+  const states = await lockListingStates(em, ids);
   const listable = states.filter((state) => state.listable).map((state) => state.id);
   const gone = states.filter((state) => !state.listable && state.listed).map((state) => state.id);
   if (gone.length) await em.nativeDelete(PublicVehicle, { vehicle: { $in: gone } });

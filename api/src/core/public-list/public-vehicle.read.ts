@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PublicListVersion } from './public-list-changes.js';
+import { publicListFingerprint, publicListRows } from './public-list.queries.js';
 
 export type ContentCoding = 'br' | 'gzip';
 
@@ -39,14 +40,6 @@ function publicList(body: Buffer): PublicList {
     },
   };
 }
-
-/**
- * Changes whenever a row of the read model does: every write gives a row a new `xmin` (the writing
- * transaction) and `refreshPublicVehicles` a new `updated_at`; inserts and deletes change the set.
- * Freezing may rewrite `xmin`, which only costs one more full read.
- */
-const FINGERPRINT = `md5(coalesce(string_agg(vehicle_id::text || ':' || xmin::text || ':' || updated_at::text, ','
-                                    order by vehicle_id), ''))`;
 
 /**
  * Runs `task` for its callers, one run at a time. A caller arriving while a run is under way shares
@@ -94,24 +87,15 @@ type KeptList = PublicList & { fingerprint: string; version: number };
 export function createPublicListReader(em: EntityManager, changes?: PublicListVersion): PublicListReader {
   let cached: KeptList | undefined;
 
-  const currentFingerprint = coalesce(() =>
-    em
-      .getConnection()
-      .execute<{ fingerprint: string }[]>(`select ${FINGERPRINT} as fingerprint from public_vehicle`)
-      .then(([row]) => row!.fingerprint),
-  );
+  const currentFingerprint = coalesce(() => publicListFingerprint(em));
 
   const readList = coalesce(async (): Promise<KeptList> => {
     // Rows and fingerprint in one statement, so from one snapshot.
-    const [row] = await em.getConnection().execute<{ fingerprint: string; list: unknown[] }[]>(
-      `select ${FINGERPRINT} as fingerprint,
-              coalesce(json_agg(data order by listed_at, vehicle_id), '[]'::json) as list
-         from public_vehicle`,
-    );
+    const row = await publicListRows(em);
     // Unchanged after all: keep the list's bytes and compressed forms.
-    if (cached?.fingerprint === row!.fingerprint) return cached;
-    return Object.assign(publicList(Buffer.from(JSON.stringify(row!.list))), {
-      fingerprint: row!.fingerprint,
+    if (cached?.fingerprint === row.fingerprint) return cached;
+    return Object.assign(publicList(Buffer.from(JSON.stringify(row.list))), {
+      fingerprint: row.fingerprint,
       version: 0,
     });
   });

@@ -7,10 +7,10 @@ import {
   vehicleDisplayName,
   type CardValue,
 } from '@schlosstreffen/shared';
-import { noWithdrawnConsent } from '../accounts/consent-state.js';
 import { keyOf, objectPathOf } from '../storage/objects.js';
-import { QuartettCard } from './quartett-card.entity.js';
-import { QuartettSet } from './quartett-set.entity.js';
+import { QuartettCard } from '../model/quartett-card.entity.js';
+import { QuartettSet } from '../model/quartett-set.entity.js';
+import { cardRows, insertCards, type CardMediaRow, type CardRow } from './quartett.queries.js';
 
 /** The hero image of a card and the owner's crop. */
 export interface CardPhoto {
@@ -39,23 +39,6 @@ export interface ExportPlan {
   cards: PlannedCard[];
 }
 
-/**
- * The image a vehicle's card shows, as a lateral subquery on `v` (a vehicle): the hero, else the
- * first clean image in the owner's order; refused images and images not cleaned yet never.
- */
-export const CARD_MEDIA_SQL = `select m.id, m.url, m.crop_x, m.crop_y, m.scale from media m
-  where m.vehicle_id = v.id and m.type = 'image' and m.approval_status <> 'rejected' and m.upload_key is null
-  order by m.is_hero desc, m.priority asc, m.created_at asc limit 1`;
-
-/** A row of CARD_MEDIA_SQL (numeric columns come as text). */
-export interface CardMediaRow {
-  id: string;
-  url: string;
-  crop_x: string | number;
-  crop_y: string | number;
-  scale: string | number;
-}
-
 export const cardPhotoOf = (media: CardMediaRow): CardPhoto => ({
   mediaId: media.id,
   fullKey: keyOf(media.url),
@@ -63,29 +46,6 @@ export const cardPhotoOf = (media: CardMediaRow): CardPhoto => ({
   cropY: Number(media.crop_y),
   scale: Number(media.scale),
 });
-
-/** Everything a card shows of a vehicle, its owner and its card image, in one row. */
-interface CardRow {
-  vehicle_id: string;
-  name: string | null;
-  brand: string;
-  model: string;
-  year: number | null;
-  color: string | null;
-  ps: number | null;
-  torque_nm: number | null;
-  zero_to_hundred_s: string | null;
-  top_speed_kmh: number | null;
-  cylinders: number | null;
-  weight_kg: number | null;
-  first_name: string | null;
-  last_name: string | null;
-  media_id: string | null;
-  media_url: string | null;
-  crop_x: string | null;
-  crop_y: string | null;
-  scale: string | null;
-}
 
 function plannedCard(row: CardRow, code: string): PlannedCard {
   const card: PlannedCard = {
@@ -137,19 +97,8 @@ export function planQuartettExport(
     if (!set || set.status === 'ready') return undefined;
     const { title, version } = set;
     await tx.nativeDelete(QuartettCard, { set: setId });
-    // One query for every card's data (plain rows: entities for a thousand vehicles with their
-    // owners and images would take long, blocking stretches and much memory to build).
-    const rows = await tx.execute<CardRow[]>(
-      `select v.id as vehicle_id, v.name, v.brand, v.model, v.year, v.color, v.ps, v.torque_nm,
-              v.zero_to_hundred_s, v.top_speed_kmh, v.cylinders, v.weight_kg, u.first_name, u.last_name,
-              h.id as media_id, h.url as media_url, h.crop_x, h.crop_y, h.scale
-       from vehicle v
-       join users u on u.id = v.user_id
-       left join invitation i on i.vehicle_id = v.id
-       left join lateral (${CARD_MEDIA_SQL}) h on true
-       where v.status = 'confirmed' and ${noWithdrawnConsent('v', 'quartett')}
-       order by i.start_number asc nulls last, v.created_at asc, v.id asc`,
-    );
+    // One query for every card's data.
+    const rows = await cardRows(tx);
     const reset = { progress: 0, cardCount: 0, exportFileUrl: null, finishedAt: null };
     if (!rows.length) {
       await tx.nativeUpdate(
@@ -161,12 +110,11 @@ export function planQuartettExport(
     }
     await tx.nativeUpdate(QuartettSet, { id: setId }, { ...reset, status: 'rendering', error: null });
     const codes = rows.map((_, position) => cardCode(position));
-    await tx.execute(
-      `insert into quartett_card (id, set_id, vehicle_id, position, code)
-       select gen_random_uuid(), ?, vehicle, position - 1, code
-       from unnest(?::uuid[], ?::text[]) with ordinality as card(vehicle, code, position)`,
-      // Array literals: uuids and codes hold no character that needs quoting.
-      [setId, `{${rows.map((row) => row.vehicle_id).join(',')}}`, `{${codes.join(',')}}`],
+    await insertCards(
+      tx,
+      setId,
+      rows.map((row) => row.vehicle_id),
+      codes,
     );
     const cards = rows.map((row, position) => plannedCard(row, codes[position]!));
     return { title, version, cards };

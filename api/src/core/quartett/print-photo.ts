@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Media } from '../media/media.entity.js';
+import { Media } from '../model/media.entity.js';
 import { enqueue } from '../outbox/outbox.js';
-import type { Vehicle } from '../vehicles/vehicle.entity.js';
-import { CARD_MEDIA_SQL, cardPhotoOf, type CardMediaRow, type CardPhoto } from './export.js';
+import type { Vehicle } from '../model/vehicle.entity.js';
+import { cardPhotoOf, type CardPhoto } from './export.js';
+import { cardMediaOf, mediaIdsOf } from './quartett.queries.js';
 
 /** What the print photo job has to do for a vehicle. */
 export interface PrintPhotoTask {
@@ -14,17 +15,12 @@ export interface PrintPhotoTask {
 
 /** The vehicle's card image by the export's own rule, and its other images. */
 export async function printPhotoTask(em: EntityManager, vehicleId: string): Promise<PrintPhotoTask> {
-  const connection = em.fork().getConnection();
-  const [card] = await connection.execute<CardMediaRow[]>(
-    `select h.* from (select ?::uuid as id) v, lateral (${CARD_MEDIA_SQL}) h`,
-    [vehicleId],
-  );
-  const all = await connection.execute<{ id: string }[]>('select id from media where vehicle_id = ?', [
-    vehicleId,
-  ]);
+  const fork = em.fork();
+  const card = await cardMediaOf(fork, vehicleId);
+  const all = await mediaIdsOf(fork, vehicleId);
   return {
     ...(card ? { photo: cardPhotoOf(card) } : {}),
-    others: all.filter((row) => row.id !== card?.id).map((row) => row.id),
+    others: all.filter((id) => id !== card?.id),
   };
 }
 

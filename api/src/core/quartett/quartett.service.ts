@@ -3,9 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { QUARTETT_MESSAGES } from '@schlosstreffen/shared';
 import { invalid, conflict, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
-import type { User } from '../accounts/user.entity.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
-import { QuartettSet } from './quartett-set.entity.js';
+import type { User } from '../model/user.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { QuartettSet } from '../model/quartett-set.entity.js';
+import { lockSetVehicles } from './quartett.queries.js';
 
 export interface QuartettServiceOptions {
   /** Called after a commit that wrote outbox rows (wakes the relay). */
@@ -57,14 +58,7 @@ export class QuartettService {
       if (!set) throw notFound(QUARTETT_MESSAGES.setNotFound);
       if (set.releasedAt) throw conflict(QUARTETT_MESSAGES.alreadyReleased);
       if (set.status !== 'ready') throw conflict(QUARTETT_MESSAGES.notReady);
-      await em
-        .getConnection()
-        .execute(
-          'select v.id from vehicle v join quartett_card c on c.vehicle_id = v.id where c.set_id = ? order by v.id for update of v',
-          [set.id],
-          'all',
-          em.getTransactionContext(),
-        );
+      await lockSetVehicles(em, set.id);
       set.releasedAt = new Date();
       return set;
     });

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { QUARTETT_MESSAGES } from '@schlosstreffen/shared';
 import { conflict } from '../errors.js';
-import { QuartettCard } from './quartett-card.entity.js';
+import { QuartettCard } from '../model/quartett-card.entity.js';
 
 /** Whether the vehicle has a card in a released quartett set. */
 export async function isVehicleLocked(em: EntityManager, vehicleId: string): Promise<boolean> {

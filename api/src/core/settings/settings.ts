@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Setting } from './setting.entity.js';
+import { Setting } from '../model/setting.entity.js';
+import { upsertSetting } from './settings.queries.js';
 
 const AUTO_MOVE_UP = 'waitlist.auto_move_up';
 
@@ -10,11 +11,5 @@ export async function autoMoveUpEnabled(em: EntityManager): Promise<boolean> {
 }
 
 export async function setAutoMoveUp(em: EntityManager, enabled: boolean): Promise<void> {
-  await em.getConnection().execute(
-    `insert into setting (key, value, updated_at) values (?, ?::jsonb, now())
-         on conflict (key) do update set value = excluded.value, updated_at = now()`,
-    [AUTO_MOVE_UP, JSON.stringify(enabled)],
-    'run',
-    em.getTransactionContext(),
-  );
+  await upsertSetting(em, AUTO_MOVE_UP, enabled);
 }

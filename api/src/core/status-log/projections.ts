@@ -1,9 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VehicleStatus } from '@schlosstreffen/shared';
-import { PublicVehicle } from '../public-list/public-vehicle.entity.js';
+import { PublicVehicle } from '../model/public-vehicle.entity.js';
 import { refreshPublicVehicles, toPublicData } from '../public-list/public-vehicle.projection.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import {
+  lastStatuses,
+  listedVehicleIds,
+  mediaConsentWithdrawn,
+  storedStatuses,
+} from './status-log.queries.js';
 
 export interface ProjectionMismatch {
   vehicleId: string;
@@ -30,17 +36,11 @@ export async function rebuildProjections(
   em: EntityManager,
   { write }: { write: boolean },
 ): Promise<RebuildReport> {
-  const connection = em.getConnection();
-  const replayed = await connection.execute<{ vehicle_id: string; new_status: VehicleStatus; n: string }[]>(
-    `select distinct on (vehicle_id) vehicle_id, new_status, count(*) over (partition by vehicle_id) as n
-       from review order by vehicle_id, seq desc`,
-  );
+  const replayed = await lastStatuses(em);
   const lastStatus = new Map(replayed.map((row) => [row.vehicle_id, row.new_status]));
   const events = replayed.reduce((sum, row) => sum + Number(row.n), 0);
 
-  const vehicles = await connection.execute<{ id: string; title: string; status: VehicleStatus }[]>(
-    `select id, title, status from vehicle order by created_at`,
-  );
+  const vehicles = await storedStatuses(em);
   const mismatches: ProjectionMismatch[] = [];
   for (const vehicle of vehicles) {
     const expected = lastStatus.get(vehicle.id) ?? 'draft';
@@ -55,21 +55,14 @@ export async function rebuildProjections(
   }
 
   // The public list holds confirmed vehicles whose owner did not withdraw the media consent.
-  const unpublished = new Set(
-    (
-      await connection.execute<{ vehicle_id: string }[]>(
-        `select distinct vehicle_id from consent where kind = 'media' and withdrawn_at is not null and vehicle_id is not null`,
-      )
-    ).map((row) => row.vehicle_id),
-  );
+  const unpublished = new Set(await mediaConsentWithdrawn(em));
   const confirmed = vehicles
     .filter(
       (vehicle) => (lastStatus.get(vehicle.id) ?? 'draft') === 'confirmed' && !unpublished.has(vehicle.id),
     )
     .map((vehicle) => vehicle.id);
   const confirmedIds = new Set(confirmed);
-  const listed = await connection.execute<{ vehicle_id: string }[]>(`select vehicle_id from public_vehicle`);
-  const listedIds = new Set(listed.map((row) => row.vehicle_id));
+  const listedIds = new Set(await listedVehicleIds(em));
   let publicListDrift =
     confirmed.filter((id) => !listedIds.has(id)).length +
     [...listedIds].filter((id) => !confirmedIds.has(id)).length;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/index.js';
-import { Review } from './review.entity.js';
+import { Review } from '../model/review.entity.js';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { vehicleDisplayName, type EmailTemplateName, type VehicleStatus } from '@schlosstreffen/shared';
-import { consentWithdrawn } from '../accounts/consent-state.js';
+import { consentWithdrawn } from '../model/consent-state.js';
 import { enqueue } from '../outbox/outbox.js';
 import { enqueuePrintPhoto } from '../quartett/print-photo.js';
-import type { User } from '../accounts/user.entity.js';
-import type { Vehicle } from '../vehicles/vehicle.entity.js';
+import type { User } from '../model/user.entity.js';
+import type { Vehicle } from '../model/vehicle.entity.js';
 
 /** The mail each status event sends its applicant; invited issues the invitation, whose job mails it. */
 export const STATUS_MAILS: Partial<Record<VehicleStatus, EmailTemplateName>> = {

@@ -6,9 +6,10 @@ import {
   type StatusHistoryEntry,
   type VehicleStatus,
 } from '@schlosstreffen/shared';
-import type { User } from '../accounts/user.entity.js';
-import type { Vehicle } from '../vehicles/vehicle.entity.js';
-import { Review } from './review.entity.js';
+import type { User } from '../model/user.entity.js';
+import type { Vehicle } from '../model/vehicle.entity.js';
+import { Review } from '../model/review.entity.js';
+import { historyRows } from './status-log.queries.js';
 
 /** Who caused a status event: a user acting in a role, or the system (e.g. an expired invitation). */
 export type Actor = { kind: 'user'; user: User } | { kind: 'system'; name: string };
@@ -75,14 +76,7 @@ export function recordConsentWithdrawal(
  * the accounts now: full name, else email; 'Gelöschtes Konto' once the account is gone.
  */
 export async function listHistory(em: EntityManager, vehicleId: string): Promise<StatusHistoryEntry[]> {
-  const rows = await em.getConnection().execute<Record<string, unknown>[]>(
-    `select r.id, r.vehicle_id, r.reviewer_id, r.actor_role, r.kind, r.old_status, r.new_status,
-            r.comment_internal, r.score, r.created_at,
-            coalesce(r.actor_name, nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as actor_name
-       from review r left join users u on u.id = r.reviewer_id
-      where r.vehicle_id = ? order by r.seq desc`,
-    [vehicleId],
-  );
+  const rows = await historyRows(em, vehicleId);
   return rows.map((row) => ({
     id: String(row.id),
     vehicleId: String(row.vehicle_id),

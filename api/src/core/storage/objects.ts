@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isStaffRole, THUMBNAIL_WIDTHS, type ThumbnailWidth } from '@schlosstreffen/shared';
-import { consentWithdrawn } from '../accounts/consent-state.js';
-import { DataExport } from '../accounts/data-export.entity.js';
-import type { User } from '../accounts/user.entity.js';
-import { Media } from '../media/media.entity.js';
+import { consentWithdrawn } from '../model/consent-state.js';
+import { DataExport } from '../model/data-export.entity.js';
+import type { User } from '../model/user.entity.js';
+import { Media } from '../model/media.entity.js';
 
 /**
  * The storage layout: the key of every kind of object in the bucket, and who may read it.

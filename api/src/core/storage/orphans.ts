@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DataExport } from '../accounts/data-export.entity.js';
-import { Upload } from '../accounts/upload.entity.js';
-import { Media } from '../media/media.entity.js';
+import { DataExport } from '../model/data-export.entity.js';
+import { Upload } from '../model/upload.entity.js';
+import { Media } from '../model/media.entity.js';
 import { keyOf, objectPathOf, parseKey } from './objects.js';
 
 /**

@@ -5,89 +5,24 @@ import {
   type AdminVehicleFilter,
   type AdminVehicleSort,
 } from '@schlosstreffen/shared';
-import { AT_MICROS, MICROS } from '../db/micros.js';
 import { invalid } from '../errors.js';
-import { Media } from '../media/media.entity.js';
-import { Vehicle } from './vehicle.entity.js';
+import { Media } from '../model/media.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import {
+  mediaPageKeys,
+  mediaTotal,
+  SORTS,
+  statusCounts,
+  vehiclePageKeys,
+  type ApplicationFilter,
+} from './vehicles.queries.js';
 
 /**
- * The staff lists in PostgreSQL: the dashboard's filter (status and search) as one SQL condition
- * shared by the paged list, the counts and the organizers' export, and keyset paging (the cursor
- * carries the sort key of the last row, never an offset).
+ * The staff lists: keyset paging (the cursor carries the sort key of the last row, never an
+ * offset) over the statements in vehicles.queries.ts, the filter and counts shared with the export.
  */
 
-/** The dashboard's filter: a status ('all' or one status) and the search. */
-export interface ApplicationFilter {
-  status: AdminVehicleFilter;
-  /**
-   * Case-insensitive substring of brand, model or the owner's first or last name; empty matches
-   * everything.
-   */
-  q: string;
-}
-
-interface Sql {
-  sql: string;
-  params: unknown[];
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/** The search on vehicle `v`: brand, model, or the owner's first or last name contain the text. */
-function searchCondition(q: string): Sql | undefined {
-  const needle = q.trim();
-  if (!needle) return undefined;
-  const pattern = `%${escapeLike(needle)}%`;
-  // A union of the two searches, so each can use its trigram indexes (an OR across the two tables
-  // would scan every vehicle).
-  return {
-    sql: `v.id in (select x.id from vehicle x where x.brand ilike ? or x.model ilike ?
-                   union select x.id from vehicle x join users u on u.id = x.user_id
-                          where u.first_name ilike ? or u.last_name ilike ?)`,
-    params: [pattern, pattern, pattern, pattern],
-  };
-}
-
-function statusCondition(status: AdminVehicleFilter): Sql | undefined {
-  if (status === 'all' || !VEHICLE_STATUSES.includes(status)) return undefined;
-  return { sql: 'v.status = ?', params: [status] };
-}
-
-/** `where …` of the given conditions (true when none). */
-function whereOf(...conditions: (Sql | undefined)[]): Sql {
-  const present = conditions.filter((condition): condition is Sql => condition !== undefined);
-  return {
-    sql: present.length ? `where ${present.map((condition) => condition.sql).join(' and ')}` : '',
-    params: present.flatMap((condition) => condition.params),
-  };
-}
-
-/** The filter on vehicle `v` (status and search) as a `where` clause; the export uses it too. */
-export function applicationWhere(filter: ApplicationFilter, after?: Sql): Sql {
-  return whereOf(statusCondition(filter.status), searchCondition(filter.q), after);
-}
-
-/** Per sort: the key columns of vehicle `v`, their order, and the comparison that continues after a row. */
-const SORTS: Record<AdminVehicleSort, { keys: string[]; casts: string[]; order: string; after: string }> = {
-  newest: {
-    keys: ['created_at', 'id'],
-    casts: ['timestamptz', 'uuid'],
-    order: 'created_at desc, id desc',
-    after: `(v.created_at, v.id) < (${AT_MICROS}, ?::uuid)`,
-  },
-  oldest: {
-    keys: ['created_at', 'id'],
-    casts: ['timestamptz', 'uuid'],
-    order: 'created_at asc, id asc',
-    after: `(v.created_at, v.id) > (${AT_MICROS}, ?::uuid)`,
-  },
-  brand: {
-    keys: ['brand', 'model', 'id'],
-    casts: ['text', 'text', 'uuid'],
-    order: 'brand asc, model asc, id asc',
-    after: '(v.brand, v.model, v.id) > (?, ?, ?::uuid)',
-  },
-};
+export type { ApplicationFilter } from './vehicles.queries.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -147,30 +82,11 @@ export async function adminVehiclePage(
 ): Promise<AdminVehiclePageResult> {
   const sort = SORTS[query.sort];
   const list = `vehicles:${query.sort}`;
-  const after = query.cursor
-    ? { sql: sort.after, params: decodeCursor(query.cursor, list, sort.casts) }
-    : undefined;
-  const searched = whereOf(searchCondition(query.q));
-  const paged = applicationWhere(query, after);
-  const connection = em.getConnection();
+  const after = query.cursor ? decodeCursor(query.cursor, list, sort.casts) : undefined;
   // The counts scan the search's rows; the page reads a few by index: both at once, on two connections.
-  const totals = connection.execute<{ counts: Record<string, number> }[]>(
-    `select
-       (select coalesce(json_object_agg(c.status, c.n), '{}') from
-          (select v.status, count(*)::int as n from vehicle v ${searched.sql} group by v.status) c) as counts`,
-    searched.params,
-  );
+  const totals = statusCounts(em, query.q);
   const rows = (async () => {
-    const [row] = await connection.execute<{ page: [string, ...string[]][] }[]>(
-      `select coalesce(json_agg(json_build_array(p.id, ${sort.keys
-        .filter((key) => key !== 'id')
-        .map((key) => (key === 'created_at' ? MICROS('p.created_at') : `p.${key}::text`))
-        .join(', ')}, p.id) order by ${sort.order}), '[]') as page from
-          (select ${sort.keys.map((key) => `v.${key}`).join(', ')} from vehicle v ${paged.sql}
-            order by ${sort.order} limit ?) p`,
-      [...paged.params, query.limit + 1],
-    );
-    const page = row!.page;
+    const page = await vehiclePageKeys(em, query, query.sort, after, query.limit + 1);
     const more = page.length > query.limit;
     const shown = more ? page.slice(0, query.limit) : page;
     const ids = shown.map(([id]) => id);
@@ -179,12 +95,12 @@ export async function adminVehiclePage(
       : [];
     return { more, shown, ids, found };
   })();
-  const [[row], { more, shown, ids, found }] = await Promise.all([totals, rows]);
+  const [perStatus, { more, shown, ids, found }] = await Promise.all([totals, rows]);
   const byId = new Map<string, Vehicle>(found.map((vehicle) => [vehicle.id, vehicle]));
   const counts = Object.fromEntries(
     (['all', ...VEHICLE_STATUSES] as const).map((status) => [status, 0]),
   ) as Record<AdminVehicleFilter, number>;
-  for (const [status, n] of Object.entries(row!.counts)) {
+  for (const [status, n] of Object.entries(perStatus)) {
     if (status in counts) counts[status as AdminVehicleFilter] = n;
     counts.all += n;
   }
@@ -215,19 +131,10 @@ export async function mediaLibraryPage(
   query: { cursor?: string | undefined; limit: number },
 ): Promise<MediaPageResult> {
   const after = query.cursor ? decodeCursor(query.cursor, MEDIA_LIST, MEDIA_CASTS) : undefined;
-  const connection = em.getConnection();
   // The total beside the page, on two connections.
-  const total = connection.execute<{ total: number }[]>('select count(*)::int as total from media');
+  const total = mediaTotal(em);
   const rows = (async () => {
-    const [row] = await connection.execute<{ page: [string, string][] }[]>(
-      `select coalesce(json_agg(json_build_array(p.id, ${MICROS('p.created_at')})
-                                order by p.created_at desc, p.id desc), '[]') as page
-         from (select m.id, m.created_at from media m
-                ${after ? `where (m.created_at, m.id) < (${AT_MICROS}, ?::uuid)` : ''}
-                order by m.created_at desc, m.id desc limit ?) p`,
-      [...(after ?? []), query.limit + 1],
-    );
-    const page = row!.page;
+    const page = await mediaPageKeys(em, after, query.limit + 1);
     const more = page.length > query.limit;
     const shown = more ? page.slice(0, query.limit) : page;
     const ids = shown.map(([id]) => id);
@@ -240,12 +147,12 @@ export async function mediaLibraryPage(
       : [];
     return { more, shown, ids, found };
   })();
-  const [[row], { more, shown, ids, found }] = await Promise.all([total, rows]);
+  const [count, { more, shown, ids, found }] = await Promise.all([total, rows]);
   const byId = new Map<string, Media>(found.map((media) => [media.id, media]));
   const last = shown.at(-1);
   return {
     items: ids.flatMap((id) => byId.get(id) ?? []),
-    total: row!.total,
+    total: count,
     nextCursor: more && last ? encodeCursor(MEDIA_LIST, [last[1], last[0]]) : null,
   };
 }

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VehicleStatus } from '@schlosstreffen/shared';
-import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../status-log/review-facts.js';
-import { applicationWhere, type ApplicationFilter } from './admin-list.js';
+import { applicationBatch, EXPORT_BATCH, type ApplicationFilter } from './vehicles.queries.js';
 
-export type { ApplicationFilter } from './admin-list.js';
+export type { ApplicationFilter } from './vehicles.queries.js';
 
 export interface ApplicationRow {
   id: string;
@@ -29,9 +28,6 @@ export interface ApplicationRow {
   checkedInGate: string | null;
 }
 
-/** Rows per statement of the export: memory stays flat however many applications there are. */
-const EXPORT_BATCH = 500;
-
 /**
  * The applications for the organizers' export, filtered like the admin dashboard (the same
  * condition), newest first (its order), in batches of one keyset query each.
@@ -40,32 +36,13 @@ export async function* applicationRows(
   em: EntityManager,
   filter: ApplicationFilter,
 ): AsyncGenerator<ApplicationRow> {
-  let after: { sql: string; params: unknown[] } | undefined;
+  let after: { createdAt: unknown; id: unknown } | undefined;
   for (;;) {
-    const where = applicationWhere(filter, after);
-    const rows = await em.getConnection().execute<Array<Record<string, unknown>>>(
-      `select v.id, v.status, v.brand, v.model, v.name, v.year, v.color,
-              u.first_name, u.last_name, u.email, u.phone,
-              sub.submitted_at, s.score,
-              i.start_number, i.parking_zone, i.confirm_by, i.release_reason, i.checked_in_at,
-              cs.gate as checked_in_gate, v.created_at::text as after_created_at
-         from (select v.* from vehicle v ${where.sql}
-                order by v.created_at desc, v.id desc limit ${EXPORT_BATCH}) v
-         join users u on u.id = v.user_id
-         left join invitation i on i.vehicle_id = v.id
-         left join check_in_scan cs on cs.id = i.checked_in_scan_id
-         ${LATEST_SCORE_JOIN}
-         ${LAST_SUBMISSION_JOIN}
-        order by v.created_at desc, v.id desc`,
-      where.params,
-    );
+    const rows = await applicationBatch(em, filter, after);
     for (const row of rows) yield toRow(row);
     const last = rows.at(-1);
     if (rows.length < EXPORT_BATCH || !last) return;
-    after = {
-      sql: '(v.created_at, v.id) < (?::timestamptz, ?::uuid)',
-      params: [last.after_created_at, last.id],
-    };
+    after = { createdAt: last.after_created_at, id: last.id };
   }
 }
 

@@ -1,7 +1,7 @@
 import { isStaffRole, VEHICLE_MESSAGES } from '@schlosstreffen/shared';
 import { forbidden, notFound, unauthenticated } from '../errors.js';
-import type { User } from '../accounts/user.entity.js';
-import type { Vehicle } from './vehicle.entity.js';
+import type { User } from '../model/user.entity.js';
+import type { Vehicle } from '../model/vehicle.entity.js';
 
 /**
  * Who may do what with a vehicle. Owners act on their

@@ -15,20 +15,21 @@ import {
 import { invalid, conflict, forbidden, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
 import { mediaObjectKeys } from '../storage/objects.js';
-import { Invitation } from '../invitations/invitation.entity.js';
-import { Media } from '../media/media.entity.js';
-import { PublicVehicle } from '../public-list/public-vehicle.entity.js';
+import { Invitation } from '../model/invitation.entity.js';
+import { Media } from '../model/media.entity.js';
+import { PublicVehicle } from '../model/public-vehicle.entity.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
 import { listHistory, recordStatusChange, userActor } from '../status-log/status-log.js';
 import { enqueueStatusEffects } from '../status-log/status-effects.js';
 import { assertVehicleRoom } from '../accounts/account-limits.js';
 import { recordApplicationConsents } from '../accounts/consents.js';
-import { User } from '../accounts/user.entity.js';
+import { User } from '../model/user.entity.js';
 import { assertConfirmable } from '../invitations/confirmable.js';
-import { declineLocked, releaseIfLeft, type PlacesOptions } from '../invitations/places.js';
+import { declineLocked } from '../invitations/decline.js';
+import { releaseIfLeft, type PlacesOptions } from '../invitations/places.js';
 import { authorize, isOwner } from './vehicle.policy.js';
-import { Vehicle } from './vehicle.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
 
 export interface ServiceOptions {
   /** Base of links in mails. */

@@ -2,11 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { VISITOR_UPDATE_MESSAGES, type VisitorUpdateDraft } from '@schlosstreffen/shared';
-import type { User } from '../accounts/user.entity.js';
+import type { User } from '../model/user.entity.js';
 import { conflict, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
 import { createVisitorToken, visitorLinks } from '../visitors/visitor.service.js';
-import { VisitorUpdate } from './visitor-update.entity.js';
+import { VisitorUpdate } from '../model/visitor-update.entity.js';
+import {
+  countLiveVisitors,
+  insertRecipients,
+  lockNextRecipient,
+  markRecipientFailed,
+  markRecipientSending,
+  markRecipientSent,
+  markRecipientUnsubscribed,
+  markUpdateSent,
+  recipientStates,
+  storePreview,
+  subjectAndBody,
+} from './visitor-updates.queries.js';
 
 /** Per-recipient states of an update, counted. */
 export interface RecipientCounts {
@@ -26,11 +39,7 @@ const EMPTY_COUNTS: RecipientCounts = { pending: 0, sent: 0, failed: 0, unsubscr
 async function countsOf(em: EntityManager, ids: string[]): Promise<Map<string, RecipientCounts>> {
   const counts = new Map<string, RecipientCounts>();
   if (!ids.length) return counts;
-  const rows = await em.getConnection().execute<Array<{ update_id: string; state: string; n: string }>>(
-    `select update_id, state, count(*) as n from visitor_update_recipient
-      where update_id in (${ids.map(() => '?').join(', ')}) group by 1, 2`,
-    ids,
-  );
+  const rows = await recipientStates(em, ids);
   for (const row of rows) {
     const entry = counts.get(row.update_id) ?? { ...EMPTY_COUNTS };
     // A recipient being sent right now still counts as open.
@@ -42,13 +51,8 @@ async function countsOf(em: EntityManager, ids: string[]): Promise<Map<string, R
 }
 
 /** Confirmed visitors who did not unsubscribe: who an update would go to now. */
-export async function currentRecipientCount(em: EntityManager): Promise<number> {
-  const [row] = await em
-    .getConnection()
-    .execute<Array<{ n: string }>>(
-      `select count(*) as n from visitor_registration where confirmed_at is not null and unsubscribed_at is null`,
-    );
-  return Number(row?.n ?? 0);
+export function currentRecipientCount(em: EntityManager): Promise<number> {
+  return countLiveVisitors(em);
 }
 
 /** The admin's 'Besucher-Updates': drafts with a preview, a test to oneself, sending, history. */
@@ -128,15 +132,7 @@ export class VisitorUpdateService {
   async start(id: string): Promise<VisitorUpdateView> {
     await this.em.transactional(async (em) => {
       const row = await this.lockDraft(em, id);
-      const inserted = await em.getConnection().execute<Array<{ id: string }>>(
-        `insert into visitor_update_recipient (id, update_id, registration_id, state)
-         select gen_random_uuid(), ?, id, 'pending' from visitor_registration
-          where confirmed_at is not null and unsubscribed_at is null
-         returning id`,
-        [row.id],
-        'all',
-        em.getTransactionContext(),
-      );
+      const inserted = await insertRecipients(em, row.id);
       if (!inserted.length) throw conflict(VISITOR_UPDATE_MESSAGES.noRecipients);
       row.status = 'sending';
       row.startedAt = new Date();
@@ -158,20 +154,13 @@ export class VisitorUpdateService {
 // The worker's side.
 
 /** Stores a rendered preview when it still belongs to the draft's current revision. */
-export async function recordPreview(
+export function recordPreview(
   em: EntityManager,
   updateId: string,
   revision: number,
   html: string,
 ): Promise<boolean> {
-  const changed = await em
-    .getConnection()
-    .execute(
-      `update visitor_update set preview_html = ?, preview_revision = ? where id = ? and revision = ?`,
-      [html, revision, updateId, revision],
-      'run',
-    );
-  return (changed as { affectedRows?: number }).affectedRows !== 0;
+  return storePreview(em, updateId, revision, html);
 }
 
 /** What the send job needs of an update. */
@@ -179,13 +168,7 @@ export async function updateForSending(
   em: EntityManager,
   updateId: string,
 ): Promise<{ subject: string; body: string; status: string } | null> {
-  const [row] = await em
-    .getConnection()
-    .execute<Array<{ subject: string; body: string; status: string }>>(
-      `select subject, body, status from visitor_update where id = ?`,
-      [updateId],
-    );
-  return row ?? null;
+  return (await subjectAndBody(em, updateId)) ?? null;
 }
 
 export interface ClaimedRecipient {
@@ -206,38 +189,13 @@ export async function claimNextRecipient(
   links: { publicUrl: string; secret: string },
 ): Promise<ClaimedRecipient | null> {
   return em.fork().transactional(async (tx) => {
-    const [row] = await tx.getConnection().execute<
-      Array<{
-        id: string;
-        registration_id: string | null;
-        email: string | null;
-        first_name: string | null;
-        live: boolean | null;
-      }>
-    >(
-      `select r.id, r.registration_id, v.email, v.first_name,
-              (v.confirmed_at is not null and v.unsubscribed_at is null) as live
-         from visitor_update_recipient r
-         left join visitor_registration v on v.id = r.registration_id
-        where r.update_id = ? and (r.state = 'pending' or (r.state = 'sending' and r.claimed_at < ?))
-        order by r.state desc, r.id
-        limit 1
-        for update of r skip locked`,
-      [updateId, runStartedAt],
-      'all',
-      tx.getTransactionContext(),
-    );
+    const row = await lockNextRecipient(tx, updateId, runStartedAt);
     if (!row) return null;
-    const run = (sql: string, params: unknown[]) =>
-      tx.getConnection().execute(sql, params, 'run', tx.getTransactionContext());
     if (!row.registration_id || !row.email || !row.live) {
-      await run(`update visitor_update_recipient set state = 'unsubscribed' where id = ?`, [row.id]);
+      await markRecipientUnsubscribed(tx, row.id);
       return { id: row.id, visitor: null };
     }
-    await run(
-      `update visitor_update_recipient set state = 'sending', claimed_at = now(), attempts = attempts + 1 where id = ?`,
-      [row.id],
-    );
+    await markRecipientSending(tx, row.id);
     const token = createVisitorToken(links.secret, row.registration_id, 'unsubscribe');
     const { unsubscribeUrl, oneClickUrl } = visitorLinks(links.publicUrl, token, token);
     return {
@@ -256,28 +214,13 @@ export async function recordRecipient(
   recipientId: string,
   outcome: { state: 'sent' } | { state: 'failed'; error: string },
 ): Promise<void> {
-  await em.getConnection().execute(
-    outcome.state === 'sent'
-      ? `update visitor_update_recipient set state = 'sent', sent_at = now(), error = null where id = ?`
-      : `update visitor_update_recipient
-              set state = case when attempts >= ? then 'failed' else 'pending' end, error = ?
-            where id = ?`,
-    outcome.state === 'sent' ? [recipientId] : [MAX_SEND_ATTEMPTS, outcome.error.slice(0, 500), recipientId],
-    'run',
-  );
+  if (outcome.state === 'sent') await markRecipientSent(em, recipientId);
+  else await markRecipientFailed(em, recipientId, outcome.error.slice(0, 500), MAX_SEND_ATTEMPTS);
 }
 
 /** Marks the update sent when no recipient is open any more; returns the counts. */
 export async function finishIfDone(em: EntityManager, updateId: string): Promise<RecipientCounts> {
   const counts = (await countsOf(em, [updateId])).get(updateId) ?? { ...EMPTY_COUNTS };
-  if (counts.pending === 0) {
-    await em
-      .getConnection()
-      .execute(
-        `update visitor_update set status = 'sent', finished_at = coalesce(finished_at, now()) where id = ?`,
-        [updateId],
-        'run',
-      );
-  }
+  if (counts.pending === 0) await markUpdateSent(em, updateId);
   return counts;
 }

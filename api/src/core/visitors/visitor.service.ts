@@ -6,7 +6,7 @@ import type { VisitorState } from '@schlosstreffen/shared/api';
 import { createLinkToken, verifyLinkToken } from '../crypto/link-token.js';
 import { seal } from '../crypto/seal.js';
 import { enqueue } from '../outbox/outbox.js';
-import { VisitorRegistration } from './visitor-registration.entity.js';
+import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 
 export type VisitorLinkPurpose = 'confirm' | 'unsubscribe';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_LIMITS, ACCOUNT_LIMIT_MESSAGES, MAX_IMAGE_BYTES } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataExport } from '../../core/accounts/data-export.entity.js';
-import { Upload } from '../../core/accounts/upload.entity.js';
-import { User } from '../../core/accounts/user.entity.js';
-import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
+import { DataExport } from '../../core/model/data-export.entity.js';
+import { Upload } from '../../core/model/upload.entity.js';
+import { User } from '../../core/model/user.entity.js';
+import { Vehicle } from '../../core/model/vehicle.entity.js';
 import { createTestContext, createVehicle, type TestContext } from '../../testing/index.js';
 
 const HOUR = 3600 * 1000;

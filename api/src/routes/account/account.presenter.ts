@@ -1,7 +1,7 @@
 import { vehicleDisplayName } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
-import type { Consent } from '../../core/accounts/consent.entity.js';
-import type { DataExport } from '../../core/accounts/data-export.entity.js';
+import type { Consent } from '../../core/model/consent.entity.js';
+import type { DataExport } from '../../core/model/data-export.entity.js';
 import { objectPathOf } from '../../core/storage/objects.js';
 
 export function presentConsent(consent: Consent): Api.Consent {

@@ -4,8 +4,8 @@ import { AccountDeleteSchema, PRIVACY_MESSAGES, VEHICLE_MESSAGES } from '@schlos
 import type * as Api from '@schlosstreffen/shared/api';
 import type { AuthService } from '../../core/accounts/auth.service.js';
 import { listConsents, withdrawConsent } from '../../core/accounts/consents.js';
-import { latestDataExport, requestDataExport } from '../../core/accounts/data-export.js';
-import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
+import { latestDataExport } from '../../core/accounts/data-export.js';
+import { Vehicle } from '../../core/model/vehicle.entity.js';
 import { authorize } from '../../core/vehicles/vehicle.policy.js';
 import { notFound } from '../../core/errors.js';
 import { currentUser, requireUser, type AppState } from '../../http/context.js';
@@ -16,11 +16,10 @@ import { presentConsent, presentDataExport } from './account.presenter.js';
 export interface AccountRouteDeps {
   em: EntityManager;
   auth: AuthService;
-  onOutbox?: () => void;
 }
 
 /** The signed-in person's own data: consents, data export, account deletion; a vehicle's consents. */
-export function accountRoutes({ em, auth, onOutbox }: AccountRouteDeps): Router<AppState> {
+export function accountRoutes({ em, auth }: AccountRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
 
   router.get('/account/consents', requireUser, async (ctx) => {
@@ -48,8 +47,7 @@ export function accountRoutes({ em, auth, onOutbox }: AccountRouteDeps): Router<
   });
 
   router.post('/account/export', requireUser, async (ctx) => {
-    const row = await requestDataExport(em, currentUser(ctx));
-    onOutbox?.();
+    const row = await auth.requestDataExport(currentUser(ctx));
     ctx.status = 201;
     ctx.body = presentDataExport(row);
   });

@@ -3,7 +3,7 @@ import { CONSENTS, DEFAULT_RETENTION, PRIVACY_MESSAGES, RETENTION_RULES } from '
 import type { Consent, PublicVehicle, StatusHistoryEntry } from '@schlosstreffen/shared/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueInvitation } from '../../core/invitations/invitation.issue.js';
-import { Outbox } from '../../core/outbox/outbox.entity.js';
+import { Outbox } from '../../core/model/outbox.entity.js';
 import { planQuartettExport } from '../../core/quartett/export.js';
 import { createTestContext, createVehicle, type SignedIn, type TestContext } from '../../testing/index.js';
 

@@ -16,7 +16,7 @@ import { currentUser, requireUser, type AppContext, type AppState } from '../../
 import { unauthenticated } from '../../core/errors.js';
 import { accountKey, consume, rateLimit, type AccountBackoff, type Limiter } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
-import type { User } from '../../core/accounts/user.entity.js';
+import type { User } from '../../core/model/user.entity.js';
 import { presentUser } from './user.presenter.js';
 import type { AuthService } from '../../core/accounts/auth.service.js';
 

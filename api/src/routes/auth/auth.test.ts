@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MESSAGES, PRIVACY_MESSAGES } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unseal } from '../../core/crypto/seal.js';
-import { Outbox } from '../../core/outbox/outbox.entity.js';
+import { Outbox } from '../../core/model/outbox.entity.js';
 import { SESSION_COOKIE } from '../../app.js';
 import {
   createTestContext,
@@ -12,7 +12,7 @@ import {
   type TestClient,
   type TestContext,
 } from '../../testing/index.js';
-import { User } from '../../core/accounts/user.entity.js';
+import { User } from '../../core/model/user.entity.js';
 
 let t: TestContext;
 beforeAll(async () => {

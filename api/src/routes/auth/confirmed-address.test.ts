@@ -5,8 +5,8 @@
 import { PRIVACY_MESSAGES } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmAddressByOperator } from '../../core/accounts/auth.service.js';
-import { User } from '../../core/accounts/user.entity.js';
-import { Outbox } from '../../core/outbox/outbox.entity.js';
+import { User } from '../../core/model/user.entity.js';
+import { Outbox } from '../../core/model/outbox.entity.js';
 import {
   createTestContext,
   mailedLinkToken,

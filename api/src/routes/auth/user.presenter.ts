@@ -1,5 +1,5 @@
 import type * as Api from '@schlosstreffen/shared/api';
-import type { User } from '../../core/accounts/user.entity.js';
+import type { User } from '../../core/model/user.entity.js';
 
 /** The signed-in user's own view: never the password hash or reset token. */
 export function presentUser(user: User): Api.CurrentUser {

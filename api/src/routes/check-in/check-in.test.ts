@@ -8,11 +8,11 @@ import {
 } from '@schlosstreffen/shared';
 import type { ArrivalsBoard, GateEntryData, GateList, GateSyncResult } from '@schlosstreffen/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { User } from '../../core/accounts/user.entity.js';
+import { User } from '../../core/model/user.entity.js';
 import { checkInCodeHash } from '../../core/check-in/gate-list.js';
-import { Invitation } from '../../core/invitations/invitation.entity.js';
+import { Invitation } from '../../core/model/invitation.entity.js';
 import { issueInvitation } from '../../core/invitations/invitation.issue.js';
-import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
+import { Vehicle } from '../../core/model/vehicle.entity.js';
 import { createTestContext, EVENT_DAY_NOON, type TestClient, type TestContext } from '../../testing/index.js';
 
 let t: TestContext;

@@ -2,6 +2,7 @@ import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
+import { pingDatabase } from '../../core/db/db.queries.js';
 
 /** A check that does not answer within this time counts as down. */
 const CHECK_TIMEOUT_MS = 2500;
@@ -37,7 +38,7 @@ export function healthRoutes(deps: {
   });
   router.get('/readyz', async (ctx) => {
     const [database, redis, storage] = await Promise.all([
-      check(() => deps.em.getConnection().execute('select 1')),
+      check(() => pingDatabase(deps.em)),
       check(() => deps.redis.ping()),
       check(() => deps.s3.send(new HeadBucketCommand({ Bucket: deps.bucket }))),
     ]);

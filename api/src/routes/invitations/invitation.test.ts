@@ -7,12 +7,12 @@ import {
   type VehicleStatus,
 } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Outbox } from '../../core/outbox/outbox.entity.js';
+import { Outbox } from '../../core/model/outbox.entity.js';
 import { createTestContext, EVENT_DAY_NOON, type TestClient, type TestContext } from '../../testing/index.js';
-import { Review } from '../../core/status-log/review.entity.js';
-import { User } from '../../core/accounts/user.entity.js';
-import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
-import { Invitation } from '../../core/invitations/invitation.entity.js';
+import { Review } from '../../core/model/review.entity.js';
+import { User } from '../../core/model/user.entity.js';
+import { Vehicle } from '../../core/model/vehicle.entity.js';
+import { Invitation } from '../../core/model/invitation.entity.js';
 import { issueInvitation } from '../../core/invitations/invitation.issue.js';
 import { invitationConfirmUrl } from '../../core/invitations/invitation-links.js';
 import { unseal } from '../../core/crypto/seal.js';

@@ -25,7 +25,7 @@ import {
   createVehicle,
   readZip,
 } from '../../testing/index.js';
-import { User } from '../../core/accounts/user.entity.js';
+import { User } from '../../core/model/user.entity.js';
 import { uniqueEntryName } from '@schlosstreffen/shared';
 import { archiveFileName, MISSING_FILES_ENTRY, mediaArchiveRoutes } from './media-archive.js';
 

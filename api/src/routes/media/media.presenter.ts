@@ -2,7 +2,7 @@ import { THUMBNAIL_WIDTHS } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
 import { objectPathOf, renditionKey } from '../../core/storage/objects.js';
 import { presentOwner } from '../auth/user.presenter.js';
-import type { Media } from '../../core/media/media.entity.js';
+import type { Media } from '../../core/model/media.entity.js';
 
 /** A media item as owners and staff see it; crop values travel as decimal text ("50.00"). */
 export function presentMedia(media: Media): Api.Media {

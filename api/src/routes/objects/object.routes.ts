@@ -6,9 +6,9 @@ import { VEHICLE_MESSAGES } from '@schlosstreffen/shared';
 import type { AppState } from '../../http/context.js';
 import { notFound } from '../../core/errors.js';
 import { mediaFileName } from '@schlosstreffen/shared';
-import { DataExport } from '../../core/accounts/data-export.entity.js';
-import { Media } from '../../core/media/media.entity.js';
-import { QuartettSet } from '../../core/quartett/quartett-set.entity.js';
+import { DataExport } from '../../core/model/data-export.entity.js';
+import { Media } from '../../core/model/media.entity.js';
+import { QuartettSet } from '../../core/model/quartett-set.entity.js';
 import {
   keyOf,
   objectCacheControl,

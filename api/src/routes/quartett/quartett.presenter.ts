@@ -1,6 +1,6 @@
 import { QUARTETT_SET_STATUS_LABELS, type QuartettSetStatus } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
-import type { QuartettSet } from '../../core/quartett/quartett-set.entity.js';
+import type { QuartettSet } from '../../core/model/quartett-set.entity.js';
 
 /** File name the admin's browser saves the print PDF under. */
 export const quartettDownloadName = (version: number) => `Schlosstreffen-Quartett-v${version}.pdf`;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { QUARTETT_MESSAGES, type Role } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Outbox } from '../../core/outbox/outbox.entity.js';
+import { Outbox } from '../../core/model/outbox.entity.js';
 import { createTestContext, type TestClient, type TestContext } from '../../testing/index.js';
-import { Media } from '../../core/media/media.entity.js';
-import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
-import { QuartettCard } from '../../core/quartett/quartett-card.entity.js';
-import { QuartettSet } from '../../core/quartett/quartett-set.entity.js';
+import { Media } from '../../core/model/media.entity.js';
+import { Vehicle } from '../../core/model/vehicle.entity.js';
+import { QuartettCard } from '../../core/model/quartett-card.entity.js';
+import { QuartettSet } from '../../core/model/quartett-set.entity.js';
 
 /** The API without the worker: the export job's results are written straight into the database. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser, type TestClient, type TestContext } from '../../testing/index.js';
-import { User } from '../../core/accounts/user.entity.js';
+import { User } from '../../core/model/user.entity.js';
 
 /**
  * The staff lists come in keyset pages with their counts. Their number of SQL statements must not

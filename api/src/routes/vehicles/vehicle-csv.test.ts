@@ -1,7 +1,7 @@
 import { APPLICATION_CSV_HEADER } from '@schlosstreffen/shared';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Invitation } from '../../core/invitations/invitation.entity.js';
+import { Invitation } from '../../core/model/invitation.entity.js';
 import { issueInvitation } from '../../core/invitations/invitation.issue.js';
 import { createTestContext, createVehicle, type SignedIn, type TestContext } from '../../testing/index.js';
 

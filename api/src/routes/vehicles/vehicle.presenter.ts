@@ -2,9 +2,9 @@ import { wrap } from '@mikro-orm/core';
 import type * as Api from '@schlosstreffen/shared/api';
 import { presentMedia } from '../media/media.presenter.js';
 import { presentOwner } from '../auth/user.presenter.js';
-import type { Invitation } from '../../core/invitations/invitation.entity.js';
-import type { Vehicle } from '../../core/vehicles/vehicle.entity.js';
-import { vehicleData } from '../../core/vehicles/vehicle-data.js';
+import type { Invitation } from '../../core/model/invitation.entity.js';
+import type { Vehicle } from '../../core/model/vehicle.entity.js';
+import { vehicleData } from '../../core/model/vehicle-data.js';
 
 /** What owner and staff see of an invitation; the check-in code itself travels only by mail. */
 export function presentInvitation(invitation: Invitation | undefined): Api.VehicleInvitation | null {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { VEHICLE_MESSAGES, type Role } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Outbox } from '../../core/outbox/outbox.entity.js';
+import { Outbox } from '../../core/model/outbox.entity.js';
 import { createTestContext, type TestClient, type TestContext } from '../../testing/index.js';
-import { Review } from '../../core/status-log/review.entity.js';
+import { Review } from '../../core/model/review.entity.js';
 import { rebuildProjections } from '../../core/status-log/projections.js';
-import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
+import { Vehicle } from '../../core/model/vehicle.entity.js';
 
 let t: TestContext;
 let anon: TestClient;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { VISITOR_UPDATE_MESSAGES } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Outbox } from '../../core/outbox/outbox.entity.js';
+import { Outbox } from '../../core/model/outbox.entity.js';
 import { createVisitorToken } from '../../core/visitors/visitor.service.js';
 import {
   claimNextRecipient,

@@ -1,7 +1,7 @@
 import { spreadsheetCsvText } from '../../http/csv.js';
 import { formatAtVenue, VISITOR_CSV_HEADER, VISITOR_STATE_LABELS } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
-import type { VisitorRegistration } from '../../core/visitors/visitor-registration.entity.js';
+import type { VisitorRegistration } from '../../core/model/visitor-registration.entity.js';
 import { visitorState } from '../../core/visitors/visitor.service.js';
 
 export function presentVisitor(row: VisitorRegistration): Api.AdminVisitor {

@@ -1,7 +1,7 @@
 import { MESSAGES, PRIVACY_MESSAGES, type Role } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unseal } from '../../core/crypto/seal.js';
-import { Outbox } from '../../core/outbox/outbox.entity.js';
+import { Outbox } from '../../core/model/outbox.entity.js';
 import {
   createTestContext,
   registerUser,
@@ -9,8 +9,8 @@ import {
   type TestClient,
   type TestContext,
 } from '../../testing/index.js';
-import { User } from '../../core/accounts/user.entity.js';
-import { VisitorRegistration } from '../../core/visitors/visitor-registration.entity.js';
+import { User } from '../../core/model/user.entity.js';
+import { VisitorRegistration } from '../../core/model/visitor-registration.entity.js';
 import { confirmedVisitorEmails, createVisitorToken } from '../../core/visitors/visitor.service.js';
 
 let t: TestContext;

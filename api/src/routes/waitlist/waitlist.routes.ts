@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   PLACES_MESSAGES,
   personLabel,
@@ -8,31 +7,23 @@ import {
   WaitlistSettingsSchema,
 } from '@schlosstreffen/shared';
 import type { WaitlistInviteResult, WaitlistOverview } from '@schlosstreffen/shared/api';
-import {
-  advanceWaitlist,
-  inviteFromWaitlist,
-  placesOverview,
-  type PlacesOptions,
-} from '../../core/invitations/places.js';
-import { setAutoMoveUp } from '../../core/settings/settings.js';
+import type { WaitlistService } from '../../core/invitations/waitlist.service.js';
 import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 
 export interface WaitlistRouteDeps {
-  em: EntityManager;
-  places: PlacesOptions;
-  onOutbox?: () => void;
+  waitlist: WaitlistService;
 }
 
 /**
  * Moving up from the waitlist: reviewers and admins see the rule, free places and the next
  * candidates ('Nachrücker') and invite one with a click; only admins switch automatic moving up.
  */
-export function waitlistRoutes({ em, places, onOutbox }: WaitlistRouteDeps): Router<AppState> {
+export function waitlistRoutes({ waitlist }: WaitlistRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
 
   const overview = async (): Promise<WaitlistOverview> => {
-    const view = await placesOverview(em, places);
+    const view = await waitlist.overview();
     return {
       autoMoveUp: view.autoMoveUp,
       rule: PLACES_MESSAGES.rule,
@@ -62,19 +53,13 @@ export function waitlistRoutes({ em, places, onOutbox }: WaitlistRouteDeps): Rou
 
   router.put('/admin/waitlist/settings', requireRole('admin'), async (ctx) => {
     const { autoMoveUp } = validate(WaitlistSettingsSchema, ctx.request.body);
-    await setAutoMoveUp(em, autoMoveUp);
-    // Switched on: places given up while it was off are passed on now.
-    if (autoMoveUp) {
-      const report = await advanceWaitlist(em, places, new Date());
-      if (report.invited.length) onOutbox?.();
-    }
+    await waitlist.setAutoMoveUp(autoMoveUp);
     ctx.body = await overview();
   });
 
   router.post('/admin/waitlist/invite', requireRole('admin', 'reviewer'), async (ctx) => {
     const { vehicleId } = validate(WaitlistInviteSchema, ctx.request.body);
-    const invited = await inviteFromWaitlist(em, places, currentUser(ctx), vehicleId);
-    onOutbox?.();
+    const invited = await waitlist.invite(currentUser(ctx), vehicleId);
     ctx.status = 201;
     ctx.body = invited satisfies WaitlistInviteResult;
   });

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { INVITATION_MESSAGES, type VehicleStatus } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { User } from '../../core/accounts/user.entity.js';
+import { User } from '../../core/model/user.entity.js';
 import { unseal } from '../../core/crypto/seal.js';
-import { Invitation } from '../../core/invitations/invitation.entity.js';
+import { Invitation } from '../../core/model/invitation.entity.js';
 import { invitationDeclineUrl } from '../../core/invitations/invitation-links.js';
 import { issueInvitation } from '../../core/invitations/invitation.issue.js';
-import { advanceWaitlist, type PlacesOptions } from '../../core/invitations/places.js';
-import { Outbox } from '../../core/outbox/outbox.entity.js';
+import type { PlacesOptions } from '../../core/invitations/places.js';
+import { advanceWaitlist } from '../../core/invitations/waitlist.js';
+import { Outbox } from '../../core/model/outbox.entity.js';
 import { runDueWork } from '../../core/scheduler.js';
-import { Review } from '../../core/status-log/review.entity.js';
-import { Vehicle } from '../../core/vehicles/vehicle.entity.js';
+import { Review } from '../../core/model/review.entity.js';
+import { Vehicle } from '../../core/model/vehicle.entity.js';
 import { createTestContext, PASSWORD, type SignedIn, type TestContext } from '../../testing/index.js';
 
 /**

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { ROLES, STATUS_EVENT_KINDS, VEHICLE_STATUSES } from '@schlosstreffen/shared';
-import { createdAt, uuidPk } from '../db/columns.js';
+import { createdAt, uuidPk } from './columns.js';
 
 /**
  * The status log (the spec's Review entity): one row per status change or consent withdrawal,

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, updatedAt, uuidPk } from '../db/columns.js';
+import { createdAt, updatedAt, uuidPk } from './columns.js';
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type * as Api from '@schlosstreffen/shared/api';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { Vehicle } from './vehicle.entity.js';
 
 /** One public list entry, exactly as GET /api/vehicles/public serves it. */
 export type PublicVehicleData = Api.PublicVehicle;

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, uuidPk } from '../db/columns.js';
+import { createdAt, uuidPk } from './columns.js';
 
 const VisitorRegistrationSchema = defineEntity({
   name: 'VisitorRegistration',

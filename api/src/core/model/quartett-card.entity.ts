@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { uuidPk } from '../db/columns.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { uuidPk } from './columns.js';
+import { Vehicle } from './vehicle.entity.js';
 import { QuartettSet } from './quartett-set.entity.js';
 
 /** A vehicle's card in a quartett set; a released set locks the data of these vehicles. */

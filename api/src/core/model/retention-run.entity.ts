@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { uuidPk } from '../db/columns.js';
+import { uuidPk } from './columns.js';
 
 /** One run of the retention job: when, judged at which moment, and what it removed per rule. */
 const RetentionRunSchema = defineEntity({

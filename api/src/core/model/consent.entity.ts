@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { CONSENT_KINDS, CONSENT_SOURCES, type ConsentSource } from '@schlosstreffen/shared';
-import { uuidPk } from '../db/columns.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { uuidPk } from './columns.js';
+import { Vehicle } from './vehicle.entity.js';
 import { User } from './user.entity.js';
 
 /** One consent of one person for one vehicle: when, under which wording, from where; withdrawable. */

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { QUARTETT_SET_STATUSES } from '@schlosstreffen/shared';
-import { createdAt, uuidPk } from '../db/columns.js';
-import { User } from '../accounts/user.entity.js';
+import { createdAt, uuidPk } from './columns.js';
+import { User } from './user.entity.js';
 
 /** One version of the printed quartett: its cards are fixed when the export job renders it. */
 const QuartettSetSchema = defineEntity({

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { ROLES } from '@schlosstreffen/shared';
-import { createdAt, updatedAt, uuidPk } from '../db/columns.js';
+import { createdAt, updatedAt, uuidPk } from './columns.js';
 
 const UserSchema = defineEntity({
   name: 'User',

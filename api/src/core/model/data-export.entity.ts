@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, uuidPk } from '../db/columns.js';
+import { createdAt, uuidPk } from './columns.js';
 import { User } from './user.entity.js';
 
 export const DATA_EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const;

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { VISITOR_UPDATE_STATUSES } from '@schlosstreffen/shared';
-import { createdAt, updatedAt, uuidPk } from '../db/columns.js';
+import { createdAt, updatedAt, uuidPk } from './columns.js';
 
 /** An event update to the visitors ('Besucher-Updates'): written as a draft, then sent once. */
 const VisitorUpdateSchema = defineEntity({

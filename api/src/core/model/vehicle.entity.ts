@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { DRIVE_TYPES, FUEL_TYPES, VEHICLE_STATUSES } from '@schlosstreffen/shared';
-import { createdAt, updatedAt, uuidPk } from '../db/columns.js';
-import { Media } from '../media/media.entity.js';
-import { User } from '../accounts/user.entity.js';
+import { createdAt, updatedAt, uuidPk } from './columns.js';
+import { Media } from './media.entity.js';
+import { User } from './user.entity.js';
 
 const VehicleSchema = defineEntity({
   name: 'Vehicle',

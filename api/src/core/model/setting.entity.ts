@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { updatedAt } from '../db/columns.js';
+import { updatedAt } from './columns.js';
 
 /** Settings the admin changes at run time (e.g. automatic moving up from the waitlist). */
 const SettingSchema = defineEntity({

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { APPROVAL_STATUSES, MEDIA_TYPES } from '@schlosstreffen/shared';
-import { createdAt, uuidPk } from '../db/columns.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { createdAt, uuidPk } from './columns.js';
+import { Vehicle } from './vehicle.entity.js';
 
 const MediaSchema = defineEntity({
   name: 'Media',

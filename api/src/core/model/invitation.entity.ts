@@ -1,6 +1,10 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, uuidPk } from '../db/columns.js';
-import { Vehicle } from '../vehicles/vehicle.entity.js';
+import { createdAt, uuidPk } from './columns.js';
+import { Vehicle } from './vehicle.entity.js';
+
+/** Why a place was given up: unconfirmed past its date, declined by the owner, or revoked by staff. */
+export const RELEASE_REASONS = ['lapsed', 'declined', 'revoked'] as const;
+export type ReleaseReason = (typeof RELEASE_REASONS)[number];
 
 const InvitationSchema = defineEntity({
   name: 'Invitation',
@@ -25,7 +29,7 @@ const InvitationSchema = defineEntity({
     remindedAt: p.datetime().nullable(),
     /** When the place was given up, and why; the start number stays taken. */
     releasedAt: p.datetime().nullable(),
-    releaseReason: p.enum(['lapsed', 'declined', 'revoked'] as const).nullable(),
+    releaseReason: p.enum(RELEASE_REASONS).nullable(),
     /** When the given-up place went to a vehicle from the waitlist (each place is passed on once). */
     passedOnAt: p.datetime().nullable(),
     createdAt: createdAt(),

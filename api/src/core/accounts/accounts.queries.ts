@@ -1,0 +1,163 @@
+/**
+ * The SQL of accounts: the session table (koa-session's store, ending sessions), the account lock
+ * of the per-account limits, account deletion's redactions, and the personal-data export's reads.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+// Sessions (the table holds SHA-256 hashes of session ids, never the ids themselves).
+
+/** A session's data by hashed id, unless expired. */
+export async function readSession(
+  em: EntityManager,
+  sidHash: string,
+): Promise<Record<string, unknown> | undefined> {
+  const rows = await em
+    .getConnection()
+    .execute<Array<{ sess: Record<string, unknown> }>>(
+      'select sess from session where sid = ? and expire > now()',
+      [sidHash],
+    );
+  return rows[0]?.sess;
+}
+
+export async function writeSession(
+  em: EntityManager,
+  sidHash: string,
+  sess: Record<string, unknown>,
+  expire: Date,
+): Promise<void> {
+  await em.getConnection().execute(
+    `insert into session (sid, sess, expire) values (?, ?, ?)
+         on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire`,
+    [sidHash, JSON.stringify(sess), expire],
+  );
+}
+
+export async function deleteSession(em: EntityManager, sidHash: string): Promise<void> {
+  await em.getConnection().execute('delete from session where sid = ?', [sidHash]);
+}
+
+/** Deletes a user's sessions except the one hashed `exceptHash`, in the caller's transaction. */
+export async function deleteUserSessions(
+  em: EntityManager,
+  userId: string,
+  exceptHash: string,
+): Promise<number> {
+  const result = await em
+    .getConnection()
+    .execute<{ affectedRows: number }>(
+      `delete from session where sess->>'userId' = ? and sid <> ?`,
+      [userId, exceptHash],
+      'run',
+      em.getTransactionContext(),
+    );
+  return result.affectedRows;
+}
+
+export async function deleteExpiredSessions(em: EntityManager): Promise<void> {
+  await em.getConnection().execute('delete from session where expire < now()', [], 'run');
+}
+
+// Limits.
+
+/**
+ * Locks the account's row for the caller's transaction (NO KEY UPDATE: rows that merely reference
+ * it are not held up); false when there is no such account.
+ */
+export async function lockAccountRow(em: EntityManager, userId: string): Promise<boolean> {
+  const rows = await em
+    .getConnection()
+    .execute<{ id: string }[]>(
+      'select id from users where id = ? for no key update',
+      [userId],
+      'all',
+      em.getTransactionContext(),
+    );
+  return rows.length > 0;
+}
+
+// Deleting an account (each in the caller's transaction).
+
+const run = (tx: EntityManager, sql: string, params: unknown[]) =>
+  tx.getConnection().execute(sql, params, 'run', tx.getTransactionContext());
+
+/** Marks the quartett sets that printed one of these vehicles. */
+export async function markSetsWithDeletedAccount(tx: EntityManager, vehicleIds: string[]): Promise<void> {
+  const list = vehicleIds.map(() => '?').join(', ');
+  await run(
+    tx,
+    `update quartett_set set contains_deleted_account = true
+          where id in (select set_id from quartett_card where vehicle_id in (${list}))`,
+    vehicleIds,
+  );
+}
+
+/** Clears the internal comments on these vehicles' status log: the one redaction the log allows. */
+export async function redactStatusLogComments(tx: EntityManager, vehicleIds: string[]): Promise<void> {
+  const list = vehicleIds.map(() => '?').join(', ');
+  await run(tx, `select set_config('schlosstreffen.redact_status_log', 'on', true)`, []);
+  await run(
+    tx,
+    `update review set comment_internal = null where vehicle_id in (${list}) and comment_internal is not null`,
+    vehicleIds,
+  );
+  await run(tx, `select set_config('schlosstreffen.redact_status_log', 'off', true)`, []);
+}
+
+/**
+ * Outbox rows of mails to one of `emails`: any to a `confirmed` address, else those of the given
+ * templates (an account's own mails).
+ */
+export async function outboxMailsTo(
+  tx: EntityManager,
+  emails: string[],
+  confirmed: string[],
+  templates: string[],
+): Promise<string[]> {
+  const rows = await tx.getConnection().execute<{ id: string }[]>(
+    `select id from outbox
+        where payload->>'to' in (${emails.map(() => '?').join(', ')})
+          and (payload->>'to' in (${confirmed.map(() => '?').join(', ') || 'null'})
+               or payload->>'template' in (${templates.map(() => '?').join(', ')}))`,
+    [...emails, ...confirmed, ...templates],
+    'all',
+    tx.getTransactionContext(),
+  );
+  return rows.map((row) => row.id);
+}
+
+// The personal-data export.
+
+/** The scans of the user's cars at a gate, and the scans the user made as staff, in time order. */
+export function gateScansOf(em: EntityManager, userId: string): Promise<Array<Record<string, unknown>>> {
+  return em.getConnection().execute<Array<Record<string, unknown>>>(
+    `select s.invitation_id, s.gate, s.scanned_at, s.staff_id, i.start_number,
+            (i.checked_in_scan_id = s.id) as admitted
+       from check_in_scan s join invitation i on i.id = s.invitation_id
+      where s.staff_id = ? or i.vehicle_id in (select id from vehicle where user_id = ?)
+      order by s.scanned_at`,
+    [userId, userId],
+  );
+}
+
+/** The visitor updates sent (or being sent) to these registrations, with their state. */
+export function visitorUpdatesOf(
+  em: EntityManager,
+  registrationIds: string[],
+): Promise<Array<Record<string, unknown>>> {
+  return em.getConnection().execute<Array<Record<string, unknown>>>(
+    `select r.registration_id, u.subject, r.state, r.sent_at from visitor_update_recipient r
+         join visitor_update u on u.id = r.update_id
+        where r.registration_id in (${registrationIds.map(() => '?').join(', ')}) order by u.started_at`,
+    registrationIds,
+  );
+}
+
+/** These vehicles' status history as their owner may see it (no notes, scores or names). */
+export function ownHistoryOf(em: EntityManager, vehicleIds: string[]): Promise<Record<string, unknown>[]> {
+  return em.getConnection().execute<Record<string, unknown>[]>(
+    `select vehicle_id, actor_role, kind, old_status, new_status, created_at from review
+            where vehicle_id in (${vehicleIds.map(() => '?').join(', ')}) order by vehicle_id, seq`,
+    vehicleIds,
+  );
+}

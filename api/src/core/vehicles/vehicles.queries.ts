@@ -1,0 +1,183 @@
+/**
+ * The SQL of the staff lists and the organizers' export: the dashboard's filter (status and search)
+ * as one SQL condition shared by the paged list, the counts and the export, the sorts' keyset
+ * comparisons, and the statements that read a page's keys, the counts and the export's batches.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { VEHICLE_STATUSES, type AdminVehicleFilter, type AdminVehicleSort } from '@schlosstreffen/shared';
+import { AT_MICROS, MICROS } from '../db/micros.js';
+import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../model/review-facts.js';
+
+/** The dashboard's filter: a status ('all' or one status) and the search. */
+export interface ApplicationFilter {
+  status: AdminVehicleFilter;
+  /**
+   * Case-insensitive substring of brand, model or the owner's first or last name; empty matches
+   * everything.
+   */
+  q: string;
+}
+
+interface Sql {
+  sql: string;
+  params: unknown[];
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The search on vehicle `v`: brand, model, or the owner's first or last name contain the text. */
+function searchCondition(q: string): Sql | undefined {
+  const needle = q.trim();
+  if (!needle) return undefined;
+  const pattern = `%${escapeLike(needle)}%`;
+  // A union of the two searches, so each can use its trigram indexes (an OR across the two tables
+  // would scan every vehicle).
+  return {
+    sql: `v.id in (select x.id from vehicle x where x.brand ilike ? or x.model ilike ?
+                   union select x.id from vehicle x join users u on u.id = x.user_id
+                          where u.first_name ilike ? or u.last_name ilike ?)`,
+    params: [pattern, pattern, pattern, pattern],
+  };
+}
+
+function statusCondition(status: AdminVehicleFilter): Sql | undefined {
+  if (status === 'all' || !VEHICLE_STATUSES.includes(status)) return undefined;
+  return { sql: 'v.status = ?', params: [status] };
+}
+
+/** `where …` of the given conditions (true when none). */
+function whereOf(...conditions: (Sql | undefined)[]): Sql {
+  const present = conditions.filter((condition): condition is Sql => condition !== undefined);
+  return {
+    sql: present.length ? `where ${present.map((condition) => condition.sql).join(' and ')}` : '',
+    params: present.flatMap((condition) => condition.params),
+  };
+}
+
+/** The filter on vehicle `v` (status and search) as a `where` clause; the export uses it too. */
+function applicationWhere(filter: ApplicationFilter, after?: Sql): Sql {
+  return whereOf(statusCondition(filter.status), searchCondition(filter.q), after);
+}
+
+/** Per sort: the key columns of vehicle `v`, their order, and the comparison that continues after a row. */
+export const SORTS: Record<
+  AdminVehicleSort,
+  { keys: string[]; casts: string[]; order: string; after: string }
+> = {
+  newest: {
+    keys: ['created_at', 'id'],
+    casts: ['timestamptz', 'uuid'],
+    order: 'created_at desc, id desc',
+    after: `(v.created_at, v.id) < (${AT_MICROS}, ?::uuid)`,
+  },
+  oldest: {
+    keys: ['created_at', 'id'],
+    casts: ['timestamptz', 'uuid'],
+    order: 'created_at asc, id asc',
+    after: `(v.created_at, v.id) > (${AT_MICROS}, ?::uuid)`,
+  },
+  brand: {
+    keys: ['brand', 'model', 'id'],
+    casts: ['text', 'text', 'uuid'],
+    order: 'brand asc, model asc, id asc',
+    after: '(v.brand, v.model, v.id) > (?, ?, ?::uuid)',
+  },
+};
+
+/** Vehicles per status over the search (statuses without any are left out). */
+export async function statusCounts(em: EntityManager, q: string): Promise<Record<string, number>> {
+  const searched = whereOf(searchCondition(q));
+  const [row] = await em.getConnection().execute<{ counts: Record<string, number> }[]>(
+    `select
+       (select coalesce(json_object_agg(c.status, c.n), '{}') from
+          (select v.status, count(*)::int as n from vehicle v ${searched.sql} group by v.status) c) as counts`,
+    searched.params,
+  );
+  return row!.counts;
+}
+
+/**
+ * One page of the filtered vehicles in the sort's order, after the row whose sort key is `after`:
+ * per row its id, its other sort keys as text (timestamps in microseconds) and its id again.
+ */
+export async function vehiclePageKeys(
+  em: EntityManager,
+  filter: ApplicationFilter,
+  sortName: AdminVehicleSort,
+  after: string[] | undefined,
+  limit: number,
+): Promise<[string, ...string[]][]> {
+  const sort = SORTS[sortName];
+  const paged = applicationWhere(filter, after ? { sql: sort.after, params: after } : undefined);
+  const [row] = await em.getConnection().execute<{ page: [string, ...string[]][] }[]>(
+    `select coalesce(json_agg(json_build_array(p.id, ${sort.keys
+      .filter((key) => key !== 'id')
+      .map((key) => (key === 'created_at' ? MICROS('p.created_at') : `p.${key}::text`))
+      .join(', ')}, p.id) order by ${sort.order}), '[]') as page from
+          (select ${sort.keys.map((key) => `v.${key}`).join(', ')} from vehicle v ${paged.sql}
+            order by ${sort.order} limit ?) p`,
+    [...paged.params, limit],
+  );
+  return row!.page;
+}
+
+/** Every media row. */
+export async function mediaTotal(em: EntityManager): Promise<number> {
+  const [row] = await em
+    .getConnection()
+    .execute<{ total: number }[]>('select count(*)::int as total from media');
+  return row!.total;
+}
+
+/** One page of the media library, newest first, after the row (`after`: microseconds, id): id and microseconds. */
+export async function mediaPageKeys(
+  em: EntityManager,
+  after: string[] | undefined,
+  limit: number,
+): Promise<[string, string][]> {
+  const [row] = await em.getConnection().execute<{ page: [string, string][] }[]>(
+    `select coalesce(json_agg(json_build_array(p.id, ${MICROS('p.created_at')})
+                                order by p.created_at desc, p.id desc), '[]') as page
+         from (select m.id, m.created_at from media m
+                ${after ? `where (m.created_at, m.id) < (${AT_MICROS}, ?::uuid)` : ''}
+                order by m.created_at desc, m.id desc limit ?) p`,
+    [...(after ?? []), limit],
+  );
+  return row!.page;
+}
+
+/** Rows per statement of the export: memory stays flat however many applications there are. */
+export const EXPORT_BATCH = 500;
+
+/**
+ * One batch of the organizers' export, filtered like the dashboard, newest first, after the row
+ * whose `after_created_at` (text) and id are given.
+ */
+export function applicationBatch(
+  em: EntityManager,
+  filter: ApplicationFilter,
+  after?: { createdAt: unknown; id: unknown },
+): Promise<Array<Record<string, unknown>>> {
+  const where = applicationWhere(
+    filter,
+    after
+      ? { sql: '(v.created_at, v.id) < (?::timestamptz, ?::uuid)', params: [after.createdAt, after.id] }
+      : undefined,
+  );
+  return em.getConnection().execute<Array<Record<string, unknown>>>(
+    `select v.id, v.status, v.brand, v.model, v.name, v.year, v.color,
+              u.first_name, u.last_name, u.email, u.phone,
+              sub.submitted_at, s.score,
+              i.start_number, i.parking_zone, i.confirm_by, i.release_reason, i.checked_in_at,
+              cs.gate as checked_in_gate, v.created_at::text as after_created_at
+         from (select v.* from vehicle v ${where.sql}
+                order by v.created_at desc, v.id desc limit ${EXPORT_BATCH}) v
+         join users u on u.id = v.user_id
+         left join invitation i on i.vehicle_id = v.id
+         left join check_in_scan cs on cs.id = i.checked_in_scan_id
+         ${LATEST_SCORE_JOIN}
+         ${LAST_SUBMISSION_JOIN}
+        order by v.created_at desc, v.id desc`,
+    where.params,
+  );
+}
