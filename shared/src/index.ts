@@ -16,6 +16,8 @@ export * from './site-config.js';
 export * from './media-file-name.js';
 export * from './display.js';
 export * from './gate-window.js';
+export * from './check-in.js';
+export * from './schemas/check-in.js';
 export * from './schemas/german-issues.js';
 export * from './privacy.js';
 export * from './visitor-updates.js';
