@@ -60,7 +60,9 @@ function useLogout() {
       }
       queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
       // A gate's list of the event's cars stays on no device after its staff member signed out.
-      await import('../lib/gate-store').then(({ clearGate }) => clearGate()).catch(() => undefined);
+      await import('../features/check-in/gate-store')
+        .then(({ clearGate }) => clearGate())
+        .catch(() => undefined);
       await navigate({ to: '/' });
       browserPage.reload();
     },

@@ -9,48 +9,20 @@ import type { CurrentUser } from '@schlosstreffen/shared/api';
  */
 export const currentUserQueryOptions = queryOptions({
   queryKey: ['auth', 'user'],
-  // Asked even offline: the gate's check-in screen opens without network (see offlineGateUser).
+  // Asked even offline: the gate's check-in screen opens without network (see offline-gate-user.ts).
   networkMode: 'always',
   queryFn: async (): Promise<CurrentUser | null> => {
     try {
       return await apiGet<CurrentUser>('/api/auth/user');
     } catch (error) {
-      return isApiError(error) ? null : offlineGateUser();
+      if (isApiError(error)) return null;
+      // Without network the gate's check-in screen may open for the staff member who loaded its list.
+      return import('../features/check-in/offline-gate-user')
+        .then(({ offlineGateUser }) => offlineGateUser())
+        .catch(() => null);
     }
   },
 });
-
-/**
- * Without network, the check-in screen of a device that holds a valid gate list opens for the staff
- * member who loaded it; everywhere else, no connection means signed out.
- */
-async function offlineGateUser(): Promise<CurrentUser | null> {
-  if (typeof window === 'undefined' || !window.location.pathname.startsWith('/admin/check-in')) return null;
-  try {
-    const { gateStaff } = await import('./gate-store');
-    const staff = await gateStaff();
-    if (!staff) return null;
-    return {
-      id: staff.id,
-      email: '',
-      firstName: staff.firstName,
-      lastName: staff.lastName,
-      profileImageUrl: null,
-      phone: null,
-      instagramHandle: null,
-      role: staff.role,
-      consentMedia: false,
-      consentQuartett: false,
-      consentContact: false,
-      emailVerified: true,
-      pendingEmail: null,
-      createdAt: '',
-      updatedAt: '',
-    };
-  } catch {
-    return null;
-  }
-}
 
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions);
