@@ -9,20 +9,38 @@ import type { CurrentUser } from '@schlosstreffen/shared/api';
  */
 export const currentUserQueryOptions = queryOptions({
   queryKey: ['auth', 'user'],
-  // Asked even offline: the gate's check-in screen opens without network (see offline-gate-user.ts).
+  // Asked even offline: a screen may open without network (see setOfflineUser).
   networkMode: 'always',
   queryFn: async (): Promise<CurrentUser | null> => {
     try {
       return await apiGet<CurrentUser>('/api/auth/user');
     } catch (error) {
-      if (isApiError(error)) return null;
-      // Without network the gate's check-in screen may open for the staff member who loaded its list.
-      return import('../features/check-in/offline-gate-user')
-        .then(({ offlineGateUser }) => offlineGateUser())
-        .catch(() => null);
+      return isApiError(error) ? null : offlineUser().catch(() => null);
     }
   },
 });
+
+let offlineUser: () => Promise<CurrentUser | null> = () => Promise.resolve(null);
+
+/**
+ * Who counts as signed in while the server cannot be reached: nobody, unless a feature says
+ * otherwise (the gate's check-in screen, registered by its route).
+ */
+export function setOfflineUser(resolve: () => Promise<CurrentUser | null>): void {
+  offlineUser = resolve;
+}
+
+const signOutCleanups: Array<() => Promise<void>> = [];
+
+/** Deletes data a feature keeps on the device once its user signs out (registered by the feature's route). */
+export function onSignOut(cleanup: () => Promise<void>): void {
+  signOutCleanups.push(cleanup);
+}
+
+/** Runs every sign-out cleanup; a failing one does not stop the others. */
+export async function runSignOutCleanups(): Promise<void> {
+  await Promise.all(signOutCleanups.map((cleanup) => cleanup().catch(() => undefined)));
+}
 
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions);
