@@ -161,8 +161,6 @@ export function createApp(deps: AppDeps): Koa<AppState> {
         publicUrl: config.publicUrl,
         secret: config.sessionSecret,
         places,
-        gate: config.event,
-        now,
         onOutbox,
       }),
     ),

@@ -1,13 +1,7 @@
 import { venueDate } from './venue-time.js';
-/** German texts for invitations, check-in and the quartett print export. */
+/** German texts for invitations and the quartett print export (the gate's are in check-in.ts). */
 
 export const INVITATION_MESSAGES = {
-  codeRequired: 'Bitte gib einen Check-in-Code oder eine Startnummer ein.',
-  unknownCode: 'Unbekannter Check-in-Code oder Startnummer. Bitte prüfe die Eingabe.',
-  notAdmitted: 'Dieses Fahrzeug ist nicht mehr eingeladen und kann nicht eingecheckt werden.',
-  checkedIn: 'Eingecheckt',
-  /** Answer to a repeated check-in; the time is HH:MM in the event's time zone. */
-  alreadyCheckedIn: (time: string) => `Bereits eingecheckt um ${time} Uhr`,
   confirmLinkInvalid: 'Der Bestätigungslink ist ungültig. Bitte melde dich an und bestätige im Dashboard.',
   confirmLinkSuperseded:
     'Dieser Bestätigungslink gehört zu einer früheren Einladung. Bitte nimm den Link aus der neuesten Einladungs-E-Mail oder melde dich an und bestätige im Dashboard.',
@@ -20,22 +14,6 @@ export const INVITATION_MESSAGES = {
   declined: 'Deine Teilnahme ist abgesagt. Dein Platz geht an das nächste Fahrzeug auf der Warteliste.',
   alreadyDeclined: 'Deine Teilnahme war bereits abgesagt.',
   declineOnlyInvited: 'Absagen lässt sich nur eine gültige Einladung oder eine bestätigte Teilnahme.',
-  /** The gate's short answers, offline as online. */
-  gateCheckedIn: 'Eingecheckt',
-  gateUnknown: 'Unbekannter Code',
-  gateNotConfirmed: 'Nicht bestätigt',
-  notConfirmedDetail: 'Die Teilnahme ist noch nicht bestätigt. Einlass erst nach der Bestätigung.',
-  duplicate: (gate: string, time: string) => `Doppelt: schon um ${time} Uhr an „${gate}“ eingecheckt`,
-  gateRequired: 'Bitte gib diesem Einlass einen Namen.',
-  gateMax: 'Der Name des Einlasses darf höchstens 40 Zeichen lang sein.',
-  gateListCursor: 'Ungültiger Stand der Einlassliste.',
-  /** A scan dated outside the gate window (a wrong device clock, or a forged time); times as venueDateTime. */
-  outsideWindow: (scannedAt: string, opensAt: string, closesAt: string) =>
-    `Außerhalb der Einlasszeit: Scan vom ${scannedAt} nicht übernommen. Eingecheckt wird vom ${opensAt} bis ${closesAt}. Bitte die Uhrzeit des Geräts prüfen.`,
-  /** A check-in at the online screen outside the gate window. */
-  checkInClosed: (opensAt: string, closesAt: string) =>
-    `Der Einlass ist geschlossen. Eingecheckt wird vom ${opensAt} bis ${closesAt}.`,
-  gateSyncMax: (max: number) => `Höchstens ${max} Scans je Sendung.`,
 } as const;
 
 /** Why a place was given up, as the owner reads it on the dashboard. */

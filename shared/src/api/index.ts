@@ -4,6 +4,7 @@
  */
 export type * from './account.js';
 export type * from './event.js';
+export type * from './check-in.js';
 export type * from './media.js';
 export type * from './vehicles.js';
 export type { StatusHistoryEntry } from '../status.js';

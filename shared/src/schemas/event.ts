@@ -1,18 +1,6 @@
 import * as v from 'valibot';
 import { INVITATION_MESSAGES, QUARTETT_MESSAGES } from '../event-messages.js';
-import { GATE_SYNC_MAX_SCANS } from '../gate-window.js';
 import { fieldObject } from './issues.js';
-
-/** Body of POST /api/admin/check-in: a check-in code (from the QR code) or a start number. */
-export const CheckInSchema = fieldObject({
-  code: v.pipe(
-    v.string(INVITATION_MESSAGES.codeRequired),
-    v.trim(),
-    v.nonEmpty(INVITATION_MESSAGES.codeRequired),
-    v.maxLength(200, INVITATION_MESSAGES.unknownCode),
-  ),
-});
-export type CheckInInput = v.InferOutput<typeof CheckInSchema>;
 
 /** Body of POST /api/invitations/confirm: the token of the invitation mail's confirm link. */
 export const InvitationConfirmSchema = fieldObject({
@@ -51,29 +39,3 @@ export const QuartettSetCreateSchema = fieldObject({
     v.maxLength(200, QUARTETT_MESSAGES.titleMax),
   ),
 });
-
-/** One scan a gate queued: its own id (a resend is the same scan), the invitation and the device's time. */
-export const GateScanSchema = v.object({
-  id: v.pipe(v.string(), v.uuid()),
-  invitationId: v.pipe(v.string(), v.uuid()),
-  scannedAt: v.pipe(v.string(), v.isoTimestamp()),
-});
-
-/** A gate's name ('Tor A'), as the device names itself and the scans carry it. */
-export const GateNameSchema = v.pipe(
-  v.string(INVITATION_MESSAGES.gateRequired),
-  v.trim(),
-  v.nonEmpty(INVITATION_MESSAGES.gateRequired),
-  v.maxLength(40, INVITATION_MESSAGES.gateMax),
-);
-
-/** Body of POST /api/admin/check-in/sync. */
-export const GateSyncSchema = fieldObject({
-  deviceId: v.pipe(v.string(), v.uuid()),
-  gate: GateNameSchema,
-  scans: v.pipe(
-    v.array(GateScanSchema),
-    v.maxLength(GATE_SYNC_MAX_SCANS, INVITATION_MESSAGES.gateSyncMax(GATE_SYNC_MAX_SCANS)),
-  ),
-});
-export type GateSyncInput = v.InferOutput<typeof GateSyncSchema>;

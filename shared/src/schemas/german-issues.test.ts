@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GateSyncSchema, WaitlistInviteSchema } from './event.js';
+import { GateSyncSchema } from './check-in.js';
+import { WaitlistInviteSchema } from './event.js';
 import { installGermanValidationMessages } from './german-issues.js';
 
 beforeAll(installGermanValidationMessages);

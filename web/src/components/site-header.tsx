@@ -2,7 +2,12 @@ import { HEADER_SCROLL_THRESHOLD_PX, isStaffRole } from '@schlosstreffen/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { currentUserQueryOptions, useCurrentUser, userDisplayName } from '../lib/current-user';
+import {
+  currentUserQueryOptions,
+  runSignOutCleanups,
+  useCurrentUser,
+  userDisplayName,
+} from '../lib/current-user';
 import {
   CastleMark,
   CloseIcon,
@@ -59,8 +64,8 @@ function useLogout() {
         // Storage unavailable (private mode): the toast just does not survive the reload.
       }
       queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
-      // A gate's list of the event's cars stays on no device after its staff member signed out.
-      await import('../lib/gate-store').then(({ clearGate }) => clearGate()).catch(() => undefined);
+      // What a feature keeps on the device (a gate's list of the event's cars) goes with the user.
+      await runSignOutCleanups();
       await navigate({ to: '/' });
       browserPage.reload();
     },

@@ -6,7 +6,7 @@ import type { FieldIssue } from '@schlosstreffen/shared';
  * Every call sends the session cookie, speaks JSON and sends a body only when one is given.
  * A non-success response throws an {@link ApiError} whose message reads "<status>: <text>";
  * the plain (German) server text is kept in `serverMessage` for toasts, the field issues of a
- * rejected body in `issues`.
+ * rejected body in `issues`, the whole JSON body (e.g. a result code beside the message) in `body`.
  */
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -20,13 +20,22 @@ export class ApiError extends Error {
   readonly fromBody: boolean;
   /** The server's message per field of a rejected body (400 `{ message, issues }`). */
   readonly issues: readonly FieldIssue[];
+  /** The answer's JSON object, when it was one (its fields beside `message`); else undefined. */
+  readonly body: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(status: number, serverMessage: string, fromBody = true, issues: readonly FieldIssue[] = []) {
+  constructor(
+    status: number,
+    serverMessage: string,
+    fromBody = true,
+    issues: readonly FieldIssue[] = [],
+    body?: Record<string, unknown>,
+  ) {
     super(`${status}: ${serverMessage}`);
     this.status = status;
     this.serverMessage = serverMessage;
     this.fromBody = fromBody;
     this.issues = issues;
+    this.body = body;
   }
 }
 
@@ -55,7 +64,7 @@ const unknownErrorText = 'Ein Fehler ist aufgetreten.';
 
 async function readErrorText(
   response: Response,
-): Promise<{ text: string; fromBody: boolean; issues?: FieldIssue[] }> {
+): Promise<{ text: string; fromBody: boolean; issues?: FieldIssue[]; body?: Record<string, unknown> }> {
   let text = '';
   try {
     text = await response.text();
@@ -68,13 +77,18 @@ async function readErrorText(
     if (contentType.includes('json') || trimmed.startsWith('{')) {
       try {
         const parsed: unknown = JSON.parse(trimmed);
-        if (typeof parsed === 'object' && parsed !== null && 'message' in parsed) {
-          const { message } = parsed;
+        const body =
+          typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+            ? (parsed as Record<string, unknown>)
+            : undefined;
+        if (body && 'message' in body) {
+          const { message } = body;
           if (typeof message === 'string' && message.trim() !== '') {
-            const issues = 'issues' in parsed ? readIssues(parsed.issues) : [];
-            return { text: message, fromBody: true, issues };
+            const issues = 'issues' in body ? readIssues(body.issues) : [];
+            return { text: message, fromBody: true, issues, body };
           }
         }
+        if (body) return { text: response.statusText || unknownErrorText, fromBody: false, body };
       } catch {
         // Not JSON after all: treated below like any other body.
       }
@@ -114,8 +128,8 @@ export async function apiRequest<T = unknown>(
   });
 
   if (!response.ok) {
-    const { text, fromBody, issues } = await readErrorText(response);
-    throw new ApiError(response.status, text, fromBody, issues);
+    const { text, fromBody, issues, body: errorBody } = await readErrorText(response);
+    throw new ApiError(response.status, text, fromBody, issues, errorBody);
   }
   return readBody<T>(response);
 }

@@ -9,47 +9,37 @@ import type { CurrentUser } from '@schlosstreffen/shared/api';
  */
 export const currentUserQueryOptions = queryOptions({
   queryKey: ['auth', 'user'],
-  // Asked even offline: the gate's check-in screen opens without network (see offlineGateUser).
+  // Asked even offline: a screen may open without network (see setOfflineUser).
   networkMode: 'always',
   queryFn: async (): Promise<CurrentUser | null> => {
     try {
       return await apiGet<CurrentUser>('/api/auth/user');
     } catch (error) {
-      return isApiError(error) ? null : offlineGateUser();
+      return isApiError(error) ? null : offlineUser().catch(() => null);
     }
   },
 });
 
+let offlineUser: () => Promise<CurrentUser | null> = () => Promise.resolve(null);
+
 /**
- * Without network, the check-in screen of a device that holds a valid gate list opens for the staff
- * member who loaded it; everywhere else, no connection means signed out.
+ * Who counts as signed in while the server cannot be reached: nobody, unless a feature says
+ * otherwise (the gate's check-in screen, registered by its route).
  */
-async function offlineGateUser(): Promise<CurrentUser | null> {
-  if (typeof window === 'undefined' || !window.location.pathname.startsWith('/admin/check-in')) return null;
-  try {
-    const { gateStaff } = await import('./gate-store');
-    const staff = await gateStaff();
-    if (!staff) return null;
-    return {
-      id: staff.id,
-      email: '',
-      firstName: staff.firstName,
-      lastName: staff.lastName,
-      profileImageUrl: null,
-      phone: null,
-      instagramHandle: null,
-      role: staff.role,
-      consentMedia: false,
-      consentQuartett: false,
-      consentContact: false,
-      emailVerified: true,
-      pendingEmail: null,
-      createdAt: '',
-      updatedAt: '',
-    };
-  } catch {
-    return null;
-  }
+export function setOfflineUser(resolve: () => Promise<CurrentUser | null>): void {
+  offlineUser = resolve;
+}
+
+const signOutCleanups: Array<() => Promise<void>> = [];
+
+/** Deletes data a feature keeps on the device once its user signs out (registered by the feature's route). */
+export function onSignOut(cleanup: () => Promise<void>): void {
+  signOutCleanups.push(cleanup);
+}
+
+/** Runs every sign-out cleanup; a failing one does not stop the others. */
+export async function runSignOutCleanups(): Promise<void> {
+  await Promise.all(signOutCleanups.map((cleanup) => cleanup().catch(() => undefined)));
 }
 
 export function useCurrentUser() {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { vehicleDisplayName } from '@schlosstreffen/shared';
 import type { ArrivalsBoard } from '@schlosstreffen/shared/api';
+import { arrivalsPerZone, arrivalTimes, recentScans } from './check-in.queries.js';
 
 const BUCKET_MS = 15 * 60 * 1000;
 const RECENT_SCANS = 15;
@@ -15,37 +16,9 @@ export async function arrivalsBoard(
   zones: Array<{ name: string }>,
   now = new Date(),
 ): Promise<ArrivalsBoard> {
-  const connection = em.getConnection();
-  const perZone = await connection.execute<Array<{ zone: string; expected: number; arrived: number }>>(
-    `select i.parking_zone as zone,
-            count(*) filter (where (i.released_at is null and v.status = 'confirmed') or i.checked_in_at is not null)::int as expected,
-            count(*) filter (where i.checked_in_at is not null)::int as arrived
-       from invitation i join vehicle v on v.id = i.vehicle_id
-      group by i.parking_zone`,
-  );
-  const arrivals = await connection.execute<Array<{ at: Date }>>(
-    `select checked_in_at as at from invitation where checked_in_at is not null order by checked_in_at`,
-  );
-  const recent = await connection.execute<
-    Array<{
-      start_number: number;
-      name: string | null;
-      brand: string;
-      model: string;
-      zone: string;
-      gate: string;
-      scanned_at: Date;
-      admitted: boolean;
-    }>
-  >(
-    `select i.start_number, v.name, v.brand, v.model, i.parking_zone as zone, s.gate, s.scanned_at,
-            (i.checked_in_scan_id = s.id) as admitted
-       from check_in_scan s
-       join invitation i on i.id = s.invitation_id
-       join vehicle v on v.id = i.vehicle_id
-      order by s.scanned_at desc, s.id
-      limit ${RECENT_SCANS}`,
-  );
+  const perZone = await arrivalsPerZone(em);
+  const arrivals = await arrivalTimes(em);
+  const recent = await recentScans(em, RECENT_SCANS);
 
   const names = [...zones.map((zone) => zone.name)];
   for (const row of perZone) if (!names.includes(row.zone)) names.push(row.zone);

@@ -1,7 +1,7 @@
 import { createHash, createHmac, createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { vehicleDisplayName } from '@schlosstreffen/shared';
-import { ONLINE_GATE } from './gate-scans.js';
+import { ONLINE_GATE, vehicleDisplayName } from '@schlosstreffen/shared';
+import { countOnList, gateListRows } from './check-in.queries.js';
 import type { GateEntryData, GateList, SignedGateEntry } from '@schlosstreffen/shared/api';
 
 /** A device keeps its list until the day after the event. */
@@ -49,27 +49,6 @@ export function signEntry(signer: GateSigner, data: GateEntryData): SignedGateEn
   return { data: json, sig: sign(null, Buffer.from(json, 'utf8'), signer.privateKey).toString('base64') };
 }
 
-interface EntryRow {
-  id: string;
-  start_number: number;
-  parking_zone: string;
-  qr_code: string;
-  checked_in_at: Date | null;
-  gate: string | null;
-  name: string | null;
-  brand: string;
-  model: string;
-  color: string | null;
-  status: string;
-  on_list: boolean;
-}
-
-/** Holding invitations of invited or confirmed cars are on the list; everything else is not. */
-const ON_LIST = `(i.released_at is null and v.status in ('invited', 'confirmed'))`;
-
-/** When anything a gate shows of this invitation last changed. */
-const CHANGED_AT = `greatest(i.issued_at, v.updated_at, i.released_at, s.received_at)`;
-
 /**
  * The gate list: whole, or (with `since`, a cursor of an earlier answer) the entries that changed and
  * the invitations that left the list since then.
@@ -80,21 +59,8 @@ export async function loadGateList(
 ): Promise<GateList> {
   const now = options.now ?? new Date();
   const since = options.since ? new Date(options.since.getTime() - CURSOR_OVERLAP_MS) : null;
-  const connection = em.getConnection();
-  const rows = await connection.execute<EntryRow[]>(
-    `select i.id, i.start_number, i.parking_zone, i.qr_code, i.checked_in_at, s.gate,
-            v.name, v.brand, v.model, v.color, v.status, ${ON_LIST} as on_list
-       from invitation i
-       join vehicle v on v.id = i.vehicle_id
-       left join check_in_scan s on s.id = i.checked_in_scan_id
-      where ${since ? `${CHANGED_AT} > ?` : ON_LIST}
-      order by i.start_number`,
-    since ? [since] : [],
-  );
-  const [counted] = await connection.execute<Array<{ total: number }>>(
-    `select count(*)::int as total from invitation i join vehicle v on v.id = i.vehicle_id where ${ON_LIST}`,
-  );
-  const total = counted?.total ?? 0;
+  const rows = await gateListRows(em, since);
+  const total = await countOnList(em);
   const validUntil = new Date(options.eventEnd.getTime() + GATE_LIST_GRACE_MS).toISOString();
   const entries: SignedGateEntry[] = [];
   const removed: string[] = [];

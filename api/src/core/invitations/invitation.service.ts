@@ -1,11 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  INVITATION_MESSAGES,
-  VEHICLE_MESSAGES,
-  venueDateTime,
-  withinGateWindow,
-} from '@schlosstreffen/shared';
+import { INVITATION_MESSAGES, VEHICLE_MESSAGES } from '@schlosstreffen/shared';
 import { conflict, notFound } from '../errors.js';
 import { verifyInvitationConfirmToken, verifyInvitationDeclineToken } from './invitation-links.js';
 import { assertConfirmable } from './confirmable.js';
@@ -18,28 +13,15 @@ import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { Invitation } from '../model/invitation.entity.js';
 import { Review } from '../model/review.entity.js';
-import { gateWindowOf, recordOnlineScan } from '../check-in/gate-scans.js';
-
-/** A check-in at the gate: who came, and whether this scan admitted them or they were in already. */
-export interface CheckInOutcome {
-  result: 'checked_in' | 'already_checked_in';
-  invitation: Invitation;
-  vehicle: Vehicle;
-  owner: User;
-}
 
 export interface InvitationServiceOptions {
   publicUrl: string;
   secret: string;
   places: PlacesOptions;
-  /** The gate window of online check-ins: from the gates' opening to the end of the event. */
-  gate: { gateOpensAt: Date; end: Date };
-  /** The server's clock: an online check-in's time. */
-  now?: () => Date;
   onOutbox?: () => void;
 }
 
-/** The owner's confirmation and decline by mailed link, and the gate's check-in. */
+/** The owner's confirmation and decline by mailed link. */
 export class InvitationService {
   constructor(
     private readonly em: EntityManager,
@@ -119,42 +101,5 @@ export class InvitationService {
       status,
       message: status === 'declined' ? INVITATION_MESSAGES.declined : INVITATION_MESSAGES.alreadyDeclined,
     };
-  }
-
-  /**
-   * Checks a car in by its check-in code or start number at the online screen. The first check-in
-   * sets checkedIn and checkedInAt and is kept as a scan; a repeated one changes nothing and reports
-   * the first. Only confirmed cars are let in, as at a gate that is offline, and only within the gate
-   * window (the server's time).
-   */
-  async checkIn(code: string, staffId: string | null = null): Promise<CheckInOutcome> {
-    const where = /^\d{1,9}$/.test(code) ? { startNumber: Number(code) } : { qrCode: code };
-    return this.em.transactional(async (em) => {
-      const invitation = await em.findOne(Invitation, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!invitation) throw notFound(INVITATION_MESSAGES.unknownCode);
-      const vehicle = await em.findOneOrFail(Vehicle, invitation.vehicle.id);
-      const owner = await em.findOneOrFail(User, vehicle.user.id);
-      if (invitation.checkedIn && invitation.checkedInAt) {
-        return { result: 'already_checked_in', invitation, vehicle, owner };
-      }
-      if (vehicle.status === 'invited' && !invitation.releasedAt) {
-        throw conflict(INVITATION_MESSAGES.notConfirmedDetail, { result: 'not_confirmed' });
-      }
-      if (vehicle.status !== 'confirmed' || invitation.releasedAt) {
-        throw conflict(INVITATION_MESSAGES.notAdmitted);
-      }
-      const now = this.options.now?.() ?? new Date();
-      const window = gateWindowOf(this.options.gate);
-      if (!withinGateWindow(window, now)) {
-        throw conflict(
-          INVITATION_MESSAGES.checkInClosed(venueDateTime(window.opensAt), venueDateTime(window.closesAt)),
-          { result: 'outside_window' },
-        );
-      }
-      invitation.checkedIn = true;
-      invitation.checkedInAt = now;
-      invitation.checkedInScanId = await recordOnlineScan(em, invitation.id, staffId, now);
-      return { result: 'checked_in', invitation, vehicle, owner };
-    });
   }
 }

@@ -1,11 +1,31 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { GateSyncSchema, INVITATION_MESSAGES } from '@schlosstreffen/shared';
-import type { ArrivalsBoard, GateList, GateSyncResult } from '@schlosstreffen/shared/api';
+import {
+  CHECK_IN_MESSAGES,
+  CheckInSchema,
+  flattenIssues,
+  GateSyncSchema,
+  vehicleDisplayName,
+  venueDateTime,
+  venueTime,
+  type CheckInResultCode,
+} from '@schlosstreffen/shared';
+import type {
+  ArrivalsBoard,
+  CheckInRefusal,
+  CheckInResult,
+  CheckInView,
+  GateList,
+  GateSyncResult,
+} from '@schlosstreffen/shared/api';
+import * as v from 'valibot';
+import { gateWindowOf } from '../../core/check-in/admission.js';
 import { arrivalsBoard } from '../../core/check-in/arrivals.js';
+import type { CarRow } from '../../core/check-in/check-in.queries.js';
 import { gateSigner, loadGateList } from '../../core/check-in/gate-list.js';
-import { gateWindowOf, recordGateScans } from '../../core/check-in/gate-scans.js';
-import { invalid } from '../../core/errors.js';
+import { recordGateScans } from '../../core/check-in/gate-scans.js';
+import { checkInOnline } from '../../core/check-in/online-check-in.js';
+import { conflict, DomainError, invalid } from '../../core/errors.js';
 import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 
@@ -14,13 +34,58 @@ export interface CheckInRouteDeps {
   secret: string;
   event: { end: Date; gateOpensAt: Date };
   parkingZones: Array<{ name: string }>;
-  /** The server's clock. */
+  /** The server's clock: an online check-in's time and which scans the gate window takes. */
   now: () => Date;
 }
 
+/** What the gate sees: the invitation, the car and its owner (no contact data). */
+function presentCheckIn(car: CarRow): CheckInView {
+  const checkedInAt = car.checked_in_at ? new Date(car.checked_in_at) : null;
+  return {
+    startNumber: car.start_number,
+    parkingZone: car.parking_zone,
+    checkedIn: checkedInAt !== null,
+    checkedInAt: checkedInAt?.toISOString() ?? null,
+    vehicle: {
+      id: car.vehicle_id,
+      title: vehicleDisplayName(car),
+      brand: car.brand,
+      model: car.model,
+      year: car.year,
+      color: car.color ?? null,
+      status: car.status,
+    },
+    owner: { firstName: car.first_name, lastName: car.last_name },
+  };
+}
+
+/** The body of a refused online check-in (its code, and the German text of that code) as an error. */
+function refusal(
+  result: Exclude<CheckInResultCode, 'checked_in'>,
+  car: CarRow | null,
+  window: { opensAt: Date; closesAt: Date },
+): DomainError {
+  switch (result) {
+    case 'already_checked_in': {
+      const view = presentCheckIn(car!);
+      const message = CHECK_IN_MESSAGES.already_checked_in(venueTime(new Date(view.checkedInAt!)));
+      return conflict(message, { result, ...view } satisfies Omit<CheckInRefusal, 'message'>);
+    }
+    case 'unknown_code':
+      return new DomainError('not_found', CHECK_IN_MESSAGES.unknown_code, { details: { result } });
+    case 'outside_window':
+      return conflict(
+        CHECK_IN_MESSAGES.outside_window(venueDateTime(window.opensAt), venueDateTime(window.closesAt)),
+        { result },
+      );
+    default:
+      return conflict(CHECK_IN_MESSAGES[result], { result });
+  }
+}
+
 /**
- * The gates on the event day: the signed list a device checks cars against while offline, the scans
- * it sends when online again, and the 'Einlass' board.
+ * The gates on the event day: the online check-in, the signed list a device checks cars against
+ * while offline, the scans it sends when online again, and the 'Einlass' board.
  */
 export function checkInRoutes({ em, secret, event, parkingZones, now }: CheckInRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
@@ -28,24 +93,42 @@ export function checkInRoutes({ em, secret, event, parkingZones, now }: CheckInR
   const staff = requireRole('admin', 'reviewer');
   const window = gateWindowOf(event);
 
+  router.post('/admin/check-in', staff, async (ctx) => {
+    const parsed = v.safeParse(CheckInSchema, ctx.request.body ?? {});
+    // A code longer than any check-in code is as unknown as a missing one.
+    if (!parsed.success && parsed.issues.some((issue) => issue.type === 'max_length')) {
+      throw new DomainError('invalid', CHECK_IN_MESSAGES.unknown_code, {
+        issues: flattenIssues(parsed.issues),
+        details: { result: 'unknown_code' },
+      });
+    }
+    const { code } = validate(CheckInSchema, ctx.request.body);
+    const { result, car } = await checkInOnline(em, code, currentUser(ctx).id, window, now());
+    if (result !== 'checked_in') throw refusal(result, car, window);
+    ctx.body = {
+      result,
+      message: CHECK_IN_MESSAGES.checked_in,
+      ...presentCheckIn(car!),
+    } satisfies CheckInResult;
+  });
+
   router.get('/admin/check-in/list', staff, async (ctx) => {
     const raw = typeof ctx.query.since === 'string' ? ctx.query.since : undefined;
     const since = raw ? new Date(raw) : undefined;
-    if (since && Number.isNaN(since.getTime())) throw invalid(INVITATION_MESSAGES.gateListCursor);
+    if (since && Number.isNaN(since.getTime())) throw invalid(CHECK_IN_MESSAGES.gateListCursor);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = (await loadGateList(em, { signer, eventEnd: event.end, since })) satisfies GateList;
   });
 
   router.post('/admin/check-in/sync', staff, async (ctx) => {
     const body = validate(GateSyncSchema, ctx.request.body);
-    const scans = await recordGateScans(
+    ctx.body = (await recordGateScans(
       em,
       { deviceId: body.deviceId, gate: body.gate, staffId: currentUser(ctx).id },
       body.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
       window,
-      now(),
-    );
-    ctx.body = { scans } satisfies GateSyncResult;
+      { now: now(), since: body.since ? new Date(body.since) : null },
+    )) satisfies GateSyncResult;
   });
 
   router.get('/admin/arrivals', staff, async (ctx) => {

@@ -3,11 +3,11 @@ import {
   chunked,
   GATE_CLOCK_TOLERANCE_MS,
   GATE_SYNC_MAX_SCANS,
-  INVITATION_MESSAGES,
+  CHECK_IN_MESSAGES,
   type VehicleStatus,
 } from '@schlosstreffen/shared';
 import type { ArrivalsBoard, GateEntryData, GateList, GateSyncResult } from '@schlosstreffen/shared/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { User } from '../../core/model/user.entity.js';
 import { checkInCodeHash } from '../../core/check-in/gate-list.js';
 import { Invitation } from '../../core/model/invitation.entity.js';
@@ -19,20 +19,26 @@ let t: TestContext;
 /** The server's clock: the event day unless a test moves it. */
 let clock = EVENT_DAY_NOON;
 let ownerId: string;
+let anon: TestClient;
+let owner: TestClient;
+let user: TestClient;
 let reviewer: TestClient;
 let admin: TestClient;
 
 beforeAll(async () => {
   t = await createTestContext({ relay: false, now: () => clock });
-  ({ id: ownerId } = await t.signIn('user', {
+  anon = t.client();
+  ({ id: ownerId, client: owner } = await t.signIn('user', {
     firstName: 'Olaf',
-    lastName: 'Owner',
+    lastName: 'Test',
     phone: '+49 170 1234567',
   }));
+  user = (await t.signIn('user', { firstName: 'Udo', lastName: 'Test' })).client;
   reviewer = (await t.signIn('reviewer', { firstName: 'Rita', lastName: 'Tor' })).client;
   admin = (await t.signIn('admin', { firstName: 'Anna', lastName: 'Tor' })).client;
 });
 afterAll(() => t?.close());
+beforeEach(() => t.resetRateLimits());
 
 /** A car with an issued invitation in the given status. */
 async function car(name: string, status: VehicleStatus = 'confirmed') {
@@ -43,7 +49,7 @@ async function car(name: string, status: VehicleStatus = 'confirmed') {
     name,
     brand: 'Audi',
     model: 'Sport Quattro',
-    year: 1985,
+    year: 1984,
     color: 'Weiß',
     ps: 306,
     weightKg: 1300,
@@ -83,6 +89,90 @@ function verifiedEntries(list: GateList): GateEntryData[] {
 
 const sync = (client: TestClient, deviceId: string, gate: string, scans: object[]) =>
   client.post('/api/admin/check-in/sync', { deviceId, gate, scans });
+
+describe('POST /api/admin/check-in', () => {
+  it('is for reviewers and admins only', async () => {
+    expect((await anon.post('/api/admin/check-in', { code: '1' })).status).toBe(401);
+    expect((await user.post('/api/admin/check-in', { code: '1' })).status).toBe(403);
+    expect((await owner.post('/api/admin/check-in', { code: '1' })).status).toBe(403);
+  });
+
+  it('checks a car in by its code once; a repeat is refused with the time of the first', async () => {
+    const { vehicleId: id, invitation } = await car('Audi Quattro Online');
+    const first = await reviewer.post('/api/admin/check-in', { code: `  ${invitation.qrCode} ` });
+    expect(first.status, first.text).toBe(200);
+    expect(first.data).toMatchObject({
+      result: 'checked_in',
+      message: CHECK_IN_MESSAGES.checked_in,
+      startNumber: invitation.startNumber,
+      parkingZone: invitation.parkingZone,
+      checkedIn: true,
+      vehicle: { id, title: expect.stringMatching(/^Audi Quattro/), year: 1984 },
+      owner: { firstName: 'Olaf', lastName: 'Test' },
+    });
+    expect(first.data.owner).not.toHaveProperty('email');
+    const row = await t.orm.em.fork().findOneOrFail(Invitation, { id: invitation.id });
+    expect(row.checkedIn).toBe(true);
+    expect(row.checkedInAt?.toISOString()).toBe(first.data.checkedInAt);
+
+    const second = await admin.post('/api/admin/check-in', { code: invitation.qrCode });
+    expect(second.status).toBe(409);
+    const time = new Intl.DateTimeFormat('de-DE', {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/Berlin',
+    }).format(row.checkedInAt!);
+    expect(second.data).toMatchObject({
+      message: `Bereits eingecheckt um ${time} Uhr`,
+      result: 'already_checked_in',
+      checkedInAt: first.data.checkedInAt,
+      startNumber: invitation.startNumber,
+    });
+    const after = await t.orm.em.fork().findOneOrFail(Invitation, { id: invitation.id });
+    expect(after.checkedInAt?.getTime()).toBe(row.checkedInAt?.getTime());
+  });
+
+  it('finds a car by its start number', async () => {
+    const { invitation } = await car('Audi Quattro Startnummer');
+    const res = await reviewer.post('/api/admin/check-in', { code: String(invitation.startNumber) });
+    expect(res.status).toBe(200);
+    expect(res.data.startNumber).toBe(invitation.startNumber);
+    expect(
+      (await reviewer.post('/api/admin/check-in', { code: String(invitation.startNumber) })).status,
+    ).toBe(409);
+  });
+
+  it('answers unknown codes with 404 and refuses vehicles that are no longer invited', async () => {
+    for (const code of ['gibt-es-nicht', '999999', 'x'.repeat(32)]) {
+      const res = await reviewer.post('/api/admin/check-in', { code });
+      expect(res.status).toBe(404);
+      expect(res.data.message).toBe(CHECK_IN_MESSAGES.unknown_code);
+    }
+    const empty = await reviewer.post('/api/admin/check-in', { code: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.data.message).toBe(CHECK_IN_MESSAGES.codeRequired);
+    expect((await reviewer.post('/api/admin/check-in', {})).data.message).toBe(
+      CHECK_IN_MESSAGES.codeRequired,
+    );
+
+    const { invitation } = await car('Audi Quattro Abgelehnt', 'rejected');
+    const refused = await reviewer.post('/api/admin/check-in', { code: invitation.qrCode });
+    expect(refused.status).toBe(409);
+    expect(refused.data.message).toBe(CHECK_IN_MESSAGES.not_admitted);
+    expect((await t.orm.em.fork().findOneOrFail(Invitation, invitation.id)).checkedIn).toBe(false);
+  });
+
+  it('lets in only confirmed cars: an invitation not yet confirmed is refused as such', async () => {
+    const { invitation } = await car('Audi Quattro Eingeladen', 'invited');
+    const refused = await reviewer.post('/api/admin/check-in', { code: invitation.qrCode });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({
+      result: 'not_confirmed',
+      message: CHECK_IN_MESSAGES.not_confirmed,
+    });
+    expect((await t.orm.em.fork().findOneOrFail(Invitation, invitation.id)).checkedIn).toBe(false);
+  });
+});
 
 describe('the gate list', () => {
   it('holds per car only what the gate needs, signed; the code only as its hash', async () => {
@@ -153,7 +243,7 @@ describe('the gate list', () => {
 
     const bad = await reviewer.get('/api/admin/check-in/list?since=gestern');
     expect(bad.status).toBe(400);
-    expect(bad.data.message).toBe(INVITATION_MESSAGES.gateListCursor);
+    expect(bad.data.message).toBe(CHECK_IN_MESSAGES.gateListCursor);
   });
 });
 
@@ -185,7 +275,7 @@ describe('scans from several gates', () => {
     const bLater = (await sync(reviewer, gateB, 'Tor B', [])).data as GateSyncResult;
     const duplicate = bLater.scans.find((scan) => scan.id === b2.id)!;
     expect(duplicate).toMatchObject({ result: 'duplicate', gate: 'Tor A', checkedInAt: at(2) });
-    expect(duplicate.message).toBe(INVITATION_MESSAGES.duplicate('Tor A', '10:02'));
+    expect(duplicate.message).toBe(CHECK_IN_MESSAGES.duplicate('Tor A', '10:02'));
     expect(bLater.scans.find((scan) => scan.id === b3.id)?.result).toBe('admitted');
 
     const rows = await t.orm.em
@@ -218,6 +308,70 @@ describe('scans from several gates', () => {
     expect(line.endsWith(`;"20.06.2026, 10:02 Uhr";"Tor A"`)).toBe(true);
   });
 
+  it('answers a sync that names its last cursor only with what changed since, and every scan it sends', async () => {
+    const one = await car('Stand Eins');
+    const two = await car('Stand Zwei');
+    const three = await car('Stand Drei');
+    const device = randomUUID();
+    const at = (minute: number) => new Date(Date.UTC(2026, 5, 20, 9, minute)).toISOString();
+    const later = (minutes: number) => new Date(EVENT_DAY_NOON.getTime() + minutes * 60_000);
+    const s1 = { id: randomUUID(), invitationId: one.invitation.id, scannedAt: at(1) };
+    const s2 = { id: randomUUID(), invitationId: two.invitation.id, scannedAt: at(2) };
+    const s3 = { id: randomUUID(), invitationId: three.invitation.id, scannedAt: at(3) };
+    const syncSince = async (since: string | undefined, scans: object[]) => {
+      const res = await reviewer.post('/api/admin/check-in/sync', {
+        deviceId: device,
+        gate: 'Tor S',
+        since,
+        scans,
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.data as GateSyncResult;
+    };
+    try {
+      const first = await syncSince(undefined, [s1, s2]);
+      expect(first.scans.map((scan) => [scan.id, scan.result])).toEqual([
+        [s1.id, 'admitted'],
+        [s2.id, 'admitted'],
+      ]);
+      expect(first.cursor).toBe(EVENT_DAY_NOON.toISOString());
+
+      // Five minutes on: only the new scan; the two before did not change.
+      clock = later(5);
+      const second = await syncSince(first.cursor, [s3]);
+      expect(second.scans.map((scan) => [scan.id, scan.result])).toEqual([[s3.id, 'admitted']]);
+      expect(second.cursor).toBe(later(5).toISOString());
+
+      // Another gate was earlier with car two: that change, and only it, comes with the next sync.
+      clock = later(10);
+      await sync(admin, randomUUID(), 'Tor Z', [
+        { id: randomUUID(), invitationId: two.invitation.id, scannedAt: at(0) },
+      ]);
+      clock = later(15);
+      const third = await syncSince(second.cursor, []);
+      expect(third.scans.map((scan) => [scan.id, scan.result, scan.gate])).toEqual([
+        [s2.id, 'duplicate', 'Tor Z'],
+      ]);
+
+      // A resend (a lost answer) is answered again, and changes nothing.
+      clock = later(20);
+      const resent = await syncSince(third.cursor, [s1]);
+      expect(resent.scans.map((scan) => [scan.id, scan.result])).toEqual([[s1.id, 'admitted']]);
+      expect(await syncSince(resent.cursor, [])).toEqual({ scans: [], cursor: resent.cursor });
+
+      const bad = await reviewer.post('/api/admin/check-in/sync', {
+        deviceId: device,
+        gate: 'Tor S',
+        since: 'gestern',
+        scans: [],
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.data.message).toBe(CHECK_IN_MESSAGES.gateSyncCursor);
+    } finally {
+      clock = EVENT_DAY_NOON;
+    }
+  });
+
   it('refuses a car that is not confirmed or no longer invited, and keeps no scan of it', async () => {
     const waiting = await car('Wartend', 'invited');
     const gone = await car('Weg', 'rejected');
@@ -239,7 +393,7 @@ describe('scans from several gates', () => {
 
     const tooLong = await sync(reviewer, device, 'x'.repeat(41), []);
     expect(tooLong.status).toBe(400);
-    expect(tooLong.data.message).toBe(INVITATION_MESSAGES.gateMax);
+    expect(tooLong.data.message).toBe(CHECK_IN_MESSAGES.gateMax);
   });
 });
 
@@ -303,7 +457,7 @@ describe('the gate window', () => {
             reason: 'outside_window',
             checkedInAt: null,
             gate: null,
-            message: INVITATION_MESSAGES.outsideWindow(
+            message: CHECK_IN_MESSAGES.scanOutsideWindow(
               '20.06.2025, 10:00 Uhr',
               '20.06.2026, 00:00 Uhr',
               '20.06.2026, 20:00 Uhr',

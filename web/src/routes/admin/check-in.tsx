@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminCheckInPage } from '../../features/admin/check-in-page';
+import { AdminCheckInPage } from '../../features/check-in/check-in-page';
 import { adminPageHead } from '../../features/admin/admin-access';
+import { onSignOut, setOfflineUser } from '../../lib/current-user';
+
+// The gate's data on this device: without network the screen opens for the staff member who loaded
+// its list, and signing out deletes the list (both load the gate's code only when they run).
+setOfflineUser(() =>
+  import('../../features/check-in/offline-gate-user').then((gate) => gate.offlineGateUser()),
+);
+onSignOut(() => import('../../features/check-in/gate-store').then((gate) => gate.clearGate()));
 
 export const Route = createFileRoute('/admin/check-in')({
   head: ({ match }) =>

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminArrivalsPage } from '../../features/admin/arrivals-page';
+import { AdminArrivalsPage } from '../../features/check-in/arrivals-page';
 import { adminPageHead } from '../../features/admin/admin-access';
 
 export const Route = createFileRoute('/admin/einlass')({

@@ -1,18 +1,13 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { chunked, GATE_SYNC_MAX_SCANS } from '@schlosstreffen/shared';
-import type {
-  GateEntryData,
-  GateList,
-  GateRefusal,
-  GateScanState,
-  GateSyncResult,
-} from '@schlosstreffen/shared/api';
+import { ONLINE_GATE, startNumberOf } from '@schlosstreffen/shared';
+import type { GateEntryData, GateList, GateRefusal, GateScanState } from '@schlosstreffen/shared/api';
 
 /**
  * The gate's own copy of the check-in list, in IndexedDB, for the event day's weak network: per
  * invitation only what the gate needs, each entry signed by the server (Ed25519) and checked before
  * it is used; the check-in code only as its SHA-256. Scans made here wait in a queue until the
- * server has them. Everything is deleted at logout and once the list has expired.
+ * server has them. Everything is deleted at logout and once the list has expired. The calls to the
+ * server that fill it are in gate-sync.ts.
  */
 
 const DB_NAME = 'schlosstreffen-gate';
@@ -30,6 +25,8 @@ export interface GateMeta {
 export interface GateDevice {
   deviceId: string;
   gate: string;
+  /** The cursor of the last sync's answer: the next sync asks only for what changed since. */
+  syncCursor?: string;
 }
 
 interface StoredEntry {
@@ -160,7 +157,7 @@ export async function gateDevice(): Promise<GateDevice> {
   const database = await db();
   const existing = await database.get('device', 'device');
   if (existing) return existing;
-  const device = { deviceId: crypto.randomUUID(), gate: 'Einlass' };
+  const device = { deviceId: crypto.randomUUID(), gate: ONLINE_GATE };
   await database.put('device', device, 'device');
   return device;
 }
@@ -184,64 +181,45 @@ export async function gateStaff(now = new Date()): Promise<GateStaff | null> {
   return (await database.get('staff', 'staff')) ?? null;
 }
 
+/** A list whose signatures do not hold: refused whole. */
 export class GateListError extends Error {}
 
-/**
- * Loads the list from the server: only the changes when this device holds a list of the same key,
- * else the whole. Every entry's signature is checked before it is stored; a list that fails the
- * check is refused whole.
- */
-export async function refreshGateList(fetcher: typeof fetch = fetch): Promise<GateMeta> {
-  const database = await db();
-  const meta = await database.get('meta', 'list');
-  const load = async (since?: string): Promise<GateList> => {
-    const url = `/api/admin/check-in/list${since ? `?since=${encodeURIComponent(since)}` : ''}`;
-    const response = await fetcher(url, { credentials: 'include', headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new GateListError(`HTTP ${response.status}`);
-    return (await response.json()) as GateList;
-  };
-  let list = await load(meta?.cursor);
-  if (list.delta && meta && meta.publicKey !== list.publicKey) list = await load();
+/** The list's entries, each checked against its signature; throws GateListError when one fails. */
+export async function verifyGateList(list: GateList): Promise<GateEntryData[]> {
   const checked = await Promise.all(list.entries.map((entry) => verified(list.publicKey, entry)));
   if (checked.some((entry) => entry === null)) throw new GateListError('Signatur ungültig');
+  return checked as GateEntryData[];
+}
 
-  const write = async (whole: boolean, current: GateList, entries: GateEntryData[]) => {
-    const tx = database.transaction(['entries', 'meta'], 'readwrite');
-    const store = tx.objectStore('entries');
-    if (whole) await store.clear();
-    for (const id of current.removed) await store.delete(id);
-    for (const [index, data] of entries.entries()) {
-      // A start number or code that moved to another invitation leaves its old entry first.
-      for (const indexName of ['codeHash', 'startNumber'] as const) {
-        const value = indexName === 'codeHash' ? data.codeHash : data.startNumber;
-        const other = await store.index(indexName).getKey(value);
-        if (other && other !== data.id) await store.delete(other);
-      }
-      const signed = current.entries[index]!;
-      await store.put({ id: data.id, codeHash: data.codeHash, startNumber: data.startNumber, ...signed });
+/**
+ * Stores a list the server sent (its entries verified): whole, replacing the copy here, or as the
+ * changes since this copy. Returns the new state and how many cars the device now holds.
+ */
+export async function storeGateList(list: GateList, entries: GateEntryData[]): Promise<GateMeta> {
+  const tx = (await db()).transaction(['entries', 'meta'], 'readwrite');
+  const store = tx.objectStore('entries');
+  if (!list.delta) await store.clear();
+  for (const id of list.removed) await store.delete(id);
+  for (const [index, data] of entries.entries()) {
+    // A start number or code that moved to another invitation leaves its old entry first.
+    for (const indexName of ['codeHash', 'startNumber'] as const) {
+      const value = indexName === 'codeHash' ? data.codeHash : data.startNumber;
+      const other = await store.index(indexName).getKey(value);
+      if (other && other !== data.id) await store.delete(other);
     }
-    const count = await store.count();
-    const next: GateMeta = {
-      publicKey: current.publicKey,
-      cursor: current.cursor,
-      fetchedAt: new Date().toISOString(),
-      expiresAt: current.expiresAt,
-      count,
-    };
-    await tx.objectStore('meta').put(next, 'list');
-    await tx.done;
-    return { next, count };
-  };
-
-  const first = await write(!list.delta, list, checked as GateEntryData[]);
-  if (list.delta && first.count !== list.total) {
-    // Something left the list unseen (an account deleted): load it whole.
-    list = await load();
-    const whole = await Promise.all(list.entries.map((entry) => verified(list.publicKey, entry)));
-    if (whole.some((entry) => entry === null)) throw new GateListError('Signatur ungültig');
-    return (await write(true, list, whole as GateEntryData[])).next;
+    const signed = list.entries[index]!;
+    await store.put({ id: data.id, codeHash: data.codeHash, startNumber: data.startNumber, ...signed });
   }
-  return first.next;
+  const next: GateMeta = {
+    publicKey: list.publicKey,
+    cursor: list.cursor,
+    fetchedAt: new Date().toISOString(),
+    expiresAt: list.expiresAt,
+    count: await store.count(),
+  };
+  await tx.objectStore('meta').put(next, 'list');
+  await tx.done;
+  return next;
 }
 
 export type GateVerdict =
@@ -255,9 +233,11 @@ async function findEntry(code: string, now: Date): Promise<GateEntryData | null>
   const database = await db();
   const meta = await database.get('meta', 'list');
   if (!meta) return null;
-  const stored = /^\d{1,9}$/.test(code)
-    ? await database.getFromIndex('entries', 'startNumber', Number(code))
-    : await database.getFromIndex('entries', 'codeHash', await codeHash(code));
+  const startNumber = startNumberOf(code);
+  const stored =
+    startNumber === null
+      ? await database.getFromIndex('entries', 'codeHash', await codeHash(code))
+      : await database.getFromIndex('entries', 'startNumber', startNumber);
   if (!stored) return null;
   const data = await verified(meta.publicKey, stored);
   if (!data || new Date(data.validUntil) < now) return null;
@@ -308,43 +288,23 @@ export async function queuedScans(): Promise<QueuedScan[]> {
   return scans.sort((a, b) => b.scannedAt.localeCompare(a.scannedAt));
 }
 
-/**
- * Sends every scan the server does not have yet, in chunks of at most GATE_SYNC_MAX_SCANS (the
- * server's limit per request), and stores after each chunk what the server made of all scans of
- * this device (a scan admitted here can turn out a duplicate when another gate was earlier, or be
- * refused with its reason: it stays on the device as refused and is not sent again). A chunk the
- * server took is not sent again. Throws when the server cannot be reached; what is left stays queued.
- */
-export async function syncScans(fetcher: typeof fetch = fetch): Promise<QueuedScan[]> {
-  const database = await db();
-  const device = await gateDevice();
-  const pending = await database.getAllFromIndex('scans', 'state', 'pending');
-  // The oldest first: a car's earliest scan reaches the server first.
-  pending.sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
-  // Even with nothing waiting, one request fetches what became of the scans sent before.
-  for (const chunk of pending.length ? chunked(pending, GATE_SYNC_MAX_SCANS) : [[]]) {
-    const response = await fetcher('/api/admin/check-in/sync', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        deviceId: device.deviceId,
-        gate: device.gate,
-        scans: chunk.map(({ id, invitationId, scannedAt }) => ({ id, invitationId, scannedAt })),
-      }),
-    });
-    if (!response.ok) throw new GateListError(`HTTP ${response.status}`);
-    await storeScanStates(((await response.json()) as GateSyncResult).scans);
-  }
-  return queuedScans();
+/** The scans still waiting for the server, the oldest first (a car's earliest scan reaches it first). */
+export async function pendingScans(): Promise<QueuedScan[]> {
+  const pending = await (await db()).getAllFromIndex('scans', 'state', 'pending');
+  return pending.sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
 }
 
-async function storeScanStates(states: GateScanState[]): Promise<void> {
-  const tx = (await db()).transaction('scans', 'readwrite');
+/**
+ * Merges a sync's answer into the queue, by scan id: what the server made of each scan it names
+ * (the others keep their state), and the answer's cursor for the next sync, in one transaction.
+ */
+export async function storeSyncAnswer(states: GateScanState[], cursor: string): Promise<void> {
+  const tx = (await db()).transaction(['scans', 'device'], 'readwrite');
+  const scans = tx.objectStore('scans');
   for (const state of states) {
-    const scan = await tx.store.get(state.id);
+    const scan = await scans.get(state.id);
     if (!scan) continue;
-    await tx.store.put({
+    await scans.put({
       ...scan,
       state: state.result,
       message: state.result === 'admitted' ? null : state.message,
@@ -353,6 +313,9 @@ async function storeScanStates(states: GateScanState[]): Promise<void> {
       firstAt: state.checkedInAt,
     });
   }
+  const devices = tx.objectStore('device');
+  const device = await devices.get('device');
+  if (device) await devices.put({ ...device, syncCursor: cursor }, 'device');
   await tx.done;
 }
 

@@ -1,13 +1,13 @@
-import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import { CHECK_IN_MESSAGES } from '@schlosstreffen/shared';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { QueuedScan } from '../../lib/gate-store';
+import type { QueuedScan } from './gate-store';
 import { GateStatus } from './gate-status';
 import type { useGate } from './use-gate';
 
 afterEach(cleanup);
 
-const OUTSIDE = INVITATION_MESSAGES.outsideWindow(
+const OUTSIDE = CHECK_IN_MESSAGES.scanOutsideWindow(
   '01.01.2000, 01:00 Uhr',
   '20.06.2026, 00:00 Uhr',
   '20.06.2026, 20:00 Uhr',
@@ -57,7 +57,7 @@ describe('the gate status', () => {
           }),
           scan(3, {
             state: 'duplicate',
-            message: INVITATION_MESSAGES.duplicate('Tor A', '10:02'),
+            message: CHECK_IN_MESSAGES.duplicate('Tor A', '10:02'),
             firstGate: 'Tor A',
           }),
         ])}

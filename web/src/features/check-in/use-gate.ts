@@ -1,4 +1,4 @@
-import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import { CHECK_IN_MESSAGES } from '@schlosstreffen/shared';
 import type { CheckInView, GateEntryData } from '@schlosstreffen/shared/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
@@ -8,16 +8,16 @@ import {
   expireGate,
   gateDevice,
   gateMeta,
+  GateListError,
   gateSupported,
   queuedScans,
-  refreshGateList,
   rememberGateStaff,
   renameGate,
-  syncScans,
   type GateDevice,
   type GateMeta,
   type QueuedScan,
-} from '../../lib/gate-store';
+} from './gate-store';
+import { refreshGateList, syncScans } from './gate-sync';
 
 /** While online the list is brought up to date (changes only) and scans' fates fetched this often. */
 const REFRESH_MS = 20_000;
@@ -117,7 +117,7 @@ export function useGate() {
         meta,
         ready: meta !== null,
         listError:
-          error instanceof Error && /Signatur/.test(error.message)
+          error instanceof GateListError
             ? 'Die Einlassliste ist beschädigt und wurde nicht übernommen.'
             : 'Die Einlassliste konnte nicht geladen werden.',
       });
@@ -166,7 +166,7 @@ export function useGate() {
         return {
           kind: 'checked-in',
           code,
-          message: INVITATION_MESSAGES.gateCheckedIn,
+          message: CHECK_IN_MESSAGES.checked_in,
           view: viewOf(verdict.entry, verdict.at),
         };
       }
@@ -174,7 +174,7 @@ export function useGate() {
         return {
           kind: 'already',
           code,
-          message: alreadyCheckedInText(undefined, verdict.at),
+          message: alreadyCheckedInText(verdict.at),
           view: viewOf(verdict.entry, verdict.at),
         };
       }
@@ -182,11 +182,11 @@ export function useGate() {
         return {
           kind: 'not-confirmed',
           code,
-          message: INVITATION_MESSAGES.notConfirmedDetail,
+          message: CHECK_IN_MESSAGES.not_confirmed,
           view: viewOf(verdict.entry, null),
         };
       }
-      return { kind: 'unknown', code, message: INVITATION_MESSAGES.unknownCode };
+      return { kind: 'unknown', code, message: CHECK_IN_MESSAGES.unknown_code };
     },
     [showScans, state.ready, sync],
   );

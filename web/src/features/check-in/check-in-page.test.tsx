@@ -1,4 +1,4 @@
-import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import { CHECK_IN_MESSAGES } from '@schlosstreffen/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -146,7 +146,7 @@ describe('check-in by typing', () => {
   });
 
   it("shows an unknown code in red with the server's message and keeps the input for correction", async () => {
-    api(() => ({ status: 404, body: { message: INVITATION_MESSAGES.unknownCode } }));
+    api(() => ({ status: 404, body: { message: CHECK_IN_MESSAGES.unknown_code } }));
     await openPage();
     await typeAndSubmit('9999');
 
@@ -164,7 +164,7 @@ describe('check-in by typing', () => {
   it('explains a vehicle that is no longer invited, and a lost connection with a retry', async () => {
     let reply: () => { status: number; body: unknown } | Promise<never> = () => ({
       status: 409,
-      body: { message: INVITATION_MESSAGES.notAdmitted },
+      body: { message: CHECK_IN_MESSAGES.not_admitted },
     });
     const { calls } = api(() => reply());
     await openPage();
@@ -173,7 +173,7 @@ describe('check-in by typing', () => {
     let panel = await waitFor(() => result() ?? Promise.reject(new Error('no result')));
     expect(panel.dataset.result).toBe('error');
     expect(within(panel).getByRole('heading', { name: 'Check-in nicht möglich' })).toBeTruthy();
-    expect(within(panel).getByText(INVITATION_MESSAGES.notAdmitted)).toBeTruthy();
+    expect(within(panel).getByText(CHECK_IN_MESSAGES.not_admitted)).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Erneut versuchen' })).toBeNull();
 
     await user.click(within(panel).getByRole('button', { name: 'Nächstes Fahrzeug' }));
@@ -226,7 +226,7 @@ describe('check-in by typing', () => {
     const user = userEvent.setup();
     await user.type(codeInput(), '   ');
     await user.click(screen.getByRole('button', { name: 'Einchecken' }));
-    expect(await screen.findByText(INVITATION_MESSAGES.codeRequired)).toBeTruthy();
+    expect(await screen.findByText(CHECK_IN_MESSAGES.codeRequired)).toBeTruthy();
     expect(codeInput().getAttribute('aria-invalid')).toBe('true');
     expect(checkInPosts(calls)).toHaveLength(0);
 

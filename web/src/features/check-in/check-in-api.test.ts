@@ -1,4 +1,4 @@
-import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import { CHECK_IN_MESSAGES } from '@schlosstreffen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   alreadyCheckedInText,
@@ -31,14 +31,12 @@ describe('check-in texts', () => {
     expect(formatCheckInTime(null)).toBe('');
   });
 
-  it("uses the server's sentence when it names the time, else builds it from checkedInAt", () => {
-    expect(alreadyCheckedInText('Bereits eingecheckt um 10:05 Uhr', '2026-06-20T09:00:00.000Z')).toBe(
-      'Bereits eingecheckt um 10:05 Uhr',
+  it('builds the sentence of already_checked_in from checkedInAt (HH:MM at the venue)', () => {
+    expect(alreadyCheckedInText('2026-06-20T08:05:00.000Z')).toBe('Bereits eingecheckt um 10:05 Uhr');
+    expect(alreadyCheckedInText('2026-06-20T07:42:00.000Z')).toBe(
+      CHECK_IN_MESSAGES.already_checked_in('09:42'),
     );
-    expect(alreadyCheckedInText('Konflikt', '2026-06-20T07:42:00.000Z')).toBe(
-      INVITATION_MESSAGES.alreadyCheckedIn('09:42'),
-    );
-    expect(alreadyCheckedInText(undefined, null)).toBe('Bereits eingecheckt');
+    expect(alreadyCheckedInText(null)).toBe('Bereits eingecheckt');
   });
 
   it('names the car and its owner', () => {
@@ -55,19 +53,19 @@ describe('check-in texts', () => {
 
 describe('submitCheckIn', () => {
   it('treats an overlong code like an unknown one', async () => {
-    answer(400, { message: INVITATION_MESSAGES.unknownCode });
+    answer(400, { message: CHECK_IN_MESSAGES.unknown_code, result: 'unknown_code' });
     expect(await submitCheckIn('x'.repeat(300))).toMatchObject({
       kind: 'unknown',
-      message: INVITATION_MESSAGES.unknownCode,
+      message: CHECK_IN_MESSAGES.unknown_code,
     });
   });
 
   it('refuses a car whose owner has not confirmed as such', async () => {
-    answer(409, { message: INVITATION_MESSAGES.notConfirmedDetail, result: 'not_confirmed' });
+    answer(409, { message: CHECK_IN_MESSAGES.not_confirmed, result: 'not_confirmed' });
     expect(await submitCheckIn('7')).toEqual({
       kind: 'not-confirmed',
       code: '7',
-      message: INVITATION_MESSAGES.notConfirmedDetail,
+      message: CHECK_IN_MESSAGES.not_confirmed,
       view: null,
     });
   });

@@ -3,7 +3,7 @@ import { GateNameSchema } from '@schlosstreffen/shared';
 import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { formatCheckInTime } from './check-in-api';
-import type { QueuedScan } from '../../lib/gate-store';
+import type { QueuedScan } from './gate-store';
 import type { useGate } from './use-gate';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { QrCodeIcon, ScanCameraIcon } from './admin-icons';
+import { QrCodeIcon, ScanCameraIcon } from './check-in-icons';
 import {
   CAMERA_MESSAGES,
   cameraProblemOf,

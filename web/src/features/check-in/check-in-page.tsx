@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
-import { GATE_PAGE_CACHE } from '../../lib/gate-page-cache';
+import { GATE_PAGE_CACHE } from './gate-page-cache';
 import type { CheckInOutcome } from './check-in-api';
 import { GateStatus } from './gate-status';
 import { useGate } from './use-gate';

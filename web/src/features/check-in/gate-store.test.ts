@@ -2,10 +2,10 @@
 // IndexedDB from fake-indexeddb; Web Crypto (Ed25519, SHA-256) is Node's own, as in the browser.
 import 'fake-indexeddb/auto';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import { GATE_SYNC_MAX_SCANS, GateSyncSchema, INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import { CHECK_IN_MESSAGES, GATE_SYNC_MAX_SCANS, GateSyncSchema } from '@schlosstreffen/shared';
 import type { GateEntryData, GateList, GateScanState, GateSyncResult } from '@schlosstreffen/shared/api';
 import * as v from 'valibot';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   checkInOnDevice,
   clearGate,
@@ -14,10 +14,10 @@ import {
   gateStaff,
   GateListError,
   queuedScans,
-  refreshGateList,
   rememberGateStaff,
-  syncScans,
+  type QueuedScan,
 } from './gate-store';
+import { refreshGateList, syncScans } from './gate-sync';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
 const spki = publicKey.export({ format: 'der', type: 'spki' });
@@ -72,12 +72,25 @@ function server(...answers: unknown[]) {
   return { fetcher, asked };
 }
 
-afterEach(() => clearGate());
+/** The list and sync calls go through the API client, to the stand-in `api` answers as. */
+function refreshWith(api: { fetcher: typeof fetch }) {
+  vi.stubGlobal('fetch', api.fetcher);
+  return refreshGateList();
+}
+
+function syncWith(api: { fetcher: typeof fetch }) {
+  vi.stubGlobal('fetch', api.fetcher);
+  return syncScans();
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await clearGate();
+});
 
 describe('the gate list on the device', () => {
   it('checks codes and start numbers against the signed list and queues what it admits', async () => {
-    const { fetcher } = server(list([entry(1), entry(2, { confirmed: false }), entry(3)]));
-    const meta = await refreshGateList(fetcher);
+    const meta = await refreshWith(server(list([entry(1), entry(2, { confirmed: false }), entry(3)])));
     expect(meta.count).toBe(3);
 
     const byCode = await checkInOnDevice('code-1', new Date('2030-06-20T08:00:00Z'));
@@ -96,20 +109,20 @@ describe('the gate list on the device', () => {
   it('refuses a list with one forged entry whole', async () => {
     const forged = list([entry(1), entry(2)]);
     forged.entries[1] = { ...forged.entries[1]!, data: forged.entries[1]!.data.replace('"A"', '"B"') };
-    await expect(refreshGateList(server(forged).fetcher)).rejects.toBeInstanceOf(GateListError);
+    await expect(refreshWith(server(forged))).rejects.toBeInstanceOf(GateListError);
     expect(await gateMeta()).toBeNull();
     expect(await checkInOnDevice('code-1')).toEqual({ kind: 'unknown' });
   });
 
   it('merges the changes since its copy, and loads the list whole when the counts disagree', async () => {
-    await refreshGateList(server(list([entry(1, { confirmed: false }), entry(2), entry(3)])).fetcher);
+    await refreshWith(server(list([entry(1, { confirmed: false }), entry(2), entry(3)])));
     const delta = list([entry(1, { confirmed: true })], {
       delta: true,
       removed: [entry(3).id],
       total: 2,
     });
     const first = server(delta);
-    await refreshGateList(first.fetcher);
+    await refreshWith(first);
     expect(first.asked[0]!.url).toMatch(/\/api\/admin\/check-in\/list\?since=/);
     expect(await checkInOnDevice('1')).toMatchObject({ kind: 'checked-in' });
     expect(await checkInOnDevice('3')).toEqual({ kind: 'unknown' });
@@ -118,13 +131,13 @@ describe('the gate list on the device', () => {
     const unseen = list([], { delta: true, total: 3 });
     const whole = list([entry(1, { confirmed: true }), entry(2), entry(4)]);
     const second = server(unseen, whole);
-    expect((await refreshGateList(second.fetcher)).count).toBe(3);
+    expect((await refreshWith(second)).count).toBe(3);
     expect(second.asked.map((call) => call.url.includes('since='))).toEqual([true, false]);
     expect(await checkInOnDevice('4')).toMatchObject({ kind: 'checked-in' });
   });
 
   it('sends its queue and learns which scans another gate had been first with', async () => {
-    await refreshGateList(server(list([entry(1), entry(2)])).fetcher);
+    await refreshWith(server(list([entry(1), entry(2)])));
     await checkInOnDevice('1');
     await checkInOnDevice('2');
     const queued = await queuedScans();
@@ -151,9 +164,10 @@ describe('the gate list on the device', () => {
           message: 'Doppelt: schon um 09:59 Uhr an „Tor A“ eingecheckt',
         },
       ],
+      cursor: '2030-06-20T08:10:00.000Z',
     };
     const sent = server(answer);
-    const scans = await syncScans(sent.fetcher);
+    const scans = await syncWith(sent);
     expect(sent.asked[0]!.body).toMatchObject({
       gate: 'Einlass',
       scans: expect.arrayContaining([
@@ -172,12 +186,65 @@ describe('the gate list on the device', () => {
 
     // Unreachable: the queue stays as it is.
     await checkInOnDevice('code-2');
-    await expect(syncScans(server().fetcher)).rejects.toThrow();
+    await expect(syncWith(server())).rejects.toThrow();
     expect((await queuedScans()).length).toBe(2);
   });
 
+  it('sends the cursor of its last answer and merges an answer of only what changed', async () => {
+    await refreshWith(server(list([entry(1), entry(2)])));
+    await checkInOnDevice('1', new Date('2030-06-20T08:00:00Z'));
+    await checkInOnDevice('2', new Date('2030-06-20T08:01:00Z'));
+    const [two, one] = await queuedScans();
+    const state = (scan: QueuedScan, patch: Partial<GateScanState> = {}): GateScanState => ({
+      id: scan.id,
+      invitationId: scan.invitationId,
+      result: 'admitted',
+      checkedInAt: scan.scannedAt,
+      gate: 'Einlass',
+      reason: null,
+      message: 'Eingecheckt',
+      ...patch,
+    });
+    const states = async () =>
+      (await queuedScans()).map((scan) => [scan.startNumber, scan.state, scan.firstGate]).reverse();
+
+    const first = server({ scans: [state(one!), state(two!)], cursor: '2030-06-20T08:02:00.000Z' });
+    await syncWith(first);
+    expect(first.asked[0]!.body).not.toHaveProperty('since');
+    expect(await states()).toEqual([
+      [1, 'admitted', 'Einlass'],
+      [2, 'admitted', 'Einlass'],
+    ]);
+
+    // Only car 2 changed (another gate was earlier): the answer names it alone, car 1 stays as it was.
+    const duplicate = CHECK_IN_MESSAGES.duplicate('Tor A', '09:59');
+    const second = server({
+      scans: [state(two!, { result: 'duplicate', gate: 'Tor A', message: duplicate })],
+      cursor: '2030-06-20T08:05:00.000Z',
+    });
+    await syncWith(second);
+    expect(second.asked[0]!.body).toMatchObject({ since: '2030-06-20T08:02:00.000Z', scans: [] });
+    expect(await states()).toEqual([
+      [1, 'admitted', 'Einlass'],
+      [2, 'duplicate', 'Tor A'],
+    ]);
+    expect((await queuedScans()).find((scan) => scan.startNumber === 2)?.message).toBe(duplicate);
+
+    // Nothing changed: an empty answer leaves every scan as it is and moves the cursor on.
+    const third = server({ scans: [], cursor: '2030-06-20T08:06:00.000Z' });
+    await syncWith(third);
+    expect(third.asked[0]!.body).toMatchObject({ since: '2030-06-20T08:05:00.000Z' });
+    expect(await states()).toEqual([
+      [1, 'admitted', 'Einlass'],
+      [2, 'duplicate', 'Tor A'],
+    ]);
+    const fourth = server({ scans: [], cursor: '2030-06-20T08:07:00.000Z' });
+    await syncWith(fourth);
+    expect(fourth.asked[0]!.body).toMatchObject({ since: '2030-06-20T08:06:00.000Z' });
+  });
+
   it('deletes the list, the queue and the staff member once the list has expired', async () => {
-    await refreshGateList(server(list([entry(1)])).fetcher);
+    await refreshWith(server(list([entry(1)])));
     await rememberGateStaff({ id: 's1', firstName: 'Rita', lastName: 'Tor', role: 'reviewer' });
     await checkInOnDevice('1');
     expect(await gateStaff(new Date('2030-06-20T10:00:00Z'))).toMatchObject({ firstName: 'Rita' });
@@ -230,7 +297,12 @@ function syncServer(options: { downFrom?: number; refuse?: (scannedAt: string) =
       reason: null,
       message: 'Eingecheckt',
     }));
-    return new Response(JSON.stringify({ scans: [...admitted, ...refused] } satisfies GateSyncResult));
+    return new Response(
+      JSON.stringify({
+        scans: [...admitted, ...refused],
+        cursor: new Date().toISOString(),
+      } satisfies GateSyncResult),
+    );
   }) as typeof fetch;
   return { fetcher, sent, kept };
 }
@@ -238,7 +310,7 @@ function syncServer(options: { downFrom?: number; refuse?: (scannedAt: string) =
 /** A list of `count` cars, each admitted on this device, a second apart from 08:00 UTC on. */
 async function admitted(count: number, from = Date.parse('2030-06-20T08:00:00Z')): Promise<void> {
   const entries = Array.from({ length: count }, (_, index) => entry(index + 1));
-  await refreshGateList(server(list(entries)).fetcher);
+  await refreshWith(server(list(entries)));
   for (let index = 0; index < count; index++) {
     await checkInOnDevice(String(index + 1), new Date(from + index * 1000));
   }
@@ -264,7 +336,7 @@ describe('sending the queue', () => {
     expect(((await whole.json()) as { message: string }).message).toBe('Höchstens 500 Scans je Sendung.');
 
     const api = syncServer();
-    const scans = await syncScans(api.fetcher);
+    const scans = await syncWith(api);
     expect(api.sent.map((ids) => ids.length)).toEqual([GATE_SYNC_MAX_SCANS, GATE_SYNC_MAX_SCANS, 200]);
     expect(new Set(api.sent.flat()).size).toBe(1200);
     expect(scans.filter((scan) => scan.state === 'admitted')).toHaveLength(1200);
@@ -277,35 +349,35 @@ describe('sending the queue', () => {
   it('keeps what a chunk achieved when the network goes, and sends only the rest later', async () => {
     await admitted(1200);
     const flaky = syncServer({ downFrom: 2 });
-    await expect(syncScans(flaky.fetcher)).rejects.toThrow();
+    await expect(syncWith(flaky)).rejects.toThrow();
     const after = await queuedScans();
     expect(after.filter((scan) => scan.state === 'admitted')).toHaveLength(500);
     expect(after.filter((scan) => scan.state === 'pending')).toHaveLength(700);
 
     const back = syncServer();
-    await syncScans(back.fetcher);
+    await syncWith(back);
     expect(back.sent.map((ids) => ids.length)).toEqual([500, 200]);
     expect(back.sent.flat().filter((id) => flaky.sent[0]!.includes(id))).toEqual([]);
     expect((await queuedScans()).every((scan) => scan.state === 'admitted')).toBe(true);
   }, 60_000);
 
   it('keeps a scan the server refused visible as refused, with its reason, and does not send it again', async () => {
-    const outside = INVITATION_MESSAGES.outsideWindow(
+    const outside = CHECK_IN_MESSAGES.scanOutsideWindow(
       '20.06.2029, 10:00 Uhr',
       '20.06.2030, 00:00 Uhr',
       '20.06.2030, 20:00 Uhr',
     );
     const api = syncServer({ refuse: (scannedAt) => (scannedAt < '2030-06-19' ? outside : null) });
-    await refreshGateList(server(list([entry(1), entry(2)])).fetcher);
+    await refreshWith(server(list([entry(1), entry(2)])));
     await checkInOnDevice('1', new Date('2029-06-20T08:00:00Z'));
     await checkInOnDevice('2', new Date('2030-06-20T08:00:00Z'));
-    await syncScans(api.fetcher);
+    await syncWith(api);
     const scans = await queuedScans();
     expect(scans.map((scan) => [scan.startNumber, scan.state, scan.reason, scan.message])).toEqual([
       [2, 'admitted', null, null],
       [1, 'refused', 'outside_window', outside],
     ]);
-    await syncScans(api.fetcher);
+    await syncWith(api);
     expect(api.sent).toEqual([[expect.any(String), expect.any(String)], []]);
     // The car can be scanned again (with a right clock): the refused scan does not count as in.
     expect(await checkInOnDevice('1', new Date('2030-06-20T09:00:00Z'))).toMatchObject({

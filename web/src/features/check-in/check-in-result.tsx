@@ -1,7 +1,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { AlreadyCheckedInIcon, CheckedInIcon, CheckInErrorIcon, UnknownCodeIcon } from './admin-icons';
-import { INVITATION_MESSAGES } from '@schlosstreffen/shared';
+import { AlreadyCheckedInIcon, CheckedInIcon, CheckInErrorIcon, UnknownCodeIcon } from './check-in-icons';
+import { CHECK_IN_MESSAGES } from '@schlosstreffen/shared';
 import type { CheckInView } from '@schlosstreffen/shared/api';
 import { ownerName, vehicleDetails, type CheckInOutcome } from './check-in-api';
 
@@ -59,7 +59,7 @@ export function announcementOf(outcome: CheckInOutcome): string {
     const car = outcome.view
       ? ` Startnummer ${outcome.view.startNumber}, ${outcome.view.vehicle.title}.`
       : '';
-    return `${INVITATION_MESSAGES.gateNotConfirmed}. ${outcome.message}${car}`;
+    return `${CHECK_IN_MESSAGES.notConfirmedHeadline}. ${outcome.message}${car}`;
   }
   const { view } = outcome;
   const owner = view.owner ? `, ${ownerName(view.owner)}` : '';
@@ -117,9 +117,9 @@ export const CheckInResult = forwardRef<
   const VerdictIcon = ICONS[outcome.kind];
   const headline =
     outcome.kind === 'unknown'
-      ? INVITATION_MESSAGES.gateUnknown
+      ? CHECK_IN_MESSAGES.unknownHeadline
       : outcome.kind === 'not-confirmed'
-        ? INVITATION_MESSAGES.gateNotConfirmed
+        ? CHECK_IN_MESSAGES.notConfirmedHeadline
         : outcome.kind === 'error'
           ? outcome.title
           : outcome.message;

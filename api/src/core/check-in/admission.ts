@@ -1,0 +1,84 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { withinGateWindow, type CheckInResultCode, type GateWindow } from '@schlosstreffen/shared';
+import {
+  insertScan,
+  lockCar,
+  markCheckedIn,
+  scanKnown,
+  type CarLocator,
+  type CarRow,
+} from './check-in.queries.js';
+
+/** The event's gate window: from the gates' opening to the end of the event. */
+export function gateWindowOf(event: { gateOpensAt: Date; end: Date }): GateWindow {
+  return { opensAt: event.gateOpensAt, closesAt: event.end };
+}
+
+/**
+ * The admission rule, the same for a gate's offline scan and a check-in at the online screen: a car
+ * the server does not know is unknown; a scan dated outside the gate window is refused; a car that is
+ * in already is a repeat, unless this scan is earlier than the one that let it in (then this one
+ * wins); a car is let in only while its invitation holds and its owner has confirmed.
+ */
+export function admissionOf(
+  car: Pick<CarRow, 'checked_in_at' | 'released_at' | 'status'> | null,
+  scannedAt: Date,
+  window: GateWindow,
+): CheckInResultCode {
+  if (!car) return 'unknown_code';
+  if (!withinGateWindow(window, scannedAt)) return 'outside_window';
+  if (car.checked_in_at) return scannedAt < new Date(car.checked_in_at) ? 'checked_in' : 'already_checked_in';
+  if (car.status === 'invited' && !car.released_at) return 'not_confirmed';
+  if (car.status !== 'confirmed' || car.released_at) return 'not_admitted';
+  return 'checked_in';
+}
+
+/** The device a scan comes from and who held it. */
+export interface ScanSource {
+  deviceId: string;
+  gate: string;
+  staffId: string | null;
+}
+
+export interface ScanAdmission {
+  result: CheckInResultCode;
+  /** The car as it is after the scan; null when unknown. */
+  car: CarRow | null;
+  /** Whether the scan is kept (it was let in, or a repeat a gate sent, or it was kept before). */
+  kept: boolean;
+}
+
+/**
+ * Decides one scan under the rule, in its own transaction with the car locked, and keeps it: a scan
+ * that lets the car in, and (with `keepRepeats`, a gate's scans) a repeat too, so the gate learns it
+ * was a duplicate. A scan kept before (the same id sent again) changes nothing.
+ */
+export function admitScan(
+  em: EntityManager,
+  scan: { id: string; car: CarLocator; scannedAt: Date },
+  source: ScanSource,
+  window: GateWindow,
+  options: { now: Date; keepRepeats: boolean },
+): Promise<ScanAdmission> {
+  return em.transactional(async (tx) => {
+    const car = await lockCar(tx, scan.car);
+    if (car && (await scanKnown(tx, scan.id))) return { result: 'already_checked_in', car, kept: true };
+    const result = admissionOf(car, scan.scannedAt, window);
+    const admitted = result === 'checked_in';
+    if (!car || !(admitted || (result === 'already_checked_in' && options.keepRepeats))) {
+      return { result, car, kept: false };
+    }
+    await insertScan(tx, {
+      id: scan.id,
+      invitationId: car.id,
+      deviceId: source.deviceId,
+      gate: source.gate,
+      scannedAt: scan.scannedAt,
+      receivedAt: options.now,
+      staffId: source.staffId,
+    });
+    if (!admitted) return { result, car, kept: true };
+    await markCheckedIn(tx, car.id, scan.id, scan.scannedAt);
+    return { result, car: { ...car, checked_in_at: scan.scannedAt }, kept: true };
+  });
+}

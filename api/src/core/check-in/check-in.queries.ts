@@ -1,0 +1,222 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { startNumberOf, type VehicleStatus } from '@schlosstreffen/shared';
+
+/**
+ * Every SQL statement of the gate: the admission of a scan, the scans a device is told about, the
+ * signed list and the 'Einlass' board. Each runs in the transaction of the entity manager it is given.
+ */
+
+function run<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T> {
+  return em.getConnection().execute<T & object>(sql, params, 'all', em.getTransactionContext()) as Promise<T>;
+}
+
+/** Which car a scan names: an invitation's id (a gate's list), or what was typed or scanned at the screen. */
+export type CarLocator = { invitationId: string } | { code: string };
+
+/** An invitation as the admission rule and the online screen read it: the car and its owner's name. */
+export interface CarRow {
+  id: string;
+  start_number: number;
+  parking_zone: string;
+  checked_in_at: Date | null;
+  released_at: Date | null;
+  vehicle_id: string;
+  status: VehicleStatus;
+  name: string | null;
+  brand: string;
+  model: string;
+  year: number | null;
+  color: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** The invitation a scan names, locked until the transaction ends; null when there is none. */
+export async function lockCar(em: EntityManager, locator: CarLocator): Promise<CarRow | null> {
+  let where: string;
+  let value: string | number;
+  if ('invitationId' in locator) {
+    [where, value] = ['i.id = ?', locator.invitationId];
+  } else {
+    const startNumber = startNumberOf(locator.code);
+    [where, value] =
+      startNumber === null ? ['i.qr_code = ?', locator.code] : ['i.start_number = ?', startNumber];
+  }
+  const [row] = await run<CarRow[]>(
+    em,
+    `select i.id, i.start_number, i.parking_zone, i.checked_in_at, i.released_at,
+            v.id as vehicle_id, v.status, v.name, v.brand, v.model, v.year, v.color,
+            u.first_name, u.last_name
+       from invitation i
+       join vehicle v on v.id = i.vehicle_id
+       join users u on u.id = v.user_id
+      where ${where}
+      for update of i`,
+    [value],
+  );
+  return row ?? null;
+}
+
+export async function scanKnown(em: EntityManager, scanId: string): Promise<boolean> {
+  return (await run<unknown[]>(em, `select 1 from check_in_scan where id = ?`, [scanId])).length > 0;
+}
+
+export interface ScanInsert {
+  id: string;
+  invitationId: string;
+  deviceId: string;
+  gate: string;
+  scannedAt: Date;
+  receivedAt: Date;
+  staffId: string | null;
+}
+
+export async function insertScan(em: EntityManager, scan: ScanInsert): Promise<void> {
+  await run(
+    em,
+    `insert into check_in_scan (id, invitation_id, device_id, gate, scanned_at, received_at, staff_id)
+     values (?, ?, ?, ?, ?, ?, ?)`,
+    [scan.id, scan.invitationId, scan.deviceId, scan.gate, scan.scannedAt, scan.receivedAt, scan.staffId],
+  );
+}
+
+/** The scan that lets the car in: its time becomes the check-in's. */
+export async function markCheckedIn(
+  em: EntityManager,
+  invitationId: string,
+  scanId: string,
+  at: Date,
+): Promise<void> {
+  await run(
+    em,
+    `update invitation set checked_in = true, checked_in_at = ?, checked_in_scan_id = ? where id = ?`,
+    [at, scanId, invitationId],
+  );
+}
+
+/** A scan of a device with what became of it: the winning scan of its car (maybe itself). */
+export interface DeviceScanRow {
+  id: string;
+  invitation_id: string;
+  scanned_at: Date;
+  winner_id: string | null;
+  checked_in_at: Date | null;
+  winner_gate: string | null;
+}
+
+/**
+ * A device's scans, oldest first: all of them, or only those whose state may have changed since a
+ * cursor: received after it, or whose car another scan now wins, received after `winnerAfter` (the
+ * cursor less an overlap for transactions that committed late). The scans named in `ids` come always.
+ */
+export async function deviceScans(
+  em: EntityManager,
+  deviceId: string,
+  changed?: { after: Date; winnerAfter: Date; ids: string[] },
+): Promise<DeviceScanRow[]> {
+  return run<DeviceScanRow[]>(
+    em,
+    `select s.id, s.invitation_id, s.scanned_at, i.checked_in_scan_id as winner_id,
+            i.checked_in_at, w.gate as winner_gate
+       from check_in_scan s
+       join invitation i on i.id = s.invitation_id
+       left join check_in_scan w on w.id = i.checked_in_scan_id
+      where s.device_id = ?
+        ${changed ? `and (s.id = any(?::uuid[]) or s.received_at > ? or (w.id <> s.id and w.received_at > ?))` : ''}
+      order by s.scanned_at`,
+    // The ids as one array literal: a bound array would be spread into a list.
+    changed ? [deviceId, `{${changed.ids.join(',')}}`, changed.after, changed.winnerAfter] : [deviceId],
+  );
+}
+
+export interface GateListRow {
+  id: string;
+  start_number: number;
+  parking_zone: string;
+  qr_code: string;
+  checked_in_at: Date | null;
+  gate: string | null;
+  name: string | null;
+  brand: string;
+  model: string;
+  color: string | null;
+  status: string;
+  on_list: boolean;
+}
+
+/** Holding invitations of invited or confirmed cars are on the list; everything else is not. */
+const ON_LIST = `(i.released_at is null and v.status in ('invited', 'confirmed'))`;
+
+/** When anything a gate shows of this invitation last changed. */
+const CHANGED_AT = `greatest(i.issued_at, v.updated_at, i.released_at, s.received_at)`;
+
+/** The list's cars in start-number order: those on it, or (with `changedAfter`) every one that changed since. */
+export function gateListRows(em: EntityManager, changedAfter: Date | null): Promise<GateListRow[]> {
+  return run<GateListRow[]>(
+    em,
+    `select i.id, i.start_number, i.parking_zone, i.qr_code, i.checked_in_at, s.gate,
+            v.name, v.brand, v.model, v.color, v.status, ${ON_LIST} as on_list
+       from invitation i
+       join vehicle v on v.id = i.vehicle_id
+       left join check_in_scan s on s.id = i.checked_in_scan_id
+      where ${changedAfter ? `${CHANGED_AT} > ?` : ON_LIST}
+      order by i.start_number`,
+    changedAfter ? [changedAfter] : [],
+  );
+}
+
+export async function countOnList(em: EntityManager): Promise<number> {
+  const [counted] = await run<Array<{ total: number }>>(
+    em,
+    `select count(*)::int as total from invitation i join vehicle v on v.id = i.vehicle_id where ${ON_LIST}`,
+  );
+  return counted?.total ?? 0;
+}
+
+/** Per zone: the cars expected (holding confirmed, or in already) and those in. */
+export function arrivalsPerZone(
+  em: EntityManager,
+): Promise<Array<{ zone: string; expected: number; arrived: number }>> {
+  return run(
+    em,
+    `select i.parking_zone as zone,
+            count(*) filter (where (i.released_at is null and v.status = 'confirmed') or i.checked_in_at is not null)::int as expected,
+            count(*) filter (where i.checked_in_at is not null)::int as arrived
+       from invitation i join vehicle v on v.id = i.vehicle_id
+      group by i.parking_zone`,
+  );
+}
+
+/** Every check-in's time, earliest first. */
+export function arrivalTimes(em: EntityManager): Promise<Array<{ at: Date }>> {
+  return run(
+    em,
+    `select checked_in_at as at from invitation where checked_in_at is not null order by checked_in_at`,
+  );
+}
+
+export interface RecentScanRow {
+  start_number: number;
+  name: string | null;
+  brand: string;
+  model: string;
+  zone: string;
+  gate: string;
+  scanned_at: Date;
+  admitted: boolean;
+}
+
+/** The newest scans of all gates, with whether each let its car in. */
+export function recentScans(em: EntityManager, limit: number): Promise<RecentScanRow[]> {
+  return run(
+    em,
+    `select i.start_number, v.name, v.brand, v.model, i.parking_zone as zone, s.gate, s.scanned_at,
+            (i.checked_in_scan_id = s.id) as admitted
+       from check_in_scan s
+       join invitation i on i.id = s.invitation_id
+       join vehicle v on v.id = i.vehicle_id
+      order by s.scanned_at desc, s.id
+      limit ?`,
+    [limit],
+  );
+}

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ONLINE_GATE, type GateWindow } from '@schlosstreffen/shared';
+import { admitScan, type ScanAdmission } from './admission.js';
+
+/**
+ * Checks a car in at the online screen by its check-in code or start number, at the server's time,
+ * under the admission rule. A check-in is kept as a scan of its own (a device id of its own, the
+ * gate 'Einlass'); a repeat changes nothing and reports the first.
+ */
+export function checkInOnline(
+  em: EntityManager,
+  code: string,
+  staffId: string | null,
+  window: GateWindow,
+  now: Date,
+): Promise<ScanAdmission> {
+  return admitScan(
+    em,
+    { id: randomUUID(), car: { code }, scannedAt: now },
+    { deviceId: randomUUID(), gate: ONLINE_GATE, staffId },
+    window,
+    { now, keepRepeats: false },
+  );
+}

@@ -1,0 +1,112 @@
+import { brandAndModel, CHECK_IN_MESSAGES, venueTime } from '@schlosstreffen/shared';
+import type { CheckInRefusal, CheckInResult, CheckInView } from '@schlosstreffen/shared/api';
+import { api, isApiError } from '../../lib/api';
+
+export type CheckInOutcome =
+  | { kind: 'checked-in'; code: string; message: string; view: CheckInView }
+  | { kind: 'already'; code: string; message: string; view: CheckInView }
+  | { kind: 'unknown'; code: string; message: string }
+  | { kind: 'not-confirmed'; code: string; message: string; view: CheckInView | null }
+  | {
+      kind: 'error';
+      code: string;
+      title: string;
+      message: string;
+      /** A passing fault (network, server): the same code may simply be sent again. */
+      retry: boolean;
+    };
+
+export const CHECK_IN_ERRORS = {
+  title: 'Check-in nicht möglich',
+  offlineTitle: 'Keine Verbindung',
+  offline: 'Der Server ist nicht erreichbar. Bitte prüfe die Internetverbindung und versuche es erneut.',
+  server: 'Beim Check-in ist ein Fehler aufgetreten. Bitte versuche es gleich noch einmal.',
+  forbidden: 'Du hast keine Berechtigung, Fahrzeuge einzuchecken.',
+  signedOut: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+} as const;
+
+/** HH:MM at the venue (the gate's local time), as the server words it. */
+export function formatCheckInTime(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : venueTime(date);
+}
+
+/** 'Bereits eingecheckt um HH:MM Uhr', from the first check-in's time (the text of already_checked_in). */
+export function alreadyCheckedInText(checkedInAt: string | null): string {
+  const time = formatCheckInTime(checkedInAt);
+  return time ? CHECK_IN_MESSAGES.already_checked_in(time) : CHECK_IN_MESSAGES.alreadyCheckedInNoTime;
+}
+
+export function ownerName(owner: CheckInView['owner']): string {
+  if (!owner) return 'Unbekannt';
+  return [owner.firstName, owner.lastName].filter(Boolean).join(' ') || 'Unbekannt';
+}
+
+/** Brand, model and year under a car's own name; colour and year under brand and model. */
+export function vehicleDetails(vehicle: CheckInView['vehicle']): string {
+  const brandModel = brandAndModel(vehicle);
+  return [
+    vehicle.title !== brandModel ? brandModel : null,
+    vehicle.color,
+    vehicle.year ? String(vehicle.year) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function isView(body: object | undefined): body is CheckInView {
+  if (!body) return false;
+  const { startNumber, vehicle } = body as Partial<CheckInView>;
+  return typeof startNumber === 'number' && typeof vehicle === 'object' && vehicle !== null;
+}
+
+/**
+ * Checks a car in by its check-in code (QR content) or start number. Never rejects: every answer,
+ * failures included, comes back as an outcome the gate can show. The server's result code says
+ * what happened; the gate's texts for it come from the shared CHECK_IN_MESSAGES.
+ */
+export async function submitCheckIn(code: string): Promise<CheckInOutcome> {
+  const error = (text: string, retry = false): CheckInOutcome => ({
+    kind: 'error',
+    code,
+    title: CHECK_IN_ERRORS.title,
+    message: text,
+    retry,
+  });
+  let answer: CheckInResult;
+  try {
+    answer = await api.post<CheckInResult>('/api/admin/check-in', { code });
+  } catch (failure) {
+    // An answer that is no JSON comes from something in between, not from the api.
+    if (failure instanceof SyntaxError) return error(CHECK_IN_ERRORS.server, true);
+    if (!isApiError(failure)) {
+      return {
+        kind: 'error',
+        code,
+        title: CHECK_IN_ERRORS.offlineTitle,
+        message: CHECK_IN_ERRORS.offline,
+        retry: true,
+      };
+    }
+    const body = failure.body as Partial<CheckInRefusal> | undefined;
+    const message = failure.fromBody ? failure.serverMessage : undefined;
+    if (body?.result === 'already_checked_in' && isView(body)) {
+      return { kind: 'already', code, message: alreadyCheckedInText(body.checkedInAt), view: body };
+    }
+    if (body?.result === 'not_confirmed') {
+      return { kind: 'not-confirmed', code, message: CHECK_IN_MESSAGES.not_confirmed, view: null };
+    }
+    // An overlong code (400) is as unknown as a missing one.
+    if (failure.status === 404 || body?.result === 'unknown_code') {
+      return { kind: 'unknown', code, message: CHECK_IN_MESSAGES.unknown_code };
+    }
+    if (failure.status === 401) return error(message ?? CHECK_IN_ERRORS.signedOut);
+    if (failure.status === 403) return error(message ?? CHECK_IN_ERRORS.forbidden);
+    if (failure.status >= 500) return error(CHECK_IN_ERRORS.server, true);
+    // 400 (empty code), 409 (no longer invited, outside the gate window), 429: the server's own words.
+    return error(message ?? CHECK_IN_ERRORS.server, failure.status === 429);
+  }
+  if (!isView(answer)) return error(CHECK_IN_ERRORS.server, true);
+  return { kind: 'checked-in', code, message: CHECK_IN_MESSAGES.checked_in, view: answer };
+}
