@@ -19,8 +19,14 @@ export default defineConfig(({ isSsrBuild }) => ({
       target: 'react',
       autoCodeSplitting: true,
       // The landing page is where most visits start: its component comes with the entry chunk
-      // instead of one round trip later.
-      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
+      // instead of one round trip later. Every other route's loader comes with its component, in
+      // one chunk: the entry carries no page's loader code.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) =>
+          routeId === '/'
+            ? []
+            : [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
     }),
     react(),
     tailwindcss(),
