@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminCheckInPage } from '../../features/check-in/check-in-page';
-import { adminPageHead } from '../../features/admin/admin-access';
+import { adminHead } from '../../features/admin/admin-access';
 import { onSignOut, setOfflineUser } from '../../lib/current-user';
 
 // The gate's data on this device: without network the screen opens for the staff member who loaded
@@ -11,12 +11,10 @@ setOfflineUser(() =>
 onSignOut(() => import('../../features/check-in/gate-store').then((gate) => gate.clearGate()));
 
 export const Route = createFileRoute('/admin/check-in')({
-  head: ({ match }) =>
-    adminPageHead(
-      match.context.user.role,
-      'staff',
-      'Check-in – Schlosstreffen',
-      'Fahrzeuge am Einlass einchecken: QR-Code der Einladung scannen oder Check-in-Code bzw. Startnummer eingeben.',
-    ),
+  head: adminHead(
+    'staff',
+    'Check-in – Schlosstreffen',
+    'Fahrzeuge am Einlass einchecken: QR-Code der Einladung scannen oder Check-in-Code bzw. Startnummer eingeben.',
+  ),
   component: AdminCheckInPage,
 });

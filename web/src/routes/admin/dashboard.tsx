@@ -3,7 +3,7 @@ import { isStaffRole } from '@schlosstreffen/shared';
 import { adminVehiclesQueryOptions, mediaCountQueryOptions } from '../../features/admin/admin-queries';
 import { AdminDashboardPage } from '../../features/admin/dashboard-page';
 import { parseDashboardSearch } from '../../features/admin/dashboard-search';
-import { adminPageHead } from '../../features/admin/admin-access';
+import { adminHead } from '../../features/admin/admin-access';
 
 export const Route = createFileRoute('/admin/dashboard')({
   // Tab, status filter, search and sort live in the URL, so a reload keeps them.
@@ -24,12 +24,10 @@ export const Route = createFileRoute('/admin/dashboard')({
       void context.queryClient.ensureQueryData(mediaCountQueryOptions).catch(() => undefined);
     }
   },
-  head: ({ match }) =>
-    adminPageHead(
-      match.context.user.role,
-      'staff',
-      'Admin Dashboard – Schlosstreffen',
-      'Bewerbungen für das Schlosstreffen prüfen, Status ändern und alle hochgeladenen Fahrzeugbilder einsehen.',
-    ),
+  head: adminHead(
+    'staff',
+    'Admin Dashboard – Schlosstreffen',
+    'Bewerbungen für das Schlosstreffen prüfen, Status ändern und alle hochgeladenen Fahrzeugbilder einsehen.',
+  ),
   component: AdminDashboardPage,
 });
