@@ -3,6 +3,7 @@
  * of the per-account limits, account deletion's redactions, and the personal-data export's reads.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { selectRows, runStatement } from '../db/db.queries.js';
 
 // Sessions (the table holds SHA-256 hashes of session ids, never the ids themselves).
 
@@ -43,15 +44,7 @@ export async function deleteUserSessions(
   userId: string,
   exceptHash: string,
 ): Promise<number> {
-  const result = await em
-    .getConnection()
-    .execute<{ affectedRows: number }>(
-      `delete from session where sess->>'userId' = ? and sid <> ?`,
-      [userId, exceptHash],
-      'run',
-      em.getTransactionContext(),
-    );
-  return result.affectedRows;
+  return runStatement(em, `delete from session where sess->>'userId' = ? and sid <> ?`, [userId, exceptHash]);
 }
 
 export async function deleteExpiredSessions(em: EntityManager): Promise<void> {
@@ -65,26 +58,18 @@ export async function deleteExpiredSessions(em: EntityManager): Promise<void> {
  * it are not held up); false when there is no such account.
  */
 export async function lockAccountRow(em: EntityManager, userId: string): Promise<boolean> {
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string }[]>(
-      'select id from users where id = ? for no key update',
-      [userId],
-      'all',
-      em.getTransactionContext(),
-    );
+  const rows = await selectRows<{ id: string }>(em, 'select id from users where id = ? for no key update', [
+    userId,
+  ]);
   return rows.length > 0;
 }
 
 // Deleting an account (each in the caller's transaction).
 
-const run = (tx: EntityManager, sql: string, params: unknown[]) =>
-  tx.getConnection().execute(sql, params, 'run', tx.getTransactionContext());
-
 /** Marks the quartett sets that printed one of these vehicles. */
 export async function markSetsWithDeletedAccount(tx: EntityManager, vehicleIds: string[]): Promise<void> {
   const list = vehicleIds.map(() => '?').join(', ');
-  await run(
+  await runStatement(
     tx,
     `update quartett_set set contains_deleted_account = true
           where id in (select set_id from quartett_card where vehicle_id in (${list}))`,
@@ -95,13 +80,13 @@ export async function markSetsWithDeletedAccount(tx: EntityManager, vehicleIds: 
 /** Clears the internal comments on these vehicles' status log: the one redaction the log allows. */
 export async function redactStatusLogComments(tx: EntityManager, vehicleIds: string[]): Promise<void> {
   const list = vehicleIds.map(() => '?').join(', ');
-  await run(tx, `select set_config('schlosstreffen.redact_status_log', 'on', true)`, []);
-  await run(
+  await runStatement(tx, `select set_config('schlosstreffen.redact_status_log', 'on', true)`, []);
+  await runStatement(
     tx,
     `update review set comment_internal = null where vehicle_id in (${list}) and comment_internal is not null`,
     vehicleIds,
   );
-  await run(tx, `select set_config('schlosstreffen.redact_status_log', 'off', true)`, []);
+  await runStatement(tx, `select set_config('schlosstreffen.redact_status_log', 'off', true)`, []);
 }
 
 /**
@@ -114,14 +99,13 @@ export async function outboxMailsTo(
   confirmed: string[],
   templates: string[],
 ): Promise<string[]> {
-  const rows = await tx.getConnection().execute<{ id: string }[]>(
+  const rows = await selectRows<{ id: string }>(
+    tx,
     `select id from outbox
         where payload->>'to' in (${emails.map(() => '?').join(', ')})
           and (payload->>'to' in (${confirmed.map(() => '?').join(', ') || 'null'})
                or payload->>'template' in (${templates.map(() => '?').join(', ')}))`,
     [...emails, ...confirmed, ...templates],
-    'all',
-    tx.getTransactionContext(),
   );
   return rows.map((row) => row.id);
 }

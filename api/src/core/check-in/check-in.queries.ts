@@ -1,14 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { startNumberOf, type VehicleStatus } from '@schlosstreffen/shared';
+import { runStatement, selectRows } from '../db/db.queries.js';
 
 /**
  * Every SQL statement of the gate: the admission of a scan, the scans a device is told about, the
  * signed list and the 'Einlass' board. Each runs in the transaction of the entity manager it is given.
  */
-
-function run<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T> {
-  return em.getConnection().execute<T & object>(sql, params, 'all', em.getTransactionContext()) as Promise<T>;
-}
 
 /** Which car a scan names: an invitation's id (a gate's list), or what was typed or scanned at the screen. */
 export type CarLocator = { invitationId: string } | { code: string };
@@ -42,7 +39,7 @@ export async function lockCar(em: EntityManager, locator: CarLocator): Promise<C
     [where, value] =
       startNumber === null ? ['i.qr_code = ?', locator.code] : ['i.start_number = ?', startNumber];
   }
-  const [row] = await run<CarRow[]>(
+  const [row] = await selectRows<CarRow>(
     em,
     `select i.id, i.start_number, i.parking_zone, i.checked_in_at, i.released_at,
             v.id as vehicle_id, v.status, v.name, v.brand, v.model, v.year, v.color,
@@ -58,7 +55,7 @@ export async function lockCar(em: EntityManager, locator: CarLocator): Promise<C
 }
 
 export async function scanKnown(em: EntityManager, scanId: string): Promise<boolean> {
-  return (await run<unknown[]>(em, `select 1 from check_in_scan where id = ?`, [scanId])).length > 0;
+  return (await selectRows(em, `select 1 from check_in_scan where id = ?`, [scanId])).length > 0;
 }
 
 export interface ScanInsert {
@@ -72,7 +69,7 @@ export interface ScanInsert {
 }
 
 export async function insertScan(em: EntityManager, scan: ScanInsert): Promise<void> {
-  await run(
+  await runStatement(
     em,
     `insert into check_in_scan (id, invitation_id, device_id, gate, scanned_at, received_at, staff_id)
      values (?, ?, ?, ?, ?, ?, ?)`,
@@ -87,7 +84,7 @@ export async function markCheckedIn(
   scanId: string,
   at: Date,
 ): Promise<void> {
-  await run(
+  await runStatement(
     em,
     `update invitation set checked_in = true, checked_in_at = ?, checked_in_scan_id = ? where id = ?`,
     [at, scanId, invitationId],
@@ -114,7 +111,7 @@ export async function deviceScans(
   deviceId: string,
   changed?: { after: Date; winnerAfter: Date; ids: string[] },
 ): Promise<DeviceScanRow[]> {
-  return run<DeviceScanRow[]>(
+  return selectRows<DeviceScanRow>(
     em,
     `select s.id, s.invitation_id, s.scanned_at, i.checked_in_scan_id as winner_id,
             i.checked_in_at, w.gate as winner_gate
@@ -152,7 +149,7 @@ const CHANGED_AT = `greatest(i.issued_at, v.updated_at, i.released_at, s.receive
 
 /** The list's cars in start-number order: those on it, or (with `changedAfter`) every one that changed since. */
 export function gateListRows(em: EntityManager, changedAfter: Date | null): Promise<GateListRow[]> {
-  return run<GateListRow[]>(
+  return selectRows<GateListRow>(
     em,
     `select i.id, i.start_number, i.parking_zone, i.qr_code, i.checked_in_at, s.gate,
             v.name, v.brand, v.model, v.color, v.status, ${ON_LIST} as on_list
@@ -166,7 +163,7 @@ export function gateListRows(em: EntityManager, changedAfter: Date | null): Prom
 }
 
 export async function countOnList(em: EntityManager): Promise<number> {
-  const [counted] = await run<Array<{ total: number }>>(
+  const [counted] = await selectRows<{ total: number }>(
     em,
     `select count(*)::int as total from invitation i join vehicle v on v.id = i.vehicle_id where ${ON_LIST}`,
   );
@@ -177,7 +174,7 @@ export async function countOnList(em: EntityManager): Promise<number> {
 export function arrivalsPerZone(
   em: EntityManager,
 ): Promise<Array<{ zone: string; expected: number; arrived: number }>> {
-  return run(
+  return selectRows(
     em,
     `select i.parking_zone as zone,
             count(*) filter (where (i.released_at is null and v.status = 'confirmed') or i.checked_in_at is not null)::int as expected,
@@ -189,7 +186,7 @@ export function arrivalsPerZone(
 
 /** Every check-in's time, earliest first. */
 export function arrivalTimes(em: EntityManager): Promise<Array<{ at: Date }>> {
-  return run(
+  return selectRows(
     em,
     `select checked_in_at as at from invitation where checked_in_at is not null order by checked_in_at`,
   );
@@ -208,7 +205,7 @@ export interface RecentScanRow {
 
 /** The newest scans of all gates, with whether each let its car in. */
 export function recentScans(em: EntityManager, limit: number): Promise<RecentScanRow[]> {
-  return run(
+  return selectRows(
     em,
     `select i.start_number, v.name, v.brand, v.model, i.parking_zone as zone, s.gate, s.scanned_at,
             (i.checked_in_scan_id = s.id) as admitted

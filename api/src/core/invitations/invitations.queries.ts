@@ -5,6 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../model/review-facts.js';
 import type { ReleaseReason } from '../model/invitation.entity.js';
+import { selectRows, runStatement } from '../db/db.queries.js';
 
 /** Takes the transaction-scoped advisory lock `key` in the caller's transaction. */
 export async function advisoryTransactionLock(em: EntityManager, key: number): Promise<void> {
@@ -15,27 +16,19 @@ export async function advisoryTransactionLock(em: EntityManager, key: number): P
 
 /** Invitations not given up of invited or confirmed vehicles, per zone (in the caller's transaction). */
 export function placesPerZone(em: EntityManager): Promise<Array<{ zone: string; taken: string }>> {
-  return em.getConnection().execute<Array<{ zone: string; taken: string }>>(
+  return selectRows<{ zone: string; taken: string }>(
+    em,
     `select i.parking_zone as zone, count(*) as taken from invitation i
        join vehicle v on v.id = i.vehicle_id
       where v.status in ('invited', 'confirmed') and i.released_at is null
       group by i.parking_zone`,
     [],
-    'all',
-    em.getTransactionContext(),
   );
 }
 
 /** A new start number from the sequence (never reused), in the caller's transaction. */
 export async function nextStartNumber(tx: EntityManager): Promise<number> {
-  const [row] = await tx
-    .getConnection()
-    .execute<Array<{ n: string }>>(
-      `select nextval('invitation_start_number_seq') as n`,
-      [],
-      'all',
-      tx.getTransactionContext(),
-    );
+  const [row] = await selectRows<{ n: string }>(tx, `select nextval('invitation_start_number_seq') as n`, []);
   return Number(row!.n);
 }
 
@@ -75,7 +68,8 @@ export function waitlistInOrder(
   limit: number,
   lock: boolean,
 ): Promise<Array<{ id: string; score: number | null; submitted_at: string }>> {
-  return em.getConnection().execute<Array<{ id: string; score: number | null; submitted_at: string }>>(
+  return selectRows<{ id: string; score: number | null; submitted_at: string }>(
+    em,
     `select v.id, s.score, coalesce(sub.submitted_at, v.created_at) as submitted_at
        from vehicle v
        ${LATEST_SCORE_JOIN}
@@ -84,21 +78,16 @@ export function waitlistInOrder(
       order by s.score desc nulls last, coalesce(sub.submitted_at, v.created_at) asc, v.id
       limit ?${lock ? ' for update of v skip locked' : ''}`,
     [limit],
-    'all',
-    em.getTransactionContext(),
   );
 }
 
 /** Vehicles that hold a place (invited or confirmed), in the caller's transaction. */
 export async function countPlacesHeld(em: EntityManager): Promise<number> {
-  const [row] = await em
-    .getConnection()
-    .execute<Array<{ held: string }>>(
-      `select count(*) as held from vehicle where status in ('invited', 'confirmed')`,
-      [],
-      'all',
-      em.getTransactionContext(),
-    );
+  const [row] = await selectRows<{ held: string }>(
+    em,
+    `select count(*) as held from vehicle where status in ('invited', 'confirmed')`,
+    [],
+  );
   return Number(row?.held ?? 0);
 }
 
@@ -112,13 +101,12 @@ export interface PendingRelease {
 
 /** Given-up places not passed on yet, oldest first, locked for the caller's transaction. */
 export function lockPendingReleases(em: EntityManager): Promise<PendingRelease[]> {
-  return em.getConnection().execute<PendingRelease[]>(
+  return selectRows<PendingRelease>(
+    em,
     `select id, vehicle_id, parking_zone, start_number, release_reason from invitation
       where released_at is not null and passed_on_at is null
       order by released_at, start_number for update`,
     [],
-    'all',
-    em.getTransactionContext(),
   );
 }
 
@@ -134,12 +122,5 @@ export async function countPendingReleases(em: EntityManager): Promise<number> {
 
 /** Marks a given-up place as passed on, in the caller's transaction. */
 export async function markPassedOn(em: EntityManager, invitationId: string, at: Date): Promise<void> {
-  await em
-    .getConnection()
-    .execute(
-      `update invitation set passed_on_at = ? where id = ?`,
-      [at, invitationId],
-      'run',
-      em.getTransactionContext(),
-    );
+  await runStatement(em, `update invitation set passed_on_at = ? where id = ?`, [at, invitationId]);
 }

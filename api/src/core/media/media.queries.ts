@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VehicleStatus } from '@schlosstreffen/shared';
 import { AT_MICROS, MICROS } from '../db/micros.js';
+import { selectRows } from '../db/db.queries.js';
 
 export interface MediaStateRow {
   type: string;
@@ -34,13 +35,12 @@ export async function lockVehicleOfMedia(
   tx: EntityManager,
   mediaId: string,
 ): Promise<LockedVehicle | undefined> {
-  const [vehicle] = await tx.getConnection().execute<LockedVehicle[]>(
+  const [vehicle] = await selectRows<LockedVehicle>(
+    tx,
     `select v.id, v.status from vehicle v
         where v.id = (select m.vehicle_id from media m where m.id = ?)
           for update of v`,
     [mediaId],
-    'all',
-    tx.getTransactionContext(),
   );
   return vehicle;
 }

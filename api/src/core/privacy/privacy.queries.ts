@@ -3,37 +3,30 @@
  * transaction; the counting ones return how many rows they changed.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-
-async function changed(tx: EntityManager, sql: string, params: unknown[]): Promise<number> {
-  const result = await tx
-    .getConnection()
-    .execute<{ affectedRows: number }>(sql, params, 'run', tx.getTransactionContext());
-  return result.affectedRows;
-}
+import { selectRows, runStatement } from '../db/db.queries.js';
 
 /** Uploads signed before `before` that no media row names (never attached, or left behind). */
 export async function unattachedUploadKeys(tx: EntityManager, before: Date): Promise<string[]> {
-  const rows = await tx
-    .getConnection()
-    .execute<{ key: string }[]>(
-      `select u.key from upload u where u.created_at < ? and not exists (select 1 from media m where m.upload_key = u.key)`,
-      [before],
-      'all',
-      tx.getTransactionContext(),
-    );
+  const rows = await selectRows<{ key: string }>(
+    tx,
+    `select u.key from upload u where u.created_at < ? and not exists (select 1 from media m where m.upload_key = u.key)`,
+    [before],
+  );
   return rows.map((row) => row.key);
 }
 
 /** Every gate scan. */
-export const deleteGateScans = (tx: EntityManager) => changed(tx, `delete from check_in_scan`, []);
+export const deleteGateScans = (tx: EntityManager) => runStatement(tx, `delete from check_in_scan`, []);
 
 export const clearExpiredResetTokens = (tx: EntityManager, asOf: Date) =>
-  changed(tx, `update users set reset_token = null, reset_token_expiry = null where reset_token_expiry < ?`, [
-    asOf,
-  ]);
+  runStatement(
+    tx,
+    `update users set reset_token = null, reset_token_expiry = null where reset_token_expiry < ?`,
+    [asOf],
+  );
 
 export const clearExpiredEmailChanges = (tx: EntityManager, asOf: Date) =>
-  changed(
+  runStatement(
     tx,
     `update users set pending_email = null, email_change_token = null, email_change_expiry = null,
                         email_change_cancel_token = null
@@ -42,11 +35,11 @@ export const clearExpiredEmailChanges = (tx: EntityManager, asOf: Date) =>
   );
 
 export const clearExpiredConfirmTokens = (tx: EntityManager, asOf: Date) =>
-  changed(
+  runStatement(
     tx,
     `update users set email_confirm_token = null, email_confirm_expiry = null where email_confirm_expiry < ?`,
     [asOf],
   );
 
 export const deleteSessionsExpiredBy = (tx: EntityManager, asOf: Date) =>
-  changed(tx, `delete from session where expire < ?`, [asOf]);
+  runStatement(tx, `delete from session where expire < ?`, [asOf]);

@@ -1,5 +1,6 @@
 /** The SQL of the public list: the read model's fingerprint and rows, and what decides a listing. */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { selectRows } from '../db/db.queries.js';
 
 /**
  * Changes whenever a row of the read model does: every write gives a row a new `xmin` (the writing
@@ -39,7 +40,8 @@ export interface ListingState {
  * caller's transaction (in id order).
  */
 export function lockListingStates(em: EntityManager, ids: string[]): Promise<ListingState[]> {
-  return em.getConnection().execute<ListingState[]>(
+  return selectRows<ListingState>(
+    em,
     `select v.id,
             v.status = 'confirmed' and not exists (
               select 1 from consent c
@@ -51,7 +53,5 @@ export function lockListingStates(em: EntityManager, ids: string[]): Promise<Lis
       order by v.id
         for update of v`,
     ids,
-    'all',
-    em.getTransactionContext(),
   );
 }

@@ -1,6 +1,7 @@
 /** The SQL of the quartett: each card's image, the cards' data in one read, and writing the cards. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { noWithdrawnConsent } from '../model/consent-state.js';
+import { selectRows } from '../db/db.queries.js';
 
 /**
  * The image a vehicle's card shows, as a lateral subquery on `v` (a vehicle): the hero, else the
@@ -31,14 +32,11 @@ export async function cardMediaOf(em: EntityManager, vehicleId: string): Promise
 
 /** The id of the vehicle's card image, in the caller's transaction. */
 export async function cardMediaIdOf(tx: EntityManager, vehicleId: string): Promise<string | undefined> {
-  const [card] = await tx
-    .getConnection()
-    .execute<{ id: string }[]>(
-      `select h.id from (select ?::uuid as id) v, lateral (${CARD_MEDIA_SQL}) h`,
-      [vehicleId],
-      'all',
-      tx.getTransactionContext(),
-    );
+  const [card] = await selectRows<{ id: string }>(
+    tx,
+    `select h.id from (select ?::uuid as id) v, lateral (${CARD_MEDIA_SQL}) h`,
+    [vehicleId],
+  );
   return card?.id;
 }
 
@@ -52,14 +50,11 @@ export async function mediaIdsOf(em: EntityManager, vehicleId: string): Promise<
 
 /** Locks the vehicles of a set's cards for the caller's transaction (in id order). */
 export async function lockSetVehicles(em: EntityManager, setId: string): Promise<void> {
-  await em
-    .getConnection()
-    .execute(
-      'select v.id from vehicle v join quartett_card c on c.vehicle_id = v.id where c.set_id = ? order by v.id for update of v',
-      [setId],
-      'all',
-      em.getTransactionContext(),
-    );
+  await selectRows(
+    em,
+    'select v.id from vehicle v join quartett_card c on c.vehicle_id = v.id where c.set_id = ? order by v.id for update of v',
+    [setId],
+  );
 }
 
 /** Everything a card shows of a vehicle, its owner and its card image, in one row. */

@@ -3,6 +3,7 @@
  * Each function runs one statement on the given entity manager (in its transaction where noted).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { selectRows, runStatement } from '../db/db.queries.js';
 
 /** Recipients per update and state (`n` as text). */
 export function recipientStates(
@@ -28,14 +29,13 @@ export async function countLiveVisitors(em: EntityManager): Promise<number> {
 
 /** One pending recipient row per live visitor, in the caller's transaction; their ids. */
 export function insertRecipients(em: EntityManager, updateId: string): Promise<Array<{ id: string }>> {
-  return em.getConnection().execute<Array<{ id: string }>>(
+  return selectRows<{ id: string }>(
+    em,
     `insert into visitor_update_recipient (id, update_id, registration_id, state)
          select gen_random_uuid(), ?, id, 'pending' from visitor_registration
           where confirmed_at is not null and unsubscribed_at is null
          returning id`,
     [updateId],
-    'all',
-    em.getTransactionContext(),
   );
 }
 
@@ -86,7 +86,8 @@ export async function lockNextRecipient(
   updateId: string,
   runStartedAt: Date,
 ): Promise<NextRecipientRow | undefined> {
-  const [row] = await tx.getConnection().execute<NextRecipientRow[]>(
+  const [row] = await selectRows<NextRecipientRow>(
+    tx,
     `select r.id, r.registration_id, v.email, v.first_name,
               (v.confirmed_at is not null and v.unsubscribed_at is null) as live
          from visitor_update_recipient r
@@ -96,32 +97,22 @@ export async function lockNextRecipient(
         limit 1
         for update of r skip locked`,
     [updateId, runStartedAt],
-    'all',
-    tx.getTransactionContext(),
   );
   return row;
 }
 
 export async function markRecipientUnsubscribed(tx: EntityManager, recipientId: string): Promise<void> {
-  await tx
-    .getConnection()
-    .execute(
-      `update visitor_update_recipient set state = 'unsubscribed' where id = ?`,
-      [recipientId],
-      'run',
-      tx.getTransactionContext(),
-    );
+  await runStatement(tx, `update visitor_update_recipient set state = 'unsubscribed' where id = ?`, [
+    recipientId,
+  ]);
 }
 
 export async function markRecipientSending(tx: EntityManager, recipientId: string): Promise<void> {
-  await tx
-    .getConnection()
-    .execute(
-      `update visitor_update_recipient set state = 'sending', claimed_at = now(), attempts = attempts + 1 where id = ?`,
-      [recipientId],
-      'run',
-      tx.getTransactionContext(),
-    );
+  await runStatement(
+    tx,
+    `update visitor_update_recipient set state = 'sending', claimed_at = now(), attempts = attempts + 1 where id = ?`,
+    [recipientId],
+  );
 }
 
 export async function markRecipientSent(em: EntityManager, recipientId: string): Promise<void> {
