@@ -1,4 +1,4 @@
-import { venueClock, venueDate } from './venue-time.js';
+import { venueClock, venueInstant } from './venue-time.js';
 
 /** Scans one sync request carries at most: the server's limit and the size of the device's chunks. */
 export const GATE_SYNC_MAX_SCANS = 500;
@@ -14,10 +14,7 @@ export interface GateWindow {
 
 /** 00:00 at the venue on the day the instant falls on there. */
 export function venueMidnight(date: Date): Date {
-  const guess = Date.parse(`${venueDate(date)}T00:00:00Z`);
-  const clock = venueClock(new Date(guess));
-  const wall = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
-  return new Date(guess - (wall - guess));
+  return venueInstant({ ...venueClock(date), hour: 0, minute: 0, second: 0 });
 }
 
 /** Whether a scan at this moment is taken: within the window, widened by the tolerance either side. */

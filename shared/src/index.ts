@@ -18,6 +18,8 @@ export * from './display.js';
 export * from './venue-time.js';
 export * from './event-facts.js';
 export * from './gate-window.js';
+export * from './event-config.js';
+export * from './editions.js';
 export * from './check-in.js';
 export * from './schemas/check-in.js';
 export * from './schemas/german-issues.js';

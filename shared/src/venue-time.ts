@@ -83,6 +83,20 @@ export function venueClock(date: Date): VenueClock {
   };
 }
 
+/** The instant at which the venue's wall clock shows this date and time. */
+export function venueInstant({ year, month, day, hour, minute, second }: VenueClock): Date {
+  const guess = Date.UTC(year, month - 1, day, hour, minute, second);
+  const clock = venueClock(new Date(guess));
+  const wall = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+  return new Date(guess - (wall - guess));
+}
+
+/** The same date and wall-clock time at the venue, `years` later. */
+export function venueYearsLater(date: Date, years: number): Date {
+  const clock = venueClock(date);
+  return venueInstant({ ...clock, year: clock.year + years });
+}
+
 /** Two digits, zero-padded. */
 export const twoDigits = (value: number) => String(value).padStart(2, '0');
 

@@ -16,7 +16,27 @@ const USAGE = `Usage: npm run cli -- <command>
   retention:run [--as-of <date>]           remove what the retention periods say is due (now, or at <date>)
   scheduler:tick [--as-of <date>]          run everything date-dependent that is due (now, or at <date>)
   media:clean [--no-wait]                  clean stored uploads (renditions without metadata) and show
-                                           the progress; the worker does the work`;
+                                           the progress; the worker does the work
+  edition:list [--as-of <date>]            every edition with its dates and state
+  edition:create <year> [--from <year>] [--start <iso>] [--end <iso>] [--deadline <yyyy-mm-dd>]
+                                           the next edition from an earlier one (the newest without
+                                           --from): dates that many years later, zones and periods copied
+  edition:open <year> [--at <iso>]         applications of the edition open now (or at <iso>)
+  edition:current <year> [--at <iso>]      the public site shows the edition from now (or from <iso>)`;
+
+/** The value after `flag`, undefined without the flag. */
+function optionValue(args: string[], flag: string): string | undefined {
+  const index = args.indexOf(flag);
+  return index === -1 ? undefined : (args[index + 1] ?? '');
+}
+
+/** The moment after `flag` (ISO), now without it; null when malformed. */
+function momentArgument(args: string[], flag: string): Date | null {
+  const value = optionValue(args, flag);
+  if (value === undefined) return new Date();
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
 
 /** The value of `--as-of <date>` (an ISO date or date and time), now without it; null when malformed. */
 function asOfArgument(args: string[]): Date | null {
@@ -192,6 +212,13 @@ async function main(argv: string[]): Promise<number> {
       if (!clean)
         console.error('No progress for a minute: is the worker running (npm start, npm run start:worker)?');
       return clean ? 0 : 1;
+    }
+    case 'edition:list':
+    case 'edition:create':
+    case 'edition:open':
+    case 'edition:current': {
+      const { editionCommand } = await import('./editions.js');
+      return editionCommand(command, args, { optionValue, momentArgument, usage: USAGE });
     }
     case 'seed': {
       const { runSeed } = await import('./seed.js');

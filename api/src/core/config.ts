@@ -4,10 +4,10 @@ import path from 'node:path';
 import {
   DEFAULT_OPERATOR,
   DEFAULT_RETENTION,
-  EVENT_END_INSTANT,
-  EVENT_START_INSTANT,
+  EventEnvSchema,
+  eventOf,
   RETENTION_RULES,
-  venueMidnight,
+  type EventConfig,
   type RetentionPeriods,
   type RetentionRule,
 } from '@schlosstreffen/shared';
@@ -20,25 +20,6 @@ const bool = v.pipe(
 const int = (fallback: number) =>
   v.pipe(v.optional(v.string(), String(fallback)), v.transform(Number), v.integer(), v.minValue(0));
 const url = v.pipe(v.string(), v.url());
-
-/** Event facts: the spec's values are the defaults so the next edition needs no code change. */
-const EventEnvSchema = v.object({
-  EVENT_NAME: v.optional(v.string(), 'Schlosstreffen'),
-  EVENT_START: v.optional(v.pipe(v.string(), v.isoTimestamp()), EVENT_START_INSTANT),
-  EVENT_END: v.optional(v.pipe(v.string(), v.isoTimestamp()), EVENT_END_INSTANT),
-  /** When the gates start taking scans; 00:00 at the venue on the event's first day when unset. */
-  GATE_OPENS_AT: v.optional(v.pipe(v.string(), v.isoTimestamp())),
-  EVENT_PLACE: v.optional(v.string(), 'Schlosspark, Sachsen'),
-  APPLICATION_DEADLINE: v.optional(v.pipe(v.string(), v.isoDate()), '2026-03-31'),
-  /** Parking zones in order of allocation, `name:capacity` pairs. */
-  PARKING_ZONES: v.optional(v.pipe(v.string(), v.regex(/^[^:,]+:\d+(,[^:,]+:\d+)*$/)), 'A:30,B:25,C:15'),
-  /** Days an owner has to confirm an invitation after it was issued. */
-  INVITATION_CONFIRM_DAYS: int(14),
-  /** No confirm-by date lies later than this many days before the event; the waitlist stops moving then. */
-  INVITATION_CUTOFF_DAYS: int(14),
-  /** The reminder mail goes out this many days before the confirm-by date (0: none). */
-  INVITATION_REMINDER_DAYS: int(3),
-});
 
 /** Who runs the site (Impressum, privacy notice); required in production. */
 const OperatorEnvSchema = v.object({
@@ -89,24 +70,7 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-/** Deadlines of invitations, in days (see the env variables of the same names). */
-export interface InvitationRules {
-  confirmDays: number;
-  cutoffDays: number;
-  reminderDays: number;
-}
-
-export interface EventConfig {
-  name: string;
-  start: Date;
-  end: Date;
-  /** The gate window runs from here to `end` (a clock tolerance either side): scans outside are refused. */
-  gateOpensAt: Date;
-  place: string;
-  applicationDeadline: string;
-  parkingZones: Array<{ name: string; capacity: number }>;
-  invitations: InvitationRules;
-}
+export type { EventConfig, InvitationRules } from '@schlosstreffen/shared';
 
 export interface OperatorConfig {
   name: string;
@@ -175,26 +139,6 @@ function parseRetention(env: Env): RetentionPeriods {
   if (bad.length)
     throw new ConfigError(`Invalid configuration:\n  ${bad.join('\n  ')} (whole days, 0 or more)`);
   return retention;
-}
-
-function eventOf(e: v.InferOutput<typeof EventEnvSchema>): EventConfig {
-  return {
-    name: e.EVENT_NAME,
-    start: new Date(e.EVENT_START),
-    end: new Date(e.EVENT_END),
-    gateOpensAt: e.GATE_OPENS_AT ? new Date(e.GATE_OPENS_AT) : venueMidnight(new Date(e.EVENT_START)),
-    place: e.EVENT_PLACE,
-    applicationDeadline: e.APPLICATION_DEADLINE,
-    parkingZones: e.PARKING_ZONES.split(',').map((pair) => {
-      const [name = '', capacity = '0'] = pair.split(':');
-      return { name: name.trim(), capacity: Number(capacity) };
-    }),
-    invitations: {
-      confirmDays: e.INVITATION_CONFIRM_DAYS,
-      cutoffDays: e.INVITATION_CUTOFF_DAYS,
-      reminderDays: e.INVITATION_REMINDER_DAYS,
-    },
-  };
 }
 
 /** `st:<database name>`: deployments on one Redis differ by their databases. */

@@ -1,6 +1,7 @@
 import { CheckInScan } from '../model/check-in-scan.entity.js';
 import { Consent } from '../model/consent.entity.js';
 import { DataExport } from '../model/data-export.entity.js';
+import { Edition } from '../model/edition.entity.js';
 import { Session } from '../model/session.entity.js';
 import { Upload } from '../model/upload.entity.js';
 import { RetentionRun } from '../model/retention-run.entity.js';
@@ -22,6 +23,7 @@ export {
   CheckInScan,
   Consent,
   DataExport,
+  Edition,
   EmailLog,
   Invitation,
   Media,
@@ -62,4 +64,5 @@ export const entities = [
   VisitorUpdate,
   VisitorUpdateRecipient,
   CheckInScan,
+  Edition,
 ];

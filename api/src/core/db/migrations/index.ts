@@ -11,6 +11,7 @@ import { Migration20261127100000_visitor_updates } from './Migration202611271000
 import { Migration20261128000000_gate_scans } from './Migration20261128000000_gate_scans.js';
 import { Migration20261129000000_admin_list_indexes } from './Migration20261129000000_admin_list_indexes.js';
 import { Migration20261130000000_confirmed_addresses } from './Migration20261130000000_confirmed_addresses.js';
+import { Migration20261201000000_editions } from './Migration20261201000000_editions.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261130000000_confirmed_addresses',
     class: Migration20261130000000_confirmed_addresses,
   },
+  { name: 'Migration20261201000000_editions', class: Migration20261201000000_editions },
 ];

@@ -1,0 +1,80 @@
+/** The CLI's edition commands: list, create, open and make current (the last two at a set moment). */
+import { EDITION_STATE_LABELS, venueDate, venueDateTime } from '@schlosstreffen/shared';
+import { loadDatabaseUrl } from '../core/config.js';
+import { initOrm } from '../core/db/orm.js';
+import {
+  createEdition,
+  currentEdition,
+  listEditions,
+  makeCurrent,
+  openApplications,
+  statesOf,
+} from '../core/editions/editions.js';
+import type { Edition } from '../core/model/edition.entity.js';
+
+interface Arguments {
+  optionValue: (args: string[], flag: string) => string | undefined;
+  momentArgument: (args: string[], flag: string) => Date | null;
+  usage: string;
+}
+
+const describe = (edition: Edition) =>
+  `${edition.year}  ${edition.name}: ${venueDateTime(edition.startsAt)} – ${venueDateTime(edition.endsAt)}, ` +
+  `Bewerbungsschluss ${edition.applicationDeadline}, Parkzonen ${edition.parkingZones
+    .map((zone) => `${zone.name}:${zone.capacity}`)
+    .join(',')}`;
+
+export async function editionCommand(command: string, args: string[], cli: Arguments): Promise<number> {
+  const year = Number(args[0]);
+  const moment = cli.momentArgument(args, command === 'edition:list' ? '--as-of' : '--at');
+  if ((command !== 'edition:list' && !Number.isInteger(year)) || !moment) {
+    console.error(cli.usage);
+    return 2;
+  }
+  const orm = await initOrm(loadDatabaseUrl());
+  try {
+    const em = orm.em.fork();
+    switch (command) {
+      case 'edition:list': {
+        const editions = await listEditions(em);
+        const states = await statesOf(em, editions, moment);
+        const current = await currentEdition(em, moment);
+        for (const edition of editions) {
+          const state = EDITION_STATE_LABELS[states.get(edition.id)!];
+          console.log(`${describe(edition)}; ${state}${edition.id === current.id ? ', aktuell' : ''}`);
+        }
+        return 0;
+      }
+      case 'edition:create': {
+        const date = (flag: string) => {
+          const value = cli.optionValue(args, flag);
+          return value === undefined ? undefined : new Date(value);
+        };
+        const from = cli.optionValue(args, '--from');
+        const edition = await createEdition(em, {
+          year,
+          from: from === undefined ? undefined : Number(from),
+          start: date('--start'),
+          end: date('--end'),
+          deadline: cli.optionValue(args, '--deadline'),
+        });
+        console.log(`created ${describe(edition)}; ${EDITION_STATE_LABELS.preparation}`);
+        return 0;
+      }
+      case 'edition:open': {
+        const edition = await openApplications(em, year, moment);
+        console.log(
+          `applications of ${edition.name} open at ${venueDateTime(moment)} (${venueDate(moment)})`,
+        );
+        return 0;
+      }
+      default: {
+        const edition = await makeCurrent(em, year, moment);
+        console.log(`the public site shows ${edition.name} from ${venueDateTime(moment)}`);
+        return 0;
+      }
+    }
+  } finally {
+    await orm.close();
+  }
+}

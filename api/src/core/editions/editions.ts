@@ -1,0 +1,173 @@
+/**
+ * Editions as data: which one is current at a moment, creating the next from the last, opening its
+ * applications and making it current (both at a set moment, so either can be scheduled).
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  applicationsCloseAt,
+  EDITION_MESSAGES,
+  EDITION_YEARS,
+  editionStateAt,
+  eventYear,
+  venueYearsLater,
+  type EditionState,
+  type EventConfig,
+} from '@schlosstreffen/shared';
+import { conflict, invalid, notFound } from '../errors.js';
+import { Edition } from '../model/edition.entity.js';
+
+/** The edition the public site shows at `at`: the one whose `currentFrom` came last. */
+export async function currentEdition(em: EntityManager, at: Date): Promise<Edition> {
+  const edition = await em.findOne(
+    Edition,
+    { currentFrom: { $lte: at } },
+    { orderBy: { currentFrom: 'desc', year: 'desc' } },
+  );
+  if (edition) return edition;
+  // Before any edition's moment (a moment earlier than the first edition's): the earliest one.
+  return edgeEdition(em, 'asc');
+}
+
+/** The earliest or the newest edition (there is always one: the migration creates the first). */
+async function edgeEdition(em: EntityManager, order: 'asc' | 'desc'): Promise<Edition> {
+  const [edition] = await em.find(Edition, {}, { orderBy: { year: order }, limit: 1 });
+  if (!edition) throw new Error('No edition: the database is not migrated');
+  return edition;
+}
+
+export async function editionOfYear(em: EntityManager, year: number): Promise<Edition> {
+  const edition = await em.findOne(Edition, { year });
+  if (!edition) throw notFound(EDITION_MESSAGES.unknown(year));
+  return edition;
+}
+
+/** Every edition, the newest first. */
+export function listEditions(em: EntityManager): Promise<Edition[]> {
+  return em.find(Edition, {}, { orderBy: { year: 'desc' } });
+}
+
+const momentsOf = (edition: Edition, current: Edition) => ({
+  applicationsOpenAt: edition.applicationsOpenAt ?? null,
+  applicationDeadline: edition.applicationDeadline,
+  superseded: current.year > edition.year,
+});
+
+/** An edition's state at `at`: archived once a later edition is current. */
+export async function stateOf(em: EntityManager, edition: Edition, at: Date): Promise<EditionState> {
+  const current = await currentEdition(em, at);
+  return editionStateAt(momentsOf(edition, current), at);
+}
+
+/** The states of several editions at `at` (one lookup of the current edition). */
+export async function statesOf(
+  em: EntityManager,
+  editions: Edition[],
+  at: Date,
+): Promise<Map<string, EditionState>> {
+  const current = await currentEdition(em, at);
+  return new Map(editions.map((edition) => [edition.id, editionStateAt(momentsOf(edition, current), at)]));
+}
+
+/** An edition's meeting as the rest of the platform reads it. */
+export function eventOfEdition(edition: Edition): EventConfig {
+  return {
+    name: edition.name,
+    start: edition.startsAt,
+    end: edition.endsAt,
+    gateOpensAt: edition.gateOpensAt,
+    place: edition.place,
+    applicationDeadline: edition.applicationDeadline,
+    parkingZones: edition.parkingZones,
+    invitations: {
+      confirmDays: edition.confirmDays,
+      cutoffDays: edition.cutoffDays,
+      reminderDays: edition.reminderDays,
+    },
+  };
+}
+
+export interface NewEdition {
+  year: number;
+  /** The edition to copy (zones, periods, place, times of day); the newest one without it. */
+  from?: number;
+  start?: Date;
+  end?: Date;
+  /** `YYYY-MM-DD` at the venue. */
+  deadline?: string;
+}
+
+const DEADLINE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The name without its year: 'Schlosstreffen 2026' → 'Schlosstreffen'. */
+const baseName = (edition: Edition) =>
+  edition.name.replace(new RegExp(`\\s*${edition.year}$`), '') || edition.name;
+
+/**
+ * The next edition from an earlier one: its dates the same number of years later (same day and time
+ * at the venue), zones and periods copied, in preparation (neither open nor current). Each given
+ * value replaces the copied one.
+ */
+export async function createEdition(em: EntityManager, input: NewEdition): Promise<Edition> {
+  const { year } = input;
+  if (!Number.isInteger(year) || year < EDITION_YEARS.min || year > EDITION_YEARS.max)
+    throw invalid(EDITION_MESSAGES.year);
+  if (await em.findOne(Edition, { year })) throw conflict(EDITION_MESSAGES.exists(year));
+  const template =
+    input.from === undefined ? await edgeEdition(em, 'desc') : await editionOfYear(em, input.from);
+  const years = year - template.year;
+  const start = input.start ?? venueYearsLater(template.startsAt, years);
+  const end =
+    input.end ?? new Date(start.getTime() + (template.endsAt.getTime() - template.startsAt.getTime()));
+  const gateOpensAt = new Date(
+    start.getTime() - (template.startsAt.getTime() - template.gateOpensAt.getTime()),
+  );
+  const deadline =
+    input.deadline ??
+    `${Number(template.applicationDeadline.slice(0, 4)) + years}${template.applicationDeadline.slice(4)}`;
+  assertMoments(year, start, end, deadline);
+  const edition = em.create(Edition, {
+    year,
+    name: `${baseName(template)} ${year}`,
+    startsAt: start,
+    endsAt: end,
+    gateOpensAt,
+    place: template.place,
+    applicationsOpenAt: null,
+    applicationDeadline: deadline,
+    parkingZones: template.parkingZones.map((zone) => ({ ...zone })),
+    confirmDays: template.confirmDays,
+    cutoffDays: template.cutoffDays,
+    reminderDays: template.reminderDays,
+    currentFrom: null,
+  });
+  await em.flush();
+  return edition;
+}
+
+function assertMoments(year: number, start: Date, end: Date, deadline: string): void {
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()))
+    throw invalid(EDITION_MESSAGES.dateFormat);
+  if (eventYear(start) !== year) throw invalid(EDITION_MESSAGES.startInYear(year));
+  if (end <= start) throw invalid(EDITION_MESSAGES.endAfterStart);
+  if (!DEADLINE.test(deadline) || Number.isNaN(Date.parse(deadline)))
+    throw invalid(EDITION_MESSAGES.deadlineFormat);
+  if (applicationsCloseAt(deadline) > start) throw invalid(EDITION_MESSAGES.deadlineBeforeStart);
+}
+
+/** Applications of the edition open at `at` (now, or a set moment ahead). */
+export async function openApplications(em: EntityManager, year: number, at: Date): Promise<Edition> {
+  const edition = await editionOfYear(em, year);
+  if ((await stateOf(em, edition, at)) === 'archived') throw conflict(EDITION_MESSAGES.archived(year));
+  edition.applicationsOpenAt = at;
+  await em.flush();
+  return edition;
+}
+
+/** From `at` on (now, or a set moment ahead), the public site shows the edition. */
+export async function makeCurrent(em: EntityManager, year: number, at: Date): Promise<Edition> {
+  // An archived edition may be made current again: the later one's moment is then the earlier.
+  const edition = await editionOfYear(em, year);
+  edition.currentFrom = at;
+  await em.flush();
+  return edition;
+}

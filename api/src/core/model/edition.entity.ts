@@ -1,0 +1,43 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, updatedAt, uuidPk } from './columns.js';
+
+/** A parking zone of an edition, in order of allocation. */
+export interface ParkingZone {
+  name: string;
+  capacity: number;
+}
+
+/**
+ * One meeting: the Schlosstreffen of a year. Its state follows from its moments and
+ * whether a later edition is current (`editionStateAt` of shared); the current edition (the public site's) is the one whose
+ * `currentFrom` came last.
+ */
+const EditionSchema = defineEntity({
+  name: 'Edition',
+  tableName: 'edition',
+  properties: {
+    id: uuidPk(),
+    year: p.integer().unique(),
+    name: p.string().length(100),
+    startsAt: p.datetime(),
+    endsAt: p.datetime(),
+    /** Scans count from here to `endsAt` (a clock tolerance either side). */
+    gateOpensAt: p.datetime(),
+    place: p.string().length(200),
+    /** When applications open; null while the edition is in preparation. */
+    applicationsOpenAt: p.datetime().nullable(),
+    /** The last day of applications, `YYYY-MM-DD` at the venue. */
+    applicationDeadline: p.string().length(10),
+    parkingZones: p.json<ParkingZone[]>(),
+    confirmDays: p.integer(),
+    cutoffDays: p.integer(),
+    reminderDays: p.integer(),
+    /** From this moment on the public site shows this edition (until a later one's moment). */
+    currentFrom: p.datetime().nullable(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+});
+
+export class Edition extends EditionSchema.class {}
+EditionSchema.setClass(Edition);

@@ -1,0 +1,48 @@
+/** Editions: one meeting a year. Their states and the German texts about them. */
+import { venueInstant } from './venue-time.js';
+
+export const EDITION_STATES = ['preparation', 'open', 'closed', 'archived'] as const;
+export type EditionState = (typeof EDITION_STATES)[number];
+
+export const EDITION_STATE_LABELS: Record<EditionState, string> = {
+  preparation: 'In Vorbereitung',
+  open: 'Bewerbung offen',
+  closed: 'Bewerbung geschlossen',
+  archived: 'Archiviert',
+};
+
+/** An edition's years: the first meetings on record to well ahead. */
+export const EDITION_YEARS = { min: 2000, max: 2100 } as const;
+
+export const EDITION_MESSAGES = {
+  exists: (year: number) => `Die Ausgabe ${year} gibt es bereits.`,
+  unknown: (year: number) => `Eine Ausgabe ${year} gibt es nicht.`,
+  year: `Das Jahr muss zwischen ${EDITION_YEARS.min} und ${EDITION_YEARS.max} liegen.`,
+  startInYear: (year: number) => `Der Beginn muss im Jahr ${year} liegen.`,
+  endAfterStart: 'Das Ende muss nach dem Beginn liegen.',
+  deadlineBeforeStart: 'Der Bewerbungsschluss muss vor dem Beginn liegen.',
+  deadlineFormat: 'Bitte gib den Bewerbungsschluss als Datum an (JJJJ-MM-TT).',
+  dateFormat: 'Bitte gib Datum und Uhrzeit an (z. B. 2027-06-19T10:00:00+02:00).',
+  archived: (year: number) => `Die Ausgabe ${year} ist archiviert und kann nicht mehr geändert werden.`,
+} as const;
+
+/** When applications close: 00:00 at the venue on the day after the deadline. */
+export function applicationsCloseAt(deadline: string): Date {
+  const [year, month, day] = deadline.split('-').map(Number) as [number, number, number];
+  return venueInstant({ year, month, day: day + 1, hour: 0, minute: 0, second: 0 });
+}
+
+/** What an edition's state follows from. */
+export interface EditionMoments {
+  applicationsOpenAt: Date | null;
+  applicationDeadline: string;
+  /** Whether a later edition is current already. */
+  superseded: boolean;
+}
+
+/** An edition's state at a moment. */
+export function editionStateAt(edition: EditionMoments, at: Date): EditionState {
+  if (edition.superseded) return 'archived';
+  if (!edition.applicationsOpenAt || edition.applicationsOpenAt > at) return 'preparation';
+  return at < applicationsCloseAt(edition.applicationDeadline) ? 'open' : 'closed';
+}
