@@ -36,6 +36,7 @@ import { mediaArchiveRoutes } from './routes/media/media-archive.js';
 import { MediaService } from './core/media/media.service.js';
 import { objectRoutes } from './routes/objects/object.routes.js';
 import type { PublicListVersion } from './core/public-list/public-list-changes.js';
+import { EditionEvents, type EventSource } from './core/editions/edition-events.js';
 import { queueDashboard } from './routes/queues/queue-dashboard.js';
 import { quartettRoutes } from './routes/quartett/quartett.routes.js';
 import { QuartettService } from './core/quartett/quartett.service.js';
@@ -63,6 +64,8 @@ export interface AppDeps {
   log?: (error: unknown) => void;
   /** The gate's clock: an online check-in's time and which scans the gate window takes. Tests set it. */
   now?: () => Date;
+  /** Where the current edition's event comes from; the editions in the database by default. */
+  events?: EventSource;
 }
 
 export const SESSION_COOKIE = 'st.sid';
@@ -128,7 +131,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const now = deps.now ?? (() => new Date());
   const bucket = config.s3.bucket;
   const limiter = (name: string, rule: RateLimitRule) => createLimiter(redis, name, rule, prefix);
-  const places = { event: config.event, publicUrl: config.publicUrl, secret: config.sessionSecret };
+  // The current edition's event, read per request (and at most every few seconds from the database).
+  const events = deps.events ?? new EditionEvents(em);
+  const eventNow = async () => (await events.at(now())).event;
+  const places = { events, publicUrl: config.publicUrl, secret: config.sessionSecret };
   const routers = [
     authRoutes(auth, {
       loginPerIp: limiter('login-ip', limits.loginPerIp),
@@ -145,7 +151,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     vehicleRoutes({
       em,
       vehicles: new VehicleService(em, { publicUrl: config.publicUrl, places, onOutbox }),
-      maxYear: eventYear(config.event.start),
+      maxYear: async () => eventYear((await eventNow()).start),
       publicListChanges: deps.publicListChanges,
     }),
     mediaRoutes({
@@ -168,8 +174,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     checkInRoutes({
       em,
       secret: config.sessionSecret,
-      event: config.event,
-      parkingZones: config.event.parkingZones,
+      events,
       now,
     }),
     visitorUpdateRoutes({
@@ -200,15 +205,18 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(
     serveWeb({
       root: config.webDist,
-      siteConfig: {
-        eventName: config.event.name,
-        eventStart: config.event.start.toISOString(),
-        eventEnd: config.event.end.toISOString(),
-        place: config.event.place,
-        applicationDeadline: config.event.applicationDeadline,
-        publicUrl: config.publicUrl,
-        operator: config.operator,
-        retention: config.retention,
+      siteConfig: async () => {
+        const event = await eventNow();
+        return {
+          eventName: event.name,
+          eventStart: event.start.toISOString(),
+          eventEnd: event.end.toISOString(),
+          place: event.place,
+          applicationDeadline: event.applicationDeadline,
+          publicUrl: config.publicUrl,
+          operator: config.operator,
+          retention: config.retention,
+        };
       },
       cache: config.isProduction,
       em,

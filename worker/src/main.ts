@@ -1,4 +1,11 @@
-import { ConfigError, connectRedis, createS3Client, initOrm, warnAboutRedis } from '@schlosstreffen/api/core';
+import {
+  ConfigError,
+  connectRedis,
+  createS3Client,
+  EditionEvents,
+  initOrm,
+  warnAboutRedis,
+} from '@schlosstreffen/api/core';
 import { createMailer } from './adapters/mailer.js';
 import { loadWorkerConfig } from './config.js';
 import { startWorkers } from './worker.js';
@@ -24,7 +31,7 @@ async function main(): Promise<void> {
     bucket: config.s3.bucket,
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
-    event: config.event,
+    events: new EditionEvents(orm.em),
     retention: config.retention,
     tickEveryMs: config.tickEveryMs,
     visitorUpdateRate: config.visitorUpdateRate,

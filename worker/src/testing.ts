@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { createS3Client } from '@schlosstreffen/api/core';
+import { createS3Client, EditionEvents, fixedEvent } from '@schlosstreffen/api/core';
 import type { TestContext } from '@schlosstreffen/api/testing';
 import { createMailer, type Mailer } from './adapters/mailer.js';
 import { startWorkers, type RunningWorkers } from './worker.js';
@@ -22,7 +22,8 @@ export function startTestWorkers(
     bucket: t.config.s3.bucket,
     secret: t.config.sessionSecret,
     publicUrl: t.config.publicUrl,
-    event: deps.event ?? t.config.event,
+    // A fixed event where the test names one; else the editions of the test's database.
+    events: deps.event ? fixedEvent(deps.event) : new EditionEvents(t.orm.em, 0),
     retention: t.config.retention,
     concurrency: 2,
     redisPrefix: t.prefix,

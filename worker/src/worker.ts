@@ -7,15 +7,16 @@ import {
   createQueues,
   OutboxRelay,
   type EventConfig,
+  type EventSource,
   type Queues,
 } from '@schlosstreffen/api/core';
 import type { RetentionPeriods } from '@schlosstreffen/shared';
-import { eventFacts, QUEUE_NAMES, type QueueName } from '@schlosstreffen/shared';
+import { eventFacts, QUEUE_NAMES, type JobName, type QueueName } from '@schlosstreffen/shared';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Mailer } from './adapters/mailer.js';
 import { createStorage } from './adapters/storage.js';
-import { dispatch, type JobHandlers } from './jobs/dispatch.js';
+import { dispatch, type JobHandler, type JobHandlers } from './jobs/dispatch.js';
 import { createExportAccount } from './jobs/account-export/export-account.js';
 import { createSendEmail } from './jobs/email/send-email.js';
 import { createIssueInvitation } from './jobs/invitation/issue-invitation.js';
@@ -39,7 +40,8 @@ export interface WorkerDeps {
   secret: string;
   /** Base of links in mails. */
   publicUrl: string;
-  event: EventConfig;
+  /** The current edition's event, read per job (the editions in the database; a fixed one in tests). */
+  events: EventSource;
   /** Retention periods (days per rule). */
   retention: RetentionPeriods;
   concurrency: number;
@@ -69,59 +71,63 @@ const LOCK_DURATION_MS = 15_000;
 const STALLED_INTERVAL_MS = 15_000;
 const MAX_STALLED_COUNT = 10;
 
+/**
+ * A handler built for the event current when its job runs: an edition's change reaches mails, PDFs
+ * and invitations without a restart.
+ */
+function perEvent<N extends JobName>(
+  events: EventSource,
+  make: (event: EventConfig) => JobHandler<N>,
+): JobHandler<N> {
+  return async (payload, job) => make((await events.at(new Date())).event)(payload, job);
+}
+
 /** Every job's handler, by the job catalogue's names. */
 export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () => void): JobHandlers {
   const storage = createStorage(deps.s3, deps.bucket);
+  const { events } = deps;
   return {
-    'email.send': createSendEmail({
-      em: deps.em,
-      mailer: deps.mailer,
-      secret: deps.secret,
-      event: eventFacts(deps.event),
-      site: { publicUrl: deps.publicUrl },
-    }),
+    'email.send': perEvent(events, (event) =>
+      createSendEmail({
+        em: deps.em,
+        mailer: deps.mailer,
+        secret: deps.secret,
+        event: eventFacts(event),
+        site: { publicUrl: deps.publicUrl },
+      }),
+    ),
     'media.thumbnail': createRenderThumbnails({ em: deps.em, storage }),
     'storage.delete': createDeleteObjects({ storage }),
     'storage.sweep': createSweepOrphans({ em: deps.em, storage }),
-    'quartett.export': createExportQuartett({ em: deps.em, storage, eventName: deps.event.name }),
+    'quartett.export': perEvent(events, (event) =>
+      createExportQuartett({ em: deps.em, storage, eventName: event.name }),
+    ),
     'quartett.print-photo': createPreparePrintPhoto({ em: deps.em, storage }),
-    'invitation.issue': createIssueInvitation({
-      em: deps.em,
-      event: deps.event,
-      publicUrl: deps.publicUrl,
-      secret: deps.secret,
-      onOutbox,
-    }),
-    'visitor-update.preview': createPreviewUpdate({
-      em: deps.em,
-      event: eventFacts(deps.event),
-      site: { publicUrl: deps.publicUrl },
-    }),
-    'visitor-update.send': createSendUpdate({
-      em: deps.em,
-      mailer: deps.mailer,
-      secret: deps.secret,
-      event: eventFacts(deps.event),
-      site: { publicUrl: deps.publicUrl },
-      ratePerSecond: deps.visitorUpdateRate ?? 10,
-    }),
-    'waitlist.advance': createAdvanceWaitlist({
-      em: deps.em,
-      event: deps.event,
-      publicUrl: deps.publicUrl,
-      secret: deps.secret,
-      onOutbox,
-    }),
+    'invitation.issue': perEvent(events, (event) =>
+      createIssueInvitation({ em: deps.em, event, publicUrl: deps.publicUrl, secret: deps.secret, onOutbox }),
+    ),
+    'visitor-update.preview': perEvent(events, (event) =>
+      createPreviewUpdate({ em: deps.em, event: eventFacts(event), site: { publicUrl: deps.publicUrl } }),
+    ),
+    'visitor-update.send': perEvent(events, (event) =>
+      createSendUpdate({
+        em: deps.em,
+        mailer: deps.mailer,
+        secret: deps.secret,
+        event: eventFacts(event),
+        site: { publicUrl: deps.publicUrl },
+        ratePerSecond: deps.visitorUpdateRate ?? 10,
+      }),
+    ),
+    'waitlist.advance': perEvent(events, (event) =>
+      createAdvanceWaitlist({ em: deps.em, event, publicUrl: deps.publicUrl, secret: deps.secret, onOutbox }),
+    ),
     'account.export': createExportAccount({ em: deps.em, storage, retention: deps.retention }),
     'privacy.erase-jobs': createEraseJobs({ queues: Object.values(queues) }),
+    // The tick reads the edition current at its moment itself (`--as-of` included).
     'scheduler.tick': createTick({
       em: deps.em,
-      config: {
-        retention: deps.retention,
-        event: deps.event,
-        publicUrl: deps.publicUrl,
-        secret: deps.secret,
-      },
+      config: { retention: deps.retention, publicUrl: deps.publicUrl, secret: deps.secret },
       onOutbox,
     }),
   };

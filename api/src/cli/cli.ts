@@ -162,16 +162,16 @@ async function main(argv: string[]): Promise<number> {
       const orm = await initOrm(config.databaseUrl);
       const schedule = {
         retention: config.retention,
-        event: config.event,
         publicUrl: config.publicUrl,
         secret: config.sessionSecret,
       };
       if (command === 'retention:run') {
         const { runRetention } = await import('../core/privacy/retention.js');
+        const { currentEdition } = await import('../core/editions/editions.js');
         const removed = await runRetention(orm.em, {
           asOf,
           periods: config.retention,
-          eventEnd: config.event.end,
+          eventEnd: (await currentEdition(orm.em.fork(), asOf)).endsAt,
         });
         printReport(`Retention as of ${asOf.toISOString()}: removed`, removed);
       } else {

@@ -27,6 +27,7 @@ import { fullKey, mediaObjectKeys, objectPathOf, uploadPrefix } from '../core/st
 import { allocateParkingZone, newCheckInCode } from '../core/invitations/invitation.issue.js';
 import { Consent, Invitation, Media, Review, User, Vehicle } from '../core/db/entities.js';
 import { initOrm, type Orm } from '../core/db/orm.js';
+import { currentEdition } from '../core/editions/editions.js';
 import { SEED_PASSWORD, SEED_USERS, SEED_VEHICLES, type SeedUser, type SeedVehicle } from './seed/data.js';
 import { renderVehiclePhoto } from './seed/images.js';
 import { deleteKeys, listKeys } from '../core/storage/s3.js';
@@ -239,12 +240,13 @@ async function seed(
     // Invited and confirmed vehicles get their invitation as the worker would issue it (start
     // number, zone, check-in code), without mailing the demo owners.
     await tx.flush();
+    const { parkingZones } = await currentEdition(tx, new Date());
     for (const planned of plan) {
       if (planned.status !== 'invited' && planned.status !== 'confirmed') continue;
       tx.create(Invitation, {
         vehicle: vehicles.get(planned.id) as Vehicle,
         qrCode: newCheckInCode(),
-        parkingZone: await allocateParkingZone(tx, storage.config.event.parkingZones),
+        parkingZone: await allocateParkingZone(tx, parkingZones),
       });
       await tx.flush();
     }

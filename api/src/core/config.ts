@@ -293,12 +293,11 @@ export function loadDatabaseUrl(env: Env = process.env): string {
 }
 
 /**
- * For commands that run date-dependent work (retention, the scheduler's tick): database, event,
- * periods, and what mails with links need (public URL, secret).
+ * For commands that run date-dependent work (retention, the scheduler's tick): database, periods,
+ * and what mails with links need (public URL, secret). The event is the current edition's.
  */
 export function loadScheduleConfig(env: Env = process.env): {
   databaseUrl: string;
-  event: EventConfig;
   retention: RetentionPeriods;
   publicUrl: string;
   sessionSecret: string;
@@ -311,7 +310,6 @@ export function loadScheduleConfig(env: Env = process.env): {
       PUBLIC_URL: CommonEnvSchema.entries.PUBLIC_URL,
       SESSION_SECRET: CommonEnvSchema.entries.SESSION_SECRET,
       DATA_DIR: CommonEnvSchema.entries.DATA_DIR,
-      ...EventEnvSchema.entries,
     }),
     env,
   );
@@ -321,7 +319,6 @@ export function loadScheduleConfig(env: Env = process.env): {
   }
   return {
     databaseUrl: e.DATABASE_URL,
-    event: eventOf(e),
     retention: parseRetention(env),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),

@@ -69,6 +69,13 @@ export {
   type AccountData,
 } from './accounts/data-export.js';
 export { runDueWork, type DueWorkReport, type ScheduleConfig } from './scheduler.js';
+export {
+  EditionEvents,
+  eventOfEdition,
+  fixedEvent,
+  type CurrentEvent,
+  type EventSource,
+} from './editions/edition-events.js';
 export { createVisitorToken } from './visitors/visitor.service.js';
 export {
   claimNextRecipient,

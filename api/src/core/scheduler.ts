@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RetentionPeriods } from '@schlosstreffen/shared';
-import type { EventConfig } from './config.js';
+import { currentEdition } from './editions/editions.js';
+import { eventOfEdition } from './editions/edition-events.js';
 import { lapseDue, remindDue } from './invitations/deadline-sweeps.js';
 import { advanceWaitlist, type AdvanceReport } from './invitations/waitlist.js';
 import { runRetention, type RetentionReport } from './privacy/retention.js';
@@ -8,7 +9,6 @@ import { runRetention, type RetentionReport } from './privacy/retention.js';
 /** What the date-dependent work needs to know. */
 export interface ScheduleConfig {
   retention: RetentionPeriods;
-  event: EventConfig;
   /** Base of links in mails (reminders). */
   publicUrl: string;
   /** Seals the links in mails. */
@@ -29,17 +29,20 @@ export interface DueWorkReport {
  * Everything that depends on the date, run for one moment: the worker's scheduler tick runs it
  * every few minutes, `npm run cli -- scheduler:tick --as-of <date>` at any moment. Each task is
  * idempotent: running the same moment twice changes nothing more. Order: reminders, lapses, then
- * moving up into the places the lapses freed, then retention.
+ * moving up into the places the lapses freed, then retention, each by the edition current at that
+ * moment.
  */
 export async function runDueWork(
   em: EntityManager,
   config: ScheduleConfig,
   asOf: Date,
 ): Promise<DueWorkReport> {
-  const places = { event: config.event, publicUrl: config.publicUrl, secret: config.secret };
+  // The edition current at that moment: its zones, deadlines and end.
+  const event = eventOfEdition(await currentEdition(em.fork(), asOf));
+  const places = { event, publicUrl: config.publicUrl, secret: config.secret };
   const reminders = await remindDue(em, places, asOf);
   const lapsed = await lapseDue(em, places, asOf);
   const movedUp = await advanceWaitlist(em, places, asOf);
-  const retention = await runRetention(em, { asOf, periods: config.retention, eventEnd: config.event.end });
+  const retention = await runRetention(em, { asOf, periods: config.retention, eventEnd: event.end });
   return { asOf: asOf.toISOString(), reminders, lapsed, movedUp, retention };
 }

@@ -68,7 +68,8 @@ function fillTemplate(template: string, head: string, html: string): string {
  */
 export function serveWeb(options: {
   root: string;
-  siteConfig: SiteConfig;
+  /** The site's facts at this request (the current edition's event among them). */
+  siteConfig: () => Promise<SiteConfig>;
   /** Production: index.html and the renderer are read once. */
   cache: boolean;
   em: EntityManager;
@@ -82,7 +83,7 @@ export function serveWeb(options: {
   let renderer: Promise<WebRenderer> | undefined;
   const loadIndex = () =>
     readFile(path.join(root, 'index.html'), 'utf8').then(
-      (html) => html.replace('</head>', `${siteConfigScript(siteConfig)}</head>`),
+      (html) => html,
       () => null,
     );
   // Outside production a rebuilt module is loaded again (its modification time names it).
@@ -118,11 +119,13 @@ export function serveWeb(options: {
       return next();
     }
     // Outside production every request reads the files again, so a rebuilt client shows at once.
-    const template = await (cache ? (index ??= loadIndex()) : loadIndex());
-    if (template === null) {
+    const stored = await (cache ? (index ??= loadIndex()) : loadIndex());
+    if (stored === null) {
       index = undefined;
       return next();
     }
+    const site = await siteConfig();
+    const template = stored.replace('</head>', () => `${siteConfigScript(site)}</head>`);
     ctx.type = 'html';
 
     // The check-in page is kept by the service worker for offline use: a copy must not keep the
@@ -144,7 +147,7 @@ export function serveWeb(options: {
       const web = await loadRenderer();
       if (web) {
         try {
-          const result = await web.render({ url: ctx.url, nonce, siteConfig, user });
+          const result = await web.render({ url: ctx.url, nonce, siteConfig: site, user });
           if (result.kind === 'redirect') {
             ctx.status = result.status;
             ctx.redirect(result.location);

@@ -11,7 +11,9 @@ import { closeQueues, createQueues } from '../core/outbox/queues.js';
 import { OutboxRelay } from '../core/outbox/relay.js';
 import { connectRedis, whenReady } from '../core/redis.js';
 import { adminQuery, cloneDatabase } from './database.js';
-import { EVENT_START_INSTANT } from '@schlosstreffen/shared';
+import { EVENT_START_INSTANT, EventEnvSchema } from '@schlosstreffen/shared';
+import { EditionEvents } from '../core/editions/edition-events.js';
+import { describeFirstEdition } from './editions.js';
 import { User } from '../core/model/user.entity.js';
 import { registerUser } from './factories.js';
 import { TestClient } from './http-client.js';
@@ -77,6 +79,10 @@ export async function createTestContext(
     driverOptions: { ...DRIVER_OPTIONS, onPoolCreated: (created: PoolLike) => (pool = created) },
     ...options.ormOptions,
   });
+  // The test's own event variables describe its first edition, as they would in a new database.
+  if (Object.keys(options.env ?? {}).some((name) => name in EventEnvSchema.entries)) {
+    await describeFirstEdition(orm.em.fork(), config.event);
+  }
   // The harness's own connection; the app's are the ones its processes use.
   const redis = new Redis(services.redisUrl, { maxRetriesPerRequest: null });
   const appRedis = connectRedis(config.redisUrl, 'requests');
@@ -96,6 +102,8 @@ export async function createTestContext(
     onOutbox: () => relay.wake(),
     log: () => undefined,
     now: options.now,
+    // Read at every request: a test that changes an edition sees it at once.
+    events: new EditionEvents(orm.em, 0),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

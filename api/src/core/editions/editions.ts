@@ -11,26 +11,19 @@ import {
   eventYear,
   venueYearsLater,
   type EditionState,
-  type EventConfig,
 } from '@schlosstreffen/shared';
 import { conflict, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
+import { currentOf, meetingName } from './edition-events.js';
 
 /** The edition the public site shows at `at`: the one whose `currentFrom` came last. */
 export async function currentEdition(em: EntityManager, at: Date): Promise<Edition> {
-  const edition = await em.findOne(
-    Edition,
-    { currentFrom: { $lte: at } },
-    { orderBy: { currentFrom: 'desc', year: 'desc' } },
-  );
-  if (edition) return edition;
-  // Before any edition's moment (a moment earlier than the first edition's): the earliest one.
-  return edgeEdition(em, 'asc');
+  return currentOf(await em.find(Edition, {}), at);
 }
 
-/** The earliest or the newest edition (there is always one: the migration creates the first). */
-async function edgeEdition(em: EntityManager, order: 'asc' | 'desc'): Promise<Edition> {
-  const [edition] = await em.find(Edition, {}, { orderBy: { year: order }, limit: 1 });
+/** The newest edition (there is always one: the migration creates the first). */
+async function newestEdition(em: EntityManager): Promise<Edition> {
+  const [edition] = await em.find(Edition, {}, { orderBy: { year: 'desc' }, limit: 1 });
   if (!edition) throw new Error('No edition: the database is not migrated');
   return edition;
 }
@@ -68,24 +61,6 @@ export async function statesOf(
   return new Map(editions.map((edition) => [edition.id, editionStateAt(momentsOf(edition, current), at)]));
 }
 
-/** An edition's meeting as the rest of the platform reads it. */
-export function eventOfEdition(edition: Edition): EventConfig {
-  return {
-    name: edition.name,
-    start: edition.startsAt,
-    end: edition.endsAt,
-    gateOpensAt: edition.gateOpensAt,
-    place: edition.place,
-    applicationDeadline: edition.applicationDeadline,
-    parkingZones: edition.parkingZones,
-    invitations: {
-      confirmDays: edition.confirmDays,
-      cutoffDays: edition.cutoffDays,
-      reminderDays: edition.reminderDays,
-    },
-  };
-}
-
 export interface NewEdition {
   year: number;
   /** The edition to copy (zones, periods, place, times of day); the newest one without it. */
@@ -98,10 +73,6 @@ export interface NewEdition {
 
 const DEADLINE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The name without its year: 'Schlosstreffen 2026' → 'Schlosstreffen'. */
-const baseName = (edition: Edition) =>
-  edition.name.replace(new RegExp(`\\s*${edition.year}$`), '') || edition.name;
-
 /**
  * The next edition from an earlier one: its dates the same number of years later (same day and time
  * at the venue), zones and periods copied, in preparation (neither open nor current). Each given
@@ -112,8 +83,7 @@ export async function createEdition(em: EntityManager, input: NewEdition): Promi
   if (!Number.isInteger(year) || year < EDITION_YEARS.min || year > EDITION_YEARS.max)
     throw invalid(EDITION_MESSAGES.year);
   if (await em.findOne(Edition, { year })) throw conflict(EDITION_MESSAGES.exists(year));
-  const template =
-    input.from === undefined ? await edgeEdition(em, 'desc') : await editionOfYear(em, input.from);
+  const template = input.from === undefined ? await newestEdition(em) : await editionOfYear(em, input.from);
   const years = year - template.year;
   const start = input.start ?? venueYearsLater(template.startsAt, years);
   const end =
@@ -127,7 +97,7 @@ export async function createEdition(em: EntityManager, input: NewEdition): Promi
   assertMoments(year, start, end, deadline);
   const edition = em.create(Edition, {
     year,
-    name: `${baseName(template)} ${year}`,
+    name: `${meetingName(template)} ${year}`,
     startsAt: start,
     endsAt: end,
     gateOpensAt,

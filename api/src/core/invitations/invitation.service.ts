@@ -5,7 +5,7 @@ import { conflict, notFound } from '../errors.js';
 import { verifyInvitationConfirmToken, verifyInvitationDeclineToken } from './invitation-links.js';
 import { assertConfirmable } from './confirmable.js';
 import { declineLocked, lockVehicleOf } from './decline.js';
-import type { PlacesOptions } from './places.js';
+import { placesAt, type PlacesSource } from './places.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { enqueueStatusEffects } from '../status-log/status-effects.js';
 import { recordStatusChange, userActor } from '../status-log/status-log.js';
@@ -17,7 +17,7 @@ import { Review } from '../model/review.entity.js';
 export interface InvitationServiceOptions {
   publicUrl: string;
   secret: string;
-  places: PlacesOptions;
+  places: PlacesSource;
   onOutbox?: () => void;
 }
 
@@ -87,6 +87,8 @@ export class InvitationService {
     if (!invitation || invitation.issuedAt.getTime() !== subject.issuedAtMs) {
       throw notFound(INVITATION_MESSAGES.declineLinkInvalid);
     }
+    // Read before the transaction: it needs no second connection while holding its lock.
+    const places = await placesAt(this.options.places, new Date());
     const status = await this.em.transactional(async (em) => {
       const vehicle = await lockVehicleOf(em, invitation);
       // Issued anew since the link was read: the link belongs to the place given up before.
@@ -94,7 +96,7 @@ export class InvitationService {
       if (current?.issuedAt.getTime() !== subject.issuedAtMs)
         throw notFound(INVITATION_MESSAGES.declineLinkInvalid);
       const owner = await em.findOneOrFail(User, vehicle.user.id);
-      return declineLocked(em, vehicle, owner, 'link', this.options.places);
+      return declineLocked(em, vehicle, owner, 'link', places);
     });
     if (status === 'declined') this.options.onOutbox?.();
     return {

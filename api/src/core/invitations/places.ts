@@ -22,6 +22,19 @@ export interface PlacesOptions {
   secret: string;
 }
 
+/** Where the event comes from at each call: the current edition's (see `editions/edition-events.ts`). */
+export interface PlacesSource {
+  events: { at(at: Date): Promise<{ event: PlacesOptions['event'] }> };
+  publicUrl: string;
+  secret: string;
+}
+
+/** The places options of the event current at `at`. */
+export async function placesAt(source: PlacesSource, at: Date): Promise<PlacesOptions> {
+  const { event } = await source.events.at(at);
+  return { event, publicUrl: source.publicUrl, secret: source.secret };
+}
+
 export type { ReleaseReason };
 
 /** Statuses that hold a place (and an invitation, once its job ran). */

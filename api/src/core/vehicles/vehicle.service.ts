@@ -27,7 +27,7 @@ import { recordApplicationConsents } from '../accounts/consents.js';
 import { User } from '../model/user.entity.js';
 import { assertConfirmable } from '../invitations/confirmable.js';
 import { declineLocked } from '../invitations/decline.js';
-import { releaseIfLeft, type PlacesOptions } from '../invitations/places.js';
+import { placesAt, releaseIfLeft, type PlacesSource } from '../invitations/places.js';
 import { authorize, isOwner } from './vehicle.policy.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 
@@ -35,7 +35,7 @@ export interface ServiceOptions {
   /** Base of links in mails. */
   publicUrl: string;
   /** Event (zones, deadline rules) and the secret of mailed links: declines and freed places. */
-  places: PlacesOptions;
+  places: PlacesSource;
   /** Called after a commit that wrote outbox rows (wakes the relay). */
   onOutbox?: () => void;
 }
@@ -167,12 +167,14 @@ export class VehicleService {
     user: User,
     id: string,
   ): Promise<{ status: 'declined' | 'already_declined'; vehicle: Vehicle }> {
+    // Read before the transaction: it needs no second connection while holding its lock.
+    const places = await placesAt(this.options.places, new Date());
     const status = await this.em.transactional(async (em) => {
       const vehicle = await this.lockForUpdate(em, id);
       authorize(user, 'changeOwnStatus', vehicle);
       // Staff change statuses in the admin dialog; declining is the owner's own act.
       if (!isOwner(user, vehicle)) throw forbidden();
-      return declineLocked(em, vehicle, await this.ownerOf(em, vehicle), 'dashboard', this.options.places);
+      return declineLocked(em, vehicle, await this.ownerOf(em, vehicle), 'dashboard', places);
     });
     this.options.onOutbox?.();
     return { status, vehicle: await this.get(user, id) };

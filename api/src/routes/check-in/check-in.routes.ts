@@ -25,6 +25,7 @@ import type { CarRow } from '../../core/check-in/check-in.queries.js';
 import { gateSigner, loadGateList } from '../../core/check-in/gate-list.js';
 import { recordGateScans } from '../../core/check-in/gate-scans.js';
 import { checkInOnline } from '../../core/check-in/online-check-in.js';
+import type { EventSource } from '../../core/editions/edition-events.js';
 import { conflict, DomainError, invalid } from '../../core/errors.js';
 import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
@@ -32,8 +33,8 @@ import { validate } from '../../http/validate.js';
 export interface CheckInRouteDeps {
   em: EntityManager;
   secret: string;
-  event: { end: Date; gateOpensAt: Date };
-  parkingZones: Array<{ name: string }>;
+  /** The current edition's event: its gate window, end and zones. */
+  events: EventSource;
   /** The server's clock: an online check-in's time and which scans the gate window takes. */
   now: () => Date;
 }
@@ -87,11 +88,11 @@ function refusal(
  * The gates on the event day: the online check-in, the signed list a device checks cars against
  * while offline, the scans it sends when online again, and the 'Einlass' board.
  */
-export function checkInRoutes({ em, secret, event, parkingZones, now }: CheckInRouteDeps): Router<AppState> {
+export function checkInRoutes({ em, secret, events, now }: CheckInRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
   const signer = gateSigner(secret);
   const staff = requireRole('admin', 'reviewer');
-  const window = gateWindowOf(event);
+  const eventNow = async () => (await events.at(now())).event;
 
   router.post('/admin/check-in', staff, async (ctx) => {
     const parsed = v.safeParse(CheckInSchema, ctx.request.body ?? {});
@@ -103,6 +104,7 @@ export function checkInRoutes({ em, secret, event, parkingZones, now }: CheckInR
       });
     }
     const { code } = validate(CheckInSchema, ctx.request.body);
+    const window = gateWindowOf(await eventNow());
     const { result, car } = await checkInOnline(em, code, currentUser(ctx).id, window, now());
     if (result !== 'checked_in') throw refusal(result, car, window);
     ctx.body = {
@@ -117,11 +119,16 @@ export function checkInRoutes({ em, secret, event, parkingZones, now }: CheckInR
     const since = raw ? new Date(raw) : undefined;
     if (since && Number.isNaN(since.getTime())) throw invalid(CHECK_IN_MESSAGES.gateListCursor);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await loadGateList(em, { signer, eventEnd: event.end, since })) satisfies GateList;
+    ctx.body = (await loadGateList(em, {
+      signer,
+      eventEnd: (await eventNow()).end,
+      since,
+    })) satisfies GateList;
   });
 
   router.post('/admin/check-in/sync', staff, async (ctx) => {
     const body = validate(GateSyncSchema, ctx.request.body);
+    const window = gateWindowOf(await eventNow());
     ctx.body = (await recordGateScans(
       em,
       { deviceId: body.deviceId, gate: body.gate, staffId: currentUser(ctx).id },
@@ -133,7 +140,7 @@ export function checkInRoutes({ em, secret, event, parkingZones, now }: CheckInR
 
   router.get('/admin/arrivals', staff, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await arrivalsBoard(em, parkingZones)) satisfies ArrivalsBoard;
+    ctx.body = (await arrivalsBoard(em, (await eventNow()).parkingZones)) satisfies ArrivalsBoard;
   });
 
   return router;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEdition, makeCurrent } from '../../core/editions/editions.js';
 import { createTestContext, type TestContext } from '../../testing/index.js';
 
-/** The vehicle year's upper bound is the configured event's year, not a constant. */
+/** The vehicle year's upper bound is the current edition's year, not a constant. */
 const body = (year: number) => ({
   brand: 'Cupra',
   model: 'Born',
@@ -26,7 +27,7 @@ afterAll(async () => {
   await next?.close();
 });
 
-describe('vehicle year and the configured event', () => {
+describe('vehicle year and the current edition', () => {
   it("the spec's 2026 edition refuses a 2027 car, naming 2026", async () => {
     const { client } = await spec.signIn('user');
     expect((await client.post('/api/vehicles', body(2026))).status).toBe(201);
@@ -42,5 +43,15 @@ describe('vehicle year and the configured event', () => {
     const edited = await client.patch(`/api/vehicles/${created.data.id}`, { year: 2028 });
     expect(edited.status).toBe(400);
     expect(JSON.stringify(edited.data)).toContain('Baujahr muss zwischen 1950 und 2027 liegen');
+  });
+
+  it('a running app follows the edition made current, without a restart', async () => {
+    const { client } = await spec.signIn('user');
+    expect((await client.post('/api/vehicles', body(2027))).status).toBe(400);
+    const em = spec.orm.em.fork();
+    await createEdition(em, { year: 2027 });
+    await makeCurrent(em, 2027, new Date(Date.now() - 1000));
+    const created = await client.post('/api/vehicles', body(2027));
+    expect(created.status, created.text).toBe(201);
   });
 });

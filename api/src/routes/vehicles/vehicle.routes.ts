@@ -33,8 +33,8 @@ export const vehicleId = (ctx: AppContext) => uuidParam(ctx.params.id, VEHICLE_M
 export interface VehicleRouteDeps {
   em: EntityManager;
   vehicles: VehicleService;
-  /** The configured event's year: the latest year a vehicle may be from. */
-  maxYear: number;
+  /** The current edition's year: the latest year a vehicle may be from. */
+  maxYear: () => Promise<number>;
   /** Announced changes of the public list; without them every read checks the database. */
   publicListChanges?: PublicListVersion;
 }
@@ -47,7 +47,14 @@ export function vehicleRoutes({
   publicListChanges,
 }: VehicleRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
-  const { VehicleSchema, VehicleEditSchema } = vehicleSchemas(maxYear);
+  // The schemas of each edition's year, built once.
+  const schemasOfYear = new Map<number, ReturnType<typeof vehicleSchemas>>();
+  const schemas = async () => {
+    const year = await maxYear();
+    let built = schemasOfYear.get(year);
+    if (!built) schemasOfYear.set(year, (built = vehicleSchemas(year)));
+    return built;
+  };
   const readPublicList = publicListChanges
     ? publicListReader(em, publicListChanges)
     : createPublicListReader(em);
@@ -81,7 +88,7 @@ export function vehicleRoutes({
   });
 
   router.post('/vehicles', requireUser, async (ctx) => {
-    const input = validate(VehicleSchema, ctx.request.body);
+    const input = validate((await schemas()).VehicleSchema, ctx.request.body);
     const vehicle = await vehicles.create(currentUser(ctx), input);
     ctx.status = 201;
     ctx.body = presentVehicle(vehicle);
@@ -96,7 +103,7 @@ export function vehicleRoutes({
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const status =
       'status' in body ? validate(OwnerStatusPatchSchema, { status: body.status }).status : undefined;
-    const edit = validate(VehicleEditSchema, body);
+    const edit = validate((await schemas()).VehicleEditSchema, body);
     const vehicle = await vehicles.update(currentUser(ctx), vehicleId(ctx), edit, status);
     ctx.body = presentVehicle(vehicle);
   });
