@@ -69,7 +69,7 @@ async function measure(part: Part, run: () => Promise<Figure[]>): Promise<void> 
 try {
   log('services, database, seed');
   const services = await startServices();
-  await migrate();
+  await migrate(services.env);
   const seeded = await seed();
   const photos = await makePhotos();
   const stored = await storeHeroRenditions(s3Settings(services.s3), photos, seeded.heroes);

@@ -11,14 +11,21 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createS3Client, initOrm, renditionKey } from '@schlosstreffen/api/core';
 import type { S3Settings } from '@schlosstreffen/infra/dev-services';
+import { EventEnvSchema } from '@schlosstreffen/shared';
 import pg from 'pg';
 import { makePhoto, makeRenditions, putObjects, type PutItem } from './photos.js';
 import { DATA, databaseUrl, ROOT } from './settings.js';
 
 const run = promisify(execFile);
 
-/** Creates the database and applies the migrations (as the api does at start). */
-export async function migrate(): Promise<void> {
+/**
+ * Creates the database and applies the migrations (as the api does at start); the event variables
+ * of the api's environment describe its first edition, as they would for the api.
+ */
+export async function migrate(env: NodeJS.ProcessEnv): Promise<void> {
+  for (const name of Object.keys(EventEnvSchema.entries)) {
+    if (env[name] !== undefined) process.env[name] = env[name];
+  }
   const orm = await initOrm(databaseUrl);
   await orm.close();
 }
