@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const limiter = (name: string, rule: RateLimitRule) => createLimiter(redis, name, rule, prefix);
   // The current edition's event, read per request (and at most every few seconds from the database).
   const events = deps.events ?? new EditionEvents(em);
-  const eventNow = async () => (await events.at(now())).event;
+  const eventNow = () => events.at(now());
   const places = { events, publicUrl: config.publicUrl, secret: config.sessionSecret };
   const routers = [
     authRoutes(auth, {

@@ -79,7 +79,7 @@ function perEvent<N extends JobName>(
   events: EventSource,
   make: (event: EventConfig) => JobHandler<N>,
 ): JobHandler<N> {
-  return async (payload, job) => make((await events.at(new Date())).event)(payload, job);
+  return async (payload, job) => make(await events.at(new Date()))(payload, job);
 }
 
 /** Every job's handler, by the job catalogue's names. */

@@ -3,6 +3,7 @@ import { RETENTION_RULES, ROLES, type RetentionRule, type Role } from '@schlosst
 import { loadDatabaseUrl, loadScheduleConfig } from '../core/config.js';
 import { ensureDatabase, initOrm, migrate } from '../core/db/orm.js';
 import { User } from '../core/model/user.entity.js';
+import { momentArgument } from './arguments.js';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                                  apply pending migrations
@@ -23,29 +24,6 @@ const USAGE = `Usage: npm run cli -- <command>
                                            --from): dates that many years later, zones and periods copied
   edition:open <year> [--at <iso>]         applications of the edition open now (or at <iso>)
   edition:current <year> [--at <iso>]      the public site shows the edition from now (or from <iso>)`;
-
-/** The value after `flag`, undefined without the flag. */
-function optionValue(args: string[], flag: string): string | undefined {
-  const index = args.indexOf(flag);
-  return index === -1 ? undefined : (args[index + 1] ?? '');
-}
-
-/** The moment after `flag` (ISO), now without it; null when malformed. */
-function momentArgument(args: string[], flag: string): Date | null {
-  const value = optionValue(args, flag);
-  if (value === undefined) return new Date();
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** The value of `--as-of <date>` (an ISO date or date and time), now without it; null when malformed. */
-function asOfArgument(args: string[]): Date | null {
-  const index = args.indexOf('--as-of');
-  if (index === -1) return new Date();
-  const value = args[index + 1];
-  const date = value ? new Date(value) : new Date(Number.NaN);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 function printReport(title: string, removed: Record<string, number>): void {
   console.log(title);
@@ -153,7 +131,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'retention:run':
     case 'scheduler:tick': {
-      const asOf = asOfArgument(args);
+      const asOf = momentArgument(args, '--as-of');
       if (!asOf) {
         console.error('--as-of needs a date, e.g. 2026-08-01 or 2026-08-01T12:00:00+02:00');
         return 2;
@@ -218,7 +196,7 @@ async function main(argv: string[]): Promise<number> {
     case 'edition:open':
     case 'edition:current': {
       const { editionCommand } = await import('./editions.js');
-      return editionCommand(command, args, { optionValue, momentArgument, usage: USAGE });
+      return editionCommand(command, args, USAGE);
     }
     case 'seed': {
       const { runSeed } = await import('./seed.js');

@@ -1,5 +1,5 @@
 /** The CLI's edition commands: list, create, open and make current (the last two at a set moment). */
-import { EDITION_STATE_LABELS, venueDate, venueDateTime } from '@schlosstreffen/shared';
+import { EDITION_STATE_LABELS, venueDateTime } from '@schlosstreffen/shared';
 import { loadDatabaseUrl } from '../core/config.js';
 import { initOrm } from '../core/db/orm.js';
 import {
@@ -11,12 +11,7 @@ import {
   statesOf,
 } from '../core/editions/editions.js';
 import type { Edition } from '../core/model/edition.entity.js';
-
-interface Arguments {
-  optionValue: (args: string[], flag: string) => string | undefined;
-  momentArgument: (args: string[], flag: string) => Date | null;
-  usage: string;
-}
+import { momentArgument, optionValue } from './arguments.js';
 
 const describe = (edition: Edition) =>
   `${edition.year}  ${edition.name}: ${venueDateTime(edition.startsAt)} – ${venueDateTime(edition.endsAt)}, ` +
@@ -24,11 +19,11 @@ const describe = (edition: Edition) =>
     .map((zone) => `${zone.name}:${zone.capacity}`)
     .join(',')}`;
 
-export async function editionCommand(command: string, args: string[], cli: Arguments): Promise<number> {
+export async function editionCommand(command: string, args: string[], usage: string): Promise<number> {
   const year = Number(args[0]);
-  const moment = cli.momentArgument(args, command === 'edition:list' ? '--as-of' : '--at');
+  const moment = momentArgument(args, command === 'edition:list' ? '--as-of' : '--at');
   if ((command !== 'edition:list' && !Number.isInteger(year)) || !moment) {
-    console.error(cli.usage);
+    console.error(usage);
     return 2;
   }
   const orm = await initOrm(loadDatabaseUrl());
@@ -47,25 +42,23 @@ export async function editionCommand(command: string, args: string[], cli: Argum
       }
       case 'edition:create': {
         const date = (flag: string) => {
-          const value = cli.optionValue(args, flag);
+          const value = optionValue(args, flag);
           return value === undefined ? undefined : new Date(value);
         };
-        const from = cli.optionValue(args, '--from');
+        const from = optionValue(args, '--from');
         const edition = await createEdition(em, {
           year,
           from: from === undefined ? undefined : Number(from),
           start: date('--start'),
           end: date('--end'),
-          deadline: cli.optionValue(args, '--deadline'),
+          deadline: optionValue(args, '--deadline'),
         });
         console.log(`created ${describe(edition)}; ${EDITION_STATE_LABELS.preparation}`);
         return 0;
       }
       case 'edition:open': {
         const edition = await openApplications(em, year, moment);
-        console.log(
-          `applications of ${edition.name} open at ${venueDateTime(moment)} (${venueDate(moment)})`,
-        );
+        console.log(`applications of ${edition.name} open at ${venueDateTime(moment)}`);
         return 0;
       }
       default: {

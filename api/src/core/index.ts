@@ -69,13 +69,7 @@ export {
   type AccountData,
 } from './accounts/data-export.js';
 export { runDueWork, type DueWorkReport, type ScheduleConfig } from './scheduler.js';
-export {
-  EditionEvents,
-  eventOfEdition,
-  fixedEvent,
-  type CurrentEvent,
-  type EventSource,
-} from './editions/edition-events.js';
+export { EditionEvents, eventOfEdition, fixedEvent, type EventSource } from './editions/edition-events.js';
 export { createVisitorToken } from './visitors/visitor.service.js';
 export {
   claimNextRecipient,

@@ -5,13 +5,8 @@
  * the same list.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { eventYear, type EventConfig } from '@schlosstreffen/shared';
+import type { EventConfig } from '@schlosstreffen/shared';
 import { Edition } from '../model/edition.entity.js';
-
-export interface CurrentEvent {
-  year: number;
-  event: EventConfig;
-}
 
 /** The edition current at `at`: the one whose `currentFrom` came last, else the earliest one. */
 export function currentOf(editions: Edition[], at: Date): Edition {
@@ -56,12 +51,12 @@ export function eventOfEdition(edition: Edition): EventConfig {
 
 /** Where the current event comes from: the editions in the database, or a fixed one (tests). */
 export interface EventSource {
-  at(at: Date): Promise<CurrentEvent>;
+  at(at: Date): Promise<EventConfig>;
 }
 
 /** A source that answers one event whatever the moment (tests that fix the meeting). */
 export function fixedEvent(event: EventConfig): EventSource {
-  return { at: async () => ({ year: eventYear(event.start), event }) };
+  return { at: async () => event };
 }
 
 export class EditionEvents implements EventSource {
@@ -72,14 +67,13 @@ export class EditionEvents implements EventSource {
     private readonly ttlMs = 5_000,
   ) {}
 
-  async at(at: Date): Promise<CurrentEvent> {
+  async at(at: Date): Promise<EventConfig> {
     const now = Date.now();
     if (!this.cached || now - this.cached.readAt >= this.ttlMs) {
       const editions = await this.em.fork().find(Edition, {}, { orderBy: { year: 'asc' } });
       this.cached = { editions, readAt: now };
     }
-    const edition = currentOf(this.cached.editions, at);
-    return { year: edition.year, event: eventOfEdition(edition) };
+    return eventOfEdition(currentOf(this.cached.editions, at));
   }
 
   /** Reads the editions again at the next call (after a change in this process). */

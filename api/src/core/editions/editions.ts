@@ -45,12 +45,6 @@ const momentsOf = (edition: Edition, current: Edition) => ({
   superseded: current.year > edition.year,
 });
 
-/** An edition's state at `at`: archived once a later edition is current. */
-export async function stateOf(em: EntityManager, edition: Edition, at: Date): Promise<EditionState> {
-  const current = await currentEdition(em, at);
-  return editionStateAt(momentsOf(edition, current), at);
-}
-
 /** The states of several editions at `at` (one lookup of the current edition). */
 export async function statesOf(
   em: EntityManager,
@@ -140,4 +134,9 @@ export async function makeCurrent(em: EntityManager, year: number, at: Date): Pr
   edition.currentFrom = at;
   await em.flush();
   return edition;
+}
+
+/** An edition's state at `at`: archived once a later edition is current. */
+export async function stateOf(em: EntityManager, edition: Edition, at: Date): Promise<EditionState> {
+  return (await statesOf(em, [edition], at)).get(edition.id)!;
 }

@@ -24,15 +24,14 @@ export interface PlacesOptions {
 
 /** Where the event comes from at each call: the current edition's (see `editions/edition-events.ts`). */
 export interface PlacesSource {
-  events: { at(at: Date): Promise<{ event: PlacesOptions['event'] }> };
+  events: { at(at: Date): Promise<PlacesOptions['event']> };
   publicUrl: string;
   secret: string;
 }
 
 /** The places options of the event current at `at`. */
 export async function placesAt(source: PlacesSource, at: Date): Promise<PlacesOptions> {
-  const { event } = await source.events.at(at);
-  return { event, publicUrl: source.publicUrl, secret: source.secret };
+  return { event: await source.events.at(at), publicUrl: source.publicUrl, secret: source.secret };
 }
 
 export type { ReleaseReason };
