@@ -81,11 +81,7 @@ export function serveWeb(options: {
   const serverBuild = path.join(root, '..', 'dist-server', 'entry-server.js');
   let index: Promise<string | null> | undefined;
   let renderer: Promise<WebRenderer> | undefined;
-  const loadIndex = () =>
-    readFile(path.join(root, 'index.html'), 'utf8').then(
-      (html) => html,
-      () => null,
-    );
+  const loadIndex = () => readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
   // Outside production a rebuilt module is loaded again (its modification time names it).
   let loadedAt = 0;
   const loadRenderer = async (): Promise<WebRenderer | null> => {
