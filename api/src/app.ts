@@ -146,13 +146,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       addressMailsPerAddress: limiter('address-mails-address', limits.addressMailsPerAddress),
     }),
     accountRoutes({ em, auth }),
-    visitorRoutes({ em, config, onOutbox, signUpLimiter: limiter('visitor', limits.visitorSignUp) }),
+    visitorRoutes({ em, config, onOutbox, events, signUpLimiter: limiter('visitor', limits.visitorSignUp) }),
     privacyRoutes({ em, config }),
     vehicleRoutes({
       em,
       vehicles: new VehicleService(em, { publicUrl: config.publicUrl, places, onOutbox }),
       maxYear: async () => eventYear((await eventNow()).start),
       publicListChanges: deps.publicListChanges,
+      events,
     }),
     mediaRoutes({
       em,
@@ -161,7 +162,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       uploadLimiter: limiter('uploads', limits.uploads),
     }),
     mediaArchiveRoutes({ em, s3, bucket, log: deps.log }),
-    quartettRoutes({ quartett: new QuartettService(em, { onOutbox }) }),
+    quartettRoutes({ quartett: new QuartettService(em, { onOutbox }), events }),
     invitationRoutes(
       new InvitationService(em, {
         publicUrl: config.publicUrl,
@@ -184,6 +185,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
         secret: config.sessionSecret,
         onOutbox,
       }),
+      events,
     }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());

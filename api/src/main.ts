@@ -6,6 +6,7 @@ import { pruneExpiredSessions } from './core/accounts/sessions.js';
 import { createS3Client, ensureBucket } from './core/storage/s3.js';
 import { PublicListChanges } from './core/public-list/public-list-changes.js';
 import { publicListReader } from './core/public-list/public-vehicle.read.js';
+import { EditionEvents } from './core/editions/edition-events.js';
 import { withPublicListFastPath } from './routes/vehicles/public-list.js';
 import { closeQueues, createQueues } from './core/outbox/queues.js';
 import { OutboxRelay } from './core/outbox/relay.js';
@@ -30,8 +31,12 @@ async function main(): Promise<void> {
   const presigner = createS3Client(config.s3, config.s3.publicEndpoint);
   const publicListChanges = new PublicListChanges(config.databaseUrl);
   await publicListChanges.start(orm.em);
+  // One view of the editions for the app and the public list in front of it.
+  const events = new EditionEvents(orm.em);
+  const currentEditionId = async () => (await events.at(new Date())).edition.id;
   const app = createApp({
     config,
+    events,
     em: orm.em,
     redis,
     s3,
@@ -43,7 +48,7 @@ async function main(): Promise<void> {
   });
   const secureSite = new URL(config.publicUrl).protocol === 'https:';
   const server = createServer(
-    withPublicListFastPath(app, publicListReader(orm.em, publicListChanges), secureSite),
+    withPublicListFastPath(app, publicListReader(orm.em, currentEditionId, publicListChanges), secureSite),
   ).listen(config.port, () =>
     console.log(`api listening on port ${config.port} (${config.publicUrl}), pid ${process.pid}`),
   );

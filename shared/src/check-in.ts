@@ -14,6 +14,7 @@ export const CHECK_IN_RESULTS = [
   'not_confirmed',
   'not_admitted',
   'outside_window',
+  'other_edition',
 ] as const;
 export type CheckInResultCode = (typeof CHECK_IN_RESULTS)[number];
 
@@ -39,6 +40,8 @@ export const CHECK_IN_MESSAGES = {
   unknown_code: 'Unbekannter Check-in-Code oder Startnummer. Bitte prüfe die Eingabe.',
   not_confirmed: 'Die Teilnahme ist noch nicht bestätigt. Einlass erst nach der Bestätigung.',
   not_admitted: 'Dieses Fahrzeug ist nicht mehr eingeladen und kann nicht eingecheckt werden.',
+  /** A check-in code of another edition's invitation (its name, 'Schlosstreffen 2026'). */
+  other_edition: (edition: string) => `Einladung gilt für ${edition}`,
   /** A check-in at the online screen outside the gate window; times as venueDateTime. */
   outside_window: (opensAt: string, closesAt: string) =>
     `Der Einlass ist geschlossen. Eingecheckt wird vom ${opensAt} bis ${closesAt}.`,

@@ -1,4 +1,5 @@
 /** Editions: one meeting a year. Their states and the German texts about them. */
+import * as v from 'valibot';
 import { venueInstant } from './venue-time.js';
 
 export const EDITION_STATES = ['preparation', 'open', 'closed', 'archived'] as const;
@@ -24,7 +25,21 @@ export const EDITION_MESSAGES = {
   deadlineFormat: 'Bitte gib den Bewerbungsschluss als Datum an (JJJJ-MM-TT).',
   dateFormat: 'Bitte gib Datum und Uhrzeit an (z. B. 2027-06-19T10:00:00+02:00).',
   archived: (year: number) => `Die Ausgabe ${year} ist archiviert und kann nicht mehr geändert werden.`,
+  yearParam: 'Bitte wähle eine Ausgabe über ihr Jahr (z. B. 2027).',
+  /** A check-in code of another edition's invitation. */
+  otherEdition: (name: string) => `Einladung gilt für ${name}`,
 } as const;
+
+/** `?edition=2026` of the staff screens: the edition to show (the current one when absent). */
+export const EditionQuerySchema = v.object({
+  edition: v.optional(
+    v.pipe(
+      v.string(EDITION_MESSAGES.yearParam),
+      v.regex(/^\d{4}$/, EDITION_MESSAGES.yearParam),
+      v.transform(Number),
+    ),
+  ),
+});
 
 /** When applications close: 00:00 at the venue on the day after the deadline. */
 export function applicationsCloseAt(deadline: string): Date {

@@ -131,7 +131,8 @@ const StorageSweepJobSchema = v.object({ before: v.pipe(v.string(), v.isoTimesta
 const InvitationIssueJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
 
 /** Pass given-up places on to the waitlist: the job reads them from the database. */
-const WaitlistAdvanceJobSchema = v.object({});
+/** The edition whose given-up places to pass on; the current one when absent (jobs queued before editions). */
+const WaitlistAdvanceJobSchema = v.object({ editionId: v.optional(v.pipe(v.string(), v.uuid())) });
 
 /** Render the preview of an update's draft with the real template (for this revision). */
 const VisitorUpdatePreviewJobSchema = v.object({

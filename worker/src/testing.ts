@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { createS3Client, EditionEvents, fixedEvent } from '@schlosstreffen/api/core';
+import { createS3Client, EditionEvents, type EventSource } from '@schlosstreffen/api/core';
 import type { TestContext } from '@schlosstreffen/api/testing';
 import { createMailer, type Mailer } from './adapters/mailer.js';
 import { startWorkers, type RunningWorkers } from './worker.js';
@@ -9,6 +9,15 @@ import { startWorkers, type RunningWorkers } from './worker.js';
 /** A mailer that delivers to the test run's mail catcher. */
 export const createTestMailer = (t: TestContext): Mailer =>
   createMailer(t.services.smtpUrl, 'Schlosstreffen <noreply@schlosstreffen.test>');
+
+/** The editions of the test's database, each described by the test's event (zones, dates, deadlines). */
+function describedBy(editions: EventSource, event: TestContext['config']['event']): EventSource {
+  return {
+    at: async (at) => ({ ...event, edition: (await editions.at(at)).edition }),
+    of: async (id) => ({ ...event, edition: (await editions.of(id)).edition }),
+    ofYear: async (year) => ({ ...event, edition: (await editions.ofYear(year)).edition }),
+  };
+}
 
 export function startTestWorkers(
   t: TestContext,
@@ -23,7 +32,9 @@ export function startTestWorkers(
     secret: t.config.sessionSecret,
     publicUrl: t.config.publicUrl,
     // A fixed event where the test names one; else the editions of the test's database.
-    events: deps.event ? fixedEvent(deps.event) : new EditionEvents(t.orm.em, 0),
+    events: deps.event
+      ? describedBy(new EditionEvents(t.orm.em, 0), deps.event)
+      : new EditionEvents(t.orm.em, 0),
     retention: t.config.retention,
     concurrency: 2,
     redisPrefix: t.prefix,

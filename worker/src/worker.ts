@@ -2,6 +2,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   cappedBackoff,
+  editionIdOfVehicle,
   closeQueues,
   connectRedis,
   createQueues,
@@ -103,9 +104,19 @@ export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () =
       createExportQuartett({ em: deps.em, storage, eventName: event.name }),
     ),
     'quartett.print-photo': createPreparePrintPhoto({ em: deps.em, storage }),
-    'invitation.issue': perEvent(events, (event) =>
-      createIssueInvitation({ em: deps.em, event, publicUrl: deps.publicUrl, secret: deps.secret, onOutbox }),
-    ),
+    // An invitation is for the vehicle's edition: its zones, its numbers, its deadlines.
+    'invitation.issue': async (payload, job) => {
+      const editionId = await editionIdOfVehicle(deps.em, payload.vehicleId);
+      const event = editionId ? await events.of(editionId) : await events.at(new Date());
+      const issue = createIssueInvitation({
+        em: deps.em,
+        event,
+        publicUrl: deps.publicUrl,
+        secret: deps.secret,
+        onOutbox,
+      });
+      return issue(payload, job);
+    },
     'visitor-update.preview': perEvent(events, (event) =>
       createPreviewUpdate({ em: deps.em, event: eventFacts(event), site: { publicUrl: deps.publicUrl } }),
     ),
@@ -119,9 +130,18 @@ export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () =
         ratePerSecond: deps.visitorUpdateRate ?? 10,
       }),
     ),
-    'waitlist.advance': perEvent(events, (event) =>
-      createAdvanceWaitlist({ em: deps.em, event, publicUrl: deps.publicUrl, secret: deps.secret, onOutbox }),
-    ),
+    // The places given up in the job's edition (the current one for jobs queued before editions).
+    'waitlist.advance': async (payload, job) => {
+      const event = payload.editionId ? await events.of(payload.editionId) : await events.at(new Date());
+      const advance = createAdvanceWaitlist({
+        em: deps.em,
+        event,
+        publicUrl: deps.publicUrl,
+        secret: deps.secret,
+        onOutbox,
+      });
+      return advance(payload, job);
+    },
     'account.export': createExportAccount({ em: deps.em, storage, retention: deps.retention }),
     'privacy.erase-jobs': createEraseJobs({ queues: Object.values(queues) }),
     // The tick reads the edition current at its moment itself (`--as-of` included).

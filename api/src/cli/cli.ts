@@ -145,12 +145,7 @@ async function main(argv: string[]): Promise<number> {
       };
       if (command === 'retention:run') {
         const { runRetention } = await import('../core/privacy/retention.js');
-        const { currentEdition } = await import('../core/editions/editions.js');
-        const removed = await runRetention(orm.em, {
-          asOf,
-          periods: config.retention,
-          eventEnd: (await currentEdition(orm.em.fork(), asOf)).endsAt,
-        });
+        const removed = await runRetention(orm.em, { asOf, periods: config.retention });
         printReport(`Retention as of ${asOf.toISOString()}: removed`, removed);
       } else {
         const { runDueWork } = await import('../core/scheduler.js');

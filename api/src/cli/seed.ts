@@ -28,6 +28,8 @@ import { allocateParkingZone, newCheckInCode } from '../core/invitations/invitat
 import { Consent, Invitation, Media, Review, User, Vehicle } from '../core/db/entities.js';
 import { initOrm, type Orm } from '../core/db/orm.js';
 import { currentEdition } from '../core/editions/editions.js';
+import { eventOfEdition } from '../core/editions/edition-events.js';
+import { nextStartNumber } from '../core/invitations/invitations.queries.js';
 import { SEED_PASSWORD, SEED_USERS, SEED_VEHICLES, type SeedUser, type SeedVehicle } from './seed/data.js';
 import { renderVehiclePhoto } from './seed/images.js';
 import { deleteKeys, listKeys } from '../core/storage/s3.js';
@@ -180,11 +182,14 @@ async function seed(
       }
     }
 
+    // The demo applications are for the edition current now.
+    const edition = await currentEdition(tx, new Date());
     const vehicles = new Map<string, Vehicle>();
     for (const planned of plan) {
       const vehicle = tx.create(Vehicle, {
         ...planned.fields,
         id: planned.id,
+        edition,
         user: entities.get(planned.owner.key) as User,
         title: brandAndModel(planned.fields),
         status: planned.status,
@@ -240,13 +245,15 @@ async function seed(
     // Invited and confirmed vehicles get their invitation as the worker would issue it (start
     // number, zone, check-in code), without mailing the demo owners.
     await tx.flush();
-    const { parkingZones } = await currentEdition(tx, new Date());
+    const event = eventOfEdition(edition);
     for (const planned of plan) {
       if (planned.status !== 'invited' && planned.status !== 'confirmed') continue;
       tx.create(Invitation, {
         vehicle: vehicles.get(planned.id) as Vehicle,
+        edition,
+        startNumber: await nextStartNumber(tx, edition.id),
         qrCode: newCheckInCode(),
-        parkingZone: await allocateParkingZone(tx, parkingZones),
+        parkingZone: await allocateParkingZone(tx, event),
       });
       await tx.flush();
     }

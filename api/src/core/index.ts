@@ -69,7 +69,16 @@ export {
   type AccountData,
 } from './accounts/data-export.js';
 export { runDueWork, type DueWorkReport, type ScheduleConfig } from './scheduler.js';
-export { EditionEvents, eventOfEdition, fixedEvent, type EventSource } from './editions/edition-events.js';
+export {
+  chosenEdition,
+  EditionEvents,
+  eventOfEdition,
+  fixedEvent,
+  type EditionEvent,
+  type EditionRef,
+  type EventSource,
+} from './editions/edition-events.js';
+export { editionIdOfVehicle } from './editions/editions.js';
 export { createVisitorToken } from './visitors/visitor.service.js';
 export {
   claimNextRecipient,
@@ -83,6 +92,7 @@ export {
 export { rebuildProjections, type RebuildReport } from './status-log/projections.js';
 export { beginEmail, emailFailed, emailSent, isConfirmedAccountAddress } from './emails/email-log.js';
 export { issueInvitation, type IssuedInvitation } from './invitations/invitation.issue.js';
+export { nextStartNumber } from './invitations/invitations.queries.js';
 export { declineLocked } from './invitations/decline.js';
 export type { PlacesOptions } from './invitations/places.js';
 export { advanceWaitlist, rankWaitlist, type AdvanceReport } from './invitations/waitlist.js';

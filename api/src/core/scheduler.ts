@@ -29,8 +29,8 @@ export interface DueWorkReport {
  * Everything that depends on the date, run for one moment: the worker's scheduler tick runs it
  * every few minutes, `npm run cli -- scheduler:tick --as-of <date>` at any moment. Each task is
  * idempotent: running the same moment twice changes nothing more. Order: reminders, lapses, then
- * moving up into the places the lapses freed, then retention, each by the edition current at that
- * moment.
+ * moving up into the places the lapses freed (in the edition current at that moment), then retention
+ * (counted from each edition's end).
  */
 export async function runDueWork(
   em: EntityManager,
@@ -43,6 +43,6 @@ export async function runDueWork(
   const reminders = await remindDue(em, places, asOf);
   const lapsed = await lapseDue(em, places, asOf);
   const movedUp = await advanceWaitlist(em, places, asOf);
-  const retention = await runRetention(em, { asOf, periods: config.retention, eventEnd: event.end });
+  const retention = await runRetention(em, { asOf, periods: config.retention });
   return { asOf: asOf.toISOString(), reminders, lapsed, movedUp, retention };
 }

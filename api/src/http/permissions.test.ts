@@ -93,7 +93,7 @@ async function freshInvitation(
   const vehicle = await ownersVehicle(owner, { status: 'submitted' });
   await changeStatus(world.admin, vehicle.id, 'submitted', 'invited');
   const issued = await issueInvitation(t.orm.em, vehicle.id, {
-    event: { ...t.config.event, parkingZones: [{ name: 'Nord', capacity: 1000 }] },
+    event: { ...t.event, parkingZones: [{ name: 'Nord', capacity: 1000 }] },
     publicUrl: t.config.publicUrl,
     secret: t.config.sessionSecret,
     jobId: randomUUID(),

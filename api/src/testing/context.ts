@@ -13,7 +13,7 @@ import { connectRedis, whenReady } from '../core/redis.js';
 import { adminQuery, cloneDatabase } from './database.js';
 import { EVENT_START_INSTANT, EventEnvSchema } from '@schlosstreffen/shared';
 import { EditionEvents } from '../core/editions/edition-events.js';
-import { describeFirstEdition } from './editions.js';
+import { describeFirstEdition, firstEdition } from './editions.js';
 import { User } from '../core/model/user.entity.js';
 import { registerUser } from './factories.js';
 import { TestClient } from './http-client.js';
@@ -83,6 +83,8 @@ export async function createTestContext(
   if (Object.keys(options.env ?? {}).some((name) => name in EventEnvSchema.entries)) {
     await describeFirstEdition(orm.em.fork(), config.event);
   }
+  const first = await firstEdition(orm.em.fork());
+  const event = { ...config.event, edition: { id: first.id, year: first.year, name: first.name } };
   // The harness's own connection; the app's are the ones its processes use.
   const redis = new Redis(services.redisUrl, { maxRetriesPerRequest: null });
   const appRedis = connectRedis(config.redisUrl, 'requests');
@@ -120,6 +122,7 @@ export async function createTestContext(
     }),
     app,
     config,
+    event,
     orm,
     redis,
     queues,

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { currentEditionId } from './editions.js';
 import { expect } from 'vitest';
 import { hashPassword } from '../core/accounts/password.js';
 import { unseal } from '../core/crypto/seal.js';
@@ -128,15 +129,17 @@ export async function insertListedVehicle(t: TestContext, brand: string): Promis
      values (?, ?, 'x', 'Lena', 'Weber', now(), now())`,
     [userId, `${userId}@example.de`],
   );
+  const editionId = await currentEditionId(t.orm.em);
   await execute(
-    `insert into vehicle (id, user_id, title, brand, model, year, status, ps, weight_kg, top_speed_kmh,
-                          zero_to_hundred_s, created_at, updated_at)
-     values (?, ?, ?, ?, 'M3', 2001, 'confirmed', 343, 1500, 250, 5.2, now(), now())`,
-    [vehicleId, userId, `${brand} M3`, brand],
+    `insert into vehicle (id, user_id, edition_id, title, brand, model, year, status, ps, weight_kg,
+                          top_speed_kmh, zero_to_hundred_s, created_at, updated_at)
+     values (?, ?, ?, ?, ?, 'M3', 2001, 'confirmed', 343, 1500, 250, 5.2, now(), now())`,
+    [vehicleId, userId, editionId, `${brand} M3`, brand],
   );
   await execute(
-    `insert into public_vehicle (vehicle_id, data, listed_at, updated_at) values (?, ?, now(), now())`,
-    [vehicleId, JSON.stringify({ id: vehicleId, brand })],
+    `insert into public_vehicle (vehicle_id, edition_id, data, listed_at, updated_at)
+     values (?, ?, ?, now(), now())`,
+    [vehicleId, editionId, JSON.stringify({ id: vehicleId, brand })],
   );
   return vehicleId;
 }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { inject } from 'vitest';
 import type { Role } from '@schlosstreffen/shared';
 import type { ApiConfig } from '../core/config.js';
+import type { EditionEvent } from '../core/editions/edition-events.js';
 import type { Orm } from '../core/db/orm.js';
 import type { Queues } from '../core/outbox/queues.js';
 import type { OutboxRelay } from '../core/outbox/relay.js';
@@ -22,6 +23,8 @@ export interface SignedIn {
 
 export interface TestContext {
   config: ApiConfig;
+  /** The test database's first edition (current unless a test makes another current), described by `config.event`. */
+  event: EditionEvent;
   orm: Orm;
   redis: Redis;
   queues: Queues;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentEditionId } from './editions.js';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { DataExport } from '../core/model/data-export.entity.js';
 import { User } from '../core/model/user.entity.js';
@@ -85,7 +86,12 @@ export async function changeStatus(
 /** A ready quartett set without cards (releasing it locks no vehicle). */
 export async function insertReadySet(t: TestContext, adminId: string): Promise<QuartettSet> {
   const em = t.orm.em.fork();
-  const set = em.create(QuartettSet, { title: 'Druck', status: 'ready', createdBy: adminId });
+  const set = em.create(QuartettSet, {
+    edition: await currentEditionId(em),
+    title: 'Druck',
+    status: 'ready',
+    createdBy: adminId,
+  });
   await em.flush();
   // The version comes from a database sequence.
   await em.refresh(set);

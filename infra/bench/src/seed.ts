@@ -77,10 +77,10 @@ const STATEMENTS = [
           (array['Lena', 'Jonas', 'Mia', 'Felix', 'Emma', 'Paul', 'Hannah', 'Lukas'])[g % 8 + 1], 'Nr' || g,
           'user', true, true, true, true, now() - g * interval '1 hour', now()
    from generate_series(1, ${N}) g`,
-  `insert into vehicle (id, user_id, title, name, brand, model, year, color, license_plate, tuning_categories,
+  `insert into vehicle (id, user_id, edition_id, title, name, brand, model, year, color, license_plate, tuning_categories,
                         description_short, description_long, status, ps, kw, torque_nm, weight_kg, top_speed_kmh,
                         zero_to_hundred_s, drive_type, displacement_ccm, cylinders, fuel_type, created_at, updated_at)
-   select gen_random_uuid(), u.id, b.brand || ' ' || m.model, case when g % 3 = 0 then 'Projekt ' || g end,
+   select gen_random_uuid(), u.id, (select id from edition order by year limit 1), b.brand || ' ' || m.model, case when g % 3 = 0 then 'Projekt ' || g end,
           b.brand, m.model, 1970 + g % 55, (array['Schwarz', 'Nardograu', 'Rot', 'Weiß', 'Blau'])[g % 5 + 1],
           'DD-ST ' || g, '["Fahrwerk", "Motor", "Optik"]'::jsonb, '${DESCRIPTION_SHORT}', '${DESCRIPTION_LONG}',
           ${STATUS_OF_G}, 100 + g % 500, round((100 + g % 500) * 0.7355), 150 + g % 600, 900 + g % 1500,
@@ -92,8 +92,8 @@ const STATEMENTS = [
    cross join lateral (select (array['M3 E46', 'RS4 B7', '911 GT3', 'Golf R32', 'Calibra', '190E 2.5-16', 'Supra MK4', 'Skyline R34'])[g % 8 + 1] as model) m
    join users u on u.email = 'owner-' || g || '@bench.test'`,
   // Confirmed vehicles hold their invitation: start numbers in order, the zones A:30, B:25, C:15 filled.
-  `insert into invitation (id, vehicle_id, qr_code, parking_zone, created_at)
-   select gen_random_uuid(), v.id, md5(random()::text) || md5(random()::text),
+  `insert into invitation (id, vehicle_id, edition_id, start_number, qr_code, parking_zone, created_at)
+   select gen_random_uuid(), v.id, v.edition_id, row_number() over w, md5(random()::text) || md5(random()::text),
           case when row_number() over w <= 30 then 'A' when row_number() over w <= 55 then 'B' else 'C' end,
           v.created_at + interval '3 hours'
    from vehicle v where v.status = 'confirmed'

@@ -64,13 +64,15 @@ export async function collectAccountData(
   const vehicles = await fork.find(
     Vehicle,
     { user: user.id },
-    { populate: ['media'], orderBy: { createdAt: 'asc' } },
+    { populate: ['media', 'edition'], orderBy: { createdAt: 'asc' } },
   );
   const ids = vehicles.map((vehicle) => vehicle.id);
   const consents = await fork.find(Consent, { user: user.id }, { orderBy: { grantedAt: 'asc' } });
   const invitations = await fork.find(Invitation, { vehicle: { $in: ids } });
   // Registrations under the same address are the person's only once they confirmed that address.
-  const visitors = user.emailVerified ? await fork.find(VisitorRegistration, { email: user.email }) : [];
+  const visitors = user.emailVerified
+    ? await fork.find(VisitorRegistration, { email: user.email }, { populate: ['edition'] })
+    : [];
   // The gate that let each car in, and, for staff, the scans they made at a gate.
   const scans = await gateScansOf(fork, user.id);
   // The event updates each registration was sent (or is being sent), with their state.
@@ -126,6 +128,8 @@ export async function collectAccountData(
     })),
     'fahrzeuge.json': vehicles.map((vehicle) => ({
       id: vehicle.id,
+      // Every edition the person applied to.
+      edition: vehicle.edition.name,
       status: vehicle.status,
       ...vehicleData(vehicle),
       createdAt: vehicle.createdAt,
@@ -174,6 +178,7 @@ export async function collectAccountData(
         admitted: scan.admitted,
       })),
     'besucher-voranmeldungen.json': visitors.map((visitor) => ({
+      edition: visitor.edition.name,
       firstName: visitor.firstName,
       lastName: visitor.lastName,
       email: visitor.email,

@@ -14,19 +14,27 @@ export function gateWindowOf(event: { gateOpensAt: Date; end: Date }): GateWindo
   return { opensAt: event.gateOpensAt, closesAt: event.end };
 }
 
+/** Where a scan is decided: the edition whose gate it is and that edition's gate window. */
+export interface Gate {
+  editionId: string;
+  window: GateWindow;
+}
+
 /**
  * The admission rule, the same for a gate's offline scan and a check-in at the online screen: a car
- * the server does not know is unknown; a scan dated outside the gate window is refused; a car that is
+ * the server does not know is unknown; an invitation of another edition opens no gate of this one;
+ * a scan dated outside the gate window is refused; a car that is
  * in already is a repeat, unless this scan is earlier than the one that let it in (then this one
  * wins); a car is let in only while its invitation holds and its owner has confirmed.
  */
 export function admissionOf(
-  car: Pick<CarRow, 'checked_in_at' | 'released_at' | 'status'> | null,
+  car: Pick<CarRow, 'checked_in_at' | 'released_at' | 'status' | 'edition_id'> | null,
   scannedAt: Date,
-  window: GateWindow,
+  gate: Gate,
 ): CheckInResultCode {
   if (!car) return 'unknown_code';
-  if (!withinGateWindow(window, scannedAt)) return 'outside_window';
+  if (car.edition_id !== gate.editionId) return 'other_edition';
+  if (!withinGateWindow(gate.window, scannedAt)) return 'outside_window';
   if (car.checked_in_at) return scannedAt < new Date(car.checked_in_at) ? 'checked_in' : 'already_checked_in';
   if (car.status === 'invited' && !car.released_at) return 'not_confirmed';
   if (car.status !== 'confirmed' || car.released_at) return 'not_admitted';
@@ -57,13 +65,13 @@ export function admitScan(
   em: EntityManager,
   scan: { id: string; car: CarLocator; scannedAt: Date },
   source: ScanSource,
-  window: GateWindow,
+  gate: Gate,
   options: { now: Date; keepRepeats: boolean },
 ): Promise<ScanAdmission> {
   return em.transactional(async (tx) => {
-    const car = await lockCar(tx, scan.car);
+    const car = await lockCar(tx, scan.car, gate.editionId);
     if (car && (await scanKnown(tx, scan.id))) return { result: 'already_checked_in', car, kept: true };
-    const result = admissionOf(car, scan.scannedAt, window);
+    const result = admissionOf(car, scan.scannedAt, gate);
     const admitted = result === 'checked_in';
     if (!car || !(admitted || (result === 'already_checked_in' && options.keepRepeats))) {
       return { result, car, kept: false };

@@ -13,12 +13,14 @@ const TIMELINE_SPAN_MS = 24 * 60 * 60 * 1000;
  */
 export async function arrivalsBoard(
   em: EntityManager,
+  /** The edition whose arrivals these are, and its zones. */
+  editionId: string,
   zones: Array<{ name: string }>,
   now = new Date(),
 ): Promise<ArrivalsBoard> {
-  const perZone = await arrivalsPerZone(em);
-  const arrivals = await arrivalTimes(em);
-  const recent = await recentScans(em, RECENT_SCANS);
+  const perZone = await arrivalsPerZone(em, editionId);
+  const arrivals = await arrivalTimes(em, editionId);
+  const recent = await recentScans(em, editionId, RECENT_SCANS);
 
   const names = [...zones.map((zone) => zone.name)];
   for (const row of perZone) if (!names.includes(row.zone)) names.push(row.zone);

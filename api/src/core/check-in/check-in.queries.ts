@@ -13,6 +13,9 @@ export type CarLocator = { invitationId: string } | { code: string };
 /** An invitation as the admission rule and the online screen read it: the car and its owner's name. */
 export interface CarRow {
   id: string;
+  /** The invitation's edition and its name: a code opens only its own edition's gate. */
+  edition_id: string;
+  edition_name: string;
   start_number: number;
   parking_zone: string;
   checked_in_at: Date | null;
@@ -28,28 +31,39 @@ export interface CarRow {
   last_name: string | null;
 }
 
-/** The invitation a scan names, locked until the transaction ends; null when there is none. */
-export async function lockCar(em: EntityManager, locator: CarLocator): Promise<CarRow | null> {
+/**
+ * The invitation a scan names, locked until the transaction ends; null when there is none. An id or
+ * a check-in code names one invitation of any edition (the rule refuses another edition's); a start
+ * number is one of the gate's edition (`editionId`): numbers restart each year.
+ */
+export async function lockCar(
+  em: EntityManager,
+  locator: CarLocator,
+  editionId: string,
+): Promise<CarRow | null> {
   let where: string;
-  let value: string | number;
+  let values: Array<string | number>;
   if ('invitationId' in locator) {
-    [where, value] = ['i.id = ?', locator.invitationId];
+    [where, values] = ['i.id = ?', [locator.invitationId]];
   } else {
     const startNumber = startNumberOf(locator.code);
-    [where, value] =
-      startNumber === null ? ['i.qr_code = ?', locator.code] : ['i.start_number = ?', startNumber];
+    [where, values] =
+      startNumber === null
+        ? ['i.qr_code = ?', [locator.code]]
+        : ['i.edition_id = ? and i.start_number = ?', [editionId, startNumber]];
   }
   const [row] = await selectRows<CarRow>(
     em,
-    `select i.id, i.start_number, i.parking_zone, i.checked_in_at, i.released_at,
-            v.id as vehicle_id, v.status, v.name, v.brand, v.model, v.year, v.color,
+    `select i.id, i.edition_id, e.name as edition_name, i.start_number, i.parking_zone, i.checked_in_at,
+            i.released_at, v.id as vehicle_id, v.status, v.name, v.brand, v.model, v.year, v.color,
             u.first_name, u.last_name
        from invitation i
+       join edition e on e.id = i.edition_id
        join vehicle v on v.id = i.vehicle_id
        join users u on u.id = v.user_id
       where ${where}
       for update of i`,
-    [value],
+    values,
   );
   return row ?? null;
 }
@@ -147,8 +161,15 @@ const ON_LIST = `(i.released_at is null and v.status in ('invited', 'confirmed')
 /** When anything a gate shows of this invitation last changed. */
 const CHANGED_AT = `greatest(i.issued_at, v.updated_at, i.released_at, s.received_at)`;
 
-/** The list's cars in start-number order: those on it, or (with `changedAfter`) every one that changed since. */
-export function gateListRows(em: EntityManager, changedAfter: Date | null): Promise<GateListRow[]> {
+/**
+ * The edition's list in start-number order: the cars on it, or (with `changedAfter`) every one that
+ * changed since.
+ */
+export function gateListRows(
+  em: EntityManager,
+  editionId: string,
+  changedAfter: Date | null,
+): Promise<GateListRow[]> {
   return selectRows<GateListRow>(
     em,
     `select i.id, i.start_number, i.parking_zone, i.qr_code, i.checked_in_at, s.gate,
@@ -156,23 +177,26 @@ export function gateListRows(em: EntityManager, changedAfter: Date | null): Prom
        from invitation i
        join vehicle v on v.id = i.vehicle_id
        left join check_in_scan s on s.id = i.checked_in_scan_id
-      where ${changedAfter ? `${CHANGED_AT} > ?` : ON_LIST}
+      where i.edition_id = ? and ${changedAfter ? `${CHANGED_AT} > ?` : ON_LIST}
       order by i.start_number`,
-    changedAfter ? [changedAfter] : [],
+    changedAfter ? [editionId, changedAfter] : [editionId],
   );
 }
 
-export async function countOnList(em: EntityManager): Promise<number> {
+export async function countOnList(em: EntityManager, editionId: string): Promise<number> {
   const [counted] = await selectRows<{ total: number }>(
     em,
-    `select count(*)::int as total from invitation i join vehicle v on v.id = i.vehicle_id where ${ON_LIST}`,
+    `select count(*)::int as total from invitation i join vehicle v on v.id = i.vehicle_id
+      where i.edition_id = ? and ${ON_LIST}`,
+    [editionId],
   );
   return counted?.total ?? 0;
 }
 
-/** Per zone: the cars expected (holding confirmed, or in already) and those in. */
+/** Per zone of the edition: the cars expected (holding confirmed, or in already) and those in. */
 export function arrivalsPerZone(
   em: EntityManager,
+  editionId: string,
 ): Promise<Array<{ zone: string; expected: number; arrived: number }>> {
   return selectRows(
     em,
@@ -180,15 +204,19 @@ export function arrivalsPerZone(
             count(*) filter (where (i.released_at is null and v.status = 'confirmed') or i.checked_in_at is not null)::int as expected,
             count(*) filter (where i.checked_in_at is not null)::int as arrived
        from invitation i join vehicle v on v.id = i.vehicle_id
+      where i.edition_id = ?
       group by i.parking_zone`,
+    [editionId],
   );
 }
 
-/** Every check-in's time, earliest first. */
-export function arrivalTimes(em: EntityManager): Promise<Array<{ at: Date }>> {
+/** Every check-in's time in the edition, earliest first. */
+export function arrivalTimes(em: EntityManager, editionId: string): Promise<Array<{ at: Date }>> {
   return selectRows(
     em,
-    `select checked_in_at as at from invitation where checked_in_at is not null order by checked_in_at`,
+    `select checked_in_at as at from invitation
+      where edition_id = ? and checked_in_at is not null order by checked_in_at`,
+    [editionId],
   );
 }
 
@@ -203,8 +231,8 @@ export interface RecentScanRow {
   admitted: boolean;
 }
 
-/** The newest scans of all gates, with whether each let its car in. */
-export function recentScans(em: EntityManager, limit: number): Promise<RecentScanRow[]> {
+/** The edition's newest scans of all gates, with whether each let its car in. */
+export function recentScans(em: EntityManager, editionId: string, limit: number): Promise<RecentScanRow[]> {
   return selectRows(
     em,
     `select i.start_number, v.name, v.brand, v.model, i.parking_zone as zone, s.gate, s.scanned_at,
@@ -212,8 +240,9 @@ export function recentScans(em: EntityManager, limit: number): Promise<RecentSca
        from check_in_scan s
        join invitation i on i.id = s.invitation_id
        join vehicle v on v.id = i.vehicle_id
+      where i.edition_id = ?
       order by s.scanned_at desc, s.id
       limit ?`,
-    [limit],
+    [editionId, limit],
   );
 }

@@ -55,12 +55,13 @@ export function signEntry(signer: GateSigner, data: GateEntryData): SignedGateEn
  */
 export async function loadGateList(
   em: EntityManager,
-  options: { signer: GateSigner; eventEnd: Date; since?: Date; now?: Date },
+  /** The list of one edition (the current one's): its invitations, valid until its end. */
+  options: { signer: GateSigner; editionId: string; eventEnd: Date; since?: Date; now?: Date },
 ): Promise<GateList> {
   const now = options.now ?? new Date();
   const since = options.since ? new Date(options.since.getTime() - CURSOR_OVERLAP_MS) : null;
-  const rows = await gateListRows(em, since);
-  const total = await countOnList(em);
+  const rows = await gateListRows(em, options.editionId, since);
+  const total = await countOnList(em, options.editionId);
   const validUntil = new Date(options.eventEnd.getTime() + GATE_LIST_GRACE_MS).toISOString();
   const entries: SignedGateEntry[] = [];
   const removed: string[] = [];

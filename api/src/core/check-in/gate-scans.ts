@@ -7,7 +7,7 @@ import {
   type GateWindow,
 } from '@schlosstreffen/shared';
 import type { GateScanState, GateSyncResult } from '@schlosstreffen/shared/api';
-import { admitScan, type ScanAdmission, type ScanSource } from './admission.js';
+import { admitScan, type Gate, type ScanAdmission, type ScanSource } from './admission.js';
 import { deviceScans, type DeviceScanRow } from './check-in.queries.js';
 
 /** A device clock ahead of the server's counts as now: a scan cannot lie in the future. */
@@ -48,6 +48,8 @@ function stateOf(row: DeviceScanRow): GateScanState {
 function refusalOf(scan: GateScan, admission: ScanAdmission, window: GateWindow): GateScanState {
   // The gate knows the car from its signed list: unknown or unconfirmed here, it is no longer admitted.
   const outside = admission.result === 'outside_window';
+  // A list kept from another edition: the code is that edition's.
+  const otherEdition = admission.result === 'other_edition' && admission.car;
   return {
     id: scan.id,
     invitationId: scan.invitationId,
@@ -61,7 +63,9 @@ function refusalOf(scan: GateScan, admission: ScanAdmission, window: GateWindow)
           venueDateTime(window.opensAt),
           venueDateTime(window.closesAt),
         )
-      : CHECK_IN_MESSAGES.not_admitted,
+      : otherEdition
+        ? CHECK_IN_MESSAGES.other_edition(otherEdition.edition_name)
+        : CHECK_IN_MESSAGES.not_admitted,
   };
 }
 
@@ -79,7 +83,7 @@ export async function recordGateScans(
   em: EntityManager,
   source: ScanSource,
   scans: GateScan[],
-  window: GateWindow,
+  gate: Gate,
   options: { now?: Date; since?: Date | null } = {},
 ): Promise<GateSyncResult> {
   const now = options.now ?? new Date();
@@ -91,10 +95,10 @@ export async function recordGateScans(
       em,
       { id: scan.id, car: { invitationId: scan.invitationId }, scannedAt },
       source,
-      window,
+      gate,
       { now, keepRepeats: true },
     );
-    if (!admission.kept) refused.push(refusalOf({ ...scan, scannedAt }, admission, window));
+    if (!admission.kept) refused.push(refusalOf({ ...scan, scannedAt }, admission, gate.window));
   }
   const since = options.since ?? null;
   const changed = since && {

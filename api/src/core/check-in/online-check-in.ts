@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ONLINE_GATE, type GateWindow } from '@schlosstreffen/shared';
-import { admitScan, type ScanAdmission } from './admission.js';
+import { ONLINE_GATE } from '@schlosstreffen/shared';
+import { admitScan, type Gate, type ScanAdmission } from './admission.js';
 
 /**
  * Checks a car in at the online screen by its check-in code or start number, at the server's time,
@@ -12,14 +12,14 @@ export function checkInOnline(
   em: EntityManager,
   code: string,
   staffId: string | null,
-  window: GateWindow,
+  gate: Gate,
   now: Date,
 ): Promise<ScanAdmission> {
   return admitScan(
     em,
     { id: randomUUID(), car: { code }, scannedAt: now },
     { deviceId: randomUUID(), gate: ONLINE_GATE, staffId },
-    window,
+    gate,
     { now, keepRepeats: false },
   );
 }

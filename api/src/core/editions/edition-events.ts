@@ -5,7 +5,8 @@
  * the same list.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventConfig } from '@schlosstreffen/shared';
+import { EDITION_MESSAGES, type EventConfig } from '@schlosstreffen/shared';
+import { notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
 
 /** The edition current at `at`: the one whose `currentFrom` came last, else the earliest one. */
@@ -32,8 +33,9 @@ export const meetingName = (edition: Pick<Edition, 'name' | 'year'>) =>
  * An edition's meeting as the rest of the platform reads it. Its name is the meeting's (the texts
  * name the year where they need it).
  */
-export function eventOfEdition(edition: Edition): EventConfig {
+export function eventOfEdition(edition: Edition): EditionEvent {
   return {
+    edition: { id: edition.id, year: edition.year, name: edition.name },
     name: meetingName(edition),
     start: edition.startsAt,
     end: edition.endsAt,
@@ -49,14 +51,48 @@ export function eventOfEdition(edition: Edition): EventConfig {
   };
 }
 
-/** Where the current event comes from: the editions in the database, or a fixed one (tests). */
-export interface EventSource {
-  at(at: Date): Promise<EventConfig>;
+/** Which edition an event is: what every query of one meeting names. */
+export interface EditionRef {
+  id: string;
+  year: number;
+  /** 'Schlosstreffen 2027'. */
+  name: string;
 }
 
-/** A source that answers one event whatever the moment (tests that fix the meeting). */
-export function fixedEvent(event: EventConfig): EventSource {
-  return { at: async () => event };
+/** An edition's meeting and the edition itself. */
+export interface EditionEvent extends EventConfig {
+  edition: EditionRef;
+}
+
+/** Where an edition's event comes from: the editions in the database, or a fixed one (tests). */
+export interface EventSource {
+  /** The edition current at `at`. */
+  at(at: Date): Promise<EditionEvent>;
+  /** The edition with this id (the one an application belongs to). */
+  of(editionId: string): Promise<EditionEvent>;
+  /** The edition of this year (an admin screen's choice); 404 with a German message when there is none. */
+  ofYear(year: number): Promise<EditionEvent>;
+}
+
+/** The edition an admin screen asked for (`?edition=2026`), else the one current at `at`. */
+export function chosenEdition(
+  events: EventSource,
+  year: number | undefined,
+  at: Date,
+): Promise<EditionEvent> {
+  return year === undefined ? events.at(at) : events.ofYear(year);
+}
+
+/** A source that answers one event whatever the moment or id (tests that fix the meeting). */
+export function fixedEvent(event: EditionEvent): EventSource {
+  return {
+    at: async () => event,
+    of: async () => event,
+    ofYear: async (year) => {
+      if (year !== event.edition.year) throw notFound(EDITION_MESSAGES.unknown(year));
+      return event;
+    },
+  };
 }
 
 export class EditionEvents implements EventSource {
@@ -67,13 +103,32 @@ export class EditionEvents implements EventSource {
     private readonly ttlMs = 5_000,
   ) {}
 
-  async at(at: Date): Promise<EventConfig> {
+  async at(at: Date): Promise<EditionEvent> {
+    return eventOfEdition(currentOf(await this.editions(), at));
+  }
+
+  async of(editionId: string): Promise<EditionEvent> {
+    let edition = (await this.editions()).find((row) => row.id === editionId);
+    // Created in another process since the last read.
+    if (!edition) edition = (await this.editions(true)).find((row) => row.id === editionId);
+    if (!edition) throw new Error(`Unknown edition ${editionId}`);
+    return eventOfEdition(edition);
+  }
+
+  async ofYear(year: number): Promise<EditionEvent> {
+    let edition = (await this.editions()).find((row) => row.year === year);
+    if (!edition) edition = (await this.editions(true)).find((row) => row.year === year);
+    if (!edition) throw notFound(EDITION_MESSAGES.unknown(year));
+    return eventOfEdition(edition);
+  }
+
+  private async editions(fresh = false): Promise<Edition[]> {
     const now = Date.now();
-    if (!this.cached || now - this.cached.readAt >= this.ttlMs) {
+    if (fresh || !this.cached || now - this.cached.readAt >= this.ttlMs) {
       const editions = await this.em.fork().find(Edition, {}, { orderBy: { year: 'asc' } });
       this.cached = { editions, readAt: now };
     }
-    return eventOfEdition(currentOf(this.cached.editions, at));
+    return this.cached.editions;
   }
 
   /** Reads the editions again at the next call (after a change in this process). */

@@ -14,11 +14,18 @@ import {
 } from '@schlosstreffen/shared';
 import { conflict, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
 import { currentOf, meetingName } from './edition-events.js';
 
 /** The edition the public site shows at `at`: the one whose `currentFrom` came last. */
 export async function currentEdition(em: EntityManager, at: Date): Promise<Edition> {
   return currentOf(await em.find(Edition, {}), at);
+}
+
+/** The edition an application belongs to; null when it is gone. */
+export async function editionIdOfVehicle(em: EntityManager, vehicleId: string): Promise<string | null> {
+  const vehicle = await em.fork().findOne(Vehicle, { id: vehicleId }, { fields: ['edition'] });
+  return vehicle?.edition.id ?? null;
 }
 
 /** The newest edition (there is always one: the migration creates the first). */

@@ -20,7 +20,7 @@ import { queueOwnerMail, releasePlace, SYSTEM_ACTOR, type PlacesOptions } from '
  */
 export async function remindDue(em: EntityManager, options: PlacesOptions, asOf: Date): Promise<number> {
   if (options.event.invitations.reminderDays <= 0) return 0;
-  const rows = await remindersDue(em, asOf, options.event.invitations.reminderDays);
+  const rows = await remindersDue(em, options.event.edition.id, asOf, options.event.invitations.reminderDays);
   let sent = 0;
   for (const row of rows) {
     const queued = await em.fork().transactional(async (tx) => {
@@ -68,7 +68,7 @@ export async function remindDue(em: EntityManager, options: PlacesOptions, asOf:
  * so. Returns the lapsed vehicles' ids. The caller moves the waitlist afterwards.
  */
 export async function lapseDue(em: EntityManager, options: PlacesOptions, asOf: Date): Promise<string[]> {
-  const rows = await lapsesDue(em, asOf);
+  const rows = await lapsesDue(em, options.event.edition.id, asOf);
   const lapsed: string[] = [];
   for (const row of rows) {
     const done = await em.fork().transactional(async (tx) => {

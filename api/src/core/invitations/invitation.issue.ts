@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PARKING_ZONE_UNASSIGNED } from '@schlosstreffen/shared';
-import type { EventConfig } from '../config.js';
+import type { EditionEvent } from '../editions/edition-events.js';
 import { User } from '../model/user.entity.js';
 import { consentWithdrawn } from '../model/consent-state.js';
 import { seal } from '../crypto/seal.js';
@@ -25,24 +25,25 @@ export async function lockPlaces(em: EntityManager): Promise<void> {
   await advisoryTransactionLock(em, ZONE_LOCK_KEY);
 }
 
-/** Places held per zone: invitations not given up, of vehicles that are invited or confirmed. */
-export async function placesTaken(em: EntityManager): Promise<Map<string, number>> {
-  const rows = await placesPerZone(em);
+/** The edition's places held per zone: invitations not given up, of vehicles that are invited or confirmed. */
+export async function placesTaken(em: EntityManager, editionId: string): Promise<Map<string, number>> {
+  const rows = await placesPerZone(em, editionId);
   return new Map(rows.map((row) => [row.zone, Number(row.taken)]));
 }
 
 /**
- * The first configured zone with room left. Places are held by invitations of vehicles that are
+ * The edition's first zone with room left. Places are held by invitations of vehicles that are
  * invited or confirmed; a released invitation's place is free again (its start number not).
  */
 export async function allocateParkingZone(
   em: EntityManager,
-  zones: EventConfig['parkingZones'],
+  event: Pick<EditionEvent, 'parkingZones' | 'edition'>,
   /** The zone of the place this one takes over (moving up), when it has room. */
   preferred?: string,
 ): Promise<string> {
   await lockPlaces(em);
-  const taken = await placesTaken(em);
+  const zones = event.parkingZones;
+  const taken = await placesTaken(em, event.edition.id);
   const hasRoom = (zone: { name: string; capacity: number }) => (taken.get(zone.name) ?? 0) < zone.capacity;
   const wanted = zones.find((zone) => zone.name === preferred);
   if (wanted && hasRoom(wanted)) return wanted.name;
@@ -60,7 +61,8 @@ export interface IssuedInvitation {
 }
 
 export interface IssueOptions {
-  event: Pick<EventConfig, 'parkingZones' | 'start' | 'invitations'>;
+  /** The vehicle's edition. */
+  event: Pick<EditionEvent, 'parkingZones' | 'start' | 'invitations' | 'edition'>;
   publicUrl: string;
   secret: string;
   /** The moment of issue (the scheduler's as-of moment; now otherwise): start of the confirm-by period. */
@@ -78,7 +80,7 @@ export interface IssueOptions {
 
 /**
  * Gives an invited vehicle, locked by the caller, its invitation and queues its mail in the caller's
- * transaction: start number from a sequence (never reused), the first zone with room, a fresh
+ * transaction: start number counted per edition (never given twice), the first zone with room, a fresh
  * check-in code and the confirm-by date. A vehicle that holds its invitation keeps it (and gets it
  * mailed again); one whose invitation was given up (declined, lapsed, revoked) gets a new number,
  * zone and code.
@@ -89,22 +91,27 @@ export async function issueLocked(
   options: IssueOptions,
 ): Promise<IssuedInvitation> {
   const asOf = options.asOf ?? new Date();
+  const editionId = options.event.edition.id;
+  if (vehicle.edition.id !== editionId)
+    throw new Error(`Vehicle ${vehicle.id} is not of edition ${options.event.edition.year}`);
   const owner = await tx.findOneOrFail(User, vehicle.user.id);
   let invitation = await tx.findOne(Invitation, { vehicle: vehicle.id });
   const created = !invitation || invitation.releasedAt !== null;
   if (!invitation) {
     invitation = tx.create(Invitation, {
       vehicle,
+      edition: editionId,
+      startNumber: await nextStartNumber(tx, editionId),
       qrCode: newCheckInCode(),
-      parkingZone: await allocateParkingZone(tx, options.event.parkingZones, options.preferredZone),
+      parkingZone: await allocateParkingZone(tx, options.event, options.preferredZone),
       issuedAt: asOf,
       confirmBy: confirmByFor(asOf, options.event),
     });
   } else if (invitation.releasedAt) {
     Object.assign(invitation, {
-      startNumber: await nextStartNumber(tx),
+      startNumber: await nextStartNumber(tx, editionId),
       qrCode: newCheckInCode(),
-      parkingZone: await allocateParkingZone(tx, options.event.parkingZones, options.preferredZone),
+      parkingZone: await allocateParkingZone(tx, options.event, options.preferredZone),
       issuedAt: asOf,
       confirmBy: confirmByFor(asOf, options.event),
       remindedAt: null,

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../errors.js';
 import { verifyInvitationConfirmToken, verifyInvitationDeclineToken } from './invitation-links.js';
 import { assertConfirmable } from './confirmable.js';
 import { declineLocked, lockVehicleOf } from './decline.js';
-import { placesAt, type PlacesSource } from './places.js';
+import { placesOf, type PlacesSource } from './places.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { enqueueStatusEffects } from '../status-log/status-effects.js';
 import { recordStatusChange, userActor } from '../status-log/status-log.js';
@@ -88,7 +88,7 @@ export class InvitationService {
       throw notFound(INVITATION_MESSAGES.declineLinkInvalid);
     }
     // Read before the transaction: it needs no second connection while holding its lock.
-    const places = await placesAt(this.options.places, new Date());
+    const places = await placesOf(this.options.places, invitation.edition.id);
     const status = await this.em.transactional(async (em) => {
       const vehicle = await lockVehicleOf(em, invitation);
       // Issued anew since the link was read: the link belongs to the place given up before.

@@ -14,22 +14,37 @@ export async function advisoryTransactionLock(em: EntityManager, key: number): P
     .execute('select pg_advisory_xact_lock(?)', [key], 'get', em.getTransactionContext());
 }
 
-/** Invitations not given up of invited or confirmed vehicles, per zone (in the caller's transaction). */
-export function placesPerZone(em: EntityManager): Promise<Array<{ zone: string; taken: string }>> {
+/**
+ * Invitations not given up of the edition's invited or confirmed vehicles, per zone (in the caller's
+ * transaction).
+ */
+export function placesPerZone(
+  em: EntityManager,
+  editionId: string,
+): Promise<Array<{ zone: string; taken: string }>> {
   return selectRows<{ zone: string; taken: string }>(
     em,
     `select i.parking_zone as zone, count(*) as taken from invitation i
        join vehicle v on v.id = i.vehicle_id
-      where v.status in ('invited', 'confirmed') and i.released_at is null
+      where i.edition_id = ? and v.status in ('invited', 'confirmed') and i.released_at is null
       group by i.parking_zone`,
-    [],
+    [editionId],
   );
 }
 
-/** A new start number from the sequence (never reused), in the caller's transaction. */
-export async function nextStartNumber(tx: EntityManager): Promise<number> {
-  const [row] = await selectRows<{ n: string }>(tx, `select nextval('invitation_start_number_seq') as n`, []);
-  return Number(row!.n);
+/**
+ * The edition's next start number, in the caller's transaction: the edition's row stays locked until
+ * it ends, so no number is given twice in an edition (a rolled-back issue gives its number back).
+ */
+export async function nextStartNumber(tx: EntityManager, editionId: string): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    tx,
+    `update edition set next_start_number = next_start_number + 1 where id = ?
+      returning next_start_number - 1 as n`,
+    [editionId],
+  );
+  if (!row) throw new Error(`Unknown edition ${editionId}`);
+  return Number(row.n);
 }
 
 export interface DueRow {
@@ -37,25 +52,31 @@ export interface DueRow {
   vehicle_id: string;
 }
 
-/** Invitations of invited vehicles whose reminder moment (`days` before confirm-by) has come. */
-export function remindersDue(em: EntityManager, asOf: Date, days: number): Promise<DueRow[]> {
+/** The edition's invitations of invited vehicles whose reminder moment (`days` before confirm-by) has come. */
+export function remindersDue(
+  em: EntityManager,
+  editionId: string,
+  asOf: Date,
+  days: number,
+): Promise<DueRow[]> {
   return em.getConnection().execute<DueRow[]>(
     `select i.id as invitation_id, i.vehicle_id from invitation i join vehicle v on v.id = i.vehicle_id
-      where v.status = 'invited' and i.released_at is null and i.reminded_at is null
+      where i.edition_id = ? and v.status = 'invited' and i.released_at is null and i.reminded_at is null
         and i.confirm_by is not null and i.confirm_by > ?
         and i.confirm_by - make_interval(days => ?) <= ?
       order by i.confirm_by`,
-    [asOf, days, asOf],
+    [editionId, asOf, days, asOf],
   );
 }
 
-/** Invitations of invited vehicles unconfirmed past their confirm-by date. */
-export function lapsesDue(em: EntityManager, asOf: Date): Promise<DueRow[]> {
+/** The edition's invitations of invited vehicles unconfirmed past their confirm-by date. */
+export function lapsesDue(em: EntityManager, editionId: string, asOf: Date): Promise<DueRow[]> {
   return em.getConnection().execute<DueRow[]>(
     `select i.id as invitation_id, i.vehicle_id from invitation i join vehicle v on v.id = i.vehicle_id
-      where v.status = 'invited' and i.released_at is null and i.confirm_by is not null and i.confirm_by <= ?
+      where i.edition_id = ? and v.status = 'invited' and i.released_at is null
+        and i.confirm_by is not null and i.confirm_by <= ?
       order by i.confirm_by`,
-    [asOf],
+    [editionId, asOf],
   );
 }
 
@@ -65,6 +86,7 @@ export function lapsesDue(em: EntityManager, asOf: Date): Promise<DueRow[]> {
  */
 export function waitlistInOrder(
   em: EntityManager,
+  editionId: string,
   limit: number,
   lock: boolean,
 ): Promise<Array<{ id: string; score: number | null; submitted_at: string }>> {
@@ -74,19 +96,19 @@ export function waitlistInOrder(
        from vehicle v
        ${LATEST_SCORE_JOIN}
        ${LAST_SUBMISSION_JOIN}
-      where v.status = 'waitlist'
+      where v.edition_id = ? and v.status = 'waitlist'
       order by s.score desc nulls last, coalesce(sub.submitted_at, v.created_at) asc, v.id
       limit ?${lock ? ' for update of v skip locked' : ''}`,
-    [limit],
+    [editionId, limit],
   );
 }
 
-/** Vehicles that hold a place (invited or confirmed), in the caller's transaction. */
-export async function countPlacesHeld(em: EntityManager): Promise<number> {
+/** The edition's vehicles that hold a place (invited or confirmed), in the caller's transaction. */
+export async function countPlacesHeld(em: EntityManager, editionId: string): Promise<number> {
   const [row] = await selectRows<{ held: string }>(
     em,
-    `select count(*) as held from vehicle where status in ('invited', 'confirmed')`,
-    [],
+    `select count(*) as held from vehicle where edition_id = ? and status in ('invited', 'confirmed')`,
+    [editionId],
   );
   return Number(row?.held ?? 0);
 }
@@ -99,24 +121,24 @@ export interface PendingRelease {
   release_reason: ReleaseReason;
 }
 
-/** Given-up places not passed on yet, oldest first, locked for the caller's transaction. */
-export function lockPendingReleases(em: EntityManager): Promise<PendingRelease[]> {
+/** The edition's given-up places not passed on yet, oldest first, locked for the caller's transaction. */
+export function lockPendingReleases(em: EntityManager, editionId: string): Promise<PendingRelease[]> {
   return selectRows<PendingRelease>(
     em,
     `select id, vehicle_id, parking_zone, start_number, release_reason from invitation
-      where released_at is not null and passed_on_at is null
+      where edition_id = ? and released_at is not null and passed_on_at is null
       order by released_at, start_number for update`,
-    [],
+    [editionId],
   );
 }
 
-/** Given-up places not passed on yet. */
-export async function countPendingReleases(em: EntityManager): Promise<number> {
-  const [pending] = await em
-    .getConnection()
-    .execute<Array<{ n: string }>>(
-      `select count(*) as n from invitation where released_at is not null and passed_on_at is null`,
-    );
+/** The edition's given-up places not passed on yet. */
+export async function countPendingReleases(em: EntityManager, editionId: string): Promise<number> {
+  const [pending] = await em.getConnection().execute<Array<{ n: string }>>(
+    `select count(*) as n from invitation
+        where edition_id = ? and released_at is not null and passed_on_at is null`,
+    [editionId],
+  );
   return Number(pending?.n ?? 0);
 }
 

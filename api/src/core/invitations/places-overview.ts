@@ -7,16 +7,17 @@ import { countPendingReleases } from './invitations.queries.js';
 import type { PlacesOptions } from './places.js';
 import { freePlaces, rankWaitlist } from './waitlist.js';
 
-/** What the admin sees of moving up: the switch, the rule, free places per zone and the next candidates. */
+/** What the admin sees of moving up in the options' edition: the switch, the rule, free places per zone and the next candidates. */
 export async function placesOverview(em: EntityManager, options: PlacesOptions, now = new Date()) {
-  const taken = await placesTaken(em);
+  const editionId = options.event.edition.id;
+  const taken = await placesTaken(em, editionId);
   const free = await freePlaces(em, options);
-  const candidates = await rankWaitlist(em, 5);
+  const candidates = await rankWaitlist(em, editionId, 5);
   const vehicles = candidates.length
     ? await em.find(Vehicle, { id: { $in: candidates.map((row) => row.vehicleId) } }, { populate: ['user'] })
     : [];
   const byId = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]));
-  const pending = await countPendingReleases(em);
+  const pending = await countPendingReleases(em, editionId);
   return {
     autoMoveUp: await autoMoveUpEnabled(em),
     pending,

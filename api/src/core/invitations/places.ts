@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmailTemplateName, VehicleStatus } from '@schlosstreffen/shared';
-import type { EventConfig } from '../config.js';
+import type { EditionEvent, EventSource } from '../editions/edition-events.js';
 import { seal } from '../crypto/seal.js';
 import { Invitation, type ReleaseReason } from '../model/invitation.entity.js';
 import type { User } from '../model/user.entity.js';
@@ -15,23 +15,31 @@ import type { Actor } from '../status-log/status-log.js';
  * places-overview.ts.
  */
 
-/** What giving and freeing places needs: the event (zones, dates, deadline rules) and mail links. */
+/**
+ * What giving and freeing places needs: the edition whose places they are (zones, dates, deadline
+ * rules) and mail links.
+ */
 export interface PlacesOptions {
-  event: Pick<EventConfig, 'parkingZones' | 'start' | 'invitations'>;
+  event: Pick<EditionEvent, 'parkingZones' | 'start' | 'invitations' | 'edition'>;
   publicUrl: string;
   secret: string;
 }
 
-/** Where the event comes from at each call: the current edition's (see `editions/edition-events.ts`). */
+/** Where the editions' events come from at each call (see `editions/edition-events.ts`). */
 export interface PlacesSource {
-  events: { at(at: Date): Promise<PlacesOptions['event']> };
+  events: EventSource;
   publicUrl: string;
   secret: string;
 }
 
-/** The places options of the event current at `at`. */
+/** The places options of the edition current at `at`. */
 export async function placesAt(source: PlacesSource, at: Date): Promise<PlacesOptions> {
   return { event: await source.events.at(at), publicUrl: source.publicUrl, secret: source.secret };
+}
+
+/** The places options of one edition (the one an application belongs to). */
+export async function placesOf(source: PlacesSource, editionId: string): Promise<PlacesOptions> {
+  return { event: await source.events.of(editionId), publicUrl: source.publicUrl, secret: source.secret };
 }
 
 export type { ReleaseReason };
@@ -59,7 +67,7 @@ export async function releasePlace(
     invitation.releasedAt = at;
     invitation.releaseReason = reason;
   }
-  if (moveUp) enqueue(em, 'waitlist.advance', {});
+  if (moveUp) enqueue(em, 'waitlist.advance', { editionId: vehicle.edition.id });
 }
 
 /** After any status change in a locked transaction: a vehicle leaving invited or confirmed frees its place. */

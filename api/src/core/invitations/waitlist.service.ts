@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '../model/user.entity.js';
 import { setAutoMoveUp } from '../settings/settings.js';
 import { placesOverview } from './places-overview.js';
-import { placesAt, type PlacesSource } from './places.js';
+import { chosenEdition } from '../editions/edition-events.js';
+import { placesAt, type PlacesOptions, type PlacesSource } from './places.js';
 import { advanceWaitlist, inviteFromWaitlist, type MovedUp } from './waitlist.js';
 
 export interface WaitlistServiceOptions {
@@ -18,8 +19,14 @@ export class WaitlistService {
     private readonly options: WaitlistServiceOptions,
   ) {}
 
-  async overview(now = new Date()) {
-    return placesOverview(this.em, await placesAt(this.options.places, now), now);
+  /** Moving up in the edition of `year` (the current one when absent). */
+  async overview(year?: number, now = new Date()) {
+    return placesOverview(this.em, await this.placesIn(year, now), now);
+  }
+
+  private async placesIn(year: number | undefined, at: Date): Promise<PlacesOptions> {
+    const { publicUrl, secret } = this.options.places;
+    return { event: await chosenEdition(this.options.places.events, year, at), publicUrl, secret };
   }
 
   /** Switches automatic moving up; switched on, places given up while it was off are passed on now. */
@@ -34,10 +41,11 @@ export class WaitlistService {
     if (report.invited.length) this.options.onOutbox?.();
   }
 
-  async invite(admin: User, vehicleId: string): Promise<MovedUp> {
+  /** Invites a waitlisted vehicle of the edition of `year` (the current one when absent). */
+  async invite(admin: User, vehicleId: string, year?: number): Promise<MovedUp> {
     const invited = await inviteFromWaitlist(
       this.em,
-      await placesAt(this.options.places, new Date()),
+      await this.placesIn(year, new Date()),
       admin,
       vehicleId,
     );

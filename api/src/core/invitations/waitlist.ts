@@ -36,10 +36,11 @@ export interface WaitlistCandidate {
  */
 export async function rankWaitlist(
   em: EntityManager,
+  editionId: string,
   limit: number,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<WaitlistCandidate[]> {
-  const rows = await waitlistInOrder(em, limit, lock);
+  const rows = await waitlistInOrder(em, editionId, limit, lock);
   return rows.map((row, index) => ({
     vehicleId: row.id,
     rank: index + 1,
@@ -48,10 +49,13 @@ export async function rankWaitlist(
   }));
 }
 
-/** Free places over all zones: capacity minus vehicles that hold one (invited ones still without invitation too). */
+/**
+ * The edition's free places over all zones: capacity minus vehicles that hold one (invited ones still
+ * without invitation too).
+ */
 export async function freePlaces(em: EntityManager, options: Pick<PlacesOptions, 'event'>): Promise<number> {
   const capacity = options.event.parkingZones.reduce((sum, zone) => sum + zone.capacity, 0);
-  return Math.max(0, capacity - (await countPlacesHeld(em)));
+  return Math.max(0, capacity - (await countPlacesHeld(em, options.event.edition.id)));
 }
 
 export interface MovedUp {
@@ -87,14 +91,17 @@ export async function advanceWaitlist(
 ): Promise<AdvanceReport> {
   return em.fork().transactional(async (tx) => {
     await lockPlaces(tx);
-    const releases = await lockPendingReleases(tx);
+    const editionId = options.event.edition.id;
+    const releases = await lockPendingReleases(tx, editionId);
     const free = await freePlaces(tx, options);
     const report = { invited: [] as MovedUp[], pending: releases.length, free, stopped: null };
     if (releases.length === 0 || free === 0) return report;
     if (!(await autoMoveUpEnabled(tx))) return { ...report, stopped: 'manual' as const };
     if (asOf >= cutoffOf(options.event)) return { ...report, stopped: 'cutoff' as const };
     // A vehicle sent back to the waitlist does not take over its own place.
-    const ranked = await rankWaitlist(tx, Math.min(releases.length, free) + releases.length, { lock: true });
+    const ranked = await rankWaitlist(tx, editionId, Math.min(releases.length, free) + releases.length, {
+      lock: true,
+    });
     const pairs: Array<{ release: PendingRelease; candidate: WaitlistCandidate }> = [];
     for (const release of releases.slice(0, free)) {
       const candidate = ranked.find(
@@ -147,10 +154,13 @@ export async function inviteFromWaitlist(
     await lockPlaces(tx);
     const vehicle = await tx.findOne(Vehicle, { id: vehicleId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!vehicle) throw notFound(PLACES_MESSAGES.notWaitlisted);
-    if (vehicle.status !== 'waitlist') throw conflict(PLACES_MESSAGES.notWaitlisted);
+    if (vehicle.status !== 'waitlist' || vehicle.edition.id !== options.event.edition.id)
+      throw conflict(PLACES_MESSAGES.notWaitlisted);
     if ((await freePlaces(tx, options)) === 0) throw conflict(PLACES_MESSAGES.noFreePlace);
-    const [release] = await lockPendingReleases(tx);
-    const rank = (await rankWaitlist(tx, 1_000)).find((row) => row.vehicleId === vehicleId)?.rank ?? null;
+    const [release] = await lockPendingReleases(tx, options.event.edition.id);
+    const rank =
+      (await rankWaitlist(tx, options.event.edition.id, 1_000)).find((row) => row.vehicleId === vehicleId)
+        ?.rank ?? null;
     recordStatusChange(
       tx,
       vehicle,

@@ -34,6 +34,8 @@ const EditionSchema = defineEntity({
     reminderDays: p.integer(),
     /** From this moment on the public site shows this edition (until a later one's moment). */
     currentFrom: p.datetime().nullable(),
+    /** The start number the edition gives next (taken under the row's lock: never given twice). */
+    nextStartNumber: p.integer().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

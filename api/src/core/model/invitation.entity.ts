@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, uuidPk } from './columns.js';
+import { Edition } from './edition.entity.js';
 import { Vehicle } from './vehicle.entity.js';
 
 /** Why a place was given up: unconfirmed past its date, declined by the owner, or revoked by staff. */
@@ -9,13 +10,16 @@ export type ReleaseReason = (typeof RELEASE_REASONS)[number];
 const InvitationSchema = defineEntity({
   name: 'Invitation',
   tableName: 'invitation',
+  uniques: [{ properties: ['edition', 'startNumber'] }],
   properties: {
     id: uuidPk(),
     vehicle: () => p.oneToOne(Vehicle).owner().deleteRule('cascade').unique(),
+    /** The vehicle's edition: its gate list is the only one the code opens. */
+    edition: () => p.manyToOne(Edition),
     /** Unguessable check-in code encoded in the QR code. */
     qrCode: p.string().length(64).unique(),
-    /** From a sequence: unique and never reused, even after a rejection or a rolled-back issue. */
-    startNumber: p.integer().unique().defaultRaw(`nextval('invitation_start_number_seq')`),
+    /** Counted per edition (its `nextStartNumber`): unique in the edition and never given twice. */
+    startNumber: p.integer(),
     parkingZone: p.string().length(40),
     checkedIn: p.boolean().default(false),
     checkedInAt: p.datetime().nullable(),

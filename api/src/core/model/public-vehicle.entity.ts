@@ -14,6 +14,8 @@ const PublicVehicleSchema = defineEntity({
   tableName: 'public_vehicle',
   properties: {
     vehicle: () => p.oneToOne(Vehicle).primary().deleteRule('cascade').owner(),
+    /** The vehicle's edition: the landing page lists the current edition's. */
+    editionId: p.uuid(),
     data: p.json<PublicVehicleData>(),
     /** When the vehicle became confirmed: the list's order. */
     listedAt: p.datetime().index(),

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { QUARTETT_SET_STATUSES } from '@schlosstreffen/shared';
 import { createdAt, uuidPk } from './columns.js';
+import { Edition } from './edition.entity.js';
 import { User } from './user.entity.js';
 
 /** One version of the printed quartett: its cards are fixed when the export job renders it. */
@@ -9,6 +10,8 @@ const QuartettSetSchema = defineEntity({
   tableName: 'quartett_set',
   properties: {
     id: uuidPk(),
+    /** The edition whose confirmed vehicles the cards show. */
+    edition: () => p.manyToOne(Edition).index(),
     title: p.string().length(200),
     /** From a sequence: versions are never reused. */
     version: p.integer().unique().defaultRaw(`nextval('quartett_set_version_seq')`),

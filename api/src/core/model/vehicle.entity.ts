@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { DRIVE_TYPES, FUEL_TYPES, VEHICLE_STATUSES } from '@schlosstreffen/shared';
 import { createdAt, updatedAt, uuidPk } from './columns.js';
+import { Edition } from './edition.entity.js';
 import { Media } from './media.entity.js';
 import { User } from './user.entity.js';
 
@@ -10,6 +11,8 @@ const VehicleSchema = defineEntity({
   properties: {
     id: uuidPk(),
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    /** The meeting this application is for: a car applies anew for each edition. */
+    edition: () => p.manyToOne(Edition),
     /** Always brand plus model. */
     title: p.string().length(220),
     name: p.string().length(100).nullable(),

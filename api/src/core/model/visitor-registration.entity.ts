@@ -1,15 +1,19 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, uuidPk } from './columns.js';
+import { Edition } from './edition.entity.js';
 
 const VisitorRegistrationSchema = defineEntity({
   name: 'VisitorRegistration',
   tableName: 'visitor_registration',
+  uniques: [{ properties: ['edition', 'email'] }],
   properties: {
     id: uuidPk(),
+    /** The meeting the visitor signed up for. */
+    edition: () => p.manyToOne(Edition),
     firstName: p.string().length(100),
     lastName: p.string().length(100),
-    /** Stored lower-cased; one row per address. */
-    email: p.string().length(254).unique(),
+    /** Stored lower-cased; one row per address and edition. */
+    email: p.string().length(254),
     phone: p.string().length(40).nullable(),
     /** Set when the confirm link of the double opt-in mail is followed; only confirmed rows receive mail. */
     confirmedAt: p.datetime().nullable(),

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { VISITOR_UPDATE_STATUSES } from '@schlosstreffen/shared';
 import { createdAt, updatedAt, uuidPk } from './columns.js';
+import { Edition } from './edition.entity.js';
 
 /** An event update to the visitors ('Besucher-Updates'): written as a draft, then sent once. */
 const VisitorUpdateSchema = defineEntity({
@@ -8,6 +9,8 @@ const VisitorUpdateSchema = defineEntity({
   tableName: 'visitor_update',
   properties: {
     id: uuidPk(),
+    /** Sent to the visitors of this edition. */
+    edition: () => p.manyToOne(Edition).index(),
     subject: p.string().length(200),
     body: p.text(),
     status: p.enum(VISITOR_UPDATE_STATUSES).default('draft'),

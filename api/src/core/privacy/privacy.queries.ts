@@ -16,7 +16,13 @@ export async function unattachedUploadKeys(tx: EntityManager, before: Date): Pro
 }
 
 /** Every gate scan. */
-export const deleteGateScans = (tx: EntityManager) => runStatement(tx, `delete from check_in_scan`, []);
+/** The scans at an edition's gates. */
+export const deleteGateScans = (tx: EntityManager, editionId: string) =>
+  runStatement(
+    tx,
+    `delete from check_in_scan where invitation_id in (select id from invitation where edition_id = ?)`,
+    [editionId],
+  );
 
 export const clearExpiredResetTokens = (tx: EntityManager, asOf: Date) =>
   runStatement(

@@ -9,6 +9,8 @@ import { EmailLog } from '../model/email-log.entity.js';
 import { Media } from '../model/media.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { QuartettSet } from '../model/quartett-set.entity.js';
+import { Edition } from '../model/edition.entity.js';
+import { nextStartNumber } from '../invitations/invitations.queries.js';
 import { Invitation } from '../model/invitation.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
@@ -22,11 +24,18 @@ const at = (days: number) => new Date(EVENT_END.getTime() + days * DAY);
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({ relay: false });
+  // The test's edition ends at EVENT_END: the periods after the event count from there.
+  await t.orm.em
+    .fork()
+    .nativeUpdate(
+      Edition,
+      { id: t.event.edition.id },
+      { startsAt: new Date(EVENT_END.getTime() - 10 * 3600_000), endsAt: EVENT_END },
+    );
 });
 afterAll(() => t?.close());
 
-const run = (asOfDays: number) =>
-  runRetention(t.orm.em, { asOf: at(asOfDays), periods: DEFAULT_RETENTION, eventEnd: EVENT_END });
+const run = (asOfDays: number) => runRetention(t.orm.em, { asOf: at(asOfDays), periods: DEFAULT_RETENTION });
 
 async function seed() {
   const em = t.orm.em.fork();
@@ -54,6 +63,7 @@ async function seed() {
   });
   const vehicle = (status: Vehicle['status']) =>
     em.create(Vehicle, {
+      edition: t.event.edition.id,
       user,
       title: 'VW Golf',
       brand: 'VW',
@@ -71,6 +81,7 @@ async function seed() {
   em.create(Media, { id: rejectedImage, vehicle: rejected, url: `/objects/media/${rejectedImage}/full.jpg` });
   const visitor = (email: string, createdAt: Date, confirmedAt: Date | null) =>
     em.create(VisitorRegistration, {
+      edition: t.event.edition.id,
       id: randomUUID(),
       firstName: 'V',
       lastName: 'W',
@@ -110,6 +121,7 @@ async function seed() {
   em.create(Outbox, { job: 'email.send', payload: {}, createdAt: at(8), publishedAt: at(9) });
   em.create(Outbox, { job: 'email.send', payload: {}, createdAt: at(-40), publishedAt: null });
   em.create(QuartettSet, {
+    edition: t.event.edition.id,
     title: 'Druck',
     status: 'ready',
     exportFileUrl: `/objects/exports/quartett/v99-${randomUUID()}.pdf`,
@@ -128,6 +140,8 @@ async function seed() {
   });
   const invitation = em.create(Invitation, {
     vehicle: confirmed,
+    edition: t.event.edition.id,
+    startNumber: await nextStartNumber(em, t.event.edition.id),
     qrCode: randomUUID().replaceAll('-', ''),
     parkingZone: 'A',
     checkedIn: true,
@@ -230,8 +244,7 @@ describe('retention', () => {
     const before = (await sweeps()).length;
     const base = at(400);
     const later = (minutes: number) => new Date(base.getTime() + minutes * 60_000);
-    const runAt = (asOf: Date) =>
-      runRetention(t.orm.em, { asOf, periods: DEFAULT_RETENTION, eventEnd: EVENT_END });
+    const runAt = (asOf: Date) => runRetention(t.orm.em, { asOf, periods: DEFAULT_RETENTION });
     await runAt(later(5));
     await runAt(later(15));
     await runAt(later(15));

@@ -9,6 +9,7 @@ import { enqueue, enqueueFollowUp } from '../outbox/outbox.js';
 import { UPLOAD_URL_SECONDS } from '../media/upload.service.js';
 import { QuartettSet } from '../model/quartett-set.entity.js';
 import { keyOf, mediaObjectKeys } from '../storage/objects.js';
+import { Edition } from '../model/edition.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { RetentionRun } from '../model/retention-run.entity.js';
@@ -28,44 +29,50 @@ export interface RetentionOptions {
   /** The moment ages are judged against: now, or another for trying it out (`--as-of`). */
   asOf: Date;
   periods: RetentionPeriods;
-  /** The end of the configured event: some periods count from there. */
-  eventEnd: Date;
 }
 
 /** What one run removed, per rule (plus expired reset, confirmation and email change tokens and old runs). */
 export type RetentionReport = Record<string, number>;
 
 /**
- * Removes what its period says is due at `asOf`, and nothing else, in one transaction; stored
+ * Removes what its period says is due at `asOf`, and nothing else, in one transaction; periods 'after
+ * the event' count from the end of each edition and remove that edition's rows only. Stored
  * objects go through the outbox, and once an hour a sweep removes uploads and data export ZIPs
  * that no row names. Running it again at the same moment removes nothing more.
  */
 export async function runRetention(em: EntityManager, options: RetentionOptions): Promise<RetentionReport> {
-  const { asOf, periods, eventEnd } = options;
+  const { asOf, periods } = options;
   const before = (days: number) => new Date(asOf.getTime() - days * DAY);
-  const afterEvent = (days: number) => asOf.getTime() >= eventEnd.getTime() + days * DAY;
 
   return em.fork().transactional(async (tx) => {
     const keys: string[] = [];
     const removed: RetentionReport = {};
+    const editions = await tx.find(Edition, {}, { fields: ['id', 'endsAt'], orderBy: { year: 'asc' } });
+    /** The editions whose end lies `days` or more before `asOf`. */
+    const endedDaysAgo = (days: number) =>
+      editions.filter((edition) => asOf.getTime() >= edition.endsAt.getTime() + days * DAY).map((e) => e.id);
 
     removed.unconfirmedVisitors = await tx.nativeDelete(VisitorRegistration, {
       confirmedAt: null,
       createdAt: { $lt: before(periods.unconfirmedVisitors) },
     });
-    removed.visitorsAfterEvent = afterEvent(periods.visitorsAfterEvent)
-      ? await tx.nativeDelete(VisitorRegistration, {})
+    const visitorEditions = endedDaysAgo(periods.visitorsAfterEvent);
+    removed.visitorsAfterEvent = visitorEditions.length
+      ? await tx.nativeDelete(VisitorRegistration, { edition: { $in: visitorEditions } })
       : 0;
 
-    if (afterEvent(periods.rejectedAfterEvent)) {
-      const rejected = await tx.find(Vehicle, { status: 'rejected' }, { fields: ['id'] });
-      const ids = rejected.map((vehicle) => vehicle.id);
-      const media = await tx.find(Media, { vehicle: { $in: ids } });
+    const rejectedEditions = endedDaysAgo(periods.rejectedAfterEvent);
+    const rejected = rejectedEditions.length
+      ? await tx.find(Vehicle, { edition: { $in: rejectedEditions }, status: 'rejected' }, { fields: ['id'] })
+      : [];
+    const rejectedIds = rejected.map((vehicle) => vehicle.id);
+    if (rejectedIds.length) {
+      const media = await tx.find(Media, { vehicle: { $in: rejectedIds } });
       keys.push(...media.flatMap(mediaObjectKeys));
-      removed.rejectedAfterEvent = ids.length ? await tx.nativeDelete(Vehicle, { id: { $in: ids } }) : 0;
-    } else {
-      removed.rejectedAfterEvent = 0;
     }
+    removed.rejectedAfterEvent = rejectedIds.length
+      ? await tx.nativeDelete(Vehicle, { id: { $in: rejectedIds } })
+      : 0;
 
     // Signed but never attached (or left behind by a job that died after cleaning it).
     const stale = await unattachedUploadKeys(tx, before(periods.unattachedUploads));
@@ -77,21 +84,23 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
       publishedAt: { $ne: null, $lt: before(periods.outbox) },
     });
 
-    if (afterEvent(periods.quartettExportsAfterEvent)) {
-      const sets = await tx.find(QuartettSet, { exportFileUrl: { $ne: null } });
-      for (const set of sets) {
-        const key = keyOf(set.exportFileUrl!);
-        if (key) keys.push(key);
-        set.exportFileUrl = null;
-      }
-      removed.quartettExportsAfterEvent = sets.length;
-    } else {
-      removed.quartettExportsAfterEvent = 0;
+    const exportEditions = endedDaysAgo(periods.quartettExportsAfterEvent);
+    const sets = exportEditions.length
+      ? await tx.find(QuartettSet, { edition: { $in: exportEditions }, exportFileUrl: { $ne: null } })
+      : [];
+    for (const set of sets) {
+      const key = keyOf(set.exportFileUrl!);
+      if (key) keys.push(key);
+      set.exportFileUrl = null;
     }
+    removed.quartettExportsAfterEvent = sets.length;
 
     // Which device and staff member scanned whom is event-day data: after the event only the
     // check-in time stays, on the invitation.
-    removed.gateScansAfterEvent = afterEvent(periods.gateScansAfterEvent) ? await deleteGateScans(tx) : 0;
+    removed.gateScansAfterEvent = 0;
+    for (const editionId of endedDaysAgo(periods.gateScansAfterEvent)) {
+      removed.gateScansAfterEvent += await deleteGateScans(tx, editionId);
+    }
 
     const expired = await tx.find(DataExport, { expiresAt: { $lt: asOf } });
     keys.push(...expired.flatMap((row) => (row.objectKey ? [row.objectKey] : [])));

@@ -10,20 +10,30 @@ import { selectRows } from '../db/db.queries.js';
 const FINGERPRINT = `md5(coalesce(string_agg(vehicle_id::text || ':' || xmin::text || ':' || updated_at::text, ','
                                     order by vehicle_id), ''))`;
 
-/** The read model's fingerprint. */
-export async function publicListFingerprint(em: EntityManager): Promise<string> {
+/** The fingerprint of the edition's rows of the read model. */
+export async function publicListFingerprint(em: EntityManager, editionId: string): Promise<string> {
   const [row] = await em
     .getConnection()
-    .execute<{ fingerprint: string }[]>(`select ${FINGERPRINT} as fingerprint from public_vehicle`);
+    .execute<{ fingerprint: string }[]>(
+      `select ${FINGERPRINT} as fingerprint from public_vehicle where edition_id = ?`,
+      [editionId],
+    );
   return row!.fingerprint;
 }
 
-/** The read model's rows in listing order and its fingerprint, in one statement (one snapshot). */
-export async function publicListRows(em: EntityManager): Promise<{ fingerprint: string; list: unknown[] }> {
+/**
+ * The edition's rows of the read model in listing order and their fingerprint, in one statement (one
+ * snapshot).
+ */
+export async function publicListRows(
+  em: EntityManager,
+  editionId: string,
+): Promise<{ fingerprint: string; list: unknown[] }> {
   const [row] = await em.getConnection().execute<{ fingerprint: string; list: unknown[] }[]>(
     `select ${FINGERPRINT} as fingerprint,
               coalesce(json_agg(data order by listed_at, vehicle_id), '[]'::json) as list
-         from public_vehicle`,
+         from public_vehicle where edition_id = ?`,
+    [editionId],
   );
   return row!;
 }

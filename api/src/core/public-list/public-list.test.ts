@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, insertListedVehicle, type TestContext } from '../../testing/index.js';
 import { PublicListChanges } from './public-list-changes.js';
 import { createPublicListReader } from './public-vehicle.read.js';
@@ -23,11 +24,42 @@ async function until(condition: () => boolean, timeoutMs = 5000) {
   }
 }
 
+/** The edition the reader takes as current. */
+let currentId = '';
+const current = async () => currentId;
+
 describe('public list reader', () => {
+  beforeEach(() => {
+    currentId = t.event.edition.id;
+  });
+
+  it("lists the current edition's cars only, and another edition's once that one is current", async () => {
+    const listed = await insertListedVehicle(t, 'Lancia');
+    const changes = { version: 1, listening: true };
+    const read = createPublicListReader(t.orm.em, current, changes);
+    expect(brands((await read()).body)).toContain('Lancia');
+
+    const next = randomUUID();
+    await execute(
+      `insert into edition (id, year, name, starts_at, ends_at, gate_opens_at, place, application_deadline,
+                            parking_zones, confirm_days, cutoff_days, reminder_days)
+       values (?, 2091, 'Schlosstreffen 2091', '2091-06-19T08:00:00Z', '2091-06-19T18:00:00Z',
+               '2091-06-18T22:00:00Z', 'Schlosspark', '2091-03-31', '[]', 14, 14, 3)`,
+      [next],
+    );
+    // Nothing announced: the switch of the current edition is seen all the same.
+    currentId = next;
+    expect(brands((await read()).body)).toEqual([]);
+    currentId = t.event.edition.id;
+    expect(brands((await read()).body)).toContain('Lancia');
+    await execute(`delete from public_vehicle where vehicle_id = ?`, [listed]);
+    await execute(`delete from edition where id = ?`, [next]);
+  });
+
   it('serves the kept bytes while no change is announced, and the new ones after', async () => {
     const first = await insertListedVehicle(t, 'BMW');
     const changes = { version: 1, listening: true };
-    const read = createPublicListReader(t.orm.em, changes);
+    const read = createPublicListReader(t.orm.em, current, changes);
     const before = await read();
     expect(brands(before.body)).toEqual(['BMW']);
     expect(await read()).toBe(before);
@@ -49,7 +81,7 @@ describe('public list reader', () => {
   });
 
   it('checks the database on every request without notifications, also under concurrent requests', async () => {
-    const read = createPublicListReader(t.orm.em, { version: 0, listening: false });
+    const read = createPublicListReader(t.orm.em, current, { version: 0, listening: false });
     const kept = await read();
     expect(await read()).toBe(kept);
     const added = await insertListedVehicle(t, 'Porsche');

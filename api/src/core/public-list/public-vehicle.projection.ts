@@ -74,6 +74,13 @@ export async function refreshPublicVehicles(em: EntityManager, vehicleIds: Itera
     const data = toPublicData(vehicle);
     const row = existing.get(vehicle.id);
     if (row) em.assign(row, { data, updatedAt: now });
-    else em.create(PublicVehicle, { vehicle, data, listedAt: now, updatedAt: now });
+    else
+      em.create(PublicVehicle, {
+        vehicle,
+        editionId: vehicle.edition.id,
+        data,
+        listedAt: now,
+        updatedAt: now,
+      });
   }
 }

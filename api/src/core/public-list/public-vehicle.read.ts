@@ -74,7 +74,23 @@ function coalesce<T>(task: () => Promise<T>): () => Promise<T> {
   };
 }
 
-type KeptList = PublicList & { fingerprint: string; version: number };
+type KeptList = PublicList & {
+  fingerprint: string;
+  version: number;
+  /** The edition whose vehicles it lists. */
+  editionId: string;
+  /** When it was last known to be the current edition's list (ms). */
+  checkedAt: number;
+};
+
+/**
+ * How long the kept list is served without asking which edition is current: a switch of the current
+ * edition (made by an admin, or a moment set ahead coming) announces nothing.
+ */
+const EDITION_CHECK_MS = 1_000;
+
+/** The id of the edition the public site shows now. */
+export type CurrentEditionId = () => Promise<string>;
 
 /**
  * The public list as served: the read model's rows in listing order, with an ETag over the bytes.
@@ -84,41 +100,64 @@ type KeptList = PublicList & { fingerprint: string; version: number };
  * arrive together share one such check, and one read of a changed list, each started after all of
  * them arrived, so every answer includes every change committed before the request came in.
  */
-export function createPublicListReader(em: EntityManager, changes?: PublicListVersion): PublicListReader {
+export function createPublicListReader(
+  em: EntityManager,
+  currentEditionId: CurrentEditionId,
+  changes?: PublicListVersion,
+): PublicListReader {
   let cached: KeptList | undefined;
 
-  const currentFingerprint = coalesce(() => publicListFingerprint(em));
+  const currentFingerprint = coalesce(async () => {
+    const editionId = await currentEditionId();
+    return { editionId, fingerprint: await publicListFingerprint(em, editionId) };
+  });
 
   const readList = coalesce(async (): Promise<KeptList> => {
+    const editionId = await currentEditionId();
     // Rows and fingerprint in one statement, so from one snapshot.
-    const row = await publicListRows(em);
+    const row = await publicListRows(em, editionId);
     // Unchanged after all: keep the list's bytes and compressed forms.
-    if (cached?.fingerprint === row.fingerprint) return cached;
+    if (cached?.editionId === editionId && cached.fingerprint === row.fingerprint) return cached;
     return Object.assign(publicList(Buffer.from(JSON.stringify(row.list))), {
       fingerprint: row.fingerprint,
       version: 0,
+      editionId,
+      checkedAt: 0,
     });
   });
 
   const read = async () => {
     // Taken before any query: a change announced meanwhile leaves the result unconfirmed.
     const version = changes?.version ?? 0;
-    if (cached) {
-      if (changes?.listening && cached.version === version) return cached;
-      const fingerprint = await currentFingerprint();
-      if (cached.fingerprint === fingerprint) {
+    const checkedAt = Date.now();
+    const editionId = await currentEditionId();
+    if (cached && cached.editionId === editionId) {
+      if (changes?.listening && cached.version === version) {
+        cached.checkedAt = checkedAt;
+        return cached;
+      }
+      const now = await currentFingerprint();
+      if (cached.editionId === now.editionId && cached.fingerprint === now.fingerprint) {
         if (changes?.listening) cached.version = version;
+        cached.checkedAt = checkedAt;
         return cached;
       }
     }
     const list = await readList();
     // Callers sharing the read took their versions before it started; each is covered by it.
     list.version = Math.max(list.version, version);
+    list.checkedAt = checkedAt;
     cached = list;
     return cached;
   };
   return Object.assign(read, {
-    current: () => (cached && changes?.listening && cached.version === changes.version ? cached : undefined),
+    current: () =>
+      cached &&
+      changes?.listening &&
+      cached.version === changes.version &&
+      Date.now() - cached.checkedAt < EDITION_CHECK_MS
+        ? cached
+        : undefined,
   });
 }
 
@@ -135,8 +174,12 @@ const readers = new WeakMap<PublicListVersion, PublicListReader>();
  * The one reader of a source of announced changes (an api process has one): the route and the fast
  * path in front of the middleware share its kept list.
  */
-export function publicListReader(em: EntityManager, changes: PublicListVersion): PublicListReader {
+export function publicListReader(
+  em: EntityManager,
+  currentEditionId: CurrentEditionId,
+  changes: PublicListVersion,
+): PublicListReader {
   let reader = readers.get(changes);
-  if (!reader) readers.set(changes, (reader = createPublicListReader(em, changes)));
+  if (!reader) readers.set(changes, (reader = createPublicListReader(em, currentEditionId, changes)));
   return reader;
 }

@@ -98,7 +98,7 @@ export function planQuartettExport(
     const { title, version } = set;
     await tx.nativeDelete(QuartettCard, { set: setId });
     // One query for every card's data.
-    const rows = await cardRows(tx);
+    const rows = await cardRows(tx, set.edition.id);
     const reset = { progress: 0, cardCount: 0, exportFileUrl: null, finishedAt: null };
     if (!rows.length) {
       await tx.nativeUpdate(

@@ -81,11 +81,11 @@ export interface CardRow {
 }
 
 /**
- * Every card's data in the caller's transaction: confirmed vehicles by start number, then
+ * Every card's data of an edition's set in the caller's transaction: its confirmed vehicles by start number, then
  * registration; none whose owner withdrew the quartett consent. Plain rows: entities for a thousand
  * vehicles with their owners and images would take long, blocking stretches and much memory.
  */
-export function cardRows(tx: EntityManager): Promise<CardRow[]> {
+export function cardRows(tx: EntityManager, editionId: string): Promise<CardRow[]> {
   return tx.execute<CardRow[]>(
     `select v.id as vehicle_id, v.name, v.brand, v.model, v.year, v.color, v.ps, v.torque_nm,
               v.zero_to_hundred_s, v.top_speed_kmh, v.cylinders, v.weight_kg, u.first_name, u.last_name,
@@ -94,8 +94,9 @@ export function cardRows(tx: EntityManager): Promise<CardRow[]> {
        join users u on u.id = v.user_id
        left join invitation i on i.vehicle_id = v.id
        left join lateral (${CARD_MEDIA_SQL}) h on true
-       where v.status = 'confirmed' and ${noWithdrawnConsent('v', 'quartett')}
+       where v.edition_id = ? and v.status = 'confirmed' and ${noWithdrawnConsent('v', 'quartett')}
        order by i.start_number asc nulls last, v.created_at asc, v.id asc`,
+    [editionId],
   );
 }
 

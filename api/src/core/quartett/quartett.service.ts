@@ -21,8 +21,9 @@ export class QuartettService {
   ) {}
 
   /** Newest version first. */
-  list(): Promise<QuartettSet[]> {
-    return this.em.find(QuartettSet, {}, { orderBy: { version: 'desc' } });
+  /** The edition's sets, newest version first. */
+  list(editionId: string): Promise<QuartettSet[]> {
+    return this.em.find(QuartettSet, { edition: editionId }, { orderBy: { version: 'desc' } });
   }
 
   async get(id: string): Promise<QuartettSet> {
@@ -31,13 +32,18 @@ export class QuartettService {
     return set;
   }
 
-  /** A new version, queued for the export job in the same transaction. */
-  async create(user: User, input: { title: string }): Promise<QuartettSet> {
+  /** A new version of the edition's cards, queued for the export job in the same transaction. */
+  async create(user: User, input: { title: string }, editionId: string): Promise<QuartettSet> {
     const set = await this.em.transactional(async (em) => {
-      if (!(await em.count(Vehicle, { status: 'confirmed' }))) {
+      if (!(await em.count(Vehicle, { edition: editionId, status: 'confirmed' }))) {
         throw invalid(QUARTETT_MESSAGES.noConfirmedVehicles);
       }
-      const set = em.create(QuartettSet, { title: input.title, createdBy: user.id, status: 'queued' });
+      const set = em.create(QuartettSet, {
+        edition: editionId,
+        title: input.title,
+        createdBy: user.id,
+        status: 'queued',
+      });
       await em.flush();
       // The version comes from a database sequence.
       await em.refresh(set);

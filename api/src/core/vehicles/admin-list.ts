@@ -81,10 +81,11 @@ export async function adminVehiclePage(
   query: AdminVehiclePageQuery,
 ): Promise<AdminVehiclePageResult> {
   const sort = SORTS[query.sort];
-  const list = `vehicles:${query.sort}`;
+  // A cursor continues the list of its edition and order only.
+  const list = `vehicles:${query.editionId}:${query.sort}`;
   const after = query.cursor ? decodeCursor(query.cursor, list, sort.casts) : undefined;
   // The counts scan the search's rows; the page reads a few by index: both at once, on two connections.
-  const totals = statusCounts(em, query.q);
+  const totals = statusCounts(em, query.editionId, query.q);
   const rows = (async () => {
     const page = await vehiclePageKeys(em, query, query.sort, after, query.limit + 1);
     const more = page.length > query.limit;

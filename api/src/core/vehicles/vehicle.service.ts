@@ -27,7 +27,7 @@ import { recordApplicationConsents } from '../accounts/consents.js';
 import { User } from '../model/user.entity.js';
 import { assertConfirmable } from '../invitations/confirmable.js';
 import { declineLocked } from '../invitations/decline.js';
-import { placesAt, releaseIfLeft, type PlacesSource } from '../invitations/places.js';
+import { placesOf, releaseIfLeft, type PlacesSource } from '../invitations/places.js';
 import { authorize, isOwner } from './vehicle.policy.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 
@@ -84,10 +84,13 @@ export class VehicleService {
   async create(user: User, input: VehicleInput): Promise<Vehicle> {
     const { status = 'draft', tuningCategories, ...fields } = input;
     if (status === 'submitted') assertConfirmedAddress(user);
+    // A new application is for the edition the public site shows now.
+    const { edition } = await this.options.places.events.at(new Date());
     const vehicle = await this.em.transactional(async (em) => {
       await assertVehicleRoom(em, user.id);
       const vehicle = em.create(Vehicle, {
         ...fields,
+        edition: edition.id,
         tuningCategories: tuningCategories ?? [],
         user,
         title: brandAndModel(fields),
@@ -168,7 +171,7 @@ export class VehicleService {
     id: string,
   ): Promise<{ status: 'declined' | 'already_declined'; vehicle: Vehicle }> {
     // Read before the transaction: it needs no second connection while holding its lock.
-    const places = await placesAt(this.options.places, new Date());
+    const places = await placesOf(this.options.places, (await this.find(id)).edition.id);
     const status = await this.em.transactional(async (em) => {
       const vehicle = await this.lockForUpdate(em, id);
       authorize(user, 'changeOwnStatus', vehicle);

@@ -8,8 +8,10 @@ import { VEHICLE_STATUSES, type AdminVehicleFilter, type AdminVehicleSort } from
 import { AT_MICROS, MICROS } from '../db/micros.js';
 import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../model/review-facts.js';
 
-/** The dashboard's filter: a status ('all' or one status) and the search. */
+/** The dashboard's filter: the edition, a status ('all' or one status) and the search. */
 export interface ApplicationFilter {
+  /** The staff lists show one edition at a time. */
+  editionId: string;
   status: AdminVehicleFilter;
   /**
    * Case-insensitive substring of brand, model or the owner's first or last name; empty matches
@@ -54,9 +56,16 @@ function whereOf(...conditions: (Sql | undefined)[]): Sql {
   };
 }
 
-/** The filter on vehicle `v` (status and search) as a `where` clause; the export uses it too. */
+const editionCondition = (editionId: string): Sql => ({ sql: 'v.edition_id = ?', params: [editionId] });
+
+/** The filter on vehicle `v` (edition, status and search) as a `where` clause; the export uses it too. */
 function applicationWhere(filter: ApplicationFilter, after?: Sql): Sql {
-  return whereOf(statusCondition(filter.status), searchCondition(filter.q), after);
+  return whereOf(
+    editionCondition(filter.editionId),
+    statusCondition(filter.status),
+    searchCondition(filter.q),
+    after,
+  );
 }
 
 /** Per sort: the key columns of vehicle `v`, their order, and the comparison that continues after a row. */
@@ -84,9 +93,13 @@ export const SORTS: Record<
   },
 };
 
-/** Vehicles per status over the search (statuses without any are left out). */
-export async function statusCounts(em: EntityManager, q: string): Promise<Record<string, number>> {
-  const searched = whereOf(searchCondition(q));
+/** The edition's vehicles per status over the search (statuses without any are left out). */
+export async function statusCounts(
+  em: EntityManager,
+  editionId: string,
+  q: string,
+): Promise<Record<string, number>> {
+  const searched = whereOf(editionCondition(editionId), searchCondition(q));
   const [row] = await em.getConnection().execute<{ counts: Record<string, number> }[]>(
     `select
        (select coalesce(json_object_agg(c.status, c.n), '{}') from

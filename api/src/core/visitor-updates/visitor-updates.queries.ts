@@ -17,23 +17,24 @@ export function recipientStates(
   );
 }
 
-/** Confirmed visitors who did not unsubscribe. */
-export async function countLiveVisitors(em: EntityManager): Promise<number> {
-  const [row] = await em
-    .getConnection()
-    .execute<Array<{ n: string }>>(
-      `select count(*) as n from visitor_registration where confirmed_at is not null and unsubscribed_at is null`,
-    );
+/** The edition's confirmed visitors who did not unsubscribe. */
+export async function countLiveVisitors(em: EntityManager, editionId: string): Promise<number> {
+  const [row] = await em.getConnection().execute<Array<{ n: string }>>(
+    `select count(*) as n from visitor_registration
+        where edition_id = ? and confirmed_at is not null and unsubscribed_at is null`,
+    [editionId],
+  );
   return Number(row?.n ?? 0);
 }
 
-/** One pending recipient row per live visitor, in the caller's transaction; their ids. */
+/** One pending recipient row per live visitor of the update's edition, in the caller's transaction; their ids. */
 export function insertRecipients(em: EntityManager, updateId: string): Promise<Array<{ id: string }>> {
   return selectRows<{ id: string }>(
     em,
     `insert into visitor_update_recipient (id, update_id, registration_id, state)
-         select gen_random_uuid(), ?, id, 'pending' from visitor_registration
-          where confirmed_at is not null and unsubscribed_at is null
+         select gen_random_uuid(), u.id, r.id, 'pending'
+           from visitor_update u join visitor_registration r on r.edition_id = u.edition_id
+          where u.id = ? and r.confirmed_at is not null and r.unsubscribed_at is null
          returning id`,
     [updateId],
   );

@@ -50,9 +50,9 @@ async function countsOf(em: EntityManager, ids: string[]): Promise<Map<string, R
   return counts;
 }
 
-/** Confirmed visitors who did not unsubscribe: who an update would go to now. */
-export function currentRecipientCount(em: EntityManager): Promise<number> {
-  return countLiveVisitors(em);
+/** The edition's confirmed visitors who did not unsubscribe: who an update would go to now. */
+export function currentRecipientCount(em: EntityManager, editionId: string): Promise<number> {
+  return countLiveVisitors(em, editionId);
 }
 
 /** The admin's 'Besucher-Updates': drafts with a preview, a test to oneself, sending, history. */
@@ -62,9 +62,13 @@ export class VisitorUpdateService {
     private readonly options: { publicUrl: string; secret: string; onOutbox?: () => void },
   ) {}
 
-  /** Every update, newest first, with its recipients' states counted. */
-  async list(): Promise<VisitorUpdateView[]> {
-    const updates = await this.em.find(VisitorUpdate, {}, { orderBy: { createdAt: 'desc', id: 'asc' } });
+  /** The edition's updates, newest first, with their recipients' states counted. */
+  async list(editionId: string): Promise<VisitorUpdateView[]> {
+    const updates = await this.em.find(
+      VisitorUpdate,
+      { edition: editionId },
+      { orderBy: { createdAt: 'desc', id: 'asc' } },
+    );
     const counts = await countsOf(
       this.em,
       updates.map((update) => update.id),
@@ -79,10 +83,15 @@ export class VisitorUpdateService {
     return { update, counts: counts.get(id) ?? { ...EMPTY_COUNTS } };
   }
 
-  /** A new draft; its preview is rendered by a job with the real mail template. */
-  async create(admin: User, draft: VisitorUpdateDraft): Promise<VisitorUpdate> {
+  /** A new draft to the edition's visitors; its preview is rendered by a job with the real mail template. */
+  async create(admin: User, draft: VisitorUpdateDraft, editionId: string): Promise<VisitorUpdate> {
     const update = await this.em.transactional(async (em) => {
-      const row = em.create(VisitorUpdate, { id: randomUUID(), ...draft, createdBy: admin.id });
+      const row = em.create(VisitorUpdate, {
+        id: randomUUID(),
+        edition: editionId,
+        ...draft,
+        createdBy: admin.id,
+      });
       enqueue(em, 'visitor-update.preview', { updateId: row.id, revision: 1 });
       return row;
     });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EventSource } from '../editions/edition-events.js';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VisitorRegistrationInput } from '@schlosstreffen/shared';
@@ -29,11 +30,11 @@ export function visitorState(row: Pick<VisitorRegistration, 'confirmedAt' | 'uns
   return row.confirmedAt ? 'confirmed' : 'pending';
 }
 
-/** Recipients of event updates: confirmed and not unsubscribed. */
-export async function confirmedVisitorEmails(em: EntityManager): Promise<string[]> {
+/** Recipients of an edition's event updates: confirmed and not unsubscribed. */
+export async function confirmedVisitorEmails(em: EntityManager, editionId: string): Promise<string[]> {
   const rows = await em.find(
     VisitorRegistration,
-    { confirmedAt: { $ne: null }, unsubscribedAt: null },
+    { edition: editionId, confirmedAt: { $ne: null }, unsubscribedAt: null },
     { fields: ['email'], orderBy: { createdAt: 'asc' } },
   );
   return rows.map((row) => row.email);
@@ -43,16 +44,23 @@ export async function confirmedVisitorEmails(em: EntityManager): Promise<string[
 export class VisitorService {
   constructor(
     private readonly em: EntityManager,
-    private readonly options: { publicUrl: string; secret: string; onOutbox?: () => void },
+    private readonly options: {
+      publicUrl: string;
+      secret: string;
+      /** A sign-up is for the edition current when it comes. */
+      events: EventSource;
+      onOutbox?: () => void;
+    },
   ) {}
 
   /**
-   * Records the sign-up and queues the confirmation mail. A repeated address (any case) keeps its
+   * Records the sign-up for the current edition and queues the confirmation mail. A repeated address (any case) keeps its
    * row; an unsubscribed one starts over and needs confirming again. The caller learns nothing
    * about whether the address was known.
    */
   async signUp(input: VisitorRegistrationInput): Promise<void> {
-    const run = () => this.em.transactional((em) => this.record(em, input));
+    const { edition } = await this.options.events.at(new Date());
+    const run = () => this.em.transactional((em) => this.record(em, edition.id, input));
     let queued: boolean;
     try {
       queued = await run();
@@ -87,23 +95,32 @@ export class VisitorService {
     return true;
   }
 
-  /** Every registration, newest first. */
-  list(): Promise<VisitorRegistration[]> {
-    return this.em.find(VisitorRegistration, {}, { orderBy: { createdAt: 'desc', id: 'asc' } });
+  /** The edition's registrations, newest first. */
+  list(editionId: string): Promise<VisitorRegistration[]> {
+    return this.em.find(
+      VisitorRegistration,
+      { edition: editionId },
+      { orderBy: { createdAt: 'desc', id: 'asc' } },
+    );
   }
 
   /** Inserts or refreshes the row; returns whether a confirmation mail was queued. */
-  private async record(em: EntityManager, input: VisitorRegistrationInput): Promise<boolean> {
+  private async record(
+    em: EntityManager,
+    editionId: string,
+    input: VisitorRegistrationInput,
+  ): Promise<boolean> {
     const now = new Date();
     const details = { firstName: input.firstName, lastName: input.lastName, phone: input.phone ?? null };
     const existing = await em.findOne(
       VisitorRegistration,
-      { email: input.email },
+      { edition: editionId, email: input.email },
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!existing) {
       const row = em.create(VisitorRegistration, {
         id: randomUUID(),
+        edition: editionId,
         email: input.email,
         ...details,
         confirmationSentAt: now,

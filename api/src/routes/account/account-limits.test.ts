@@ -24,6 +24,7 @@ describe('per-account limits', () => {
     const fork = em();
     for (let i = 1; i < ACCOUNT_LIMITS.vehicles; i++) {
       fork.create(Vehicle, {
+        edition: t.event.edition.id,
         user: fork.getReference(User, owner.id),
         title: `Golf ${i}`,
         brand: 'VW',

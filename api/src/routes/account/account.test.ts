@@ -143,7 +143,7 @@ describe('consents', () => {
       oldStatus: 'waitlist',
     });
     const issued = await issueInvitation(t.orm.em, vehicle.id, {
-      event: t.config.event,
+      event: t.event,
       publicUrl: t.config.publicUrl,
       secret: t.config.sessionSecret,
       jobId: randomUUID(),

@@ -19,16 +19,17 @@ import type {
   GateSyncResult,
 } from '@schlosstreffen/shared/api';
 import * as v from 'valibot';
-import { gateWindowOf } from '../../core/check-in/admission.js';
+import { gateWindowOf, type Gate } from '../../core/check-in/admission.js';
 import { arrivalsBoard } from '../../core/check-in/arrivals.js';
 import type { CarRow } from '../../core/check-in/check-in.queries.js';
 import { gateSigner, loadGateList } from '../../core/check-in/gate-list.js';
 import { recordGateScans } from '../../core/check-in/gate-scans.js';
 import { checkInOnline } from '../../core/check-in/online-check-in.js';
-import type { EventSource } from '../../core/editions/edition-events.js';
+import type { EditionEvent, EventSource } from '../../core/editions/edition-events.js';
 import { conflict, DomainError, invalid } from '../../core/errors.js';
 import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
+import { editionOfRequest } from '../../http/edition.js';
 
 export interface CheckInRouteDeps {
   em: EntityManager;
@@ -74,6 +75,8 @@ function refusal(
     }
     case 'unknown_code':
       return new DomainError('not_found', CHECK_IN_MESSAGES.unknown_code, { details: { result } });
+    case 'other_edition':
+      return conflict(CHECK_IN_MESSAGES.other_edition(car!.edition_name), { result });
     case 'outside_window':
       return conflict(
         CHECK_IN_MESSAGES.outside_window(venueDateTime(window.opensAt), venueDateTime(window.closesAt)),
@@ -88,6 +91,9 @@ function refusal(
  * The gates on the event day: the online check-in, the signed list a device checks cars against
  * while offline, the scans it sends when online again, and the 'Einlass' board.
  */
+/** The gate of the current edition: its invitations and its gate window. */
+const gateOf = (event: EditionEvent): Gate => ({ editionId: event.edition.id, window: gateWindowOf(event) });
+
 export function checkInRoutes({ em, secret, events, now }: CheckInRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
   const signer = gateSigner(secret);
@@ -104,8 +110,9 @@ export function checkInRoutes({ em, secret, events, now }: CheckInRouteDeps): Ro
       });
     }
     const { code } = validate(CheckInSchema, ctx.request.body);
-    const window = gateWindowOf(await eventNow());
-    const { result, car } = await checkInOnline(em, code, currentUser(ctx).id, window, now());
+    const gate = gateOf(await eventNow());
+    const { window } = gate;
+    const { result, car } = await checkInOnline(em, code, currentUser(ctx).id, gate, now());
     if (result !== 'checked_in') throw refusal(result, car, window);
     ctx.body = {
       result,
@@ -119,28 +126,31 @@ export function checkInRoutes({ em, secret, events, now }: CheckInRouteDeps): Ro
     const since = raw ? new Date(raw) : undefined;
     if (since && Number.isNaN(since.getTime())) throw invalid(CHECK_IN_MESSAGES.gateListCursor);
     ctx.set('Cache-Control', 'no-store');
+    const event = await eventNow();
     ctx.body = (await loadGateList(em, {
       signer,
-      eventEnd: (await eventNow()).end,
+      editionId: event.edition.id,
+      eventEnd: event.end,
       since,
     })) satisfies GateList;
   });
 
   router.post('/admin/check-in/sync', staff, async (ctx) => {
     const body = validate(GateSyncSchema, ctx.request.body);
-    const window = gateWindowOf(await eventNow());
     ctx.body = (await recordGateScans(
       em,
       { deviceId: body.deviceId, gate: body.gate, staffId: currentUser(ctx).id },
       body.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
-      window,
+      gateOf(await eventNow()),
       { now: now(), since: body.since ? new Date(body.since) : null },
     )) satisfies GateSyncResult;
   });
 
   router.get('/admin/arrivals', staff, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await arrivalsBoard(em, (await eventNow()).parkingZones)) satisfies ArrivalsBoard;
+    // Past editions' boards are readable (`?edition=`).
+    const event = await editionOfRequest(ctx, events);
+    ctx.body = (await arrivalsBoard(em, event.edition.id, event.parkingZones)) satisfies ArrivalsBoard;
   });
 
   return router;

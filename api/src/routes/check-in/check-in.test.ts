@@ -44,6 +44,7 @@ beforeEach(() => t.resetRateLimits());
 async function car(name: string, status: VehicleStatus = 'confirmed') {
   const em = t.orm.em.fork();
   const vehicle = em.create(Vehicle, {
+    edition: t.event.edition.id,
     user: em.getReference(User, ownerId),
     title: name,
     name,
@@ -59,7 +60,7 @@ async function car(name: string, status: VehicleStatus = 'confirmed') {
   });
   await em.flush();
   const issued = await issueInvitation(t.orm.em, vehicle.id, {
-    event: t.config.event,
+    event: t.event,
     publicUrl: t.config.publicUrl,
     secret: t.config.sessionSecret,
     jobId: randomUUID(),
@@ -539,16 +540,17 @@ describe('the gate window', () => {
     const ids = (
       await em.getConnection().execute<Array<{ id: string }>>(
         `with v as (
-           insert into vehicle (id, user_id, title, brand, model, year, status, ps, weight_kg, top_speed_kmh,
-                                zero_to_hundred_s, created_at, updated_at)
-           select gen_random_uuid(), ?, 'Audi Quattro ' || n, 'Audi', 'Quattro', 1985, 'confirmed', 306, 1300,
+           insert into vehicle (id, user_id, edition_id, title, brand, model, year, status, ps, weight_kg,
+                                top_speed_kmh, zero_to_hundred_s, created_at, updated_at)
+           select gen_random_uuid(), ?, ?, 'Audi Quattro ' || n, 'Audi', 'Quattro', 1985, 'confirmed', 306, 1300,
                   250, 4.8, now(), now()
              from generate_series(1, 1200) n
            returning id)
-         insert into invitation (id, vehicle_id, qr_code, parking_zone, created_at)
-         select gen_random_uuid(), id, md5(random()::text) || md5(random()::text), 'A', now() from v
+         insert into invitation (id, vehicle_id, edition_id, start_number, qr_code, parking_zone, created_at)
+         select gen_random_uuid(), id, ?, 100000 + row_number() over (), md5(random()::text) || md5(random()::text),
+                'A', now() from v
          returning id`,
-        [ownerId],
+        [ownerId, t.event.edition.id, t.event.edition.id],
       )
     ).map((row) => row.id);
     expect(ids).toHaveLength(1200);

@@ -48,6 +48,7 @@ async function insertVehicles(count: number, status: VehicleStatus = 'invited'):
   const owner = em.getReference(User, ownerId);
   const vehicles = Array.from({ length: count }, (_, i) =>
     em.create(Vehicle, {
+      edition: t.event.edition.id,
       user: owner,
       title: `Audi Quattro ${i}`,
       brand: 'Audi',
@@ -67,7 +68,7 @@ async function insertVehicles(count: number, status: VehicleStatus = 'invited'):
 /** Issues as the invitation job would, under a job id of its own. */
 const issue = (vehicleId: string, zones: { name: string; capacity: number }[]) =>
   issueInvitation(t.orm.em, vehicleId, {
-    event: { ...t.config.event, parkingZones: zones },
+    event: { ...t.event, parkingZones: zones },
     publicUrl: t.config.publicUrl,
     secret: t.config.sessionSecret,
     jobId: randomUUID(),

@@ -1,4 +1,6 @@
 import Router from '@koa/router';
+import type { EventSource } from '../../core/editions/edition-events.js';
+import { editionOfRequest } from '../../http/edition.js';
 import { QUARTETT_MESSAGES, QuartettSetCreateSchema } from '@schlosstreffen/shared';
 import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';
@@ -6,18 +8,28 @@ import { presentQuartettSet } from './quartett.presenter.js';
 import type { QuartettService } from '../../core/quartett/quartett.service.js';
 
 /** /admin/quartett-sets: the quartett print exports, for admins only. */
-export function quartettRoutes({ quartett }: { quartett: QuartettService }): Router<AppState> {
+export function quartettRoutes({
+  quartett,
+  events,
+}: {
+  quartett: QuartettService;
+  /** The sets of one edition at a time (`?edition=`, the current one by default). */
+  events: EventSource;
+}): Router<AppState> {
   const router = new Router<AppState>();
   const admin = requireRole('admin');
   const setId = (value: string | undefined) => uuidParam(value, QUARTETT_MESSAGES.setNotFound);
 
   router.get('/admin/quartett-sets', admin, async (ctx) => {
-    ctx.body = (await quartett.list()).map(presentQuartettSet);
+    ctx.body = (await quartett.list((await editionOfRequest(ctx, events)).edition.id)).map(
+      presentQuartettSet,
+    );
   });
 
   router.post('/admin/quartett-sets', admin, async (ctx) => {
     const input = validate(QuartettSetCreateSchema, ctx.request.body);
-    const set = await quartett.create(currentUser(ctx), input);
+    const { edition } = await editionOfRequest(ctx, events);
+    const set = await quartett.create(currentUser(ctx), input, edition.id);
     ctx.status = 201;
     ctx.body = presentQuartettSet(set);
   });

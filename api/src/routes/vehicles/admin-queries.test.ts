@@ -55,9 +55,9 @@ const seedOwners = (from: number, to: number) =>
 /** Vehicles `from`..`to`, vehicle n belonging to owner ((n - 1) % OWNERS) + 1. */
 const seedVehicles = (from: number, to: number) =>
   execute(`
-    insert into vehicle (id, user_id, title, brand, model, year, status, ps, weight_kg, top_speed_kmh,
+    insert into vehicle (id, user_id, edition_id, title, brand, model, year, status, ps, weight_kg, top_speed_kmh,
                          zero_to_hundred_s, created_at, updated_at)
-    select gen_random_uuid(), u.id, b.brand || ' Modell ' || g, b.brand, 'Modell ' || g, 1970 + g % 50,
+    select gen_random_uuid(), u.id, (select id from edition order by year limit 1), b.brand || ' Modell ' || g, b.brand, 'Modell ' || g, 1970 + g % 50,
            (array['draft', 'submitted', 'in_review', 'waitlist', 'invited', 'confirmed', 'rejected'])[g % 7 + 1],
            100 + g % 500, 900 + g % 1500, 150 + g % 200, 3.5 + (g % 80) / 10.0,
            now() - g * interval '1 minute', now()

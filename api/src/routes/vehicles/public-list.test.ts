@@ -42,7 +42,10 @@ beforeAll(async () => {
     return next();
   });
   stack = createServer(app.callback());
-  fast = createServer(withPublicListFastPath(app, publicListReader(t.orm.em, changes), false));
+  const currentEditionId = async () => t.event.edition.id;
+  fast = createServer(
+    withPublicListFastPath(app, publicListReader(t.orm.em, currentEditionId, changes), false),
+  );
   stackUrl = await listen(stack);
   fastUrl = await listen(fast);
 });

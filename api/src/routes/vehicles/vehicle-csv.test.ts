@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   expect(invite.status).toBe(200);
   await issueInvitation(t.orm.em, ids.golf, {
-    event: t.config.event,
+    event: t.event,
     publicUrl: t.config.publicUrl,
     secret: t.config.sessionSecret,
     asOf: new Date('2027-01-10T10:00:00.000Z'),

@@ -18,11 +18,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminVehiclePage, InvitationDeclineResult } from '@schlosstreffen/shared/api';
 import { currentUser, requireRole, requireUser, type AppContext, type AppState } from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';
+import { editionOfRequest } from '../../http/edition.js';
 import { presentVehicle } from './vehicle.presenter.js';
 import { spreadsheetCsv } from '../../http/csv.js';
 import { applicationRows } from '../../core/vehicles/vehicle-export.js';
 import { adminVehiclePage } from '../../core/vehicles/admin-list.js';
 import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
+import type { EventSource } from '../../core/editions/edition-events.js';
 import type { PublicListVersion } from '../../core/public-list/public-list-changes.js';
 import { createPublicListReader, publicListReader } from '../../core/public-list/public-vehicle.read.js';
 import { PUBLIC_LIST_CACHE_CONTROL, PUBLIC_LIST_CODINGS, publicListEtag } from './public-list.js';
@@ -37,6 +39,8 @@ export interface VehicleRouteDeps {
   maxYear: () => Promise<number>;
   /** Announced changes of the public list; without them every read checks the database. */
   publicListChanges?: PublicListVersion;
+  /** The editions: the public list is the current one's, staff lists the chosen one's. */
+  events: EventSource;
 }
 
 /** /vehicles/… for owners (and staff), the public list, and /admin/… for reviewers and admins. */
@@ -45,6 +49,7 @@ export function vehicleRoutes({
   vehicles,
   maxYear,
   publicListChanges,
+  events,
 }: VehicleRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
   // The schemas of each edition's year, built once.
@@ -55,9 +60,10 @@ export function vehicleRoutes({
     if (!built) schemasOfYear.set(year, (built = vehicleSchemas(year)));
     return built;
   };
+  const currentEditionId = async () => (await events.at(new Date())).edition.id;
   const readPublicList = publicListChanges
-    ? publicListReader(em, publicListChanges)
-    : createPublicListReader(em);
+    ? publicListReader(em, currentEditionId, publicListChanges)
+    : createPublicListReader(em, currentEditionId);
 
   // Also answered in front of the middleware (withPublicListFastPath) with the same bytes and headers.
   router.get('/vehicles/public', async (ctx) => {
@@ -132,7 +138,8 @@ export function vehicleRoutes({
   // per status for the search.
   router.get('/admin/vehicles', staff, async (ctx) => {
     const query = validate(AdminVehicleListQuerySchema, ctx.query);
-    const page = await adminVehiclePage(em, query);
+    const { edition } = await editionOfRequest(ctx, events);
+    const page = await adminVehiclePage(em, { ...query, editionId: edition.id });
     const invitations = await vehicles.invitationsOf(page.vehicles);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
@@ -145,11 +152,15 @@ export function vehicleRoutes({
   // The organizers' export, filtered like the dashboard (?status=…&q=…, the same condition), streamed.
   router.get('/admin/vehicles.csv', staff, async (ctx) => {
     const filter = validate(AdminVehicleExportQuerySchema, ctx.query);
-    const rows = applicationRows(em, filter);
+    const { edition } = await editionOfRequest(ctx, events);
+    const rows = applicationRows(em, { ...filter, editionId: edition.id });
     // The first batch before the answer starts: a failing database still gets its error status.
     const first = await rows.next();
     ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Disposition', `attachment; filename="bewerbungen-${venueDate(new Date())}.csv"`);
+    ctx.set(
+      'Content-Disposition',
+      `attachment; filename="bewerbungen-${edition.year}-${venueDate(new Date())}.csv"`,
+    );
     ctx.type = 'text/csv; charset=utf-8';
     async function* records() {
       for (let next = first; !next.done; next = await rows.next()) {

@@ -1,4 +1,6 @@
 import Router from '@koa/router';
+import type { EventSource } from '../../core/editions/edition-events.js';
+import { editionOfRequest } from '../../http/edition.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   VISITOR_UPDATE_MESSAGES,
@@ -41,24 +43,29 @@ export function presentVisitorUpdate({ update, counts }: VisitorUpdateView): Api
 export function visitorUpdateRoutes({
   em,
   updates,
+  events,
 }: {
   em: EntityManager;
   updates: VisitorUpdateService;
+  /** The updates of one edition at a time (`?edition=`, the current one by default). */
+  events: EventSource;
 }): Router<AppState> {
   const router = new Router<AppState>();
   const admin = requireRole('admin');
 
   router.get('/admin/visitor-updates', admin, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
+    const { edition } = await editionOfRequest(ctx, events);
     ctx.body = {
-      updates: (await updates.list()).map(presentVisitorUpdate),
-      recipients: await currentRecipientCount(em),
+      updates: (await updates.list(edition.id)).map(presentVisitorUpdate),
+      recipients: await currentRecipientCount(em, edition.id),
     } satisfies Api.VisitorUpdateList;
   });
 
   router.post('/admin/visitor-updates', admin, async (ctx) => {
     const draft = validate(VisitorUpdateDraftSchema, ctx.request.body);
-    const created = await updates.create(currentUser(ctx), draft);
+    const { edition } = await editionOfRequest(ctx, events);
+    const created = await updates.create(currentUser(ctx), draft, edition.id);
     ctx.status = 201;
     ctx.body = presentVisitorUpdate(await updates.get(created.id));
   });

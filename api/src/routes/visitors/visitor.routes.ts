@@ -8,6 +8,8 @@ import { rateLimit, type Limiter } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
 import type { ServerMessage } from '@schlosstreffen/shared/api';
 import { VisitorService } from '../../core/visitors/visitor.service.js';
+import type { EventSource } from '../../core/editions/edition-events.js';
+import { editionOfRequest } from '../../http/edition.js';
 import { presentVisitorList, visitorsToCsv } from './visitor.presenter.js';
 
 export interface VisitorRouteDeps {
@@ -15,6 +17,7 @@ export interface VisitorRouteDeps {
   config: ApiConfig;
   onOutbox?: () => void;
   signUpLimiter: Limiter;
+  events: EventSource;
 }
 
 /** The token of a mail link: `?token=` on links, `{ token }` in a JSON body. */
@@ -28,6 +31,7 @@ export function visitorRoutes(deps: VisitorRouteDeps): Router<AppState> {
   const visitors = new VisitorService(deps.em, {
     publicUrl: config.publicUrl,
     secret: config.sessionSecret,
+    events: deps.events,
     onOutbox: deps.onOutbox,
   });
   const router = new Router<AppState>();
@@ -70,11 +74,13 @@ export function visitorRoutes(deps: VisitorRouteDeps): Router<AppState> {
 
   router.get('/admin/visitors', requireRole('admin'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentVisitorList(await visitors.list());
+    ctx.body = presentVisitorList(await visitors.list((await editionOfRequest(ctx, deps.events)).edition.id));
   });
 
   router.get('/admin/visitors.csv', requireRole('admin'), async (ctx) => {
-    const { visitors: rows } = presentVisitorList(await visitors.list());
+    const { visitors: rows } = presentVisitorList(
+      await visitors.list((await editionOfRequest(ctx, deps.events)).edition.id),
+    );
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="besucher-${venueDate(new Date())}.csv"`);
     ctx.type = 'text/csv; charset=utf-8';

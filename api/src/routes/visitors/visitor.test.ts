@@ -220,14 +220,14 @@ describe('double opt-in links', () => {
       `${t.config.publicUrl}/besucher/bestaetigen?token=${confirm}`,
     );
     expect((await rowOf(email))?.confirmedAt).toBeNull();
-    expect(await confirmedVisitorEmails(t.orm.em.fork())).not.toContain(email);
+    expect(await confirmedVisitorEmails(t.orm.em.fork(), t.event.edition.id)).not.toContain(email);
 
     const res = await confirmWith(confirm);
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ message: PRIVACY_MESSAGES.visitorConfirmed });
     const confirmedAt = (await rowOf(email))?.confirmedAt;
     expect(confirmedAt).toBeInstanceOf(Date);
-    expect(await confirmedVisitorEmails(t.orm.em.fork())).toContain(email);
+    expect(await confirmedVisitorEmails(t.orm.em.fork(), t.event.edition.id)).toContain(email);
 
     expect((await confirmWith(confirm)).status).toBe(200);
     expect((await rowOf(email))?.confirmedAt).toEqual(confirmedAt);
@@ -252,7 +252,7 @@ describe('double opt-in links', () => {
     const late = await confirmWith(confirm);
     expect(late.status).toBe(400);
     expect(await rowCount(email)).toBe(0);
-    expect(await confirmedVisitorEmails(t.orm.em.fork())).not.toContain(email);
+    expect(await confirmedVisitorEmails(t.orm.em.fork(), t.event.edition.id)).not.toContain(email);
   });
 
   it('signing up again after unsubscribing needs a new confirmation', async () => {
@@ -268,10 +268,10 @@ describe('double opt-in links', () => {
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(2);
     expect(mails[1]?.payload.props).toEqual({ firstName: 'Neu' });
-    expect(await confirmedVisitorEmails(t.orm.em.fork())).not.toContain(email);
+    expect(await confirmedVisitorEmails(t.orm.em.fork(), t.event.edition.id)).not.toContain(email);
 
     expect((await confirmWith((await linksFor(email)).confirm)).status).toBe(200);
-    expect(await confirmedVisitorEmails(t.orm.em.fork())).toContain(email);
+    expect(await confirmedVisitorEmails(t.orm.em.fork(), t.event.edition.id)).toContain(email);
   });
 
   it('refuses tampered, foreign and missing tokens', async () => {

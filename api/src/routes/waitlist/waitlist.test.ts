@@ -52,7 +52,7 @@ beforeEach(async () => {
 
 const em = () => t.orm.em.fork();
 const places = (): PlacesOptions => ({
-  event: t.config.event,
+  event: t.event,
   publicUrl: t.config.publicUrl,
   secret: t.config.sessionSecret,
 });
@@ -214,7 +214,7 @@ describe('scheduler:tick --as-of: reminders, lapses, moving up', () => {
 
 const schedule = () => ({
   retention: t.config.retention,
-  event: t.config.event,
+  event: t.event,
   publicUrl: t.config.publicUrl,
   secret: t.config.sessionSecret,
 });
@@ -314,7 +314,7 @@ describe('moving up', () => {
       { name: 'A', capacity: 5 },
       { name: 'B', capacity: 10 },
     ];
-    const options = { ...places(), event: { ...t.config.event, parkingZones: zones } };
+    const options = { ...places(), event: { ...t.event, parkingZones: zones } };
     const holders = [];
     for (let i = 0; i < 15; i += 1) holders.push(await applicant('invited'));
     for (const holder of holders) {
@@ -451,6 +451,7 @@ async function insertWaitlisted(score: number): Promise<string> {
   const fork = em();
   const owner = fork.getReference(User, admin.id);
   const vehicle = fork.create(Vehicle, {
+    edition: t.event.edition.id,
     user: owner,
     title: 'Audi Quattro',
     brand: 'Audi',

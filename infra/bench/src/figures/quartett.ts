@@ -80,7 +80,8 @@ const confirmExactly = (count: number) =>
 async function exportSet(s3: EmbeddedS3, title: string): Promise<QuartettExportMeasure> {
   const setId = await withDatabase(async (db) => {
     const result = await db.query<{ id: string }>(
-      `insert into quartett_set (id, title, created_at) values (gen_random_uuid(), $1, now()) returning id`,
+      `insert into quartett_set (id, edition_id, title, created_at)
+       values (gen_random_uuid(), (select id from edition order by year limit 1), $1, now()) returning id`,
       [title],
     );
     return result.rows[0]!.id;

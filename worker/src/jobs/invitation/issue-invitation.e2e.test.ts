@@ -68,7 +68,7 @@ const invitationProcessor = () =>
   dispatch({
     'invitation.issue': createIssueInvitation({
       em: t.orm.em,
-      event: t.config.event,
+      event: t.event,
       publicUrl: t.config.publicUrl,
       secret: t.config.sessionSecret,
       onOutbox: () => t.relay.wake(),

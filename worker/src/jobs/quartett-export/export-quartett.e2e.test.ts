@@ -10,6 +10,7 @@ import {
   exportKey,
   fullKey,
   Invitation,
+  nextStartNumber,
   Media,
   Outbox,
   QuartettCard,
@@ -190,7 +191,13 @@ async function createFleet(): Promise<Fleet> {
   const ids = [blitz, panther, audi, hoelle, wal, renner];
   for (const id of ids) await setStatus(id, 'confirmed');
   // A start number puts the Roter Renner first; the others follow in registration order.
-  em.create(Invitation, { vehicle: renner, qrCode: randomBytes(24).toString('base64url'), parkingZone: 'A' });
+  em.create(Invitation, {
+    vehicle: renner,
+    edition: t.event.edition.id,
+    startNumber: await nextStartNumber(em, t.event.edition.id),
+    qrCode: randomBytes(24).toString('base64url'),
+    parkingZone: 'A',
+  });
   await em.flush();
 
   const ownerName = 'Jürgen Größmann';

@@ -105,7 +105,7 @@ async function confirm(vehicleId: string) {
 
 async function runExport(): Promise<{ result: QuartettExportResult; pdf: Buffer }> {
   const em = t.orm.em.fork();
-  const set = em.create(QuartettSet, { title: `Test ${randomUUID()}` });
+  const set = em.create(QuartettSet, { edition: t.event.edition.id, title: `Test ${randomUUID()}` });
   await em.flush();
   const process = dispatch({
     'quartett.export': createExportQuartett({ em: t.orm.em, storage, eventName: 'Schlosstreffen' }),

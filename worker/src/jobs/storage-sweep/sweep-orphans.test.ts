@@ -120,7 +120,7 @@ describe('retention sweeps objects no row names', () => {
     const soon = new Date(Date.now() + 11 * MINUTE);
     const schedule = {
       retention: t.config.retention,
-      event: t.config.event,
+      event: t.event,
       publicUrl: t.config.publicUrl,
       secret: t.config.sessionSecret,
     };

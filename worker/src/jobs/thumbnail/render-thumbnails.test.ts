@@ -74,6 +74,7 @@ async function createMedia(body: Buffer, contentType = 'image/jpeg') {
   await putObject(key, body, contentType);
   const em = t.orm.em.fork();
   const vehicle = em.create(Vehicle, {
+    edition: t.event.edition.id,
     user: em.getReference(User, userId),
     title: 'BMW M3',
     brand: 'BMW',

@@ -30,19 +30,18 @@ beforeAll(async () => {
   const params: unknown[] = [];
   const add = (email: string, confirmed: boolean, unsubscribed: boolean) => {
     rows.push(
-      `(?, ?, 'Vera', 'Besuch', ${confirmed ? 'now()' : 'null'}, ${unsubscribed ? 'now()' : 'null'}, now())`,
+      `(?, ?, ?, 'Vera', 'Besuch', ${confirmed ? 'now()' : 'null'}, ${unsubscribed ? 'now()' : 'null'}, now())`,
     );
-    params.push(randomUUID(), email);
+    params.push(randomUUID(), t.event.edition.id, email);
   };
   for (let i = 0; i < CONFIRMED; i += 1) add(address('ja', i), true, false);
   for (let i = 0; i < 20; i += 1) add(address('offen', i), false, false);
   for (let i = 0; i < 20; i += 1) add(address('ab', i), true, true);
-  await t.orm.em
-    .getConnection()
-    .execute(
-      `insert into visitor_registration (id, email, first_name, last_name, confirmed_at, unsubscribed_at, created_at) values ${rows.join(', ')}`,
-      params,
-    );
+  await t.orm.em.getConnection().execute(
+    `insert into visitor_registration (id, edition_id, email, first_name, last_name, confirmed_at, unsubscribed_at,
+                                         created_at) values ${rows.join(', ')}`,
+    params,
+  );
 }, 60_000);
 
 afterAll(async () => {

@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { advanceWaitlist, type EventConfig } from '@schlosstreffen/api/core';
+import { advanceWaitlist, type EditionEvent } from '@schlosstreffen/api/core';
 import type { JobHandler } from '../dispatch.js';
 
 export interface AdvanceWaitlistDeps {
   em: EntityManager;
-  event: EventConfig;
+  /** The edition whose places these are. */
+  event: EditionEvent;
   publicUrl: string;
   secret: string;
   /** Called after a commit that wrote outbox rows (wakes this process's relay). */

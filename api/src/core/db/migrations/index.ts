@@ -12,6 +12,7 @@ import { Migration20261128000000_gate_scans } from './Migration20261128000000_ga
 import { Migration20261129000000_admin_list_indexes } from './Migration20261129000000_admin_list_indexes.js';
 import { Migration20261130000000_confirmed_addresses } from './Migration20261130000000_confirmed_addresses.js';
 import { Migration20261201000000_editions } from './Migration20261201000000_editions.js';
+import { Migration20261202000000_edition_data } from './Migration20261202000000_edition_data.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261130000000_confirmed_addresses,
   },
   { name: 'Migration20261201000000_editions', class: Migration20261201000000_editions },
+  { name: 'Migration20261202000000_edition_data', class: Migration20261202000000_edition_data },
 ];

@@ -1,0 +1,13 @@
+import { EditionQuerySchema } from '@schlosstreffen/shared';
+import { chosenEdition, type EditionEvent, type EventSource } from '../core/editions/edition-events.js';
+import type { AppContext } from './context.js';
+import { validate } from './validate.js';
+
+/**
+ * The edition a staff screen works on: `?edition=2026`, else the one current now. Past editions are
+ * read like the current one.
+ */
+export function editionOfRequest(ctx: AppContext, events: EventSource): Promise<EditionEvent> {
+  const { edition } = validate(EditionQuerySchema, ctx.query);
+  return chosenEdition(events, edition, new Date());
+}
