@@ -43,6 +43,7 @@ import { QuartettService } from './core/quartett/quartett.service.js';
 import { mediaRoutes } from './routes/media/media.routes.js';
 import { UploadService } from './core/media/upload.service.js';
 import { vehicleRoutes } from './routes/vehicles/vehicle.routes.js';
+import { editionRoutes } from './routes/editions/edition.routes.js';
 import { VehicleService } from './core/vehicles/vehicle.service.js';
 import { visitorRoutes } from './routes/visitors/visitor.routes.js';
 
@@ -172,6 +173,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       }),
     ),
     waitlistRoutes({ waitlist: new WaitlistService(em, { places, onOutbox }) }),
+    editionRoutes({ em, events }),
     checkInRoutes({
       em,
       secret: config.sessionSecret,

@@ -25,6 +25,9 @@ export const EDITION_MESSAGES = {
   deadlineFormat: 'Bitte gib den Bewerbungsschluss als Datum an (JJJJ-MM-TT).',
   dateFormat: 'Bitte gib Datum und Uhrzeit an (z. B. 2027-06-19T10:00:00+02:00).',
   archived: (year: number) => `Die Ausgabe ${year} ist archiviert und kann nicht mehr geändert werden.`,
+  created: (name: string) => `${name} ist angelegt.`,
+  opened: (name: string) => `Die Bewerbung für ${name} ist geöffnet.`,
+  madeCurrent: (name: string) => `${name} ist jetzt die aktuelle Ausgabe.`,
   yearParam: 'Bitte wähle eine Ausgabe über ihr Jahr (z. B. 2027).',
   /** A check-in code of another edition's invitation. */
   otherEdition: (name: string) => `Einladung gilt für ${name}`,
@@ -40,6 +43,35 @@ export const EditionQuerySchema = v.object({
     ),
   ),
 });
+
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An optional moment (`at`) of the admin's edition actions: now when absent. */
+const moment = v.optional(
+  v.pipe(v.string(EDITION_MESSAGES.dateFormat), v.regex(ISO_MOMENT, EDITION_MESSAGES.dateFormat)),
+);
+
+/** POST /api/admin/editions: the next edition, from `from` (the newest when absent); dates a year later unless given. */
+export const EditionCreateSchema = v.object({
+  year: v.pipe(
+    v.number(EDITION_MESSAGES.year),
+    v.integer(EDITION_MESSAGES.year),
+    v.minValue(EDITION_YEARS.min, EDITION_MESSAGES.year),
+    v.maxValue(EDITION_YEARS.max, EDITION_MESSAGES.year),
+  ),
+  from: v.optional(v.pipe(v.number(EDITION_MESSAGES.year), v.integer(EDITION_MESSAGES.year))),
+  start: moment,
+  end: moment,
+  deadline: v.optional(
+    v.pipe(
+      v.string(EDITION_MESSAGES.deadlineFormat),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, EDITION_MESSAGES.deadlineFormat),
+    ),
+  ),
+});
+
+/** POST /api/admin/editions/:year/open and …/current: at a set moment, or now. */
+export const EditionMomentSchema = v.object({ at: moment });
 
 /** When applications close: 00:00 at the venue on the day after the deadline. */
 export function applicationsCloseAt(deadline: string): Date {

@@ -25,6 +25,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as VisitorRegistrationRouteImport } from './routes/visitor-registration'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAusgabenRouteImport } from './routes/admin/ausgaben'
 import { Route as AdminBesucherRouteImport } from './routes/admin/besucher'
 import { Route as AdminBesucherUpdatesRouteImport } from './routes/admin/besucher-updates'
 import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
@@ -117,6 +118,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAusgabenRoute = AdminAusgabenRouteImport.update({
+  id: '/ausgaben',
+  path: '/ausgaben',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminBesucherRoute = AdminBesucherRouteImport.update({
   id: '/besucher',
   path: '/besucher',
@@ -189,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
+  '/admin/ausgaben': typeof AdminAusgabenRoute
   '/admin/besucher': typeof AdminBesucherRoute
   '/admin/besucher-updates': typeof AdminBesucherUpdatesRoute
   '/admin/check-in': typeof AdminCheckInRoute
@@ -217,6 +224,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
+  '/admin/ausgaben': typeof AdminAusgabenRoute
   '/admin/besucher': typeof AdminBesucherRoute
   '/admin/besucher-updates': typeof AdminBesucherUpdatesRoute
   '/admin/check-in': typeof AdminCheckInRoute
@@ -247,6 +255,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
+  '/admin/ausgaben': typeof AdminAusgabenRoute
   '/admin/besucher': typeof AdminBesucherRoute
   '/admin/besucher-updates': typeof AdminBesucherUpdatesRoute
   '/admin/check-in': typeof AdminCheckInRoute
@@ -278,6 +287,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/visitor-registration'
+    | '/admin/ausgaben'
     | '/admin/besucher'
     | '/admin/besucher-updates'
     | '/admin/check-in'
@@ -306,6 +316,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/visitor-registration'
+    | '/admin/ausgaben'
     | '/admin/besucher'
     | '/admin/besucher-updates'
     | '/admin/check-in'
@@ -335,6 +346,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/visitor-registration'
+    | '/admin/ausgaben'
     | '/admin/besucher'
     | '/admin/besucher-updates'
     | '/admin/check-in'
@@ -485,6 +497,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/ausgaben': {
+      id: '/admin/ausgaben'
+      path: '/ausgaben'
+      fullPath: '/admin/ausgaben'
+      preLoaderRoute: typeof AdminAusgabenRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/besucher': {
       id: '/admin/besucher'
       path: '/besucher'
@@ -566,6 +585,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminAusgabenRoute: typeof AdminAusgabenRoute
   AdminBesucherRoute: typeof AdminBesucherRoute
   AdminBesucherUpdatesRoute: typeof AdminBesucherUpdatesRoute
   AdminCheckInRoute: typeof AdminCheckInRoute
@@ -577,6 +597,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAusgabenRoute: AdminAusgabenRoute,
   AdminBesucherRoute: AdminBesucherRoute,
   AdminBesucherUpdatesRoute: AdminBesucherUpdatesRoute,
   AdminCheckInRoute: AdminCheckInRoute,

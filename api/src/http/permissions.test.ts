@@ -6,6 +6,7 @@
  * build a fresh one per cell; `fresh` rows even act as a new account of the actor's role.
  */
 import { randomUUID } from 'node:crypto';
+import { createEdition } from '../core/editions/editions.js';
 import { QUEUE_NAMES } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResetToken } from '../core/accounts/reset-token.js';
@@ -119,6 +120,16 @@ async function confirmedInvitation(owner: Account): Promise<{ code: string; invi
   const confirmed = await t.client().post('/api/invitations/confirm', { token: invitation.token });
   expect(confirmed.status).toBe(200);
   return { code: invitation.code, invitationId: invitation.invitationId };
+}
+
+/** Years of editions the rows create: each cell its own. */
+let editionYear = 2060;
+
+/** A new edition in preparation; its year. */
+async function freshEdition(): Promise<number> {
+  editionYear += 1;
+  await createEdition(em(), { year: editionYear });
+  return editionYear;
 }
 
 async function freshVisitor(): Promise<string> {
@@ -630,6 +641,35 @@ const ROWS: Row[] = [
       await changeStatus(world.admin, vehicle.id, 'submitted', 'waitlist');
       return { path: '/api/admin/waitlist/invite', json: { vehicleId: vehicle.id } };
     },
+  },
+  // Editions ('Ausgaben'): changed by admins only.
+  {
+    route: 'GET /api/admin/editions',
+    // Reviewers too: the edition switch of the staff screens lists them.
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/editions' }),
+  },
+  {
+    route: 'POST /api/admin/editions',
+    expect: [401, 403, 403, 403, 201],
+    request: () => {
+      editionYear += 1;
+      return { path: '/api/admin/editions', json: { year: editionYear } };
+    },
+  },
+  {
+    route: 'POST /api/admin/editions/:year/open',
+    expect: [401, 403, 403, 403, 200],
+    request: async () => ({ path: `/api/admin/editions/${await freshEdition()}/open`, json: {} }),
+  },
+  {
+    route: 'POST /api/admin/editions/:year/current',
+    // Far ahead: the current edition of the other rows stays the same.
+    expect: [401, 403, 403, 403, 200],
+    request: async () => ({
+      path: `/api/admin/editions/${await freshEdition()}/current`,
+      json: { at: '2099-12-31T00:00:00Z' },
+    }),
   },
   {
     route: 'POST /api/admin/check-in',

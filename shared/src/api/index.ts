@@ -9,3 +9,4 @@ export type * from './media.js';
 export type * from './vehicles.js';
 export type { StatusHistoryEntry } from '../status.js';
 export type * from './privacy.js';
+export type * from './editions.js';

@@ -1,4 +1,5 @@
 import type { FieldIssue } from '@schlosstreffen/shared';
+import { withEdition } from './admin-edition';
 
 /**
  * Fetch client for the Schlosstreffen API.
@@ -119,7 +120,7 @@ export async function apiRequest<T = unknown>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(path, {
+  const response = await fetch(withEdition(path), {
     method,
     credentials: 'include',
     headers,

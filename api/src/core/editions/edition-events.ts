@@ -72,6 +72,8 @@ export interface EventSource {
   of(editionId: string): Promise<EditionEvent>;
   /** The edition of this year (an admin screen's choice); 404 with a German message when there is none. */
   ofYear(year: number): Promise<EditionEvent>;
+  /** Reads the editions again at the next call (after a change in this process). */
+  invalidate?(): void;
 }
 
 /** The edition an admin screen asked for (`?edition=2026`), else the one current at `at`. */

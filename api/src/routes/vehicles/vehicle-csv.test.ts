@@ -61,7 +61,8 @@ describe('GET /api/admin/vehicles.csv', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="bewerbungen-\d{4}-\d{2}-\d{2}\.csv"$/,
+      // The edition's year, then the day of the export.
+      new RegExp(`^attachment; filename="bewerbungen-${t.event.edition.year}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
     );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.toString('utf8')).toContain('\r\n');

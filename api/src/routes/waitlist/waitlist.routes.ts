@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  EditionQuerySchema,
   PLACES_MESSAGES,
   personLabel,
   vehicleDisplayName,
@@ -8,7 +9,7 @@ import {
 } from '@schlosstreffen/shared';
 import type { WaitlistInviteResult, WaitlistOverview } from '@schlosstreffen/shared/api';
 import type { WaitlistService } from '../../core/invitations/waitlist.service.js';
-import { currentUser, requireRole, type AppState } from '../../http/context.js';
+import { currentUser, requireRole, type AppContext, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 
 export interface WaitlistRouteDeps {
@@ -22,8 +23,11 @@ export interface WaitlistRouteDeps {
 export function waitlistRoutes({ waitlist }: WaitlistRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
 
-  const overview = async (): Promise<WaitlistOverview> => {
-    const view = await waitlist.overview();
+  /** The edition of `?edition=` (the current one when absent). */
+  const yearOf = (ctx: AppContext) => validate(EditionQuerySchema, ctx.query).edition;
+
+  const overview = async (year?: number): Promise<WaitlistOverview> => {
+    const view = await waitlist.overview(year);
     return {
       autoMoveUp: view.autoMoveUp,
       rule: PLACES_MESSAGES.rule,
@@ -48,7 +52,7 @@ export function waitlistRoutes({ waitlist }: WaitlistRouteDeps): Router<AppState
   };
 
   router.get('/admin/waitlist', requireRole('admin', 'reviewer'), async (ctx) => {
-    ctx.body = await overview();
+    ctx.body = await overview(yearOf(ctx));
   });
 
   router.put('/admin/waitlist/settings', requireRole('admin'), async (ctx) => {
@@ -59,7 +63,7 @@ export function waitlistRoutes({ waitlist }: WaitlistRouteDeps): Router<AppState
 
   router.post('/admin/waitlist/invite', requireRole('admin', 'reviewer'), async (ctx) => {
     const { vehicleId } = validate(WaitlistInviteSchema, ctx.request.body);
-    const invited = await waitlist.invite(currentUser(ctx), vehicleId);
+    const invited = await waitlist.invite(currentUser(ctx), vehicleId, yearOf(ctx));
     ctx.status = 201;
     ctx.body = invited satisfies WaitlistInviteResult;
   });

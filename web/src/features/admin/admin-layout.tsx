@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { notify } from '../../components/ui/toaster';
 import { useCurrentUser } from '../../lib/current-user';
 import { ACCESS_DENIED, mayAccess } from './admin-access';
+import { EditionSwitch, useChosenEdition } from './edition-switch';
 
 /**
  * Users who are neither admin nor reviewer: 'Zugriff verweigert' on the page and as a toast, and
@@ -42,6 +43,7 @@ function NavLink({
     | '/admin/quartett'
     | '/admin/besucher'
     | '/admin/besucher-updates'
+    | '/admin/ausgaben'
     | '/admin/datenschutz';
   children: ReactNode;
 }) {
@@ -58,6 +60,7 @@ function NavLink({
  */
 export function AdminLayout() {
   const { data: user } = useCurrentUser();
+  const edition = useChosenEdition();
   if (!user || !mayAccess(user.role, 'staff')) return <AccessDenied />;
   const isAdmin = user.role === 'admin';
   return (
@@ -71,6 +74,7 @@ export function AdminLayout() {
             <NavLink to="/admin/quartett">Auto-Quartett</NavLink>
             <NavLink to="/admin/besucher">Besucher</NavLink>
             <NavLink to="/admin/besucher-updates">Besucher-Updates</NavLink>
+            <NavLink to="/admin/ausgaben">Ausgaben</NavLink>
             <NavLink to="/admin/datenschutz">Datenschutz</NavLink>
             {/* Served by the API (bull-board), so a full page load, not a client route. */}
             <a href="/admin/queues" className={navLinkClass}>
@@ -79,7 +83,11 @@ export function AdminLayout() {
           </>
         ) : null}
       </nav>
-      <Outlet />
+      <EditionSwitch />
+      {/* A screen of another edition starts afresh: its lists, forms and downloads are that edition's. */}
+      <div key={edition ?? 'current'} className="flex flex-1 flex-col">
+        <Outlet />
+      </div>
     </div>
   );
 }

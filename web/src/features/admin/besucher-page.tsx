@@ -12,6 +12,7 @@ import { AdminOnly } from './admin-layout';
 import { filterVisitors, visitorName } from './visitors-format';
 import type { AdminVisitor, AdminVisitorList, VisitorState } from '@schlosstreffen/shared/api';
 import { adminVisitorsQueryOptions, VISITOR_STATES, VISITORS_CSV_URL } from './visitors-queries';
+import { withEdition } from '../../lib/admin-edition';
 
 const STATE_TONES: Record<VisitorState, string> = {
   confirmed: 'border-emerald-400/40 bg-emerald-500/10 text-emerald-200',
@@ -62,7 +63,7 @@ function VisitorsScreen() {
             )}
           </Button>
           {/* A plain download: the server sends the file as an attachment. */}
-          <a href={VISITORS_CSV_URL} download className={buttonClass('primary')}>
+          <a href={withEdition(VISITORS_CSV_URL)} download className={buttonClass('primary')}>
             <DownloadIcon className="size-4" />
             CSV herunterladen
           </a>

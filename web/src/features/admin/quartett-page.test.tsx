@@ -62,7 +62,7 @@ describe('/admin/quartett', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Auto-Quartett' })).toBeNull();
-    expect(api.calls.some((call) => call.path.startsWith('/api/admin/'))).toBe(false);
+    expect(api.calls.some((call) => call.path.startsWith('/api/admin/quartett'))).toBe(false);
   });
 
   it('shows the print format, the empty state and the queue link', async () => {

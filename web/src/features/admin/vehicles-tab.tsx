@@ -21,6 +21,7 @@ import { adminVehiclesQueryOptions } from './admin-queries';
 import { VehicleDetailDialog } from './vehicle-detail-dialog';
 import { isAdminVehicleSort, isStatusFilter, STATUS_FILTERS, type StatusFilter } from './dashboard-search';
 import { useColumns, VirtualGrid } from './dashboard-virtual-grid';
+import { withEdition } from '../../lib/admin-edition';
 
 export const filterLabel = (filter: StatusFilter): string =>
   filter === 'all' ? 'Alle' : STATUS_LABELS[filter];
@@ -39,7 +40,7 @@ export const SORT_OPTIONS = [
 export function applicationsCsvUrl(filter: StatusFilter, search: string): string {
   const params = new URLSearchParams({ status: filter });
   if (search.trim()) params.set('q', search.trim());
-  return `/api/admin/vehicles.csv?${params.toString()}`;
+  return withEdition(`/api/admin/vehicles.csv?${params.toString()}`);
 }
 
 /** Entrance delay of the n-th card; capped so a long list does not keep its last cards hidden. */

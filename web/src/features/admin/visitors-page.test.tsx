@@ -74,7 +74,7 @@ describe('/admin/besucher', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('link', { name: /CSV herunterladen/ })).toBeNull();
-    expect(api.calls.some((call) => call.path.startsWith('/api/admin/'))).toBe(false);
+    expect(api.calls.some((call) => call.path.startsWith('/api/admin/visitors'))).toBe(false);
   });
 
   it('lists the visitors with state labels, de-DE dates and counts per state', async () => {

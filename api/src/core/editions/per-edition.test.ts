@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  changeStatus,
+  createTestContext,
+  createVehicle,
+  uniqueEmail,
+  type SignedIn,
+  type TestContext,
+} from '../../testing/index.js';
+import { issueInvitation } from '../invitations/invitation.issue.js';
+import { Invitation } from '../model/invitation.entity.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { runRetention } from '../privacy/retention.js';
+import { DEFAULT_RETENTION } from '@schlosstreffen/shared';
+import { EditionEvents } from './edition-events.js';
+import { createEdition, makeCurrent, openApplications } from './editions.js';
+
+/**
+ * Two editions side by side: 2026 with its invited car and its visitor, then 2027 made current. Each
+ * list, number, gate and sign-up is the edition's own; the earlier one stays readable.
+ */
+
+/** During the 2027 meeting: the gate of 2027 is open. */
+const EVENT_2027_NOON = new Date('2027-06-20T10:00:00.000Z');
+
+let t: TestContext;
+let admin: SignedIn;
+let owner2026: SignedIn;
+let owner2027: SignedIn;
+let car2026: string;
+let code2026: string;
+let startNumber2026: number;
+let events: EditionEvents;
+
+const issue = async (vehicleId: string) => {
+  const vehicle = await t.orm.em.fork().findOneOrFail(Vehicle, vehicleId);
+  return issueInvitation(t.orm.em, vehicleId, {
+    event: await events.of(vehicle.edition.id),
+    publicUrl: t.config.publicUrl,
+    secret: t.config.sessionSecret,
+    jobId: randomUUID(),
+  });
+};
+
+beforeAll(async () => {
+  t = await createTestContext({ relay: false, now: () => EVENT_2027_NOON });
+  events = new EditionEvents(t.orm.em, 0);
+  admin = await t.signIn('admin', { firstName: 'Anna' });
+  owner2026 = await t.signIn('user', { firstName: 'Jürgen' });
+  owner2027 = await t.signIn('user', { firstName: 'Lena' });
+
+  // 2026: an application invited with its start number, and a visitor.
+  const created = await createVehicle(owner2026.client, { brand: 'Audi', model: 'Sport Quattro' });
+  car2026 = created.id;
+  const submitted = await owner2026.client.patch(`/api/vehicles/${car2026}`, { status: 'submitted' });
+  expect(submitted.status, submitted.text).toBe(200);
+  await changeStatus(admin, car2026, 'submitted', 'invited');
+  const issued = (await issue(car2026))!;
+  code2026 = issued.invitation.qrCode;
+  startNumber2026 = issued.invitation.startNumber;
+  const visitor = await t.client().post('/api/visitor-registrations', {
+    firstName: 'Vera',
+    lastName: 'Besuch',
+    email: uniqueEmail('besuch-2026'),
+  });
+  expect(visitor.status).toBe(201);
+
+  // 2027 from 2026: opened and made current at a moment that has passed.
+  const em = t.orm.em.fork();
+  await createEdition(em, { year: 2027 });
+  await openApplications(em, 2027, new Date('2026-11-01T09:00:00Z'));
+  await makeCurrent(em, 2027, new Date('2026-11-01T10:00:00Z'));
+});
+afterAll(() => t?.close());
+
+describe('one edition at a time', () => {
+  it('a new application and a visitor sign-up belong to the current edition', async () => {
+    const created = await createVehicle(owner2027.client, { brand: 'Porsche', model: '911 GT3' });
+    const row = await t.orm.em.fork().findOneOrFail(Vehicle, created.id, { populate: ['edition'] });
+    expect(row.edition.year).toBe(2027);
+    const email = uniqueEmail('besuch-2027');
+    await t.client().post('/api/visitor-registrations', { firstName: 'Vera', lastName: 'Neu', email });
+    const signUp = await t.orm.em
+      .fork()
+      .findOneOrFail(VisitorRegistration, { email }, { populate: ['edition'] });
+    expect(signUp.edition.year).toBe(2027);
+  });
+
+  it("the staff lists show the current edition's rows, past editions on request", async () => {
+    const current = await admin.client.get('/api/admin/vehicles');
+    expect(current.status).toBe(200);
+    const brands = (res: typeof current) =>
+      (res.data.items as Array<{ brand: string }>).map((item) => item.brand);
+    expect(brands(current)).toEqual(['Porsche']);
+    expect(current.data.counts.all).toBe(1);
+
+    const past = await admin.client.get('/api/admin/vehicles?edition=2026');
+    expect(brands(past)).toEqual(['Audi']);
+    expect(past.data.counts.invited).toBe(1);
+
+    const csv = await admin.client.get('/api/admin/vehicles.csv?edition=2026');
+    expect(csv.headers.get('content-disposition')).toContain('bewerbungen-2026-');
+    expect(csv.text).toContain('Sport Quattro');
+    expect(csv.text).not.toContain('911 GT3');
+
+    const visitors2027 = await admin.client.get('/api/admin/visitors');
+    const visitors2026 = await admin.client.get('/api/admin/visitors?edition=2026');
+    const lastNames = (res: typeof current) =>
+      (res.data.visitors as Array<{ lastName: string }>).map((visitor) => visitor.lastName);
+    expect(lastNames(visitors2027)).toEqual(['Neu']);
+    expect(lastNames(visitors2026)).toEqual(['Besuch']);
+
+    const unknown = await admin.client.get('/api/admin/vehicles?edition=1999');
+    expect(unknown.status).toBe(404);
+    expect(unknown.data.message).toBe('Eine Ausgabe 1999 gibt es nicht.');
+    const malformed = await admin.client.get('/api/admin/waitlist?edition=zwei');
+    expect(malformed.status).toBe(400);
+    expect(malformed.data.message).toBe('Bitte wähle eine Ausgabe über ihr Jahr (z. B. 2027).');
+  });
+
+  it('start numbers restart, and a code of 2026 is refused at the 2027 gate', async () => {
+    const created = await createVehicle(owner2027.client, { brand: 'Nissan', model: 'Skyline R34' });
+    await owner2027.client.patch(`/api/vehicles/${created.id}`, { status: 'submitted' });
+    await changeStatus(admin, created.id, 'submitted', 'invited');
+    const issued = (await issue(created.id))!;
+    expect(issued.invitation.startNumber).toBe(1);
+    expect(startNumber2026).toBeGreaterThanOrEqual(1);
+    const invitation = await t.orm.em.fork().findOneOrFail(Invitation, issued.invitation.id, {
+      populate: ['edition'],
+    });
+    expect(invitation.edition.year).toBe(2027);
+
+    const refused = await admin.client.post('/api/admin/check-in', { code: code2026 });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({
+      result: 'other_edition',
+      message: 'Einladung gilt für Schlosstreffen 2026',
+    });
+    // Start number 1 is the 2027 car (invited, not confirmed yet), not a car of 2026.
+    const byNumber = await admin.client.post('/api/admin/check-in', { code: '1' });
+    expect(byNumber.data.result).toBe('not_confirmed');
+
+    const list = await admin.client.get('/api/admin/check-in/list');
+    expect(list.status).toBe(200);
+    expect(list.data.total).toBe(1);
+    expect(list.data.entries).toHaveLength(1);
+  });
+
+  it("the landing page's list is the current edition's: no car of 2026", async () => {
+    await changeStatus(admin, car2026, 'invited', 'confirmed');
+    const listed = await t.client().get('/api/vehicles/public');
+    expect((listed.data as Array<{ id: string }>).map((car) => car.id)).not.toContain(car2026);
+  });
+
+  it("the waitlist's figures and the quartett are per edition", async () => {
+    const waitlist = await admin.client.get('/api/admin/waitlist?edition=2026');
+    expect(waitlist.status).toBe(200);
+    const held2026 = (waitlist.data.zones as Array<{ taken: number }>).reduce(
+      (sum, zone) => sum + zone.taken,
+      0,
+    );
+    expect(held2026).toBe(1);
+    const current = await admin.client.get('/api/admin/waitlist');
+    const held2027 = (current.data.zones as Array<{ taken: number }>).reduce(
+      (sum, zone) => sum + zone.taken,
+      0,
+    );
+    expect(held2027).toBe(1);
+
+    // 2027 has no confirmed car yet; 2026 has one.
+    const none = await admin.client.post('/api/admin/quartett-sets', { title: 'Quartett 2027' });
+    expect(none.status).toBe(400);
+    const set = await admin.client.post('/api/admin/quartett-sets?edition=2026', { title: 'Quartett 2026' });
+    expect(set.status, set.text).toBe(201);
+    expect((await admin.client.get('/api/admin/quartett-sets')).data).toEqual([]);
+    expect((await admin.client.get('/api/admin/quartett-sets?edition=2026')).data).toHaveLength(1);
+  });
+
+  it("retention counts from each edition's end: 2026's visitors go, 2027's stay", async () => {
+    await t.orm.em
+      .fork()
+      .nativeUpdate(VisitorRegistration, {}, { confirmedAt: new Date('2026-11-20T10:00:00Z') });
+    // A year after the 2026 meeting, before the end of 2027's.
+    const removed = await runRetention(t.orm.em, {
+      asOf: new Date('2027-03-01T00:00:00Z'),
+      periods: DEFAULT_RETENTION,
+    });
+    expect(removed.visitorsAfterEvent).toBe(1);
+    const left = await t.orm.em.fork().find(VisitorRegistration, {}, { populate: ['edition'] });
+    expect(left.map((row) => row.edition.year)).toEqual([2027]);
+  });
+});

@@ -1,0 +1,114 @@
+import Router from '@koa/router';
+import { EDITION_MESSAGES, EditionCreateSchema, EditionMomentSchema } from '@schlosstreffen/shared';
+import type { AdminEdition, AdminEditionList } from '@schlosstreffen/shared/api';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventSource } from '../../core/editions/edition-events.js';
+import {
+  createEdition,
+  currentEdition,
+  listEditions,
+  makeCurrent,
+  openApplications,
+  statesOf,
+} from '../../core/editions/editions.js';
+import { applicationsPerEdition } from '../../core/editions/editions.queries.js';
+import { invalid } from '../../core/errors.js';
+import type { Edition } from '../../core/model/edition.entity.js';
+import { requireRole, type AppContext, type AppState } from '../../http/context.js';
+import { validate } from '../../http/validate.js';
+
+export interface EditionRouteDeps {
+  em: EntityManager;
+  /** Read again after a change, so this process sees it at once. */
+  events: EventSource;
+}
+
+/** The year in the path: four digits, else the edition is unknown. */
+function yearOf(ctx: AppContext): number {
+  const raw = ctx.params.year ?? '';
+  if (!/^\d{4}$/.test(raw)) throw invalid(EDITION_MESSAGES.yearParam);
+  return Number(raw);
+}
+
+/** `at` of an action: the given moment, or now. */
+const momentOf = (at: string | undefined) => (at === undefined ? new Date() : new Date(at));
+
+/**
+ * 'Ausgaben': every edition with its state (staff: the admin area's edition switch lists them); the
+ * next one created from the last, applications opened and the public site's edition switched, each
+ * now or at a set moment (admins only).
+ */
+export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  const admin = requireRole('admin');
+
+  const list = async (): Promise<AdminEditionList> => {
+    const now = new Date();
+    const editions = await listEditions(em);
+    const states = await statesOf(em, editions, now);
+    const current = await currentEdition(em, now);
+    const applications = await applicationsPerEdition(em);
+    return {
+      editions: editions.map((edition): AdminEdition => ({
+        ...present(edition),
+        state: states.get(edition.id)!,
+        current: edition.id === current.id,
+        applications: applications.get(edition.id) ?? 0,
+      })),
+    };
+  };
+
+  router.get('/admin/editions', requireRole('admin', 'reviewer'), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await list();
+  });
+
+  router.post('/admin/editions', admin, async (ctx) => {
+    const input = validate(EditionCreateSchema, ctx.request.body);
+    const edition = await createEdition(em.fork(), {
+      year: input.year,
+      from: input.from,
+      start: input.start === undefined ? undefined : new Date(input.start),
+      end: input.end === undefined ? undefined : new Date(input.end),
+      deadline: input.deadline,
+    });
+    events.invalidate?.();
+    ctx.status = 201;
+    ctx.body = { message: EDITION_MESSAGES.created(edition.name), ...(await list()) };
+  });
+
+  router.post('/admin/editions/:year/open', admin, async (ctx) => {
+    const year = yearOf(ctx);
+    const { at } = validate(EditionMomentSchema, ctx.request.body);
+    const edition = await openApplications(em.fork(), year, momentOf(at));
+    events.invalidate?.();
+    ctx.body = { message: EDITION_MESSAGES.opened(edition.name), ...(await list()) };
+  });
+
+  router.post('/admin/editions/:year/current', admin, async (ctx) => {
+    const year = yearOf(ctx);
+    const { at } = validate(EditionMomentSchema, ctx.request.body);
+    const edition = await makeCurrent(em.fork(), year, momentOf(at));
+    events.invalidate?.();
+    ctx.body = { message: EDITION_MESSAGES.madeCurrent(edition.name), ...(await list()) };
+  });
+
+  return router;
+}
+
+function present(edition: Edition): Omit<AdminEdition, 'state' | 'current' | 'applications'> {
+  return {
+    year: edition.year,
+    name: edition.name,
+    startsAt: edition.startsAt.toISOString(),
+    endsAt: edition.endsAt.toISOString(),
+    place: edition.place,
+    applicationsOpenAt: edition.applicationsOpenAt?.toISOString() ?? null,
+    applicationDeadline: edition.applicationDeadline,
+    parkingZones: edition.parkingZones,
+    confirmDays: edition.confirmDays,
+    cutoffDays: edition.cutoffDays,
+    reminderDays: edition.reminderDays,
+    currentFrom: edition.currentFrom?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminEdition } from '@schlosstreffen/shared/api';
+import { createTestContext, type SignedIn, type TestContext } from '../../testing/index.js';
+
+let t: TestContext;
+let admin: SignedIn;
+beforeAll(async () => {
+  t = await createTestContext({ relay: false });
+  admin = await t.signIn('admin', { firstName: 'Anna' });
+});
+afterAll(() => t?.close());
+
+const byYear = (editions: AdminEdition[], year: number) => editions.find((edition) => edition.year === year)!;
+
+describe("'Ausgaben'", () => {
+  it('creates the next edition from the last one, refuses bad input in German, opens it and makes it current', async () => {
+    const start = await admin.client.get('/api/admin/editions');
+    expect(start.status).toBe(200);
+    expect(start.data.editions).toEqual([
+      expect.objectContaining({ year: 2026, name: 'Schlosstreffen 2026', current: true, applications: 0 }),
+    ]);
+
+    const created = await admin.client.post('/api/admin/editions', { year: 2027, deadline: '2027-04-15' });
+    expect(created.status, created.text).toBe(201);
+    expect(created.data.message).toBe('Schlosstreffen 2027 ist angelegt.');
+    const next = byYear(created.data.editions, 2027);
+    expect(next).toMatchObject({
+      state: 'preparation',
+      current: false,
+      applicationDeadline: '2027-04-15',
+      startsAt: '2027-06-20T08:00:00.000Z',
+      parkingZones: byYear(created.data.editions, 2026).parkingZones,
+    });
+
+    const refusals: Array<[unknown, number, string]> = [
+      [{ year: 2027 }, 409, 'Die Ausgabe 2027 gibt es bereits.'],
+      [{ year: 1800 }, 400, 'Das Jahr muss zwischen 2000 und 2100 liegen.'],
+      [
+        { year: 2028, deadline: '15.04.2028' },
+        400,
+        'Bitte gib den Bewerbungsschluss als Datum an (JJJJ-MM-TT).',
+      ],
+      [{ year: 2028, deadline: '2028-07-01' }, 400, 'Der Bewerbungsschluss muss vor dem Beginn liegen.'],
+      [
+        { year: 2028, start: 'morgen' },
+        400,
+        'Bitte gib Datum und Uhrzeit an (z. B. 2027-06-19T10:00:00+02:00).',
+      ],
+    ];
+    for (const [body, status, message] of refusals) {
+      const res = await admin.client.post('/api/admin/editions', body);
+      expect([res.status, res.data.message]).toEqual([status, message]);
+    }
+
+    const opened = await admin.client.post('/api/admin/editions/2027/open', {});
+    expect(opened.status).toBe(200);
+    expect(opened.data.message).toBe('Die Bewerbung für Schlosstreffen 2027 ist geöffnet.');
+    expect(byYear(opened.data.editions, 2027).state).toBe('open');
+
+    // Set ahead: the public site keeps showing 2026 until then.
+    const ahead = await admin.client.post('/api/admin/editions/2027/current', { at: '2099-01-01T00:00:00Z' });
+    expect(ahead.status).toBe(200);
+    expect(byYear(ahead.data.editions, 2026).current).toBe(true);
+    expect((await t.client().get('/api/vehicles/public')).status).toBe(200);
+
+    const now = await admin.client.post('/api/admin/editions/2027/current', {});
+    expect(now.data.message).toBe('Schlosstreffen 2027 ist jetzt die aktuelle Ausgabe.');
+    expect(byYear(now.data.editions, 2027).current).toBe(true);
+    expect(byYear(now.data.editions, 2026).state).toBe('archived');
+
+    const unknown = await admin.client.post('/api/admin/editions/2031/open', {});
+    expect([unknown.status, unknown.data.message]).toEqual([404, 'Eine Ausgabe 2031 gibt es nicht.']);
+    const archived = await admin.client.post('/api/admin/editions/2026/open', {});
+    expect([archived.status, archived.data.message]).toEqual([
+      409,
+      'Die Ausgabe 2026 ist archiviert und kann nicht mehr geändert werden.',
+    ]);
+  });
+});

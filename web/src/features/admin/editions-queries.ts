@@ -1,0 +1,35 @@
+import type { AdminEditionList } from '@schlosstreffen/shared/api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiGet } from '../../lib/api';
+
+export const EDITIONS_PATH = '/api/admin/editions';
+
+export const editionKeys = { list: ['editions'] as const };
+
+/** Every edition, newest first, with its state and whether the public site shows it (staff). */
+export const editionsQueryOptions = queryOptions({
+  queryKey: editionKeys.list,
+  queryFn: ({ signal }) => apiGet<AdminEditionList>(EDITIONS_PATH, { signal }),
+});
+
+type EditionAnswer = AdminEditionList & { message: string };
+
+/** The next edition (POST /api/admin/editions); the answer carries the list. */
+export function useCreateEdition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { year: number; deadline?: string; start?: string; end?: string }) =>
+      api.post<EditionAnswer>(EDITIONS_PATH, body),
+    onSuccess: (answer) => queryClient.setQueryData(editionKeys.list, { editions: answer.editions }),
+  });
+}
+
+/** Opens applications or makes an edition current, now or at a set moment. */
+export function useEditionAction(action: 'open' | 'current') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ year, at }: { year: number; at?: string }) =>
+      api.post<EditionAnswer>(`${EDITIONS_PATH}/${year}/${action}`, at ? { at } : {}),
+    onSuccess: (answer) => queryClient.setQueryData(editionKeys.list, { editions: answer.editions }),
+  });
+}
