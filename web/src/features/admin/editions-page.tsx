@@ -19,6 +19,11 @@ const STATE_TONES: Record<EditionState, string> = {
   archived: 'border-white/10 bg-night-950 text-ash-400',
 };
 
+/** The first edition holds what the platform held before editions: open and current from the start. */
+const FROM_THE_START = Date.UTC(2000, 0, 1);
+const momentText = (iso: string | null, none: string) =>
+  iso === null ? none : Date.parse(iso) < FROM_THE_START ? 'Von Anfang an' : formatDateTime(iso);
+
 const badgeClass =
   'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
 
@@ -127,31 +132,29 @@ function EditionCard({ edition }: { edition: AdminEdition }) {
           {formatDateTime(edition.startsAt)} – {formatDateTime(edition.endsAt)}
         </Fact>
         <Fact label="Ort">{edition.place}</Fact>
-        <Fact label="Bewerbung ab">
-          {edition.applicationsOpenAt ? formatDateTime(edition.applicationsOpenAt) : 'Noch nicht geöffnet'}
-        </Fact>
+        <Fact label="Bewerbung ab">{momentText(edition.applicationsOpenAt, 'Noch nicht geöffnet')}</Fact>
         <Fact label="Bewerbungsschluss">{formatDate(`${edition.applicationDeadline}T12:00:00Z`)}</Fact>
         <Fact label="Parkzonen">
           {edition.parkingZones.map((zone) => `${zone.name}: ${zone.capacity}`).join(', ')}
         </Fact>
         <Fact label="Bewerbungen">{edition.applications}</Fact>
-        <Fact label="Auf der Startseite ab">
-          {edition.currentFrom ? formatDateTime(edition.currentFrom) : 'Noch nicht festgelegt'}
-        </Fact>
+        <Fact label="Auf der Startseite ab">{momentText(edition.currentFrom, 'Noch nicht festgelegt')}</Fact>
         <Fact label="Fristen">
           Bestätigen binnen {edition.confirmDays} Tagen, Erinnerung {edition.reminderDays} Tage vorher,
           Nachrücken bis {edition.cutoffDays} Tage vor dem Termin
         </Fact>
       </dl>
-      {edition.state !== 'archived' ? (
+      {edition.state === 'preparation' || (edition.state !== 'archived' && !edition.current) ? (
         <div className="mt-5 grid gap-4 border-t border-white/10 pt-4 sm:grid-cols-2">
-          <MomentAction
-            edition={edition}
-            action="open"
-            label="Bewerbung öffnen"
-            pendingLabel="Wird geöffnet..."
-            done="Bewerbung geöffnet"
-          />
+          {edition.state === 'preparation' ? (
+            <MomentAction
+              edition={edition}
+              action="open"
+              label="Bewerbung öffnen"
+              pendingLabel="Wird geöffnet..."
+              done="Bewerbung geöffnet"
+            />
+          ) : null}
           {!edition.current ? (
             <MomentAction
               edition={edition}

@@ -155,7 +155,10 @@ export function useGate() {
     };
   }, [refresh, showScans, update]);
 
-  /** Checks a code in: against the list on this device when it holds one, else at the server. */
+  /**
+   * Checks a code in: against the list on this device when it holds one (a code it does not know is
+   * asked at the server while online), else at the server.
+   */
   const checkIn = useCallback(
     async (code: string): Promise<CheckInOutcome> => {
       if (!state.ready) return submitCheckIn(code);
@@ -185,6 +188,15 @@ export function useGate() {
           message: CHECK_IN_MESSAGES.not_confirmed,
           view: viewOf(verdict.entry, null),
         };
+      }
+      // Not on this device's list: the server may know it (a code of another edition, or one issued
+      // since the list was read). Unreachable, the device's verdict stands.
+      if (navigator.onLine) {
+        const answer = await submitCheckIn(code);
+        if (answer.kind !== 'error' || !answer.retry) {
+          if (answer.kind === 'checked-in') void sync();
+          return answer;
+        }
       }
       return { kind: 'unknown', code, message: CHECK_IN_MESSAGES.unknown_code };
     },

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import {
+  applicantWithVehicle,
+  BASE_URL,
+  captureEverywhere,
+  field,
+  setVehicleStatus,
+  signInAsStaff,
+  waitForMail,
+} from './support';
+
+/**
+ * The next edition: the admin creates it from this run's meeting on 'Ausgaben', opens it and puts it
+ * on the landing page; the landing page shows its year without the cars of the last one, last year's
+ * code is refused at the new gate, and the earlier edition stays readable through the 'Ausgabe'
+ * switch. The specs after this one run on the earlier edition again: it is made current at the end.
+ */
+
+test('the admin runs the next edition: created from the last, opened and on the landing page; the last stays readable', async ({
+  page,
+  browser,
+}) => {
+  await signInAsStaff(page, 'admin', 'Anna');
+  // This run's meeting lies weeks ahead (start-app.mjs): its year, and the next.
+  const editions = (await (await page.request.get('/api/admin/editions')).json()) as {
+    editions: Array<{ year: number; current: boolean }>;
+  };
+  const year = editions.editions.find((edition) => edition.current)!.year;
+  const next = year + 1;
+  const applicant = await browser.newContext({ baseURL: BASE_URL });
+  const { email, vehicleId } = await applicantWithVehicle(applicant.request, {
+    brand: 'Lancia',
+    model: 'Delta Integrale',
+    name: 'Roter Blitz',
+  });
+  await applicant.close();
+  await setVehicleStatus(page.request, vehicleId, { status: 'invited', oldStatus: 'submitted' });
+  const mail = await waitForMail(email, /Einladung/);
+  const code = /dieser Code:\s+(\S+)/.exec(mail.text)?.[1];
+  expect(code, 'check-in code in the mail').toBeTruthy();
+  await setVehicleStatus(page.request, vehicleId, { status: 'confirmed', oldStatus: 'invited' });
+  const listed = async () =>
+    ((await (await page.request.get('/api/vehicles/public')).json()) as Array<{ id: string }>).map(
+      (car) => car.id,
+    );
+  expect(await listed()).toContain(vehicleId);
+
+  try {
+    await page.goto('/admin/ausgaben');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ausgaben' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Nächste Ausgabe' });
+    await expect(form.getByLabel('Jahr')).toHaveValue(String(next));
+    await form.getByRole('button', { name: 'Ausgabe anlegen' }).click();
+    const card = page.getByRole('article', { name: `Schlosstreffen ${next}` });
+    await expect(card).toContainText('In Vorbereitung');
+    await expect(card).toContainText(`.${next}`);
+
+    await card.getByRole('button', { name: 'Bewerbung öffnen' }).click();
+    await expect(card).toContainText('Bewerbung offen');
+    await card.getByRole('button', { name: 'Auf die Startseite' }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Schlosstreffen ${next} auf die Startseite?` });
+    await dialog.getByRole('button', { name: 'Auf die Startseite' }).click();
+    await expect(card).toContainText('Auf der Startseite');
+    await expect(page.getByRole('article', { name: `Schlosstreffen ${year}` })).toContainText('Archiviert');
+    await captureEverywhere(page, 'admin-ausgaben');
+
+    // Every process reads the editions again within seconds: no restart.
+    await expect(async () => {
+      await page.goto('/');
+      await expect(page.locator('main')).toContainText(String(next), { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    expect(await listed()).not.toContain(vehicleId);
+
+    // Last year's code at this year's gate.
+    await page.goto('/admin/check-in');
+    await field(page, 'Check-in-Code oder Startnummer').fill(code!);
+    await page.getByRole('button', { name: 'Einchecken' }).click();
+    await expect(page.getByText(`Einladung gilt für Schlosstreffen ${year}`, { exact: true })).toBeVisible();
+
+    // The earlier edition read back through the switch: its application, and a notice that it is not the current one.
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Ausgabe' }).click();
+    await page.getByRole('option', { name: new RegExp(`Schlosstreffen ${year}`) }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Sie sehen Schlosstreffen ${year}` }),
+    ).toBeVisible();
+    await expect(page.getByText('Roter Blitz').first()).toBeVisible();
+    await captureEverywhere(page, 'admin-dashboard-past-edition');
+    await page.getByRole('combobox', { name: 'Ausgabe' }).click();
+    await page.getByRole('option', { name: new RegExp(`Schlosstreffen ${next}`) }).click();
+  } finally {
+    // The specs after this one run on this run's meeting.
+    const back = await page.request.post(`/api/admin/editions/${year}/current`, {
+      headers: { Origin: BASE_URL },
+      data: {},
+    });
+    expect(back.status(), await back.text()).toBe(200);
+    await page.waitForTimeout(6_000);
+  }
+});
