@@ -4,8 +4,12 @@
  */
 import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import {
+  createEdition,
   createS3Client,
+  currentEdition,
   EmailLog,
+  makeCurrent,
+  openApplications,
   printPhotoKey,
   QuartettSet,
   rebuildProjections,
@@ -368,6 +372,21 @@ describe('self-service deletion', () => {
       .toBe(true);
     mediaKeys.push(printKey);
 
+    // The person takes part again the next year: an application and a visitor sign-up of that edition too.
+    const em = t.orm.em.fork();
+    const first = await currentEdition(em, new Date());
+    await createEdition(em, { year: first.year + 1 });
+    await openApplications(em, first.year + 1, new Date('2026-11-01T00:00:00Z'));
+    await makeCurrent(em, first.year + 1, new Date('2026-11-01T00:00:00Z'));
+    await apply(owner.client, { name: 'Wieder dabei' }, [await gpsJpeg()]);
+    expect((await t.client().post('/api/visitor-registrations', { ...person, email })).status).toBe(201);
+    const [editions] = await t.orm.em.getConnection().execute<Array<{ vehicles: number; visitors: number }>>(
+      `select (select count(distinct edition_id)::int from vehicle where user_id = ?) as vehicles,
+              (select count(distinct edition_id)::int from visitor_registration where email = ?) as visitors`,
+      [owner.id, email],
+    );
+    expect(editions).toEqual({ vehicles: 2, visitors: 2 });
+
     const wrong = await owner.client.post('/api/account/delete', { password: 'falsch-falsch' });
     expect(wrong.status).toBe(400);
     const deleted = await owner.client.post('/api/account/delete', { password: 'sicheres-passwort-1' });
@@ -448,7 +467,7 @@ describe('self-service deletion', () => {
     // The print that shows the vehicle is marked for the admin.
     const marked = await t.orm.em.fork().findOneOrFail(QuartettSet, set.data.id as string);
     expect(marked.containsDeletedAccount).toBe(true);
-    expect((await admin.client.get('/api/admin/quartett-sets')).data[0]).toMatchObject({
+    expect((await admin.client.get(`/api/admin/quartett-sets?edition=${first.year}`)).data[0]).toMatchObject({
       containsDeletedAccount: true,
     });
   });

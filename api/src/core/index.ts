@@ -78,7 +78,13 @@ export {
   type EditionRef,
   type EventSource,
 } from './editions/edition-events.js';
-export { editionIdOfVehicle } from './editions/editions.js';
+export {
+  createEdition,
+  currentEdition,
+  editionIdOfVehicle,
+  makeCurrent,
+  openApplications,
+} from './editions/editions.js';
 export { createVisitorToken } from './visitors/visitor.service.js';
 export {
   claimNextRecipient,
