@@ -29,6 +29,8 @@ export const EDITION_MESSAGES = {
   opened: (name: string) => `Die Bewerbung für ${name} ist geöffnet.`,
   madeCurrent: (name: string) => `${name} ist jetzt die aktuelle Ausgabe.`,
   yearParam: 'Bitte wähle eine Ausgabe über ihr Jahr (z. B. 2027).',
+  /** An edition that has not ended yet, or none of that year. */
+  noLookBack: (year: number) => `Einen Rückblick auf ${year} gibt es noch nicht.`,
   /** A check-in code of another edition's invitation. */
   otherEdition: (name: string) => `Einladung gilt für ${name}`,
 } as const;

@@ -37,6 +37,7 @@ import { Route as BesucherAbmeldenRouteImport } from './routes/besucher/abmelden
 import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/bestaetigen'
 import { Route as EditIdRouteImport } from './routes/edit/$id'
 import { Route as EinladungAbsagenRouteImport } from './routes/einladung_.absagen'
+import { Route as RueckblickYearRouteImport } from './routes/rueckblick.$year'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -178,6 +179,11 @@ const EinladungAbsagenRoute = EinladungAbsagenRouteImport.update({
   path: '/einladung/absagen',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RueckblickYearRoute = RueckblickYearRouteImport.update({
+  id: '/rueckblick/$year',
+  path: '/rueckblick/$year',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
+  '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin/': typeof AdminIndexRoute
 }
 export interface FileRoutesByTo {
@@ -236,6 +243,7 @@ export interface FileRoutesByTo {
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
+  '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin': typeof AdminIndexRoute
 }
 export interface FileRoutesById {
@@ -267,6 +275,7 @@ export interface FileRoutesById {
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung_/absagen': typeof EinladungAbsagenRoute
+  '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin/': typeof AdminIndexRoute
 }
 export interface FileRouteTypes {
@@ -299,6 +308,7 @@ export interface FileRouteTypes {
     | '/besucher/bestaetigen'
     | '/edit/$id'
     | '/einladung/absagen'
+    | '/rueckblick/$year'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -328,6 +338,7 @@ export interface FileRouteTypes {
     | '/besucher/bestaetigen'
     | '/edit/$id'
     | '/einladung/absagen'
+    | '/rueckblick/$year'
     | '/admin'
   id:
     | '__root__'
@@ -358,6 +369,7 @@ export interface FileRouteTypes {
     | '/besucher/bestaetigen'
     | '/edit/$id'
     | '/einladung_/absagen'
+    | '/rueckblick/$year'
     | '/admin/'
   fileRoutesById: FileRoutesById
 }
@@ -381,6 +393,7 @@ export interface RootRouteChildren {
   BesucherBestaetigenRoute: typeof BesucherBestaetigenRoute
   EditIdRoute: typeof EditIdRoute
   EinladungAbsagenRoute: typeof EinladungAbsagenRoute
+  RueckblickYearRoute: typeof RueckblickYearRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -581,6 +594,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EinladungAbsagenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/rueckblick/$year': {
+      id: '/rueckblick/$year'
+      path: '/rueckblick/$year'
+      fullPath: '/rueckblick/$year'
+      preLoaderRoute: typeof RueckblickYearRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -630,6 +650,7 @@ const rootRouteChildren: RootRouteChildren = {
   BesucherBestaetigenRoute: BesucherBestaetigenRoute,
   EditIdRoute: EditIdRoute,
   EinladungAbsagenRoute: EinladungAbsagenRoute,
+  RueckblickYearRoute: RueckblickYearRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -85,6 +85,12 @@ async function main(argv: string[]): Promise<number> {
           `${report.mismatches.length} status ${report.mismatches.length === 1 ? 'mismatch' : 'mismatches'}, ` +
           `${report.publicListDrift} public list ${report.publicListDrift === 1 ? 'row' : 'rows'} out of date`,
       );
+      for (const edition of report.perEdition) {
+        console.log(
+          `  ${edition.year}: ${edition.vehicles} vehicles, ${edition.events} status events, ` +
+            `${edition.mismatches} ${edition.mismatches === 1 ? 'mismatch' : 'mismatches'}`,
+        );
+      }
       for (const m of report.mismatches) {
         console.log(`  ${m.vehicleId} ${m.title}: stored ${m.projected}, log says ${m.replayed}`);
       }

@@ -642,7 +642,12 @@ const ROWS: Row[] = [
       return { path: '/api/admin/waitlist/invite', json: { vehicleId: vehicle.id } };
     },
   },
-  // Editions ('Ausgaben'): changed by admins only.
+  // Editions ('Ausgaben'): changed by admins only; the look back on one that has ended is public.
+  {
+    route: 'GET /api/editions/:year/look-back',
+    expect: [200, 200, 200, 200, 200],
+    request: () => ({ path: `/api/editions/${t.event.edition.year}/look-back` }),
+  },
   {
     route: 'GET /api/admin/editions',
     // Reviewers too: the edition switch of the staff screens lists them.

@@ -1,7 +1,8 @@
 /**
- * The bench's data set, written with set-based SQL (generate_series): 10,000 owners and vehicles
- * (the newest 70 confirmed with their invitations, the next 200 submitted, the rest draft, in
- * review, waitlist or rejected), 50,000 media rows (first one the hero, all with their renditions
+ * The bench's data set, written with set-based SQL (generate_series): 10,000 owners and their
+ * applications in five editions of 2,000 each (the current one and the four years before it; the
+ * newest 70 confirmed with their invitations and the next 200 submitted are the current edition's,
+ * the rest draft, in review, waitlist or (in the current edition) rejected), 50,000 media rows (first one the hero, all with their renditions
  * recorded) and each vehicle's status log. The
  * public list is then rebuilt from the log by the CLI (`projections:rebuild`), which must find it
  * consistent (`--verify`).
@@ -48,10 +49,15 @@ const {
   heroRenditions: HERO_RENDITIONS,
 } = DATA;
 
-/** Status of vehicle g (1-based): the first 70 confirmed, the next 200 submitted, the rest mixed. */
+/**
+ * Status of vehicle g (1-based): the first 70 confirmed, the next 200 submitted, the rest of the
+ * current edition mixed. The earlier editions' applications hold no rejected ones: retention removes
+ * those a year after their edition, which the worker would do while R2 measures.
+ */
 const STATUS_OF_G = `case when g <= ${CONFIRMED} then 'confirmed'
   when g <= ${CONFIRMED + SUBMITTED} then 'submitted'
-  else (array['draft', 'in_review', 'waitlist', 'rejected'])[g % 4 + 1] end`;
+  when g <= ${DATA.perEdition} then (array['draft', 'in_review', 'waitlist', 'rejected'])[g % 4 + 1]
+  else (array['draft', 'in_review', 'waitlist'])[g % 3 + 1] end`;
 
 /** The status log path that leads to each status; the owner creates, a reviewer decides. */
 const PATHS = `(values
@@ -70,7 +76,23 @@ const DESCRIPTION_SHORT =
   'Tiefergelegt auf Gewindefahrwerk, Software-Optimierung vom Prüfstand, Edelstahl-Abgasanlage mit Klappensteuerung und 19-Zoll-Schmiedefelgen.';
 const DESCRIPTION_LONG = `${DESCRIPTION_SHORT} `.repeat(4).trim();
 
+/** The current edition: the api's environment describes it (the migration's first edition). */
+const CURRENT = `(select id from edition order by current_from desc nulls last, year desc limit 1)`;
+
+/** Vehicle g's edition: the newest PER_EDITION the current one's, each older block a year earlier. */
+const EDITION_OF_G = `(select e.id from edition e
+  where e.year = (select year from edition where id = ${CURRENT}) - (g - 1) / ${DATA.perEdition})`;
+
 const STATEMENTS = [
+  // Four earlier editions, the current one's dates that many years before, never current (archived).
+  `insert into edition (id, year, name, starts_at, ends_at, gate_opens_at, place, applications_open_at,
+                        application_deadline, parking_zones, confirm_days, cutoff_days, reminder_days)
+   select gen_random_uuid(), c.year - k, 'Schlosstreffen ' || (c.year - k), c.starts_at - make_interval(years => k),
+          c.ends_at - make_interval(years => k), c.gate_opens_at - make_interval(years => k), c.place,
+          c.applications_open_at, ((c.application_deadline::date) - make_interval(years => k))::date::text,
+          c.parking_zones, c.confirm_days, c.cutoff_days, c.reminder_days
+   from edition c cross join generate_series(1, ${DATA.editions - 1}) k
+   where c.id = ${CURRENT}`,
   `insert into users (id, email, password_hash, first_name, last_name, role, consent_media, consent_quartett,
                       consent_contact, email_verified, created_at, updated_at)
    select gen_random_uuid(), 'owner-' || g || '@bench.test', '$argon2id$v=19$m=19456,t=2,p=1$bench$seeded',
@@ -80,7 +102,7 @@ const STATEMENTS = [
   `insert into vehicle (id, user_id, edition_id, title, name, brand, model, year, color, license_plate, tuning_categories,
                         description_short, description_long, status, ps, kw, torque_nm, weight_kg, top_speed_kmh,
                         zero_to_hundred_s, drive_type, displacement_ccm, cylinders, fuel_type, created_at, updated_at)
-   select gen_random_uuid(), u.id, (select id from edition order by year limit 1), b.brand || ' ' || m.model, case when g % 3 = 0 then 'Projekt ' || g end,
+   select gen_random_uuid(), u.id, ${EDITION_OF_G}, b.brand || ' ' || m.model, case when g % 3 = 0 then 'Projekt ' || g end,
           b.brand, m.model, 1970 + g % 55, (array['Schwarz', 'Nardograu', 'Rot', 'Weiß', 'Blau'])[g % 5 + 1],
           'DD-ST ' || g, '["Fahrwerk", "Motor", "Optik"]'::jsonb, '${DESCRIPTION_SHORT}', '${DESCRIPTION_LONG}',
           ${STATUS_OF_G}, 100 + g % 500, round((100 + g % 500) * 0.7355), 150 + g % 600, 900 + g % 1500,
@@ -150,7 +172,7 @@ export async function seed(): Promise<Seeded> {
     await client.query('vacuum analyze');
     const counts = await client.query<{ vehicles: number; media: number; confirmed: number; listed: number }>(
       `select (select count(*)::int from vehicle) as vehicles, (select count(*)::int from media) as media,
-              (select count(*)::int from vehicle where status = 'confirmed') as confirmed,
+              (select count(*)::int from vehicle where status = 'confirmed' and edition_id = ${CURRENT}) as confirmed,
               (select count(*)::int from public_vehicle) as listed`,
     );
     const expected = { vehicles: N, media: N * PER_VEHICLE, confirmed: CONFIRMED, listed: CONFIRMED };

@@ -38,6 +38,9 @@ export const databaseUrl = (() => {
 /** The data set of the issue. */
 export const DATA = {
   vehicles: 10_000,
+  /** Five editions of 2,000 applications each: the lists show the current one's. */
+  editions: 5,
+  perEdition: 2_000,
   mediaPerVehicle: 5,
   /** The public list (R1, R5): the newest vehicles. R4 confirms the vehicles it prints itself. */
   confirmed: 70,

@@ -1,4 +1,5 @@
 import type { EditionState } from '../editions.js';
+import type { PublicVehicle } from './vehicles.js';
 
 /** One edition as the admin's 'Ausgaben' screen shows it (GET /api/admin/editions, newest first). */
 export interface AdminEdition {
@@ -26,4 +27,13 @@ export interface AdminEdition {
 
 export interface AdminEditionList {
   editions: AdminEdition[];
+}
+
+/** GET /api/editions/:year/look-back: an edition that has ended, with the cars that took part. */
+export interface LookBack {
+  edition: { year: number; name: string; startsAt: string; endsAt: string; place: string };
+  /** Confirmed cars whose owners did not withdraw the consent to show their images, as listed then. */
+  vehicles: PublicVehicle[];
+  /** Cars let in at the gate. */
+  checkedIn: number;
 }

@@ -1,4 +1,4 @@
-/** The SQL of editions: applications counted per edition. */
+/** The SQL of editions: applications counted per edition, an edition's public cars and arrivals. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** Applications per edition id (editions without any are left out). */
@@ -9,4 +9,25 @@ export async function applicationsPerEdition(em: EntityManager): Promise<Map<str
       `select edition_id, count(*)::int as n from vehicle group by edition_id`,
     );
   return new Map(rows.map((row) => [row.edition_id, row.n]));
+}
+
+/** The edition's rows of the public list, in listing order. */
+export async function listedOf(em: EntityManager, editionId: string): Promise<unknown[]> {
+  const [row] = await em.getConnection().execute<Array<{ list: unknown[] }>>(
+    `select coalesce(json_agg(data order by listed_at, vehicle_id), '[]'::json) as list
+         from public_vehicle where edition_id = ?`,
+    [editionId],
+  );
+  return row!.list;
+}
+
+/** The edition's cars let in at the gate. */
+export async function checkedInOf(em: EntityManager, editionId: string): Promise<number> {
+  const [row] = await em
+    .getConnection()
+    .execute<Array<{ n: number }>>(
+      `select count(*)::int as n from invitation where edition_id = ? and checked_in_at is not null`,
+      [editionId],
+    );
+  return row!.n;
 }

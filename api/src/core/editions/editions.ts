@@ -15,6 +15,7 @@ import {
 import { conflict, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
+import { checkedInOf, listedOf } from './editions.queries.js';
 import { currentOf, meetingName } from './edition-events.js';
 
 /** The edition the public site shows at `at`: the one whose `currentFrom` came last. */
@@ -141,6 +142,27 @@ export async function makeCurrent(em: EntityManager, year: number, at: Date): Pr
   edition.currentFrom = at;
   await em.flush();
   return edition;
+}
+
+/**
+ * The look back on an edition that has ended (`at` past its end): its facts, the cars that took part
+ * as the public list showed them (owners who withdrew the consent to show their images are not on
+ * it), and how many came through the gate. 404 before the end.
+ */
+export async function lookBack(em: EntityManager, year: number, at: Date) {
+  const edition = await em.findOne(Edition, { year });
+  if (!edition || edition.endsAt > at) throw notFound(EDITION_MESSAGES.noLookBack(year));
+  return {
+    edition: {
+      year: edition.year,
+      name: edition.name,
+      startsAt: edition.startsAt.toISOString(),
+      endsAt: edition.endsAt.toISOString(),
+      place: edition.place,
+    },
+    vehicles: await listedOf(em, edition.id),
+    checkedIn: await checkedInOf(em, edition.id),
+  };
 }
 
 /** An edition's state at `at`: archived once a later edition is current. */

@@ -178,6 +178,16 @@ describe('one edition at a time', () => {
     expect((await admin.client.get('/api/admin/quartett-sets?edition=2026')).data).toHaveLength(1);
   });
 
+  it('looks back on 2026 with its cars once it has ended; 2027 has no look back yet', async () => {
+    const back = await t.client().get('/api/editions/2026/look-back');
+    expect(back.status, back.text).toBe(200);
+    expect(back.data.edition).toMatchObject({ year: 2026, name: 'Schlosstreffen 2026' });
+    expect((back.data.vehicles as Array<{ id: string }>).map((car) => car.id)).toEqual([car2026]);
+    expect(back.data.checkedIn).toBe(0);
+    const ahead = await t.client().get('/api/editions/2027/look-back');
+    expect([ahead.status, ahead.data.message]).toEqual([404, 'Einen Rückblick auf 2027 gibt es noch nicht.']);
+  });
+
   it("retention counts from each edition's end: 2026's visitors go, 2027's stay", async () => {
     await t.orm.em
       .fork()

@@ -5,6 +5,7 @@ import { PublicVehicle } from '../model/public-vehicle.entity.js';
 import { refreshPublicVehicles, toPublicData } from '../public-list/public-vehicle.projection.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import {
+  listedInOtherEdition,
   lastStatuses,
   listedVehicleIds,
   mediaConsentWithdrawn,
@@ -25,6 +26,8 @@ export interface RebuildReport {
   mismatches: ProjectionMismatch[];
   /** Public list rows that were missing, superfluous or out of date. */
   publicListDrift: number;
+  /** Per edition (by year, oldest first): its applications, their status events and mismatches. */
+  perEdition: Array<{ year: number; vehicles: number; events: number; mismatches: number }>;
 }
 
 /**
@@ -40,10 +43,25 @@ export async function rebuildProjections(
   const lastStatus = new Map(replayed.map((row) => [row.vehicle_id, row.new_status]));
   const events = replayed.reduce((sum, row) => sum + Number(row.n), 0);
 
+  const eventsOf = new Map(replayed.map((row) => [row.vehicle_id, Number(row.n)]));
   const vehicles = await storedStatuses(em);
   const mismatches: ProjectionMismatch[] = [];
+  const perEdition = new Map<
+    number,
+    { year: number; vehicles: number; events: number; mismatches: number }
+  >();
   for (const vehicle of vehicles) {
     const expected = lastStatus.get(vehicle.id) ?? 'draft';
+    const edition = perEdition.get(vehicle.year) ?? {
+      year: vehicle.year,
+      vehicles: 0,
+      events: 0,
+      mismatches: 0,
+    };
+    perEdition.set(vehicle.year, edition);
+    edition.vehicles += 1;
+    edition.events += eventsOf.get(vehicle.id) ?? 0;
+    if (expected !== vehicle.status) edition.mismatches += 1;
     if (expected !== vehicle.status) {
       mismatches.push({
         vehicleId: vehicle.id,
@@ -81,8 +99,16 @@ export async function rebuildProjections(
       em,
       confirmed.filter((id) => listedIds.has(id)),
     );
+    // A row listed under another edition than its vehicle's would show on the wrong landing page.
+    publicListDrift += await listedInOtherEdition(em);
   }
-  return { vehicles: vehicles.length, events, mismatches, publicListDrift };
+  return {
+    vehicles: vehicles.length,
+    events,
+    mismatches,
+    publicListDrift,
+    perEdition: [...perEdition.values()].sort((a, b) => a.year - b.year),
+  };
 }
 
 /** Listed vehicles whose stored public data differs from what their current data would give. */

@@ -24,15 +24,23 @@ export function lastStatuses(
   );
 }
 
-/** Every vehicle's stored status, oldest first. */
+/** Every vehicle's stored status and its edition's year, oldest first. */
 export function storedStatuses(
   em: EntityManager,
-): Promise<{ id: string; title: string; status: VehicleStatus }[]> {
-  return em
-    .getConnection()
-    .execute<{ id: string; title: string; status: VehicleStatus }[]>(
-      `select id, title, status from vehicle order by created_at`,
-    );
+): Promise<{ id: string; title: string; status: VehicleStatus; year: number }[]> {
+  return em.getConnection().execute<{ id: string; title: string; status: VehicleStatus; year: number }[]>(
+    `select v.id, v.title, v.status, e.year from vehicle v join edition e on e.id = v.edition_id
+        order by v.created_at`,
+  );
+}
+
+/** Rows of the public list whose edition is not their vehicle's. */
+export async function listedInOtherEdition(em: EntityManager): Promise<number> {
+  const [row] = await em.getConnection().execute<{ n: number }[]>(
+    `select count(*)::int as n from public_vehicle p join vehicle v on v.id = p.vehicle_id
+        where p.edition_id <> v.edition_id`,
+  );
+  return row!.n;
 }
 
 /** Vehicles whose owner withdrew the consent to publish their images. */

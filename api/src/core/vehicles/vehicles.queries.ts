@@ -27,18 +27,18 @@ interface Sql {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** The search on vehicle `v`: brand, model, or the owner's first or last name contain the text. */
-function searchCondition(q: string): Sql | undefined {
+/** The search on vehicle `v` of the edition: brand, model, or the owner's first or last name contain the text. */
+function searchCondition(q: string, editionId: string): Sql | undefined {
   const needle = q.trim();
   if (!needle) return undefined;
   const pattern = `%${escapeLike(needle)}%`;
   // A union of the two searches, so each can use its trigram indexes (an OR across the two tables
   // would scan every vehicle).
   return {
-    sql: `v.id in (select x.id from vehicle x where x.brand ilike ? or x.model ilike ?
+    sql: `v.id in (select x.id from vehicle x where x.edition_id = ? and (x.brand ilike ? or x.model ilike ?)
                    union select x.id from vehicle x join users u on u.id = x.user_id
-                          where u.first_name ilike ? or u.last_name ilike ?)`,
-    params: [pattern, pattern, pattern, pattern],
+                          where x.edition_id = ? and (u.first_name ilike ? or u.last_name ilike ?))`,
+    params: [editionId, pattern, pattern, editionId, pattern, pattern],
   };
 }
 
@@ -63,7 +63,7 @@ function applicationWhere(filter: ApplicationFilter, after?: Sql): Sql {
   return whereOf(
     editionCondition(filter.editionId),
     statusCondition(filter.status),
-    searchCondition(filter.q),
+    searchCondition(filter.q, filter.editionId),
     after,
   );
 }
@@ -99,7 +99,7 @@ export async function statusCounts(
   editionId: string,
   q: string,
 ): Promise<Record<string, number>> {
-  const searched = whereOf(editionCondition(editionId), searchCondition(q));
+  const searched = whereOf(editionCondition(editionId), searchCondition(q, editionId));
   const [row] = await em.getConnection().execute<{ counts: Record<string, number> }[]>(
     `select
        (select coalesce(json_object_agg(c.status, c.n), '{}') from

@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import { EDITION_MESSAGES, EditionCreateSchema, EditionMomentSchema } from '@schlosstreffen/shared';
-import type { AdminEdition, AdminEditionList } from '@schlosstreffen/shared/api';
+import type { AdminEdition, AdminEditionList, LookBack } from '@schlosstreffen/shared/api';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventSource } from '../../core/editions/edition-events.js';
 import {
   createEdition,
   currentEdition,
   listEditions,
+  lookBack,
   makeCurrent,
   openApplications,
   statesOf,
@@ -57,6 +58,13 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
       })),
     };
   };
+
+  // 'Rückblick': public, for editions that have ended.
+  router.get('/editions/:year/look-back', async (ctx) => {
+    const year = yearOf(ctx);
+    ctx.set('Cache-Control', 'public, max-age=60');
+    ctx.body = (await lookBack(em, year, new Date())) as LookBack;
+  });
 
   router.get('/admin/editions', requireRole('admin', 'reviewer'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

@@ -81,7 +81,7 @@ async function exportSet(s3: EmbeddedS3, title: string): Promise<QuartettExportM
   const setId = await withDatabase(async (db) => {
     const result = await db.query<{ id: string }>(
       `insert into quartett_set (id, edition_id, title, created_at)
-       values (gen_random_uuid(), (select id from edition order by year limit 1), $1, now()) returning id`,
+       values (gen_random_uuid(), (select id from edition order by current_from desc nulls last, year desc limit 1), $1, now()) returning id`,
       [title],
     );
     return result.rows[0]!.id;

@@ -54,7 +54,19 @@ export function HeroSection({ facts }: { facts: SiteEventFacts }) {
           eventEnd={facts.endIso}
           year={facts.year}
           runningNote={`Heute, ${facts.time} · ${facts.place}`}
-          endedNote="Schön, dass ihr dabei wart. Eindrücke und Neuigkeiten findest du auf unseren Kanälen."
+          endedNote={
+            <>
+              Schön, dass ihr dabei wart.{' '}
+              <Link
+                to="/rueckblick/$year"
+                params={{ year: String(facts.year) }}
+                className="font-semibold text-gold-200 underline underline-offset-4 hover:text-gold-100"
+              >
+                Rückblick {facts.year}
+              </Link>
+              : die Fahrzeuge, die dabei waren.
+            </>
+          }
         />
 
         <div className="flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">

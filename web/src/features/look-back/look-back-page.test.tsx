@@ -1,0 +1,73 @@
+import type { LookBack } from '@schlosstreffen/shared/api';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderAt, setupScreenTests } from '../../test/screen-helpers';
+
+setupScreenTests();
+
+const car = (id: string, name: string, brand: string, model: string) => ({
+  id,
+  name,
+  brand,
+  model,
+  year: 1988,
+  color: 'Rot',
+  ps: 320,
+  torqueNm: null,
+  topSpeedKmh: 260,
+  zeroToHundredS: 4.9,
+  cylinders: null,
+  weightKg: 1200,
+  driveType: null,
+  tuningCategories: [],
+  descriptionShort: null,
+  media: [],
+  hero: null,
+});
+
+const LOOK_BACK: LookBack = {
+  edition: {
+    year: 2026,
+    name: 'Schlosstreffen 2026',
+    startsAt: '2026-06-20T08:00:00.000Z',
+    endsAt: '2026-06-20T18:00:00.000Z',
+    place: 'Schlosspark, Sachsen',
+  },
+  vehicles: [
+    car('a1', 'Roter Blitz', 'Lancia', 'Delta Integrale'),
+    car('a2', 'Weißer Wal', 'Audi', 'Sport Quattro'),
+  ],
+  checkedIn: 1,
+};
+
+describe('/rueckblick/$year', () => {
+  it("shows the edition's date, place, figures and the cars that took part", async () => {
+    mockApi({
+      'GET /api/auth/user': () => ({ body: null }),
+      'GET /api/editions/2026/look-back': () => ({ body: LOOK_BACK }),
+    });
+    await renderAt('/rueckblick/2026');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rückblick 2026' })).toBeTruthy();
+    expect(await screen.findByText('Schlosstreffen 2026 am 20.06.2026 · Schlosspark, Sachsen')).toBeTruthy();
+    const cars = screen.getByRole('list', { name: 'Fahrzeuge 2026' });
+    expect(
+      within(cars)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Roter Blitz', 'Weißer Wal']);
+    expect(screen.getByText('Am Einlass eingecheckt').nextSibling?.textContent).toBe('1');
+  });
+
+  it('says so in German when there is no look back yet', async () => {
+    mockApi({
+      'GET /api/auth/user': () => ({ body: null }),
+      'GET /api/editions/2027/look-back': () => ({
+        status: 404,
+        body: { message: 'Einen Rückblick auf 2027 gibt es noch nicht.' },
+      }),
+    });
+    await renderAt('/rueckblick/2027');
+    expect(await screen.findByText(/Einen Rückblick auf 2027 gibt es noch nicht\./)).toBeTruthy();
+  });
+});

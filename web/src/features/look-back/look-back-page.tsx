@@ -1,0 +1,106 @@
+import { formatSpec, vehicleDisplayName, vehicleSubline } from '@schlosstreffen/shared';
+import type { PublicVehicle } from '@schlosstreffen/shared/api';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CarPlaceholderIcon } from '../../components/icons';
+import { buttonClass } from '../../components/ui/button';
+import { LoadError, Loading } from '../../components/ui/query-states';
+import { formatDate } from '../../lib/date-format';
+import { cropStyle } from '../media/crop';
+import { lookBackQueryOptions } from './look-back-queries';
+
+/**
+ * 'Rückblick {Jahr}': an edition that has ended, with the cars that took part as the landing page
+ * listed them (owners who withdrew the consent to show their images are not shown).
+ */
+export function LookBackPage({ year }: { year: number }) {
+  const lookBack = useQuery(lookBackQueryOptions(year));
+  return (
+    <section className="mx-auto w-full max-w-6xl flex-1 px-4 py-12 sm:px-6">
+      <header className="max-w-3xl">
+        <p className="text-xs tracking-[0.3em] text-gold-400 uppercase">Rückblick</p>
+        <h1 className="mt-2 font-display text-4xl text-parchment sm:text-5xl">Rückblick {year}</h1>
+        {lookBack.data ? (
+          <p className="mt-3 text-ash-300">
+            {lookBack.data.edition.name} am {formatDate(lookBack.data.edition.startsAt)} ·{' '}
+            {lookBack.data.edition.place}
+          </p>
+        ) : null}
+      </header>
+      <div className="mt-8">
+        {lookBack.isPending ? (
+          <Loading label="Rückblick wird geladen...">
+            <div aria-hidden="true" className="h-64 animate-pulse rounded-3xl bg-night-900/80" />
+          </Loading>
+        ) : lookBack.isError ? (
+          <LoadError title="Rückblick nicht verfügbar" query={lookBack} headingLevel="h2" />
+        ) : (
+          <>
+            <dl className="flex flex-wrap gap-3">
+              <Figure label="Fahrzeuge dabei" value={lookBack.data.vehicles.length} />
+              <Figure label="Am Einlass eingecheckt" value={lookBack.data.checkedIn} />
+            </dl>
+            {lookBack.data.vehicles.length === 0 ? (
+              <p className="mt-8 rounded-2xl border border-dashed border-gold-500/30 bg-night-900/60 px-6 py-10 text-center text-ash-300">
+                Für diese Ausgabe zeigen wir keine Fahrzeuge.
+              </p>
+            ) : (
+              <ul aria-label={`Fahrzeuge ${year}`} className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                {lookBack.data.vehicles.map((vehicle) => (
+                  <li key={vehicle.id}>
+                    <LookBackCard vehicle={vehicle} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+      <Link to="/" className={buttonClass('secondary', 'mt-10')}>
+        Zur Startseite
+      </Link>
+    </section>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-xl border border-gold-500/25 bg-night-900/80 px-4 py-3">
+      <dt className="text-xs text-ash-400">{label}</dt>
+      <dd className="font-display text-2xl text-gold-200 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function LookBackCard({ vehicle }: { vehicle: PublicVehicle }) {
+  const title = vehicleDisplayName(vehicle);
+  const hero = vehicle.hero;
+  const src = hero ? (hero.thumbnailUrl ?? hero.url) : null;
+  return (
+    <article className="overflow-hidden rounded-2xl border border-gold-500/20 bg-night-900 shadow-xl shadow-black/30">
+      <div className="relative aspect-[16/10] overflow-hidden bg-night-950">
+        {src ? (
+          <img
+            src={src}
+            alt={title}
+            loading="lazy"
+            decoding="async"
+            className="absolute inset-0 size-full"
+            style={cropStyle(hero?.cropX, hero?.cropY, hero?.scale)}
+          />
+        ) : (
+          <div className="absolute inset-0 flex items-center justify-center text-gold-500/40">
+            <CarPlaceholderIcon className="size-16" />
+          </div>
+        )}
+      </div>
+      <div className="p-5">
+        <h2 className="font-display text-2xl text-parchment">{title}</h2>
+        <p className="mt-1 text-sm text-ash-300">{vehicleSubline(vehicle)}</p>
+        <p className="mt-3 text-sm text-gold-200">
+          {formatSpec(vehicle.ps, 'PS')} · {formatSpec(vehicle.topSpeedKmh, 'km/h')}
+        </p>
+      </div>
+    </article>
+  );
+}
