@@ -29,6 +29,11 @@ export const EDITION_MESSAGES = {
   opened: (name: string) => `Die Bewerbung für ${name} ist geöffnet.`,
   madeCurrent: (name: string) => `${name} ist jetzt die aktuelle Ausgabe.`,
   yearParam: 'Bitte wähle eine Ausgabe über ihr Jahr (z. B. 2027).',
+  place: 'Bitte gib den Ort an (2 bis 200 Zeichen).',
+  zones: 'Bitte gib die Parkzonen als „Name:Kapazität“ an, durch Kommas getrennt (z. B. A:30, B:25).',
+  zoneNames: 'Jede Parkzone braucht einen eigenen Namen.',
+  days: 'Bitte gib die Tage als ganze Zahl von 0 bis 365 an.',
+  updated: (name: string) => `${name} ist gespeichert.`,
   /** An edition that has not ended yet, or none of that year. */
   noLookBack: (year: number) => `Einen Rückblick auf ${year} gibt es noch nicht.`,
   /** A check-in code of another edition's invitation. */
@@ -71,6 +76,77 @@ export const EditionCreateSchema = v.object({
     ),
   ),
 });
+
+const days = v.optional(
+  v.pipe(
+    v.number(EDITION_MESSAGES.days),
+    v.integer(EDITION_MESSAGES.days),
+    v.minValue(0, EDITION_MESSAGES.days),
+    v.maxValue(365, EDITION_MESSAGES.days),
+  ),
+);
+
+/** A parking zone of an edition: its name and how many cars it takes. */
+export const ParkingZoneSchema = v.object({
+  name: v.pipe(
+    v.string(EDITION_MESSAGES.zones),
+    v.trim(),
+    v.minLength(1, EDITION_MESSAGES.zones),
+    v.maxLength(40, EDITION_MESSAGES.zones),
+  ),
+  capacity: v.pipe(
+    v.number(EDITION_MESSAGES.zones),
+    v.integer(EDITION_MESSAGES.zones),
+    v.minValue(0, EDITION_MESSAGES.zones),
+    v.maxValue(10_000, EDITION_MESSAGES.zones),
+  ),
+});
+
+/** PATCH /api/admin/editions/:year: what an edition not yet archived may change; absent fields stay. */
+export const EditionUpdateSchema = v.object({
+  place: v.optional(
+    v.pipe(
+      v.string(EDITION_MESSAGES.place),
+      v.trim(),
+      v.minLength(2, EDITION_MESSAGES.place),
+      v.maxLength(200, EDITION_MESSAGES.place),
+    ),
+  ),
+  start: moment,
+  end: moment,
+  deadline: v.optional(
+    v.pipe(
+      v.string(EDITION_MESSAGES.deadlineFormat),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, EDITION_MESSAGES.deadlineFormat),
+    ),
+  ),
+  parkingZones: v.optional(
+    v.pipe(
+      v.array(ParkingZoneSchema, EDITION_MESSAGES.zones),
+      v.minLength(1, EDITION_MESSAGES.zones),
+      v.maxLength(20, EDITION_MESSAGES.zones),
+      v.check(
+        (zones) => new Set(zones.map((zone) => zone.name)).size === zones.length,
+        EDITION_MESSAGES.zoneNames,
+      ),
+    ),
+  ),
+  confirmDays: days,
+  cutoffDays: days,
+  reminderDays: days,
+});
+export type EditionUpdate = v.InferOutput<typeof EditionUpdateSchema>;
+
+/** 'A:30, B:25' as parking zones; undefined when the text is not of that form. */
+export function parseParkingZones(text: string): Array<{ name: string; capacity: number }> | undefined {
+  const zones = text
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => /^([^:]{1,40}):\s*(\d{1,5})$/.exec(pair));
+  if (!zones.length || zones.some((match) => !match)) return undefined;
+  return zones.map((match) => ({ name: match![1]!.trim(), capacity: Number(match![2]) }));
+}
 
 /** POST /api/admin/editions/:year/open and …/current: at a set moment, or now. */
 export const EditionMomentSchema = v.object({ at: moment });

@@ -55,6 +55,20 @@ test('the admin runs the next edition: created from the last, opened and on the 
     await expect(card).toContainText('In Vorbereitung');
     await expect(card).toContainText(`.${next}`);
 
+    // Its zones and periods are the last one's until changed.
+    await card.getByRole('button', { name: 'Bearbeiten' }).click();
+    const editForm = page.getByRole('form', { name: `Schlosstreffen ${next} bearbeiten` });
+    await editForm.getByLabel('Parkzonen').fill('Nord 40');
+    await editForm.getByRole('button', { name: 'Speichern' }).click();
+    await expect(editForm.getByRole('alert')).toContainText(
+      'Bitte gib die Parkzonen als „Name:Kapazität“ an',
+    );
+    await editForm.getByLabel('Parkzonen').fill('Nord:40, Süd:20');
+    await editForm.getByLabel('Bestätigen binnen (Tage)').fill('10');
+    await editForm.getByRole('button', { name: 'Speichern' }).click();
+    await expect(card).toContainText('Nord: 40, Süd: 20');
+    await expect(card).toContainText('Bestätigen binnen 10 Tagen');
+
     await card.getByRole('button', { name: 'Bewerbung öffnen' }).click();
     await expect(card).toContainText('Bewerbung offen');
     await card.getByRole('button', { name: 'Auf die Startseite' }).click();

@@ -663,6 +663,14 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'PATCH /api/admin/editions/:year',
+    expect: [401, 403, 403, 403, 200],
+    request: async () => ({
+      path: `/api/admin/editions/${await freshEdition()}`,
+      json: { parkingZones: [{ name: 'Nord', capacity: 40 }] },
+    }),
+  },
+  {
     route: 'POST /api/admin/editions/:year/open',
     expect: [401, 403, 403, 403, 200],
     request: async () => ({ path: `/api/admin/editions/${await freshEdition()}/open`, json: {} }),

@@ -126,6 +126,47 @@ function assertMoments(year: number, start: Date, end: Date, deadline: string): 
   if (applicationsCloseAt(deadline) > start) throw invalid(EDITION_MESSAGES.deadlineBeforeStart);
 }
 
+/**
+ * Changes an edition that is not archived: its place, dates (the gate opens as long before the start
+ * as it did), deadline, zones and periods; what is not given stays.
+ */
+export async function updateEdition(
+  em: EntityManager,
+  year: number,
+  input: {
+    place?: string;
+    start?: Date;
+    end?: Date;
+    deadline?: string;
+    parkingZones?: Array<{ name: string; capacity: number }>;
+    confirmDays?: number;
+    cutoffDays?: number;
+    reminderDays?: number;
+  },
+  at: Date,
+): Promise<Edition> {
+  const edition = await editionOfYear(em, year);
+  if ((await stateOf(em, edition, at)) === 'archived') throw conflict(EDITION_MESSAGES.archived(year));
+  const start = input.start ?? edition.startsAt;
+  const end = input.end ?? edition.endsAt;
+  const deadline = input.deadline ?? edition.applicationDeadline;
+  assertMoments(year, start, end, deadline);
+  const gateLead = edition.startsAt.getTime() - edition.gateOpensAt.getTime();
+  Object.assign(edition, {
+    place: input.place ?? edition.place,
+    startsAt: start,
+    endsAt: end,
+    gateOpensAt: new Date(start.getTime() - gateLead),
+    applicationDeadline: deadline,
+    parkingZones: input.parkingZones ?? edition.parkingZones,
+    confirmDays: input.confirmDays ?? edition.confirmDays,
+    cutoffDays: input.cutoffDays ?? edition.cutoffDays,
+    reminderDays: input.reminderDays ?? edition.reminderDays,
+  });
+  await em.flush();
+  return edition;
+}
+
 /** Applications of the edition open at `at` (now, or a set moment ahead). */
 export async function openApplications(em: EntityManager, year: number, at: Date): Promise<Edition> {
   const edition = await editionOfYear(em, year);

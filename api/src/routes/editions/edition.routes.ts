@@ -1,5 +1,10 @@
 import Router from '@koa/router';
-import { EDITION_MESSAGES, EditionCreateSchema, EditionMomentSchema } from '@schlosstreffen/shared';
+import {
+  EDITION_MESSAGES,
+  EditionCreateSchema,
+  EditionMomentSchema,
+  EditionUpdateSchema,
+} from '@schlosstreffen/shared';
 import type { AdminEdition, AdminEditionList, LookBack } from '@schlosstreffen/shared/api';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventSource } from '../../core/editions/edition-events.js';
@@ -11,6 +16,7 @@ import {
   makeCurrent,
   openApplications,
   statesOf,
+  updateEdition,
 } from '../../core/editions/editions.js';
 import { applicationsPerEdition } from '../../core/editions/editions.queries.js';
 import { invalid } from '../../core/errors.js';
@@ -83,6 +89,23 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
     events.invalidate?.();
     ctx.status = 201;
     ctx.body = { message: EDITION_MESSAGES.created(edition.name), ...(await list()) };
+  });
+
+  router.patch('/admin/editions/:year', admin, async (ctx) => {
+    const year = yearOf(ctx);
+    const input = validate(EditionUpdateSchema, ctx.request.body);
+    const edition = await updateEdition(
+      em.fork(),
+      year,
+      {
+        ...input,
+        start: input.start === undefined ? undefined : new Date(input.start),
+        end: input.end === undefined ? undefined : new Date(input.end),
+      },
+      new Date(),
+    );
+    events.invalidate?.();
+    ctx.body = { message: EDITION_MESSAGES.updated(edition.name), ...(await list()) };
   });
 
   router.post('/admin/editions/:year/open', admin, async (ctx) => {

@@ -52,6 +52,51 @@ describe("'Ausgaben'", () => {
       expect([res.status, res.data.message]).toEqual([status, message]);
     }
 
+    // Everything of the new edition is editable: zones, periods, place, dates.
+    const changed = await admin.client.patch('/api/admin/editions/2027', {
+      place: 'Schlossgarten, Sachsen',
+      start: '2027-06-12T08:00:00Z',
+      end: '2027-06-12T18:00:00Z',
+      parkingZones: [
+        { name: 'Nord', capacity: 40 },
+        { name: 'Süd', capacity: 20 },
+      ],
+      confirmDays: 10,
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.data.message).toBe('Schlosstreffen 2027 ist gespeichert.');
+    expect(byYear(changed.data.editions, 2027)).toMatchObject({
+      place: 'Schlossgarten, Sachsen',
+      startsAt: '2027-06-12T08:00:00.000Z',
+      parkingZones: [
+        { name: 'Nord', capacity: 40 },
+        { name: 'Süd', capacity: 20 },
+      ],
+      confirmDays: 10,
+      reminderDays: 3,
+    });
+    const editRefusals: Array<[unknown, string]> = [
+      [
+        { parkingZones: [] },
+        'Bitte gib die Parkzonen als „Name:Kapazität“ an, durch Kommas getrennt (z. B. A:30, B:25).',
+      ],
+      [
+        {
+          parkingZones: [
+            { name: 'A', capacity: 1 },
+            { name: 'A', capacity: 2 },
+          ],
+        },
+        'Jede Parkzone braucht einen eigenen Namen.',
+      ],
+      [{ confirmDays: -1 }, 'Bitte gib die Tage als ganze Zahl von 0 bis 365 an.'],
+      [{ end: '2027-06-11T18:00:00Z' }, 'Das Ende muss nach dem Beginn liegen.'],
+    ];
+    for (const [body, message] of editRefusals) {
+      const res = await admin.client.patch('/api/admin/editions/2027', body);
+      expect([res.status, res.data.message]).toEqual([400, message]);
+    }
+
     const opened = await admin.client.post('/api/admin/editions/2027/open', {});
     expect(opened.status).toBe(200);
     expect(opened.data.message).toBe('Die Bewerbung für Schlosstreffen 2027 ist geöffnet.');
@@ -70,6 +115,11 @@ describe("'Ausgaben'", () => {
 
     const unknown = await admin.client.post('/api/admin/editions/2031/open', {});
     expect([unknown.status, unknown.data.message]).toEqual([404, 'Eine Ausgabe 2031 gibt es nicht.']);
+    const frozen = await admin.client.patch('/api/admin/editions/2026', { place: 'Anderswo' });
+    expect([frozen.status, frozen.data.message]).toEqual([
+      409,
+      'Die Ausgabe 2026 ist archiviert und kann nicht mehr geändert werden.',
+    ]);
     const archived = await admin.client.post('/api/admin/editions/2026/open', {});
     expect([archived.status, archived.data.message]).toEqual([
       409,

@@ -1,4 +1,12 @@
-import { EDITION_STATE_LABELS, venueInstant, type EditionState } from '@schlosstreffen/shared';
+import {
+  EDITION_MESSAGES,
+  EDITION_STATE_LABELS,
+  parseParkingZones,
+  twoDigits,
+  venueClock,
+  venueInstant,
+  type EditionState,
+} from '@schlosstreffen/shared';
 import type { AdminEdition } from '@schlosstreffen/shared/api';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -10,7 +18,12 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorText, notify, RETRY_HINT } from '../../components/ui/toaster';
 import { formatDate, formatDateTime } from '../../lib/date-format';
 import { AdminOnly } from './admin-layout';
-import { editionsQueryOptions, useCreateEdition, useEditionAction } from './editions-queries';
+import {
+  editionsQueryOptions,
+  useCreateEdition,
+  useEditionAction,
+  useUpdateEdition,
+} from './editions-queries';
 
 const STATE_TONES: Record<EditionState, string> = {
   preparation: 'border-white/15 bg-white/5 text-ash-300',
@@ -40,6 +53,12 @@ function venueMoment(local: string): string | undefined {
     number,
   ];
   return venueInstant({ year, month, day, hour, minute, second: 0 }).toISOString();
+}
+
+/** An instant as a `datetime-local` value at the venue. */
+function localAtVenue(iso: string): string {
+  const clock = venueClock(new Date(iso));
+  return `${clock.year}-${twoDigits(clock.month)}-${twoDigits(clock.day)}T${twoDigits(clock.hour)}:${twoDigits(clock.minute)}`;
 }
 
 /** /admin/ausgaben: the meetings year after year (admins only). */
@@ -109,6 +128,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 function EditionCard({ edition }: { edition: AdminEdition }) {
   const headingId = `edition-${edition.year}`;
+  const [editing, setEditing] = useState(false);
+  if (editing) return <EditionForm edition={edition} onDone={() => setEditing(false)} />;
   return (
     <article
       aria-labelledby={headingId}
@@ -125,6 +146,11 @@ function EditionCard({ edition }: { edition: AdminEdition }) {
           <span className={`${badgeClass} border-gold-400/60 bg-gold-500/20 text-gold-100`}>
             Auf der Startseite
           </span>
+        ) : null}
+        {edition.state !== 'archived' ? (
+          <Button variant="ghost" className="ml-auto" onClick={() => setEditing(true)}>
+            Bearbeiten
+          </Button>
         ) : null}
       </div>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
@@ -373,5 +399,128 @@ function CreateForm({ newest }: { newest: AdminEdition | undefined }) {
         </Button>
       </form>
     </div>
+  );
+}
+
+/** Place, dates, deadline, zones and periods of an edition that is not archived. */
+function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () => void }) {
+  const update = useUpdateEdition();
+  const [values, setValues] = useState({
+    place: edition.place,
+    start: localAtVenue(edition.startsAt),
+    end: localAtVenue(edition.endsAt),
+    deadline: edition.applicationDeadline,
+    zones: edition.parkingZones.map((zone) => `${zone.name}:${zone.capacity}`).join(', '),
+    confirmDays: String(edition.confirmDays),
+    reminderDays: String(edition.reminderDays),
+    cutoffDays: String(edition.cutoffDays),
+  });
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  type Name = keyof typeof values;
+  const field = (name: Name, label: string, type = 'text', hint?: string) => (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={`${id}-${name}`} className="text-sm font-medium text-ash-300">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        type={type}
+        value={values[name]}
+        onChange={(event) => setValues((before) => ({ ...before, [name]: event.target.value }))}
+        inputMode={type === 'number' ? 'numeric' : undefined}
+        className={inputClass}
+        aria-describedby={hint ? `${id}-${name}-hint` : undefined}
+      />
+      {hint ? (
+        <p id={`${id}-${name}-hint`} className="text-xs text-ash-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const parkingZones = parseParkingZones(values.zones);
+    if (!parkingZones) {
+      setError(EDITION_MESSAGES.zones);
+      return;
+    }
+    const periods = [values.confirmDays, values.reminderDays, values.cutoffDays];
+    if (periods.some((value) => !/^\d{1,3}$/.test(value.trim()))) {
+      setError(EDITION_MESSAGES.days);
+      return;
+    }
+    update.mutate(
+      {
+        year: edition.year,
+        place: values.place,
+        start: venueMoment(values.start),
+        end: venueMoment(values.end),
+        deadline: values.deadline,
+        parkingZones,
+        confirmDays: Number(values.confirmDays),
+        reminderDays: Number(values.reminderDays),
+        cutoffDays: Number(values.cutoffDays),
+      },
+      {
+        onSuccess: (answer) => {
+          notify.success('Ausgabe gespeichert', answer.message);
+          onDone();
+        },
+        onError: (caught) => setError(errorText(caught) ?? RETRY_HINT),
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={`${edition.name} bearbeiten`}
+      onSubmit={submit}
+      className="flex flex-col gap-4 rounded-2xl border border-gold-500/25 bg-night-900/80 p-5"
+    >
+      <h3 className="font-display text-2xl text-parchment">{edition.name} bearbeiten</h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('place', 'Ort')}
+        {field('deadline', 'Bewerbungsschluss', 'date')}
+        {field('start', 'Beginn', 'datetime-local')}
+        {field('end', 'Ende', 'datetime-local')}
+        {field(
+          'zones',
+          'Parkzonen',
+          'text',
+          'Name:Kapazität, durch Kommas getrennt, in der Reihenfolge der Vergabe.',
+        )}
+        {field('confirmDays', 'Bestätigen binnen (Tage)', 'number')}
+        {field('reminderDays', 'Erinnerung vor Ablauf (Tage)', 'number')}
+        {field('cutoffDays', 'Nachrücken bis vor dem Termin (Tage)', 'number')}
+      </div>
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-400/40 bg-red-950/40 px-3.5 py-2.5 text-sm text-red-100"
+        >
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? (
+            <>
+              <Spinner />
+              Wird gespeichert...
+            </>
+          ) : (
+            'Speichern'
+          )}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Abbrechen
+        </Button>
+      </div>
+    </form>
   );
 }

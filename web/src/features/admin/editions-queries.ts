@@ -24,6 +24,16 @@ export function useCreateEdition() {
   });
 }
 
+/** Changes an edition (PATCH /api/admin/editions/:year); the answer carries the list. */
+export function useUpdateEdition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ year, ...body }: { year: number } & Record<string, unknown>) =>
+      api.patch<EditionAnswer>(`${EDITIONS_PATH}/${year}`, body),
+    onSuccess: (answer) => queryClient.setQueryData(editionKeys.list, { editions: answer.editions }),
+  });
+}
+
 /** Opens applications or makes an edition current, now or at a set moment. */
 export function useEditionAction(action: 'open' | 'current') {
   const queryClient = useQueryClient();
