@@ -34,6 +34,15 @@ export const EDITION_MESSAGES = {
   zoneNames: 'Jede Parkzone braucht einen eigenen Namen.',
   days: 'Bitte gib die Tage als ganze Zahl von 0 bis 365 an.',
   updated: (name: string) => `${name} ist gespeichert.`,
+  /** 'Für {Ausgabe} bewerben': the car's application for the current edition. */
+  reapplyButton: (name: string) => `Für ${name} bewerben`,
+  alreadyApplied: (name: string) => `Dieses Fahrzeug ist für ${name} bereits angemeldet.`,
+  reapplyConsents: 'Bitte stimme allen drei Einwilligungen zu.',
+  /** The status log's note on an application carried over from an earlier one. */
+  carriedOver: (name: string) => `Aus ${name} übernommen`,
+  photoGone: 'Dieses Foto aus dem Vorjahr ist nicht mehr vorhanden.',
+  pastReadOnly:
+    'Diese Bewerbung gehört zu einer früheren Ausgabe und bleibt, wie sie war. Bewirb dich mit dem Fahrzeug für die aktuelle Ausgabe, um etwas zu ändern.',
   /** An edition that has not ended yet, or none of that year. */
   noLookBack: (year: number) => `Einen Rückblick auf ${year} gibt es noch nicht.`,
   /** A check-in code of another edition's invitation. */
@@ -147,6 +156,18 @@ export function parseParkingZones(text: string): Array<{ name: string; capacity:
   if (!zones.length || zones.some((match) => !match)) return undefined;
   return zones.map((match) => ({ name: match![1]!.trim(), capacity: Number(match![2]) }));
 }
+
+/** POST /api/vehicles/:id/reapply: the three consents, asked again with the current wording. */
+export const ReapplySchema = v.object({
+  consents: v.object(
+    {
+      media: v.literal(true, EDITION_MESSAGES.reapplyConsents),
+      quartett: v.literal(true, EDITION_MESSAGES.reapplyConsents),
+      contact: v.literal(true, EDITION_MESSAGES.reapplyConsents),
+    },
+    EDITION_MESSAGES.reapplyConsents,
+  ),
+});
 
 /** POST /api/admin/editions/:year/open and …/current: at a set moment, or now. */
 export const EditionMomentSchema = v.object({ at: moment });

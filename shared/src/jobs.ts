@@ -119,6 +119,15 @@ const EmailJobSchema = v.object({
 
 const MediaThumbnailJobSchema = v.object({ mediaId: v.pipe(v.string(), v.uuid()) });
 
+/**
+ * A photo carried over to a new application: the clean full-size copy `from` (a stored object key)
+ * becomes the new media row's upload, which the thumbnail job then cleans and renders.
+ */
+const MediaCopyJobSchema = v.object({
+  mediaId: v.pipe(v.string(), v.uuid()),
+  from: v.pipe(v.string(), v.startsWith('media/')),
+});
+
 /** Object keys (no leading slash) and key prefixes (ending in '/') to remove. */
 const StorageDeleteJobSchema = v.object({
   keys: v.array(v.pipe(v.string(), v.nonEmpty())),
@@ -160,6 +169,7 @@ export const JOBS = {
   'email.send': { queue: 'email', payload: EmailJobSchema },
   /** Decode, check and render the WebP renditions of a newly attached image. */
   'media.thumbnail': { queue: 'media', payload: MediaThumbnailJobSchema },
+  'media.copy': { queue: 'media', payload: MediaCopyJobSchema },
   /** Delete objects (and everything under the prefixes) from the bucket after their rows are gone. */
   'storage.delete': { queue: 'media', payload: StorageDeleteJobSchema },
   /** Delete uploads and data export ZIPs that no row names (retention's backstop, once an hour). */

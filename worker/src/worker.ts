@@ -31,6 +31,7 @@ import { createAdvanceWaitlist } from './jobs/waitlist/advance-waitlist.js';
 import { createPreviewUpdate } from './jobs/visitor-update/preview-update.js';
 import { createSendUpdate } from './jobs/visitor-update/send-update.js';
 import { createRenderThumbnails } from './jobs/thumbnail/render-thumbnails.js';
+import { createCopyMedia } from './jobs/media-copy/copy-media.js';
 
 export interface WorkerDeps {
   em: EntityManager;
@@ -98,6 +99,7 @@ export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () =
       }),
     ),
     'media.thumbnail': createRenderThumbnails({ em: deps.em, storage }),
+    'media.copy': createCopyMedia({ em: deps.em, storage, onOutbox }),
     'storage.delete': createDeleteObjects({ storage }),
     'storage.sweep': createSweepOrphans({ em: deps.em, storage }),
     'quartett.export': perEvent(events, (event) =>

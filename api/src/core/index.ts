@@ -30,7 +30,7 @@ export * from './db/entities.js';
 export { initOrm, type Orm } from './db/orm.js';
 
 // Outbox and queues.
-export { enqueue } from './outbox/outbox.js';
+export { enqueue, enqueueFollowUp } from './outbox/outbox.js';
 export { cappedBackoff, closeQueues, createQueues, JOB_ATTEMPTS, type Queues } from './outbox/queues.js';
 export { OutboxRelay } from './outbox/relay.js';
 export { connectRedis, redisDurabilityProblems, warnAboutRedis, type RedisUse } from './redis.js';

@@ -615,6 +615,15 @@ const ROWS: Row[] = [
     }),
   },
   {
+    route: 'POST /api/vehicles/:id/reapply',
+    case: "the owner's own car only; one of the current edition has applied already",
+    expect: [401, 409, 404, 404, 404],
+    request: async ({ owner }) => ({
+      path: `/api/vehicles/${(await ownersVehicle(owner, { status: 'submitted' })).id}/reapply`,
+      json: { consents: { media: true, quartett: true, contact: true } },
+    }),
+  },
+  {
     route: 'POST /api/vehicles/:id/decline',
     case: "declining is the owner's own act; staff change statuses instead",
     expect: [401, 200, 404, 403, 403],

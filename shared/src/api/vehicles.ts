@@ -20,6 +20,10 @@ export interface VehicleInvitation {
 export interface Vehicle {
   id: string;
   userId: string;
+  /** The car across editions: its applications of different editions share it. */
+  carId?: string;
+  /** The edition the application is for (the owner's and staff's reads). */
+  edition?: { year: number; name: string } | null;
   title: string;
   name: string | null;
   brand: string;

@@ -24,10 +24,13 @@ async function lockAccount(em: EntityManager, userId: string): Promise<void> {
 const secondsUntil = (oldest: Date, now: Date) =>
   Math.max(1, Math.ceil((oldest.getTime() + WINDOW_MS - now.getTime()) / 1000));
 
-/** Room for one more vehicle (drafts count); call inside the creating transaction. */
-export async function assertVehicleRoom(em: EntityManager, userId: string): Promise<void> {
+/**
+ * Room for one more application in the edition (drafts count; earlier editions' do not); call inside
+ * the creating transaction.
+ */
+export async function assertVehicleRoom(em: EntityManager, userId: string, editionId: string): Promise<void> {
   await lockAccount(em, userId);
-  if ((await em.count(Vehicle, { user: userId })) >= ACCOUNT_LIMITS.vehicles) {
+  if ((await em.count(Vehicle, { user: userId, edition: editionId })) >= ACCOUNT_LIMITS.vehicles) {
     throw conflict(ACCOUNT_LIMIT_MESSAGES.vehicles);
   }
 }

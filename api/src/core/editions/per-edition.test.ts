@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   changeStatus,
   createTestContext,
+  insertImage,
   createVehicle,
   uniqueEmail,
   type SignedIn,
@@ -11,9 +12,11 @@ import {
 import { issueInvitation } from '../invitations/invitation.issue.js';
 import { Invitation } from '../model/invitation.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
+import { Consent } from '../model/consent.entity.js';
+import { Outbox } from '../model/outbox.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { runRetention } from '../privacy/retention.js';
-import { DEFAULT_RETENTION } from '@schlosstreffen/shared';
+import { DEFAULT_RETENTION, EDITION_MESSAGES } from '@schlosstreffen/shared';
 import { EditionEvents } from './edition-events.js';
 import { createEdition, makeCurrent, openApplications } from './editions.js';
 
@@ -186,6 +189,69 @@ describe('one edition at a time', () => {
     expect(back.data.checkedIn).toBe(0);
     const ahead = await t.client().get('/api/editions/2027/look-back');
     expect([ahead.status, ahead.data.message]).toEqual([404, 'Einen Rückblick auf 2027 gibt es noch nicht.']);
+  });
+
+  it("a 2026 car applies for 2027: its data and photos carried over, consents asked again; 2026's record stays", async () => {
+    const photo = await insertImage(t, car2026);
+    const consents = { media: true, quartett: true, contact: true };
+    const missing = await owner2026.client.post(`/api/vehicles/${car2026}/reapply`, {
+      consents: { media: true },
+    });
+    expect([missing.status, missing.data.message]).toEqual([
+      400,
+      'Bitte stimme allen drei Einwilligungen zu.',
+    ]);
+    const stranger = await owner2027.client.post(`/api/vehicles/${car2026}/reapply`, { consents });
+    expect(stranger.status).toBe(404);
+
+    const again = await owner2026.client.post(`/api/vehicles/${car2026}/reapply`, { consents });
+    expect(again.status, again.text).toBe(201);
+    expect(again.data).toMatchObject({
+      status: 'draft',
+      brand: 'Audi',
+      model: 'Sport Quattro',
+      edition: { year: 2027, name: 'Schlosstreffen 2027' },
+    });
+    const em = t.orm.em.fork();
+    const source = await em.findOneOrFail(Vehicle, car2026, { populate: ['media'] });
+    const copy = await em.findOneOrFail(Vehicle, again.data.id as string, { populate: ['media', 'edition'] });
+    expect(copy.carId).toBe(source.carId);
+    expect(copy.edition.year).toBe(2027);
+    // The photo comes as a copy of its own (new keys), cleaned and rendered by the worker.
+    expect(copy.media.getItems().map((item) => [item.isHero, Boolean(item.uploadKey)])).toEqual([
+      [false, true],
+    ]);
+    expect(copy.media[0]!.url).not.toBe(photo.path);
+    const copyJobs = await em.find(Outbox, { job: 'media.copy' });
+    expect(copyJobs.map((row) => row.payload)).toEqual([
+      { mediaId: copy.media[0]!.id, from: photo.path.slice('/objects/'.length) },
+    ]);
+    // The consents of the new application, with the current wording; the log says where it came from.
+    expect((await em.find(Consent, { vehicle: copy.id })).map((row) => row.kind).sort()).toEqual([
+      'contact',
+      'media',
+      'quartett',
+    ]);
+    const history = await admin.client.get(`/api/vehicles/${copy.id}/reviews`);
+    expect(history.status).toBe(200);
+    expect(history.data).toEqual([
+      expect.objectContaining({ newStatus: 'draft', commentInternal: 'Aus Schlosstreffen 2026 übernommen' }),
+    ]);
+
+    // Changing the 2027 application leaves 2026's as recorded.
+    const edited = await owner2026.client.patch(`/api/vehicles/${copy.id}`, { color: 'Grün' });
+    expect(edited.status, edited.text).toBe(200);
+    expect((await em.fork().findOneOrFail(Vehicle, car2026)).color).not.toBe('Grün');
+    const past = await owner2026.client.patch(`/api/vehicles/${car2026}`, { color: 'Grün' });
+    expect([past.status, past.data.message]).toEqual([409, EDITION_MESSAGES.pastReadOnly]);
+
+    const twice = await owner2026.client.post(`/api/vehicles/${car2026}/reapply`, { consents });
+    expect([twice.status, twice.data.message]).toEqual([
+      409,
+      'Dieses Fahrzeug ist für Schlosstreffen 2027 bereits angemeldet.',
+    ]);
+    const current = await owner2026.client.post(`/api/vehicles/${copy.id}/reapply`, { consents });
+    expect(current.status).toBe(409);
   });
 
   it("retention counts from each edition's end: 2026's visitors go, 2027's stay", async () => {

@@ -13,6 +13,8 @@ const VehicleSchema = defineEntity({
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
     /** The meeting this application is for: a car applies anew for each edition. */
     edition: () => p.manyToOne(Edition),
+    /** The car across editions: an application carried over from an earlier one keeps its car id. */
+    carId: p.uuid().defaultRaw('gen_random_uuid()'),
     /** Always brand plus model. */
     title: p.string().length(220),
     name: p.string().length(100).nullable(),

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   brandAndModel,
+  EDITION_MESSAGES,
   ownerCanChangeStatus,
   ownerCanDelete,
   PRIVACY_MESSAGES,
@@ -30,6 +32,7 @@ import { declineLocked } from '../invitations/decline.js';
 import { placesOf, releaseIfLeft, type PlacesSource } from '../invitations/places.js';
 import { authorize, isOwner } from './vehicle.policy.js';
 import { Vehicle } from '../model/vehicle.entity.js';
+import { reapplyLocked } from './reapply.js';
 
 export interface ServiceOptions {
   /** Base of links in mails. */
@@ -55,7 +58,11 @@ export class VehicleService {
   ) {}
 
   listOwn(user: User): Promise<Vehicle[]> {
-    return this.em.find(Vehicle, { user: user.id }, { populate: ['media'], orderBy: { createdAt: 'desc' } });
+    return this.em.find(
+      Vehicle,
+      { user: user.id },
+      { populate: ['media', 'edition'], orderBy: { createdAt: 'desc' } },
+    );
   }
 
   /** The invitations of these vehicles by vehicle id, in one query. */
@@ -87,9 +94,13 @@ export class VehicleService {
     // A new application is for the edition the public site shows now.
     const { edition } = await this.options.places.events.at(new Date());
     const vehicle = await this.em.transactional(async (em) => {
-      await assertVehicleRoom(em, user.id);
+      await assertVehicleRoom(em, user.id, edition.id);
+      const id = randomUUID();
       const vehicle = em.create(Vehicle, {
         ...fields,
+        id,
+        // A new application is a car of its own.
+        carId: id,
         edition: edition.id,
         tuningCategories: tuningCategories ?? [],
         user,
@@ -107,11 +118,25 @@ export class VehicleService {
     return vehicle;
   }
 
+  /**
+   * 'Für {Ausgabe} bewerben': the owner's car of an earlier application applies for the current
+   * edition, as a draft with its data and photos carried over and the consents given anew.
+   */
+  async reapply(user: User, sourceId: string): Promise<Vehicle> {
+    const { edition } = await this.options.places.events.at(new Date());
+    const vehicle = await this.em.transactional((em) => reapplyLocked(em, user, sourceId, edition));
+    this.options.onOutbox?.();
+    return this.get(user, vehicle.id);
+  }
+
   /** Edits fields (owner or staff); `status` alone or alongside is the owner's submit or withdraw. */
   async update(user: User, id: string, edit: VehicleEdit, status?: OwnerStatus): Promise<Vehicle> {
+    const { edition } = await this.options.places.events.at(new Date());
     await this.em.transactional(async (em) => {
       const vehicle = await this.lockForUpdate(em, id);
       authorize(user, 'update', vehicle);
+      // An earlier edition's application is a record: its car applies anew instead.
+      if (vehicle.edition.id !== edition.id) throw conflict(EDITION_MESSAGES.pastReadOnly);
       const fields = edit;
       if (Object.keys(fields).length) {
         // A released quartett set fixes the printed data; status changes stay possible.
@@ -212,7 +237,7 @@ export class VehicleService {
   }
 
   private async find(id: string): Promise<Vehicle> {
-    const vehicle = await this.em.findOne(Vehicle, { id }, { populate: ['media'] });
+    const vehicle = await this.em.findOne(Vehicle, { id }, { populate: ['media', 'edition'] });
     if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
     return vehicle;
   }

@@ -32,6 +32,10 @@ export function presentVehicle(
   return {
     id: vehicle.id,
     userId: vehicle.user.id,
+    carId: vehicle.carId,
+    edition: wrap(vehicle.edition).isInitialized()
+      ? { year: vehicle.edition.year, name: vehicle.edition.name }
+      : null,
     title: vehicle.title,
     ...vehicleData(vehicle),
     status: vehicle.status,

@@ -1,6 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import Router from '@koa/router';
 import {
+  ReapplySchema,
   AdminStatusUpdateSchema,
   AdminVehicleExportQuerySchema,
   AdminVehicleListQuerySchema,
@@ -117,6 +118,14 @@ export function vehicleRoutes({
   router.delete('/vehicles/:id', requireUser, async (ctx) => {
     await vehicles.delete(currentUser(ctx), vehicleId(ctx));
     ctx.status = 204;
+  });
+
+  // 'Für {Ausgabe} bewerben': an earlier application's car applies for the current edition.
+  router.post('/vehicles/:id/reapply', requireUser, async (ctx) => {
+    validate(ReapplySchema, ctx.request.body);
+    const vehicle = await vehicles.reapply(currentUser(ctx), vehicleId(ctx));
+    ctx.status = 201;
+    ctx.body = presentVehicle(vehicle);
   });
 
   router.post('/vehicles/:id/decline', requireUser, async (ctx) => {

@@ -68,6 +68,18 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
     );
     return json({ status: 'declined', message: 'ok', vehicle: vehicles.find((item) => item.id === id) });
   }
+  if (url.startsWith('/api/vehicles/') && url.endsWith('/reapply') && method === 'POST') {
+    const id = decodeURIComponent(url.split('/').at(-2) ?? '');
+    const source = vehicles.find((item) => item.id === id)!;
+    const copy = {
+      ...source,
+      id: 'a1b2c3d4-0000-4000-8000-0000000000c2',
+      status: 'draft' as const,
+      edition: { year: 2026, name: 'Schlosstreffen 2026' },
+    };
+    vehicles = [copy, ...vehicles];
+    return json(copy, 201);
+  }
   if (url.startsWith('/api/vehicles/') && (method === 'PATCH' || method === 'DELETE')) {
     return writeResponse ? writeResponse(call) : applyWrite(call);
   }
@@ -367,6 +379,52 @@ describe('/dashboard', () => {
         'Teilnahme am 03.04.2026 abgesagt. Der Platz wurde weitergegeben.',
       ),
     ).toBeTruthy();
+  });
+
+  it("applies again with last year's car: asks the consents anew, then shows the new draft beside the old", async () => {
+    const user = userEvent.setup();
+    vehicles = [
+      makeVehicle({
+        status: 'confirmed',
+        name: 'Roter Blitz',
+        carId: 'car-1',
+        edition: { year: 2025, name: 'Schlosstreffen 2025' },
+      }),
+    ];
+    await renderDashboard();
+    const last = await screen.findByRole('article', { name: 'Roter Blitz' });
+    expect(within(last).getByText('Schlosstreffen 2025')).toBeTruthy();
+    // A record of its edition: nothing to edit, submit or withdraw; only the way into this year's.
+    expect(
+      within(last)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Für Schlosstreffen 2026 bewerben']);
+    await user.click(within(last).getByRole('button', { name: 'Für Schlosstreffen 2026 bewerben' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Für Schlosstreffen 2026 bewerben' });
+    for (const text of [
+      'Ich willige ein, dass die Bilder meines Fahrzeugs',
+      'im Auto-Quartett des Schlosstreffens erscheint',
+      'zu meiner Bewerbung kontaktieren darf',
+      'Die Bewerbung von Schlosstreffen 2025 bleibt, wie sie war.',
+    ]) {
+      expect(dialog.textContent).toContain(text);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Einwilligen und übernehmen' }));
+
+    expect(await findToast('Bewerbung übernommen')).toBeTruthy();
+    expect(writes()).toEqual([
+      {
+        method: 'POST',
+        url: `/api/vehicles/${vehicles[1]!.id}/reapply`,
+        body: { consents: { media: true, quartett: true, contact: true } },
+      },
+    ]);
+    await waitFor(() => expect(screen.getAllByRole('article', { name: 'Roter Blitz' })).toHaveLength(2));
+    const [fresh, old] = screen.getAllByRole('article', { name: 'Roter Blitz' });
+    expect(within(fresh!).getByRole('button', { name: 'Einreichen' })).toBeTruthy();
+    expect(within(old!).queryByRole('button')).toBeNull();
+    expect(within(old!).getByText('Für die aktuelle Ausgabe bereits angemeldet.')).toBeTruthy();
   });
 
   it("shows 'Rückzug fehlgeschlagen' with the server's message", async () => {

@@ -1,4 +1,7 @@
 import {
+  CONSENT_KINDS,
+  CONSENTS,
+  EDITION_MESSAGES,
   ownerCanConfirm,
   ownerCanDelete,
   ownerCanSubmit,
@@ -26,11 +29,14 @@ import {
   useDeclineMutation,
   useDeleteVehicleMutation,
   useOwnerStatusMutation,
+  useReapplyMutation,
   usePendingDeletions,
   usePendingStatusChanges,
   type OwnerStatusChange,
 } from '../vehicles/vehicle-mutations';
 import { myVehiclesQueryOptions } from '../vehicles/vehicle-queries';
+import { siteEventFacts } from '../../lib/event-format';
+import { getSiteConfig } from '../../lib/site-config';
 import { EmailConfirmNotice } from '../account/email-confirm-notice';
 
 /** Success and error toasts per owner status change; 'confirmed' accepts an invitation. */
@@ -55,7 +61,16 @@ const STATUS_TOASTS: Record<
   },
 };
 
-type PendingDialog = { kind: 'withdraw' | 'delete' | 'decline'; vehicle: Vehicle };
+type PendingDialog = { kind: 'withdraw' | 'delete' | 'decline' | 'reapply'; vehicle: Vehicle };
+
+/** The edition the public site shows: new applications are for it. */
+function currentEdition() {
+  const facts = siteEventFacts(getSiteConfig());
+  return { year: facts.year, name: `${facts.name} ${facts.year}` };
+}
+
+/** An application of an earlier edition: a record; its car may apply again unless it has already. */
+const isPast = (vehicle: Vehicle, year: number) => Boolean(vehicle.edition && vehicle.edition.year !== year);
 
 /** An invited or confirmed owner may give the place back. */
 const canDecline = (vehicle: Vehicle) => vehicle.status === 'invited' || vehicle.status === 'confirmed';
@@ -78,6 +93,7 @@ function OwnerActions({
   onDelete,
   declining,
   onDecline,
+  reapply,
 }: {
   vehicle: Vehicle;
   pendingStatus: OwnerStatusChange['status'] | undefined;
@@ -88,9 +104,24 @@ function OwnerActions({
   onDelete: (trigger: HTMLElement) => void;
   declining: boolean;
   onDecline: (trigger: HTMLElement) => void;
+  /** For an earlier edition's application: 'Für {Ausgabe} bewerben', or null when the car has applied. */
+  reapply: { label: string; pending: boolean; onClick: (trigger: HTMLElement) => void } | null | undefined;
 }) {
   const busy = pendingStatus !== undefined || deleting || declining;
   const title = vehicleDisplayName(vehicle);
+  if (reapply !== undefined) {
+    return reapply ? (
+      <Button
+        className="grow"
+        disabled={reapply.pending}
+        onClick={(event) => reapply.onClick(event.currentTarget)}
+      >
+        {reapply.pending ? 'Wird übernommen...' : reapply.label}
+      </Button>
+    ) : (
+      <p className="text-sm text-ash-400">Für die aktuelle Ausgabe bereits angemeldet.</p>
+    );
+  }
   return (
     <>
       <Link
@@ -152,6 +183,8 @@ export function DashboardPage() {
   const statusMutation = useOwnerStatusMutation();
   const deleteMutation = useDeleteVehicleMutation();
   const declineMutation = useDeclineMutation();
+  const reapplyMutation = useReapplyMutation();
+  const current = currentEdition();
   const pendingStatus = usePendingStatusChanges();
   const pendingDeletions = usePendingDeletions();
   const [dialog, setDialog] = useState<PendingDialog | null>(null);
@@ -198,6 +231,18 @@ export function DashboardPage() {
     });
   };
 
+  const reapply = (vehicle: Vehicle) => {
+    reapplyMutation.mutate(vehicle.id, {
+      onSuccess: () =>
+        notify.success(
+          'Bewerbung übernommen',
+          `Daten und Fotos sind übernommen. Prüfen Sie sie und reichen Sie die Bewerbung für ${current.name} ein.`,
+        ),
+      onError: (error) => notify.error('Übernahme fehlgeschlagen', error, RETRY_HINT),
+      onSettled: () => setDialog(null),
+    });
+  };
+
   const removeVehicle = (vehicle: Vehicle) => {
     deleteMutation.mutate(vehicle.id, {
       onSuccess: () => notify.success('Fahrzeug gelöscht', 'Ihr Fahrzeug wurde erfolgreich gelöscht.'),
@@ -207,6 +252,11 @@ export function DashboardPage() {
   };
 
   const list = vehicles.data ?? [];
+  // Cars with an application in the current edition: their earlier ones offer nothing more.
+  const appliedCars = new Set(
+    list.filter((vehicle) => !isPast(vehicle, current.year)).map((vehicle) => vehicle.carId ?? vehicle.id),
+  );
+  const editionsShown = new Set(list.map((vehicle) => vehicle.edition?.year ?? current.year)).size > 1;
   const hasVehicles = list.length > 0;
   const dialogVehicle = dialog?.vehicle;
   const dialogTitle = dialogVehicle ? vehicleDisplayName(dialogVehicle) : '';
@@ -272,6 +322,9 @@ export function DashboardPage() {
               >
                 <VehicleCard
                   vehicle={vehicle}
+                  editionLabel={
+                    editionsShown || isPast(vehicle, current.year) ? vehicle.edition?.name : undefined
+                  }
                   actions={
                     <OwnerActions
                       vehicle={vehicle}
@@ -283,6 +336,18 @@ export function DashboardPage() {
                       onDelete={(trigger) => openDialog('delete', vehicle, trigger)}
                       declining={declineMutation.isPending && declineMutation.variables === vehicle.id}
                       onDecline={(trigger) => openDialog('decline', vehicle, trigger)}
+                      reapply={
+                        !isPast(vehicle, current.year)
+                          ? undefined
+                          : appliedCars.has(vehicle.carId ?? vehicle.id)
+                            ? null
+                            : {
+                                label: EDITION_MESSAGES.reapplyButton(current.name),
+                                pending:
+                                  reapplyMutation.isPending && reapplyMutation.variables === vehicle.id,
+                                onClick: (trigger) => openDialog('reapply', vehicle, trigger),
+                              }
+                      }
                     />
                   }
                 />
@@ -325,6 +390,30 @@ export function DashboardPage() {
       >
         Ihr Platz mit „{dialogTitle}“ wird freigegeben und geht an das nächste Fahrzeug auf der Warteliste;
         die Startnummer verfällt. Die Absage lässt sich nicht rückgängig machen.
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={dialog?.kind === 'reapply'}
+        onOpenChange={closeOnDismiss}
+        title={EDITION_MESSAGES.reapplyButton(current.name)}
+        finalFocusEl={focusAfterDialog}
+        confirmLabel="Einwilligen und übernehmen"
+        pendingLabel="Wird übernommen..."
+        pending={reapplyMutation.isPending}
+        onConfirm={() => {
+          if (dialogVehicle) reapply(dialogVehicle);
+        }}
+      >
+        „{dialogTitle}“ wird mit seinen Daten und Fotos als Entwurf für {current.name} übernommen; Sie können
+        alles ändern, bevor Sie einreichen. Die Bewerbung von {dialogVehicle?.edition?.name ?? 'damals'}{' '}
+        bleibt, wie sie war. Für die neue Bewerbung willigen Sie erneut ein:
+        <ul className="mt-3 flex list-disc flex-col gap-2 pl-5">
+          {CONSENT_KINDS.map((kind) => (
+            <li key={kind}>
+              <strong>{CONSENTS[kind].label}:</strong> {CONSENTS[kind].text}
+            </li>
+          ))}
+        </ul>
       </ConfirmDialog>
 
       <ConfirmDialog

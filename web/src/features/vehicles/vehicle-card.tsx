@@ -26,6 +26,8 @@ interface VehicleCardProps {
   headingLevel?: 'h2' | 'h3';
   className?: string;
   style?: CSSProperties;
+  /** The edition the application is for, where the list holds more than one. */
+  editionLabel?: string;
 }
 
 /** The hero picture: thumbnail first, then the original, then the placeholder icon. */
@@ -99,6 +101,7 @@ export function VehicleCard({
   headingLevel: Heading = 'h2',
   className = '',
   style,
+  editionLabel,
 }: VehicleCardProps) {
   const title = vehicleDisplayName(vehicle);
   const subline = vehicleSubline(vehicle);
@@ -135,6 +138,7 @@ export function VehicleCard({
             )}
           </Heading>
           {subline ? <p className="mt-1 text-sm text-ash-300">{subline}</p> : null}
+          {editionLabel ? <p className="mt-1 text-xs font-semibold text-gold-400">{editionLabel}</p> : null}
           {showOwner ? (
             <p className="mt-1 text-sm text-ash-400">
               <span className="text-ash-300">Besitzer:</span> {personLabel(vehicle.user)}

@@ -41,6 +41,21 @@ export function useDeclineMutation() {
   });
 }
 
+/**
+ * POST /api/vehicles/{id}/reapply: the car of an earlier application applies for the current
+ * edition (data and photos carried over, the consents given with this request); lists refetched.
+ */
+export function useReapplyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<Vehicle>(`${vehiclePath(id)}/reapply`, {
+        consents: { media: true, quartett: true, contact: true },
+      }),
+    onSuccess: () => invalidateVehicles(queryClient),
+  });
+}
+
 /** DELETE /api/vehicles/{id} (drafts only), then the vehicle lists are refetched. */
 export function useDeleteVehicleMutation() {
   const queryClient = useQueryClient();

@@ -13,6 +13,7 @@ import { Migration20261129000000_admin_list_indexes } from './Migration202611290
 import { Migration20261130000000_confirmed_addresses } from './Migration20261130000000_confirmed_addresses.js';
 import { Migration20261201000000_editions } from './Migration20261201000000_editions.js';
 import { Migration20261202000000_edition_data } from './Migration20261202000000_edition_data.js';
+import { Migration20261203000000_cars } from './Migration20261203000000_cars.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261201000000_editions', class: Migration20261201000000_editions },
   { name: 'Migration20261202000000_edition_data', class: Migration20261202000000_edition_data },
+  { name: 'Migration20261203000000_cars', class: Migration20261203000000_cars },
 ];
