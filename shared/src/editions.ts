@@ -157,6 +157,32 @@ export function parseParkingZones(text: string): Array<{ name: string; capacity:
   return zones.map((match) => ({ name: match![1]!.trim(), capacity: Number(match![2]) }));
 }
 
+/** The fields a reviewer sees compared with the car's application of the edition before. */
+export const CHANGED_FIELD_LABELS = {
+  name: 'Name',
+  brand: 'Marke',
+  model: 'Modell',
+  year: 'Baujahr',
+  color: 'Farbe',
+  licensePlate: 'Kennzeichen',
+  vin: 'FIN',
+  tuningCategories: 'Tuning-Kategorien',
+  descriptionShort: 'Kurzbeschreibung',
+  descriptionLong: 'Beschreibung',
+  specialMods: 'Besondere Umbauten',
+  ps: 'Leistung (PS)',
+  kw: 'Leistung (kW)',
+  torqueNm: 'Drehmoment (Nm)',
+  weightKg: 'Gewicht (kg)',
+  topSpeedKmh: 'Höchstgeschwindigkeit (km/h)',
+  zeroToHundredS: '0–100 km/h (s)',
+  quarterMileS: 'Viertelmeile (s)',
+  driveType: 'Antrieb',
+  displacementCcm: 'Hubraum (ccm)',
+  cylinders: 'Zylinder',
+  fuelType: 'Kraftstoff',
+} as const;
+
 /** POST /api/vehicles/:id/reapply: the three consents, asked again with the current wording. */
 export const ReapplySchema = v.object({
   consents: v.object(

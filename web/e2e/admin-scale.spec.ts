@@ -32,9 +32,11 @@ test.beforeAll(async () => {
     from generate_series(1, ${OWNERS}) g`);
   // Vehicle g is 'Lasttest Modell <g, five digits>', the newest being the highest g.
   await sql(`
-    insert into vehicle (id, user_id, title, brand, model, year, status, ps, weight_kg, top_speed_kmh,
-                         zero_to_hundred_s, description_short, created_at, updated_at)
-    select gen_random_uuid(), u.id, 'Lasttest Modell ' || lpad(g::text, 5, '0'), 'Lasttest',
+    insert into vehicle (id, user_id, edition_id, title, brand, model, year, status, ps, weight_kg,
+                         top_speed_kmh, zero_to_hundred_s, description_short, created_at, updated_at)
+    select gen_random_uuid(), u.id,
+           (select id from edition order by current_from desc nulls last, year desc limit 1),
+           'Lasttest Modell ' || lpad(g::text, 5, '0'), 'Lasttest',
            'Modell ' || lpad(g::text, 5, '0'), 1970 + g % 50,
            (array['${STATUSES.join("', '")}'])[g % 7 + 1], 100 + g % 500, 900 + g % 1500, 150 + g % 200,
            3.5 + (g % 80) / 10.0, 'Serienstand mit Gewindefahrwerk.',

@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
+  adminVehicle,
   applicantWithVehicle,
+  attachPhoto,
+  makeJpeg,
   BASE_URL,
   captureEverywhere,
   field,
@@ -8,6 +13,8 @@ import {
   signInAsStaff,
   waitForMail,
 } from './support';
+
+const PHOTOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/e2e-photos');
 
 /**
  * The next edition: the admin creates it from this run's meeting on 'Ausgaben', opens it and puts it
@@ -27,13 +34,17 @@ test('the admin runs the next edition: created from the last, opened and on the 
   };
   const year = editions.editions.find((edition) => edition.current)!.year;
   const next = year + 1;
-  const applicant = await browser.newContext({ baseURL: BASE_URL });
+  const applicant = await browser.newContext({
+    baseURL: BASE_URL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+  });
   const { email, vehicleId } = await applicantWithVehicle(applicant.request, {
     brand: 'Lancia',
     model: 'Delta Integrale',
     name: 'Roter Blitz',
   });
-  await applicant.close();
+  await attachPhoto(applicant.request, vehicleId, await makeJpeg(PHOTOS, 'blitz.jpg', 7));
   await setVehicleStatus(page.request, vehicleId, { status: 'invited', oldStatus: 'submitted' });
   const mail = await waitForMail(email, /Einladung/);
   const code = /dieser Code:\s+(\S+)/.exec(mail.text)?.[1];
@@ -85,6 +96,64 @@ test('the admin runs the next edition: created from the last, opened and on the 
     }).toPass({ timeout: 20_000 });
     expect(await listed()).not.toContain(vehicleId);
 
+    // Last year's participant applies again with the car, photo included: three clicks.
+    const owner = await applicant.newPage();
+    await owner.goto('/dashboard');
+    const last = owner.getByRole('article', { name: 'Roter Blitz' });
+    await last.getByRole('button', { name: `Für Schlosstreffen ${next} bewerben` }).click();
+    const consent = owner.getByRole('alertdialog', { name: `Für Schlosstreffen ${next} bewerben` });
+    await expect(consent).toContainText('Ich willige ein, dass die Bilder meines Fahrzeugs');
+    await consent.getByRole('button', { name: 'Einwilligen und übernehmen' }).click();
+    await expect(owner.getByRole('article', { name: 'Roter Blitz' })).toHaveCount(2);
+    const fresh = owner.getByRole('article', { name: 'Roter Blitz' }).filter({ hasText: 'Entwurf' });
+    await fresh.getByRole('button', { name: 'Einreichen' }).click();
+    await expect(
+      owner.getByRole('article', { name: 'Roter Blitz' }).filter({ hasText: 'Eingereicht' }),
+    ).toBeVisible();
+    const mine = (await (await applicant.request.get('/api/vehicles')).json()) as Array<{
+      id: string;
+      edition: { year: number } | null;
+      media: Array<{ thumbnailUrl: string | null }>;
+    }>;
+    const reapplied = mine.find((vehicle) => vehicle.edition?.year === next)!;
+    // The photo came along: copied, cleaned and rendered by the worker.
+    await expect
+      .poll(
+        async () => {
+          const copy = (await (await applicant.request.get(`/api/vehicles/${reapplied.id}`)).json()) as {
+            media: Array<{ thumbnailUrl: string | null }>;
+          };
+          return copy.media.filter((item) => item.thumbnailUrl).length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await captureEverywhere(owner, 'dashboard-reapplied');
+
+    // The reviewer sees last year's participation and what changed.
+    await page.goto('/admin/dashboard?q=Integrale');
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Eingereicht' })
+      .getByRole('button', { name: 'Roter Blitz' })
+      .click();
+    const details = page.getByRole('dialog');
+    await details.getByRole('tab', { name: 'Admin' }).click();
+    const others = details.getByRole('list', { name: 'Bewerbungen in anderen Ausgaben' });
+    await expect(others).toContainText(`Schlosstreffen ${year}: Lancia Delta Integrale`);
+    await expect(others).toContainText('Bestätigt');
+    await expect(details).toContainText(`Geändert seit Schlosstreffen ${year}`);
+    await expect(details).toContainText('Fotos: 1 → 1');
+    await page.keyboard.press('Escape');
+
+    // Invited in the new edition: start number 1 of it.
+    await setVehicleStatus(page.request, reapplied.id, { status: 'invited', oldStatus: 'submitted' });
+    await expect
+      .poll(async () => (await adminVehicle(page.request, reapplied.id)).invitation?.startNumber, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+
     // Last year's code at this year's gate.
     await page.goto('/admin/check-in');
     await field(page, 'Check-in-Code oder Startnummer').fill(code!);
@@ -104,6 +173,7 @@ test('the admin runs the next edition: created from the last, opened and on the 
     await page.getByRole('combobox', { name: 'Ausgabe' }).click();
     await page.getByRole('option', { name: new RegExp(`Schlosstreffen ${next}`) }).click();
   } finally {
+    await applicant.close();
     // The specs after this one run on this run's meeting.
     const back = await page.request.post(`/api/admin/editions/${year}/current`, {
       headers: { Origin: BASE_URL },

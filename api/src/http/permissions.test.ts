@@ -615,6 +615,11 @@ const ROWS: Row[] = [
     }),
   },
   {
+    route: 'GET /api/admin/vehicles/:id/earlier',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: `/api/admin/vehicles/${world.submitted}/earlier` }),
+  },
+  {
     route: 'POST /api/vehicles/:id/reapply',
     case: "the owner's own car only; one of the current edition has applied already",
     expect: [401, 409, 404, 404, 404],

@@ -1,4 +1,5 @@
 import type { EditionState } from '../editions.js';
+import type { VehicleStatus } from '../status.js';
 import type { PublicVehicle } from './vehicles.js';
 
 /** One edition as the admin's 'Ausgaben' screen shows it (GET /api/admin/editions, newest first). */
@@ -36,4 +37,29 @@ export interface LookBack {
   vehicles: PublicVehicle[];
   /** Cars let in at the gate. */
   checkedIn: number;
+}
+
+/** One earlier (or later) application of the same owner, as the reviewer sees it beside this one. */
+export interface EarlierApplication {
+  id: string;
+  edition: { year: number; name: string };
+  /** The same car (carried over); otherwise another car of the owner. */
+  sameCar: boolean;
+  title: string;
+  status: VehicleStatus;
+  /** The latest score a reviewer gave; null when none. */
+  score: number | null;
+  startNumber: number | null;
+  checkedIn: boolean;
+}
+
+/** GET /api/admin/vehicles/:id/earlier (staff): the owner's other applications and what changed. */
+export interface EarlierApplications {
+  applications: EarlierApplication[];
+  /** Against the car's application of the edition before; null when it has none. */
+  changes: {
+    since: { year: number; name: string };
+    fields: Array<{ field: string; label: string; before: string; after: string }>;
+    photos: { before: number; after: number };
+  } | null;
 }

@@ -4,6 +4,8 @@
  * the chosen edition (`?edition=`), the gate always the current one's.
  */
 
+import { setPathRewriter } from './api';
+
 const STORAGE_KEY = 'schlosstreffen:admin-edition';
 
 /** Paths answered for the current edition whatever is chosen: the gate and the editions themselves. */
@@ -52,3 +54,6 @@ export function withEdition(path: string): string {
   if (ALWAYS_CURRENT.some((prefix) => path.startsWith(prefix))) return path;
   return `${path}${path.includes('?') ? '&' : '?'}edition=${chosen}`;
 }
+
+// Loaded with the admin area: from then on its requests name the chosen edition.
+setPathRewriter(withEdition);

@@ -1,5 +1,4 @@
 import type { FieldIssue } from '@schlosstreffen/shared';
-import { withEdition } from './admin-edition';
 
 /**
  * Fetch client for the Schlosstreffen API.
@@ -107,6 +106,14 @@ async function readBody<T>(response: Response): Promise<T> {
   return JSON.parse(text) as T;
 }
 
+/** Rewrites a request's path before it goes out; the admin area adds its chosen edition. */
+let rewritePath: (path: string) => string = (path) => path;
+
+/** Sets the rewriting of request paths (the admin area's edition switch, loaded with that area only). */
+export function setPathRewriter(rewrite: (path: string) => string): void {
+  rewritePath = rewrite;
+}
+
 /**
  * Sends one request to the API. `body` is JSON-encoded and sent only when it is not `undefined`.
  * Resolves with the parsed JSON response, or `undefined` for an empty response (204).
@@ -120,7 +127,7 @@ export async function apiRequest<T = unknown>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(withEdition(path), {
+  const response = await fetch(rewritePath(path), {
     method,
     credentials: 'include',
     headers,

@@ -1,11 +1,6 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { LookBackPage } from '../features/look-back/look-back-page';
+import { createFileRoute } from '@tanstack/react-router';
+import { LookBackRoute } from '../features/look-back/look-back-page';
 import { pageHead } from '../lib/page-head';
-
-const yearOf = (raw: string): number => {
-  if (!/^\d{4}$/.test(raw)) throw notFound();
-  return Number(raw);
-};
 
 export const Route = createFileRoute('/rueckblick/$year')({
   head: ({ params }) =>
@@ -14,8 +9,5 @@ export const Route = createFileRoute('/rueckblick/$year')({
       `Das Schlosstreffen ${params.year}: die Fahrzeuge, die dabei waren.`,
       `/rueckblick/${params.year}`,
     ),
-  component: function LookBackRoute() {
-    const { year } = Route.useParams();
-    return <LookBackPage year={yearOf(year)} />;
-  },
+  component: LookBackRoute,
 });

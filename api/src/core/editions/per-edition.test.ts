@@ -242,6 +242,24 @@ describe('one edition at a time', () => {
     const edited = await owner2026.client.patch(`/api/vehicles/${copy.id}`, { color: 'Grün' });
     expect(edited.status, edited.text).toBe(200);
     expect((await em.fork().findOneOrFail(Vehicle, car2026)).color).not.toBe('Grün');
+    // The reviewer sees the 2026 participation and what changed since.
+    const earlier = await admin.client.get(`/api/admin/vehicles/${copy.id}/earlier`);
+    expect(earlier.status, earlier.text).toBe(200);
+    expect(earlier.data.applications).toEqual([
+      expect.objectContaining({
+        id: car2026,
+        edition: { year: 2026, name: 'Schlosstreffen 2026' },
+        sameCar: true,
+        status: 'confirmed',
+        startNumber: startNumber2026,
+        checkedIn: false,
+      }),
+    ]);
+    expect(earlier.data.changes).toEqual({
+      since: { year: 2026, name: 'Schlosstreffen 2026' },
+      fields: [{ field: 'color', label: 'Farbe', before: '–', after: 'Grün' }],
+      photos: { before: 1, after: 1 },
+    });
     const past = await owner2026.client.patch(`/api/vehicles/${car2026}`, { color: 'Grün' });
     expect([past.status, past.data.message]).toEqual([409, EDITION_MESSAGES.pastReadOnly]);
 

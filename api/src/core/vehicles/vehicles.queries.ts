@@ -194,3 +194,31 @@ export function applicationBatch(
     where.params,
   );
 }
+
+export interface OtherApplicationRow {
+  id: string;
+  car_id: string;
+  title: string;
+  status: string;
+  year: number;
+  edition_name: string;
+  score: number | null;
+  start_number: number | null;
+  checked_in: boolean;
+}
+
+/** The owner's applications other than `vehicleId`, newest edition first, with score and arrival. */
+export function otherApplications(em: EntityManager, vehicleId: string): Promise<OtherApplicationRow[]> {
+  return em.getConnection().execute<OtherApplicationRow[]>(
+    `select v.id, v.car_id, v.title, v.status, e.year, e.name as edition_name, s.score,
+            i.start_number, (i.checked_in_at is not null) as checked_in
+       from vehicle me
+       join vehicle v on v.user_id = me.user_id and v.id <> me.id
+       join edition e on e.id = v.edition_id
+       left join invitation i on i.vehicle_id = v.id
+       ${LATEST_SCORE_JOIN}
+      where me.id = ?
+      order by e.year desc, v.created_at desc`,
+    [vehicleId],
+  );
+}

@@ -16,7 +16,11 @@ import {
   vehicleSchemas,
 } from '@schlosstreffen/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AdminVehiclePage, InvitationDeclineResult } from '@schlosstreffen/shared/api';
+import type {
+  AdminVehiclePage,
+  EarlierApplications,
+  InvitationDeclineResult,
+} from '@schlosstreffen/shared/api';
 import { currentUser, requireRole, requireUser, type AppContext, type AppState } from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';
 import { editionOfRequest } from '../../http/edition.js';
@@ -24,6 +28,7 @@ import { presentVehicle } from './vehicle.presenter.js';
 import { spreadsheetCsv } from '../../http/csv.js';
 import { applicationRows } from '../../core/vehicles/vehicle-export.js';
 import { adminVehiclePage } from '../../core/vehicles/admin-list.js';
+import { earlierApplications } from '../../core/vehicles/earlier-applications.js';
 import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
 import type { EventSource } from '../../core/editions/edition-events.js';
 import type { PublicListVersion } from '../../core/public-list/public-list-changes.js';
@@ -201,6 +206,12 @@ export function vehicleRoutes({
     ctx.body = csv;
     // Read as the client takes the bytes; a failure or a client that leaves ends both streams.
     pipeline(Readable.from(records()), csv, () => undefined);
+  });
+
+  // Beside the detail dialog: the owner's applications in other editions and what changed since the last.
+  router.get('/admin/vehicles/:id/earlier', staff, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = (await earlierApplications(em, vehicleId(ctx))) satisfies EarlierApplications;
   });
 
   router.patch('/admin/vehicles/:id/status', staff, async (ctx) => {

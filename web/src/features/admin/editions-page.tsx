@@ -18,12 +18,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorText, notify, RETRY_HINT } from '../../components/ui/toaster';
 import { formatDate, formatDateTime } from '../../lib/date-format';
 import { AdminOnly } from './admin-layout';
-import {
-  editionsQueryOptions,
-  useCreateEdition,
-  useEditionAction,
-  useUpdateEdition,
-} from './editions-queries';
+import { editionsQueryOptions } from './editions-queries';
+import { useCreateEdition, useEditionAction, useUpdateEdition } from './editions-mutations';
 
 const STATE_TONES: Record<EditionState, string> = {
   preparation: 'border-white/15 bg-white/5 text-ash-300',

@@ -20,6 +20,7 @@ import type { Owner, Vehicle } from '@schlosstreffen/shared/api';
 import { StatusBadge } from '../vehicles/status-badge';
 import { useAdminStatusMutation } from './admin-mutations';
 import { vehicleHistoryQueryOptions } from './admin-queries';
+import { earlierApplicationsQueryOptions } from './earlier-queries';
 import { VehicleConsents } from './vehicle-consents';
 
 export const NOT_GIVEN = 'Nicht angegeben';
@@ -295,6 +296,81 @@ function History({ vehicleId }: { vehicleId: string }) {
 }
 
 /**
+ * 'Frühere Ausgaben': the owner's applications in other editions (status, score, start number, in
+ * at the gate or not) and what changed since the car's application of the edition before.
+ */
+function Earlier({ vehicleId }: { vehicleId: string }) {
+  const earlier = useQuery(earlierApplicationsQueryOptions(vehicleId));
+  if (earlier.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-ash-300">
+        <Spinner /> Frühere Bewerbungen werden geladen...
+      </p>
+    );
+  }
+  if (earlier.isError) {
+    return (
+      <p role="alert" className="text-sm text-ash-300">
+        Frühere Bewerbungen konnten nicht geladen werden.{' '}
+        {errorText(earlier.error) ?? 'Ein Fehler ist aufgetreten.'}
+      </p>
+    );
+  }
+  const { applications, changes } = earlier.data;
+  return (
+    <div className="flex flex-col gap-4 text-sm">
+      {applications.length === 0 ? (
+        <p className="text-ash-300">Keine Bewerbungen in anderen Ausgaben.</p>
+      ) : (
+        <ul aria-label="Bewerbungen in anderen Ausgaben" className="flex flex-col gap-2">
+          {applications.map((application) => (
+            <li key={application.id} className="rounded-lg border border-white/10 px-3 py-2">
+              <p className="font-semibold text-parchment">
+                {application.edition.name}: {application.title}{' '}
+                <span className="font-normal text-ash-400">
+                  ({application.sameCar ? 'dieses Fahrzeug' : 'anderes Fahrzeug'})
+                </span>
+              </p>
+              <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-ash-300">
+                <StatusBadge status={application.status} />
+                <span>Bewertung {application.score ?? '–'}</span>
+                {application.startNumber !== null ? <span>Startnummer {application.startNumber}</span> : null}
+                <span>{application.checkedIn ? 'Eingecheckt' : 'Nicht eingecheckt'}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {changes ? (
+        <div>
+          <p className="font-semibold text-parchment">Geändert seit {changes.since.name}</p>
+          {changes.fields.length === 0 ? (
+            <p className="mt-1 text-ash-300">Keine Änderungen an den Fahrzeugdaten.</p>
+          ) : (
+            <dl
+              aria-label={`Geändert seit ${changes.since.name}`}
+              className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]"
+            >
+              {changes.fields.map((change) => (
+                <div key={change.field} className="contents">
+                  <dt className="text-ash-400">{change.label}</dt>
+                  <dd className="text-parchment">
+                    {change.before} → {change.after}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <p className="mt-2 text-ash-300">
+            Fotos: {changes.photos.before} → {changes.photos.after}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * 'Kontaktdaten Bewerber' with mailto and tel links; 'Benutzerdaten nicht verfügbar' without an
  * owner, NOT_GIVEN for a missing name or phone.
  */
@@ -352,6 +428,9 @@ export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
       </Block>
       <Block title="Änderungsverlauf">
         <History vehicleId={vehicle.id} />
+      </Block>
+      <Block title="Frühere Ausgaben">
+        <Earlier vehicleId={vehicle.id} />
       </Block>
       <Block title="Kontaktdaten Bewerber">
         <ContactDetails owner={vehicle.user} />

@@ -1,13 +1,20 @@
 import { formatSpec, vehicleDisplayName, vehicleSubline } from '@schlosstreffen/shared';
 import type { PublicVehicle } from '@schlosstreffen/shared/api';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, notFound, useParams } from '@tanstack/react-router';
 import { CarPlaceholderIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
 import { LoadError, Loading } from '../../components/ui/query-states';
 import { formatDate } from '../../lib/date-format';
 import { cropStyle } from '../media/crop';
 import { lookBackQueryOptions } from './look-back-queries';
+
+/** /rueckblick/$year: four digits, else the page is not found. */
+export function LookBackRoute() {
+  const { year } = useParams({ from: '/rueckblick/$year' });
+  if (!/^\d{4}$/.test(year)) throw notFound();
+  return <LookBackPage year={Number(year)} />;
+}
 
 /**
  * 'Rückblick {Jahr}': an edition that has ended, with the cars that took part as the landing page

@@ -1,0 +1,63 @@
+/**
+ * What a reviewer sees beside an application: the owner's applications in other editions (status,
+ * score, start number, checked in or not), and what changed since the car's application of the
+ * edition before (fields and the number of photos).
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CHANGED_FIELD_LABELS, VEHICLE_MESSAGES, type VehicleStatus } from '@schlosstreffen/shared';
+import type { EarlierApplications } from '@schlosstreffen/shared/api';
+import { notFound } from '../errors.js';
+import { vehicleData } from '../model/vehicle-data.js';
+import { Vehicle } from '../model/vehicle.entity.js';
+import { otherApplications } from './vehicles.queries.js';
+
+const shown = (value: unknown): string =>
+  value === null || value === undefined || value === ''
+    ? '–'
+    : Array.isArray(value)
+      ? value.join(', ') || '–'
+      : String(value);
+
+const photos = (vehicle: Vehicle) =>
+  vehicle.media.getItems().filter((item) => item.type === 'image' && item.approvalStatus !== 'rejected')
+    .length;
+
+export async function earlierApplications(
+  em: EntityManager,
+  vehicleId: string,
+): Promise<EarlierApplications> {
+  const vehicle = await em.findOne(Vehicle, { id: vehicleId }, { populate: ['media', 'edition'] });
+  if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+  const rows = await otherApplications(em, vehicleId);
+  const applications = rows.map((row) => ({
+    id: row.id,
+    edition: { year: row.year, name: row.edition_name },
+    sameCar: row.car_id === vehicle.carId,
+    title: row.title,
+    status: row.status as VehicleStatus,
+    score: row.score === null ? null : Number(row.score),
+    startNumber: row.start_number,
+    checkedIn: row.checked_in,
+  }));
+  const previousRow = rows.find((row) => row.car_id === vehicle.carId && row.year < vehicle.edition.year);
+  if (!previousRow) return { applications, changes: null };
+  const previous = await em.findOneOrFail(Vehicle, { id: previousRow.id }, { populate: ['media'] });
+  const before = vehicleData(previous);
+  const after = vehicleData(vehicle);
+  const fields = (Object.keys(CHANGED_FIELD_LABELS) as Array<keyof typeof CHANGED_FIELD_LABELS>)
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) => ({
+      field,
+      label: CHANGED_FIELD_LABELS[field],
+      before: shown(before[field]),
+      after: shown(after[field]),
+    }));
+  return {
+    applications,
+    changes: {
+      since: { year: previousRow.year, name: previousRow.edition_name },
+      fields,
+      photos: { before: photos(previous), after: photos(vehicle) },
+    },
+  };
+}
