@@ -209,7 +209,6 @@ function MomentAction({
   done: string;
   confirm?: boolean;
 }) {
-  const id = useId();
   const [local, setLocal] = useState('');
   const [asking, setAsking] = useState(false);
   const mutation = useEditionAction(action);
@@ -238,15 +237,11 @@ function MomentAction({
       onSubmit={submit}
       className="flex flex-col gap-2"
     >
-      <label htmlFor={id} className="text-xs text-ash-400">
-        Zeitpunkt (leer: sofort)
-      </label>
-      <input
-        id={id}
+      <LabelledInput
+        label="Zeitpunkt (leer: sofort)"
         type="datetime-local"
         value={local}
-        onChange={(event) => setLocal(event.target.value)}
-        className={inputClass}
+        onChange={setLocal}
       />
       <Button type="submit" variant="secondary" disabled={mutation.isPending}>
         {mutation.isPending ? (
@@ -288,7 +283,6 @@ function CreateForm({ newest }: { newest: AdminEdition | undefined }) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const ids = { year: useId(), deadline: useId(), start: useId(), end: useId() };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -326,63 +320,18 @@ function CreateForm({ newest }: { newest: AdminEdition | undefined }) {
           : 'Termine, Ort, Parkzonen und Fristen der letzten Ausgabe werden übernommen.'}
       </p>
       <form noValidate aria-label="Nächste Ausgabe" onSubmit={submit} className="mt-5 flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.year} className="text-sm font-medium text-ash-300">
-            Jahr <span className="text-gold-400">*</span>
-          </label>
-          <input
-            id={ids.year}
-            inputMode="numeric"
-            value={year}
-            onChange={(event) => setYear(event.target.value)}
-            aria-invalid={error !== null}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.deadline} className="text-sm font-medium text-ash-300">
-            Bewerbungsschluss
-          </label>
-          <input
-            id={ids.deadline}
-            type="date"
-            value={deadline}
-            onChange={(event) => setDeadline(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.start} className="text-sm font-medium text-ash-300">
-            Beginn
-          </label>
-          <input
-            id={ids.start}
-            type="datetime-local"
-            value={start}
-            onChange={(event) => setStart(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.end} className="text-sm font-medium text-ash-300">
-            Ende
-          </label>
-          <input
-            id={ids.end}
-            type="datetime-local"
-            value={end}
-            onChange={(event) => setEnd(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        {error ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-400/40 bg-red-950/40 px-3.5 py-2.5 text-sm text-red-100"
-          >
-            {error}
-          </p>
-        ) : null}
+        <LabelledInput
+          label="Jahr"
+          required
+          inputMode="numeric"
+          value={year}
+          onChange={setYear}
+          invalid={error !== null}
+        />
+        <LabelledInput label="Bewerbungsschluss" type="date" value={deadline} onChange={setDeadline} />
+        <LabelledInput label="Beginn" type="datetime-local" value={start} onChange={setStart} />
+        <LabelledInput label="Ende" type="datetime-local" value={end} onChange={setEnd} />
+        <FormError error={error} />
         <Button type="submit" disabled={create.isPending} className="w-full py-3">
           {create.isPending ? (
             <>
@@ -412,28 +361,16 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
     cutoffDays: String(edition.cutoffDays),
   });
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
   type Name = keyof typeof values;
   const field = (name: Name, label: string, type = 'text', hint?: string) => (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium text-ash-300">
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        type={type}
-        value={values[name]}
-        onChange={(event) => setValues((before) => ({ ...before, [name]: event.target.value }))}
-        inputMode={type === 'number' ? 'numeric' : undefined}
-        className={inputClass}
-        aria-describedby={hint ? `${id}-${name}-hint` : undefined}
-      />
-      {hint ? (
-        <p id={`${id}-${name}-hint`} className="text-xs text-ash-400">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <LabelledInput
+      label={label}
+      type={type}
+      hint={hint}
+      inputMode={type === 'number' ? 'numeric' : undefined}
+      value={values[name]}
+      onChange={(value) => setValues((before) => ({ ...before, [name]: value }))}
+    />
   );
 
   const submit = (event: FormEvent) => {
@@ -494,14 +431,7 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
         {field('reminderDays', 'Erinnerung vor Ablauf (Tage)', 'number')}
         {field('cutoffDays', 'Nachrücken bis vor dem Termin (Tage)', 'number')}
       </div>
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-400/40 bg-red-950/40 px-3.5 py-2.5 text-sm text-red-100"
-        >
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? (
@@ -518,5 +448,64 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A labelled input of the edition forms, its hint tied to it. */
+function LabelledInput({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  hint,
+  required = false,
+  invalid = false,
+  inputMode,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  hint?: string;
+  required?: boolean;
+  invalid?: boolean;
+  inputMode?: 'numeric';
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ash-300">
+        {label}
+        {required ? <span className="text-gold-400"> *</span> : null}
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        inputMode={inputMode}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={inputClass}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-ash-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The server's (or the form's own) refusal, read out when it appears. */
+function FormError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-lg border border-red-400/40 bg-red-950/40 px-3.5 py-2.5 text-sm text-red-100"
+    >
+      {error}
+    </p>
   );
 }
