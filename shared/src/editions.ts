@@ -67,6 +67,18 @@ const moment = v.optional(
   v.pipe(v.string(EDITION_MESSAGES.dateFormat), v.regex(ISO_MOMENT, EDITION_MESSAGES.dateFormat)),
 );
 
+/** The last day of applications, `YYYY-MM-DD`. */
+const deadline = v.optional(
+  v.pipe(
+    v.string(EDITION_MESSAGES.deadlineFormat),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, EDITION_MESSAGES.deadlineFormat),
+  ),
+);
+
+/** A whole number from 0 to `max`, refused with `message`. */
+const wholeNumber = (max: number, message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(max, message));
+
 /** POST /api/admin/editions: the next edition, from `from` (the newest when absent); dates a year later unless given. */
 export const EditionCreateSchema = v.object({
   year: v.pipe(
@@ -78,22 +90,10 @@ export const EditionCreateSchema = v.object({
   from: v.optional(v.pipe(v.number(EDITION_MESSAGES.year), v.integer(EDITION_MESSAGES.year))),
   start: moment,
   end: moment,
-  deadline: v.optional(
-    v.pipe(
-      v.string(EDITION_MESSAGES.deadlineFormat),
-      v.regex(/^\d{4}-\d{2}-\d{2}$/, EDITION_MESSAGES.deadlineFormat),
-    ),
-  ),
+  deadline,
 });
 
-const days = v.optional(
-  v.pipe(
-    v.number(EDITION_MESSAGES.days),
-    v.integer(EDITION_MESSAGES.days),
-    v.minValue(0, EDITION_MESSAGES.days),
-    v.maxValue(365, EDITION_MESSAGES.days),
-  ),
-);
+const days = v.optional(wholeNumber(365, EDITION_MESSAGES.days));
 
 /** A parking zone of an edition: its name and how many cars it takes. */
 export const ParkingZoneSchema = v.object({
@@ -103,12 +103,7 @@ export const ParkingZoneSchema = v.object({
     v.minLength(1, EDITION_MESSAGES.zones),
     v.maxLength(40, EDITION_MESSAGES.zones),
   ),
-  capacity: v.pipe(
-    v.number(EDITION_MESSAGES.zones),
-    v.integer(EDITION_MESSAGES.zones),
-    v.minValue(0, EDITION_MESSAGES.zones),
-    v.maxValue(10_000, EDITION_MESSAGES.zones),
-  ),
+  capacity: wholeNumber(10_000, EDITION_MESSAGES.zones),
 });
 
 /** PATCH /api/admin/editions/:year: what an edition not yet archived may change; absent fields stay. */
@@ -123,12 +118,7 @@ export const EditionUpdateSchema = v.object({
   ),
   start: moment,
   end: moment,
-  deadline: v.optional(
-    v.pipe(
-      v.string(EDITION_MESSAGES.deadlineFormat),
-      v.regex(/^\d{4}-\d{2}-\d{2}$/, EDITION_MESSAGES.deadlineFormat),
-    ),
-  ),
+  deadline,
   parkingZones: v.optional(
     v.pipe(
       v.array(ParkingZoneSchema, EDITION_MESSAGES.zones),

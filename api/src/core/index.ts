@@ -38,6 +38,7 @@ export { connectRedis, redisDurabilityProblems, warnAboutRedis, type RedisUse } 
 // Storage.
 export {
   accountExportKey,
+  contentTypeOf,
   exportKey,
   fullKey,
   objectPathOf,

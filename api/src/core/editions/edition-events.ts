@@ -110,18 +110,20 @@ export class EditionEvents implements EventSource {
   }
 
   async of(editionId: string): Promise<EditionEvent> {
-    let edition = (await this.editions()).find((row) => row.id === editionId);
-    // Created in another process since the last read.
-    if (!edition) edition = (await this.editions(true)).find((row) => row.id === editionId);
+    const edition = await this.find((row) => row.id === editionId);
     if (!edition) throw new Error(`Unknown edition ${editionId}`);
     return eventOfEdition(edition);
   }
 
   async ofYear(year: number): Promise<EditionEvent> {
-    let edition = (await this.editions()).find((row) => row.year === year);
-    if (!edition) edition = (await this.editions(true)).find((row) => row.year === year);
+    const edition = await this.find((row) => row.year === year);
     if (!edition) throw notFound(EDITION_MESSAGES.unknown(year));
     return eventOfEdition(edition);
+  }
+
+  /** The edition that matches, read again when not among the kept ones (created in another process). */
+  private async find(matches: (edition: Edition) => boolean): Promise<Edition | undefined> {
+    return (await this.editions()).find(matches) ?? (await this.editions(true)).find(matches);
   }
 
   private async editions(fresh = false): Promise<Edition[]> {

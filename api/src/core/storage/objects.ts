@@ -62,6 +62,11 @@ const FULL_FORMAT_OF: Record<string, FullFormat> = {
   'image/gif': 'png',
 };
 
+/** The content type of a clean rendition's format (and of an upload with that extension). */
+export const contentTypeOf = (format: string): string =>
+  Object.entries(FULL_FORMAT_OF).find(([type, of]) => of === format && type !== 'image/gif')?.[0] ??
+  'image/jpeg';
+
 /** The clean rendition's format for an upload's content type (JPEG for anything unknown). */
 export const fullFormatOf = (contentType: string): FullFormat => FULL_FORMAT_OF[contentType] ?? 'jpg';
 

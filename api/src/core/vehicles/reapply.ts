@@ -16,15 +16,15 @@ import type { User } from '../model/user.entity.js';
 import { vehicleData } from '../model/vehicle-data.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { enqueue } from '../outbox/outbox.js';
-import { fullKey, keyOf, newUploadKey, objectPathOf, type FullFormat } from '../storage/objects.js';
+import {
+  contentTypeOf,
+  fullKey,
+  keyOf,
+  newUploadKey,
+  objectPathOf,
+  type FullFormat,
+} from '../storage/objects.js';
 import { recordStatusChange, userActor } from '../status-log/status-log.js';
-
-const CONTENT_TYPE_OF: Record<FullFormat, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-};
 
 /** The clean photos of an application, in their order: what carries over. */
 const carriedPhotos = (vehicle: Vehicle) =>
@@ -85,7 +85,7 @@ export async function reapplyLocked(
       type: 'image',
       url: objectPathOf(fullKey(id, format)),
       // The copy arrives as an upload; the thumbnail job cleans and renders it like any other.
-      uploadKey: newUploadKey(owner.id, CONTENT_TYPE_OF[format] ?? 'image/jpeg'),
+      uploadKey: newUploadKey(owner.id, contentTypeOf(format)),
       altText: photo.altText ?? null,
       isHero: photo.isHero,
       priority: photo.priority,

@@ -33,6 +33,7 @@ import { placesOf, releaseIfLeft, type PlacesSource } from '../invitations/place
 import { authorize, isOwner } from './vehicle.policy.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { reapplyLocked } from './reapply.js';
+import { editionIdOfVehicle } from '../editions/editions.js';
 
 export interface ServiceOptions {
   /** Base of links in mails. */
@@ -196,7 +197,9 @@ export class VehicleService {
     id: string,
   ): Promise<{ status: 'declined' | 'already_declined'; vehicle: Vehicle }> {
     // Read before the transaction: it needs no second connection while holding its lock.
-    const places = await placesOf(this.options.places, (await this.find(id)).edition.id);
+    const editionId = await editionIdOfVehicle(this.em, id);
+    if (!editionId) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+    const places = await placesOf(this.options.places, editionId);
     const status = await this.em.transactional(async (em) => {
       const vehicle = await this.lockForUpdate(em, id);
       authorize(user, 'changeOwnStatus', vehicle);

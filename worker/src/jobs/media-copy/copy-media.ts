@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { enqueueFollowUp, Media, rejectImage } from '@schlosstreffen/api/core';
+import { contentTypeOf, enqueueFollowUp, Media, rejectImage } from '@schlosstreffen/api/core';
 import { EDITION_MESSAGES, MAX_IMAGE_BYTES } from '@schlosstreffen/shared';
 import type { Storage } from '../../adapters/storage.js';
 import type { JobHandler } from '../dispatch.js';
@@ -13,13 +13,6 @@ export interface CopyMediaDeps {
 
 export type CopyMediaResult =
   { status: 'copied' } | { status: 'skipped' } | { status: 'rejected'; reason: string };
-
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-};
 
 /**
  * A photo carried over to a new application: the earlier application's clean copy is stored as the
@@ -36,9 +29,8 @@ export function createCopyMedia(deps: CopyMediaDeps): JobHandler<'media.copy'> {
       await rejectImage(deps.em, mediaId, EDITION_MESSAGES.photoGone, media.uploadKey);
       return { status: 'rejected', reason: EDITION_MESSAGES.photoGone };
     }
-    const extension = media.uploadKey.split('.').pop() ?? 'jpg';
     await deps.storage.put(media.uploadKey, body, {
-      contentType: CONTENT_TYPES[extension] ?? 'image/jpeg',
+      contentType: contentTypeOf(media.uploadKey.split('.').pop() ?? 'jpg'),
       cacheControl: 'private, no-store',
     });
     await deps.em
