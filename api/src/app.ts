@@ -63,7 +63,10 @@ export interface AppDeps {
   /** The deployment's Redis key prefix; rate-limit counters live under `<prefix>:rl:`. */
   redisPrefix: string;
   log?: (error: unknown) => void;
-  /** The gate's clock: an online check-in's time and which scans the gate window takes. Tests set it. */
+  /**
+   * The app's clock: the current edition, whether its applications are open, an online check-in's
+   * time and which scans the gate window takes. The real time unless tests set it.
+   */
   now?: () => Date;
   /** Where the current edition's event comes from; the editions in the database by default. */
   events?: EventSource;
@@ -130,6 +133,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use(loadUser(em));
   const { s3, onOutbox } = deps;
   const now = deps.now ?? (() => new Date());
+  api.use((ctx, next) => {
+    ctx.state.now = now();
+    return next();
+  });
   const bucket = config.s3.bucket;
   const limiter = (name: string, rule: RateLimitRule) => createLimiter(redis, name, rule, prefix);
   // The current edition's event, read per request (and at most every few seconds from the database).
@@ -147,14 +154,22 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       addressMailsPerAddress: limiter('address-mails-address', limits.addressMailsPerAddress),
     }),
     accountRoutes({ em, auth }),
-    visitorRoutes({ em, config, onOutbox, events, signUpLimiter: limiter('visitor', limits.visitorSignUp) }),
+    visitorRoutes({
+      em,
+      config,
+      onOutbox,
+      events,
+      now,
+      signUpLimiter: limiter('visitor', limits.visitorSignUp),
+    }),
     privacyRoutes({ em, config }),
     vehicleRoutes({
       em,
-      vehicles: new VehicleService(em, { publicUrl: config.publicUrl, places, onOutbox }),
+      vehicles: new VehicleService(em, { publicUrl: config.publicUrl, places, onOutbox, now }),
       maxYear: async () => eventYear((await eventNow()).start),
       publicListChanges: deps.publicListChanges,
       events,
+      now,
     }),
     mediaRoutes({
       em,
@@ -217,6 +232,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
           eventEnd: event.end.toISOString(),
           place: event.place,
           applicationDeadline: event.applicationDeadline,
+          applicationsOpenAt:
+            event.applicationsOpenAt === undefined
+              ? undefined
+              : (event.applicationsOpenAt?.toISOString() ?? null),
           publicUrl: config.publicUrl,
           operator: config.operator,
           retention: config.retention,

@@ -1,6 +1,6 @@
 /** Editions: one meeting a year. Their states and the German texts about them. */
 import * as v from 'valibot';
-import { venueInstant } from './venue-time.js';
+import { formatAtVenue, venueDateTime, venueInstant } from './venue-time.js';
 
 export const EDITION_STATES = ['preparation', 'open', 'closed', 'archived'] as const;
 export type EditionState = (typeof EDITION_STATES)[number];
@@ -45,6 +45,13 @@ export const EDITION_MESSAGES = {
     'Diese Bewerbung gehört zu einer früheren Ausgabe und bleibt, wie sie war. Bewirb dich mit dem Fahrzeug für die aktuelle Ausgabe, um etwas zu ändern.',
   /** An edition that has not ended yet, or none of that year. */
   noLookBack: (year: number) => `Einen Rückblick auf ${year} gibt es noch nicht.`,
+  /** Submitting before the edition's applications open. */
+  notYetOpen: (name: string, opensAt: string | null) =>
+    `Die Bewerbung für ${name} ist noch nicht geöffnet.` +
+    (opensAt ? ` Bewerbungen sind ab ${opensAt} möglich.` : ' Der Termin wird noch bekannt gegeben.'),
+  /** Applying after the edition's deadline. */
+  closed: (name: string, deadline: string) =>
+    `Der Bewerbungsschluss für ${name} war am ${deadline}. Neue Bewerbungen sind nicht mehr möglich.`,
   /** A check-in code of another edition's invitation. */
   otherEdition: (name: string) => `Einladung gilt für ${name}`,
 } as const;
@@ -207,4 +214,33 @@ export function editionStateAt(edition: EditionMoments, at: Date): EditionState 
   if (edition.superseded) return 'archived';
   if (!edition.applicationsOpenAt || edition.applicationsOpenAt > at) return 'preparation';
   return at < applicationsCloseAt(edition.applicationDeadline) ? 'open' : 'closed';
+}
+
+/** An edition's application window: open from `applicationsOpenAt` to the end of the deadline's day. */
+export interface ApplicationWindow {
+  /** 'Schlosstreffen 2027'. */
+  name: string;
+  /** Null: not opened yet; undefined: open from the start (an edition the configuration describes). */
+  applicationsOpenAt?: Date | null;
+  /** 'YYYY-MM-DD' at the venue. */
+  applicationDeadline: string;
+}
+
+/**
+ * Why an application cannot be sent to this edition at `at`, in German; null while the window is
+ * open. Drafts may be started before the window opens (`forDraft`), not after it closed.
+ */
+export function applicationWindowRefusal(
+  window: ApplicationWindow,
+  at: Date,
+  forDraft = false,
+): string | null {
+  if (at >= applicationsCloseAt(window.applicationDeadline)) {
+    const deadline = new Date(`${window.applicationDeadline}T12:00:00Z`);
+    return EDITION_MESSAGES.closed(window.name, formatAtVenue(deadline, 'longDate'));
+  }
+  if (forDraft || window.applicationsOpenAt === undefined) return null;
+  const opensAt = window.applicationsOpenAt;
+  if (opensAt && opensAt <= at) return null;
+  return EDITION_MESSAGES.notYetOpen(window.name, opensAt ? venueDateTime(opensAt) : null);
 }

@@ -24,6 +24,8 @@ const SiteConfigSchema = v.object({
   place: v.string(),
   /** 'YYYY-MM-DD' */
   applicationDeadline: v.pipe(v.string(), v.isoDate()),
+  /** When the current edition's applications open: null not yet; absent, open from the start. */
+  applicationsOpenAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
   publicUrl: v.string(),
   /** Who runs the site: Impressum and privacy notice. */
   operator: v.object({

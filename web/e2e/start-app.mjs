@@ -32,6 +32,8 @@ databaseUrl.pathname = `/${database}`;
 const DAY = 24 * 3600 * 1000;
 const eventStart = new Date(Math.ceil((Date.now() + 60 * DAY) / DAY) * DAY + 8 * 3600 * 1000);
 const eventEnd = new Date(eventStart.getTime() + 10 * 3600 * 1000);
+// Applications are open: the deadline is two weeks before the event.
+const applicationDeadline = new Date(eventStart.getTime() - 14 * DAY).toISOString().slice(0, 10);
 // The gates take scans from a day before the run on: the tests check cars in weeks before the event.
 const gateOpensAt = new Date(Date.now() - DAY);
 
@@ -54,6 +56,7 @@ const child = spawn('npm', ['start'], {
     EVENT_START: eventStart.toISOString(),
     EVENT_END: eventEnd.toISOString(),
     GATE_OPENS_AT: gateOpensAt.toISOString(),
+    APPLICATION_DEADLINE: applicationDeadline,
   },
 });
 const stop = () => child.kill('SIGTERM');

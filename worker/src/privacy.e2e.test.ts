@@ -25,6 +25,7 @@ import {
   type SignedIn,
   type TestClient,
   type TestContext,
+  APPLYING_NOON,
 } from '@schlosstreffen/api/testing';
 import { waitForMail } from '@schlosstreffen/infra/dev-services';
 import type { Media, MediaLibraryPage, PublicVehicle, Vehicle } from '@schlosstreffen/shared/api';
@@ -37,6 +38,9 @@ import type { Mailer } from './adapters/mailer.js';
 import { hasGpsIfd, phoneJpeg } from './test-photos.js';
 import { createTestMailer, startTestWorkers } from './testing.js';
 import type { RunningWorkers } from './worker.js';
+
+/** The next edition is opened and made current just before the app's clock (the harness's APPLYING_NOON). */
+const BEFORE_APPLYING = new Date(APPLYING_NOON.getTime() - 60_000);
 
 const WAIT = { timeout: 20_000, interval: 150 };
 
@@ -374,10 +378,10 @@ describe('self-service deletion', () => {
 
     // The person takes part again the next year: an application and a visitor sign-up of that edition too.
     const em = t.orm.em.fork();
-    const first = await currentEdition(em, new Date());
+    const first = await currentEdition(em, APPLYING_NOON);
     await createEdition(em, { year: first.year + 1 });
-    await openApplications(em, first.year + 1, new Date('2026-11-01T00:00:00Z'));
-    await makeCurrent(em, first.year + 1, new Date('2026-11-01T00:00:00Z'));
+    await openApplications(em, first.year + 1, BEFORE_APPLYING);
+    await makeCurrent(em, first.year + 1, BEFORE_APPLYING);
     await apply(owner.client, { name: 'Wieder dabei' }, [await gpsJpeg()]);
     expect((await t.client().post('/api/visitor-registrations', { ...person, email })).status).toBe(201);
     const [editions] = await t.orm.em.getConnection().execute<Array<{ vehicles: number; visitors: number }>>(

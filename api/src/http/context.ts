@@ -8,7 +8,12 @@ import { forbidden, unauthenticated } from '../core/errors.js';
 
 export interface AppState {
   user?: User;
+  /** The request's moment on the app's clock: which edition is current, which window is open. */
+  now?: Date;
 }
+
+/** The request's moment on the app's clock (the real time when no clock is set). */
+export const requestNow = (ctx: { state: AppState }): Date => ctx.state.now ?? new Date();
 
 export type AppContext = RouterContext<AppState>;
 

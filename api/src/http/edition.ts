@@ -1,6 +1,6 @@
 import { EditionQuerySchema } from '@schlosstreffen/shared';
 import { chosenEdition, type EditionEvent, type EventSource } from '../core/editions/edition-events.js';
-import type { AppContext } from './context.js';
+import { requestNow, type AppContext } from './context.js';
 import { validate } from './validate.js';
 
 /**
@@ -9,5 +9,5 @@ import { validate } from './validate.js';
  */
 export function editionOfRequest(ctx: AppContext, events: EventSource): Promise<EditionEvent> {
   const { edition } = validate(EditionQuerySchema, ctx.query);
-  return chosenEdition(events, edition, new Date());
+  return chosenEdition(events, edition, requestNow(ctx));
 }

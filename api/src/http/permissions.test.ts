@@ -20,7 +20,9 @@ import {
   ACTORS,
   changeStatus,
   createTestContext,
+  APPLYING_NOON,
   EVENT_DAY_NOON,
+  testClock,
   createVehicle,
   createWorld,
   insertImage,
@@ -831,12 +833,24 @@ const ROWS: Row[] = [
   },
 ];
 
+/**
+ * The app's clock: inside the application window, where applications are made; on the event day
+ * for the gate's requests (check-ins are taken on the event day only); after it for the look back.
+ */
+const clock = testClock(APPLYING_NOON);
+const DAY_AFTER = new Date(EVENT_DAY_NOON.getTime() + 24 * 3600_000);
+const clockOf = (row: Row) =>
+  row.route.includes('/check-in')
+    ? EVENT_DAY_NOON
+    : row.route.includes('/look-back')
+      ? DAY_AFTER
+      : APPLYING_NOON;
+
 beforeAll(async () => {
-  // Check-ins are taken on the event day only.
   t = await createTestContext({
     relay: false,
     env: { RATE_LIMIT_FACTOR: '1000' },
-    now: () => EVENT_DAY_NOON,
+    now: clock.now,
   });
   world = await createWorld(t);
 });
@@ -872,10 +886,12 @@ describe('the permission matrix', () => {
       }
       const client = me?.client ?? t.client();
       const request = await row.request({ actor, client, me, owner });
-      const res = await client.request(method === 'ALL' ? 'GET' : method, request.path, {
-        json: request.json,
-        headers: request.headers,
-      });
+      const res = await clock.during(clockOf(row), () =>
+        client.request(method === 'ALL' ? 'GET' : method, request.path, {
+          json: request.json,
+          headers: request.headers,
+        }),
+      );
       answers[actor] = res.status;
       expect.soft(res.status, `${label(row)} as ${actor}: ${res.text.slice(0, 300)}`).toBe(row.expect[index]);
       // A refusal says no more than that.

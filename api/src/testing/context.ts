@@ -25,6 +25,32 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 /** Noon on the day of the default event: a clock at which the gates take scans. */
 export const EVENT_DAY_NOON = new Date(Date.parse(EVENT_START_INSTANT) + 2 * 3600 * 1000);
 
+/**
+ * The app's clock in tests unless one is given: a moment inside the default first edition's
+ * application window (open from the start, deadline 31 March 2026), so no test depends on today.
+ */
+export const APPLYING_NOON = new Date('2026-03-02T12:00:00+01:00');
+
+/** A clock a test moves: the app reads `now`; `during` does some work at another moment. */
+export function testClock(start: Date = APPLYING_NOON) {
+  let current = start;
+  return {
+    now: () => current,
+    set(at: Date) {
+      current = at;
+    },
+    async during<T>(at: Date, work: () => Promise<T>): Promise<T> {
+      const before = current;
+      current = at;
+      try {
+        return await work();
+      } finally {
+        current = before;
+      }
+    },
+  };
+}
+
 /** What the harness reads of the app's pg pool. */
 interface PoolLike {
   totalCount: number;
@@ -44,7 +70,10 @@ export async function createTestContext(
      * go through a chaos proxy that a test switches off.
      */
     through?: Partial<Record<'database' | 'redis' | 's3', (url: string) => string>>;
-    /** The app's gate clock (online check-ins, the gate window); the real time when unset. */
+    /**
+     * The app's clock: the current edition, its application window, online check-ins and the gate
+     * window; APPLYING_NOON when unset.
+     */
     now?: () => Date;
   } = {},
 ): Promise<TestContext> {
@@ -103,7 +132,7 @@ export async function createTestContext(
     queues,
     onOutbox: () => relay.wake(),
     log: () => undefined,
-    now: options.now,
+    now: options.now ?? (() => APPLYING_NOON),
     // Read at every request: a test that changes an edition sees it at once.
     events: new EditionEvents(orm.em, 0),
   });

@@ -1,4 +1,4 @@
-export { createTestContext, EVENT_DAY_NOON, TEST_ORIGIN } from './context.js';
+export { APPLYING_NOON, createTestContext, EVENT_DAY_NOON, TEST_ORIGIN, testClock } from './context.js';
 export type { SignedIn, TestContext } from './test-context.js';
 export { TestClient, type TestResponse } from './http-client.js';
 export type { ProvidedServices } from './services.js';

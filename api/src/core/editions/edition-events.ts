@@ -42,6 +42,7 @@ export function eventOfEdition(edition: Edition): EditionEvent {
     gateOpensAt: edition.gateOpensAt,
     place: edition.place,
     applicationDeadline: edition.applicationDeadline,
+    applicationsOpenAt: edition.applicationsOpenAt ?? null,
     parkingZones: edition.parkingZones,
     invitations: {
       confirmDays: edition.confirmDays,
@@ -62,6 +63,8 @@ export interface EditionRef {
 /** An edition's meeting and the edition itself. */
 export interface EditionEvent extends EventConfig {
   edition: EditionRef;
+  /** When its applications open (null: not yet); undefined for a configured event, open from the start. */
+  applicationsOpenAt?: Date | null;
 }
 
 /** Where an edition's event comes from: the editions in the database, or a fixed one (tests). */

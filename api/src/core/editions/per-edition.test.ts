@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  APPLYING_NOON,
   changeStatus,
+  testClock,
   createTestContext,
   insertImage,
   createVehicle,
@@ -27,6 +29,10 @@ import { createEdition, makeCurrent, openApplications } from './editions.js';
 
 /** During the 2027 meeting: the gate of 2027 is open. */
 const EVENT_2027_NOON = new Date('2027-06-20T10:00:00.000Z');
+/** Inside 2027's application window (opened in November 2026, deadline 31 March 2027). */
+const APPLYING_2027 = new Date('2027-01-15T12:00:00.000Z');
+/** The app's clock: 2026's application window while its rows are made, then 2027's; the 2027 gate on its day. */
+const clock = testClock(APPLYING_NOON);
 
 let t: TestContext;
 let admin: SignedIn;
@@ -48,7 +54,7 @@ const issue = async (vehicleId: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestContext({ relay: false, now: () => EVENT_2027_NOON });
+  t = await createTestContext({ relay: false, now: clock.now });
   events = new EditionEvents(t.orm.em, 0);
   admin = await t.signIn('admin', { firstName: 'Anna' });
   owner2026 = await t.signIn('user', { firstName: 'Jürgen' });
@@ -75,6 +81,7 @@ beforeAll(async () => {
   await createEdition(em, { year: 2027 });
   await openApplications(em, 2027, new Date('2026-11-01T09:00:00Z'));
   await makeCurrent(em, 2027, new Date('2026-11-01T10:00:00Z'));
+  clock.set(APPLYING_2027);
 });
 afterAll(() => t?.close());
 
@@ -135,14 +142,19 @@ describe('one edition at a time', () => {
     });
     expect(invitation.edition.year).toBe(2027);
 
-    const refused = await admin.client.post('/api/admin/check-in', { code: code2026 });
+    // At the 2027 gate on its day.
+    const refused = await clock.during(EVENT_2027_NOON, () =>
+      admin.client.post('/api/admin/check-in', { code: code2026 }),
+    );
     expect(refused.status).toBe(409);
     expect(refused.data).toMatchObject({
       result: 'other_edition',
       message: 'Einladung gilt für Schlosstreffen 2026',
     });
     // Start number 1 is the 2027 car (invited, not confirmed yet), not a car of 2026.
-    const byNumber = await admin.client.post('/api/admin/check-in', { code: '1' });
+    const byNumber = await clock.during(EVENT_2027_NOON, () =>
+      admin.client.post('/api/admin/check-in', { code: '1' }),
+    );
     expect(byNumber.data.result).toBe('not_confirmed');
 
     const list = await admin.client.get('/api/admin/check-in/list');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  applicationWindowRefusal,
   brandAndModel,
   EDITION_MESSAGES,
   ownerCanChangeStatus,
@@ -34,6 +35,7 @@ import { authorize, isOwner } from './vehicle.policy.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { reapplyLocked } from './reapply.js';
 import { editionIdOfVehicle } from '../editions/editions.js';
+import type { EditionEvent } from '../editions/edition-events.js';
 
 export interface ServiceOptions {
   /** Base of links in mails. */
@@ -42,6 +44,22 @@ export interface ServiceOptions {
   places: PlacesSource;
   /** Called after a commit that wrote outbox rows (wakes the relay). */
   onOutbox?: () => void;
+  /** The app's clock: which edition is current and whether its applications are open. */
+  now?: () => Date;
+}
+
+/** Refuses (409) what the edition's application window does not allow at `at`. */
+function assertApplicationWindow(event: EditionEvent, at: Date, forDraft: boolean): void {
+  const refusal = applicationWindowRefusal(
+    {
+      name: event.edition.name,
+      applicationsOpenAt: event.applicationsOpenAt,
+      applicationDeadline: event.applicationDeadline,
+    },
+    at,
+    forDraft,
+  );
+  if (refusal) throw conflict(refusal);
 }
 
 /** Why the owner may not make a change, per target status. */
@@ -92,8 +110,11 @@ export class VehicleService {
   async create(user: User, input: VehicleInput): Promise<Vehicle> {
     const { status = 'draft', tuningCategories, ...fields } = input;
     if (status === 'submitted') assertConfirmedAddress(user);
-    // A new application is for the edition the public site shows now.
-    const { edition } = await this.options.places.events.at(new Date());
+    // A new application is for the edition the public site shows now, within its window.
+    const at = this.now();
+    const event = await this.options.places.events.at(at);
+    assertApplicationWindow(event, at, status === 'draft');
+    const { edition } = event;
     const vehicle = await this.em.transactional(async (em) => {
       await assertVehicleRoom(em, user.id, edition.id);
       const id = randomUUID();
@@ -124,7 +145,11 @@ export class VehicleService {
    * edition, as a draft with its data and photos carried over and the consents given anew.
    */
   async reapply(user: User, sourceId: string): Promise<Vehicle> {
-    const { edition } = await this.options.places.events.at(new Date());
+    const at = this.now();
+    const event = await this.options.places.events.at(at);
+    // The draft may be prepared before the applications open, not after they closed.
+    assertApplicationWindow(event, at, true);
+    const { edition } = event;
     const vehicle = await this.em.transactional((em) => reapplyLocked(em, user, sourceId, edition));
     this.options.onOutbox?.();
     return this.get(user, vehicle.id);
@@ -132,7 +157,9 @@ export class VehicleService {
 
   /** Edits fields (owner or staff); `status` alone or alongside is the owner's submit or withdraw. */
   async update(user: User, id: string, edit: VehicleEdit, status?: OwnerStatus): Promise<Vehicle> {
-    const { edition } = await this.options.places.events.at(new Date());
+    const at = this.now();
+    const event = await this.options.places.events.at(at);
+    const { edition } = event;
     await this.em.transactional(async (em) => {
       const vehicle = await this.lockForUpdate(em, id);
       authorize(user, 'update', vehicle);
@@ -148,7 +175,10 @@ export class VehicleService {
       // Sending the current status again is refused like any other transition the owner may not make.
       if (status) {
         authorize(user, 'changeOwnStatus', vehicle);
-        if (status === 'submitted') assertConfirmedAddress(user);
+        if (status === 'submitted') {
+          assertConfirmedAddress(user);
+          assertApplicationWindow(event, at, false);
+        }
         if (!ownerCanChangeStatus(vehicle.status, status)) {
           throw conflict(OWNER_STATUS_REFUSALS[status]);
         }
@@ -233,6 +263,10 @@ export class VehicleService {
     status: VehicleStatus,
   ): Promise<void> {
     await enqueueStatusEffects(em, vehicle, owner, status, this.options.publicUrl);
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
   }
 
   private ownerOf(em: EntityManager, vehicle: Vehicle): Promise<User> {

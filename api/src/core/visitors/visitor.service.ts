@@ -50,6 +50,8 @@ export class VisitorService {
       /** A sign-up is for the edition current when it comes. */
       events: EventSource;
       onOutbox?: () => void;
+      /** The app's clock (the real time when unset). */
+      now?: () => Date;
     },
   ) {}
 
@@ -59,7 +61,7 @@ export class VisitorService {
    * about whether the address was known.
    */
   async signUp(input: VisitorRegistrationInput): Promise<void> {
-    const { edition } = await this.options.events.at(new Date());
+    const { edition } = await this.options.events.at(this.options.now?.() ?? new Date());
     const run = () => this.em.transactional((em) => this.record(em, edition.id, input));
     let queued: boolean;
     try {

@@ -21,7 +21,7 @@ import {
 import { applicationsPerEdition } from '../../core/editions/editions.queries.js';
 import { invalid } from '../../core/errors.js';
 import type { Edition } from '../../core/model/edition.entity.js';
-import { requireRole, type AppContext, type AppState } from '../../http/context.js';
+import { requestNow, requireRole, type AppContext, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 
 export interface EditionRouteDeps {
@@ -38,7 +38,8 @@ function yearOf(ctx: AppContext): number {
 }
 
 /** `at` of an action: the given moment, or now. */
-const momentOf = (at: string | undefined) => (at === undefined ? new Date() : new Date(at));
+const momentOf = (ctx: AppContext, at: string | undefined) =>
+  at === undefined ? requestNow(ctx) : new Date(at);
 
 /**
  * 'Ausgaben': every edition with its state (staff: the admin area's edition switch lists them); the
@@ -49,8 +50,8 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
   const router = new Router<AppState>();
   const admin = requireRole('admin');
 
-  const list = async (): Promise<AdminEditionList> => {
-    const now = new Date();
+  const list = async (ctx: AppContext): Promise<AdminEditionList> => {
+    const now = requestNow(ctx);
     const editions = await listEditions(em);
     const states = await statesOf(em, editions, now);
     const current = await currentEdition(em, now);
@@ -69,12 +70,12 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
   router.get('/editions/:year/look-back', async (ctx) => {
     const year = yearOf(ctx);
     ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = (await lookBack(em, year, new Date())) as LookBack;
+    ctx.body = (await lookBack(em, year, requestNow(ctx))) as LookBack;
   });
 
   router.get('/admin/editions', requireRole('admin', 'reviewer'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await list();
+    ctx.body = await list(ctx);
   });
 
   router.post('/admin/editions', admin, async (ctx) => {
@@ -88,7 +89,7 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
     });
     events.invalidate?.();
     ctx.status = 201;
-    ctx.body = { message: EDITION_MESSAGES.created(edition.name), ...(await list()) };
+    ctx.body = { message: EDITION_MESSAGES.created(edition.name), ...(await list(ctx)) };
   });
 
   router.patch('/admin/editions/:year', admin, async (ctx) => {
@@ -102,26 +103,26 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
         start: input.start === undefined ? undefined : new Date(input.start),
         end: input.end === undefined ? undefined : new Date(input.end),
       },
-      new Date(),
+      requestNow(ctx),
     );
     events.invalidate?.();
-    ctx.body = { message: EDITION_MESSAGES.updated(edition.name), ...(await list()) };
+    ctx.body = { message: EDITION_MESSAGES.updated(edition.name), ...(await list(ctx)) };
   });
 
   router.post('/admin/editions/:year/open', admin, async (ctx) => {
     const year = yearOf(ctx);
     const { at } = validate(EditionMomentSchema, ctx.request.body);
-    const edition = await openApplications(em.fork(), year, momentOf(at));
+    const edition = await openApplications(em.fork(), year, momentOf(ctx, at));
     events.invalidate?.();
-    ctx.body = { message: EDITION_MESSAGES.opened(edition.name), ...(await list()) };
+    ctx.body = { message: EDITION_MESSAGES.opened(edition.name), ...(await list(ctx)) };
   });
 
   router.post('/admin/editions/:year/current', admin, async (ctx) => {
     const year = yearOf(ctx);
     const { at } = validate(EditionMomentSchema, ctx.request.body);
-    const edition = await makeCurrent(em.fork(), year, momentOf(at));
+    const edition = await makeCurrent(em.fork(), year, momentOf(ctx, at));
     events.invalidate?.();
-    ctx.body = { message: EDITION_MESSAGES.madeCurrent(edition.name), ...(await list()) };
+    ctx.body = { message: EDITION_MESSAGES.madeCurrent(edition.name), ...(await list(ctx)) };
   });
 
   return router;

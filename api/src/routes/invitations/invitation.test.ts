@@ -8,7 +8,17 @@ import {
 } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Outbox } from '../../core/model/outbox.entity.js';
-import { createTestContext, EVENT_DAY_NOON, type TestClient, type TestContext } from '../../testing/index.js';
+import {
+  APPLYING_NOON,
+  createTestContext,
+  EVENT_DAY_NOON,
+  testClock,
+  type TestClient,
+  type TestContext,
+} from '../../testing/index.js';
+
+/** Check-ins are taken on the event day only: the app's clock stands there; applications are made earlier. */
+const clock = testClock(EVENT_DAY_NOON);
 import { Review } from '../../core/model/review.entity.js';
 import { User } from '../../core/model/user.entity.js';
 import { Vehicle } from '../../core/model/vehicle.entity.js';
@@ -31,8 +41,7 @@ async function signedIn(role: Role, firstName: string) {
 }
 
 beforeAll(async () => {
-  // Check-ins are taken on the event day only.
-  t = await createTestContext({ relay: false, now: () => EVENT_DAY_NOON });
+  t = await createTestContext({ relay: false, now: clock.now });
   anon = t.client();
   ({ client: owner, id: ownerId } = await signedIn('user', 'Olaf'));
   user = (await signedIn('user', 'Udo')).client;
@@ -152,16 +161,18 @@ describe('issuing invitations', () => {
   it('an invited status event queues the invitation job in its transaction', async () => {
     // An owner of its own: the shared one holds more vehicles than an account may create.
     const { client: applicant } = await signedIn('user', 'Paula');
-    const created = await applicant.post('/api/vehicles', {
-      brand: 'Porsche',
-      model: '911 GT3',
-      year: 2019,
-      ps: 500,
-      weightKg: 1430,
-      topSpeedKmh: 318,
-      zeroToHundredS: 3.4,
-      status: 'submitted',
-    });
+    const created = await clock.during(APPLYING_NOON, () =>
+      applicant.post('/api/vehicles', {
+        brand: 'Porsche',
+        model: '911 GT3',
+        year: 2019,
+        ps: 500,
+        weightKg: 1430,
+        topSpeedKmh: 318,
+        zeroToHundredS: 3.4,
+        status: 'submitted',
+      }),
+    );
     expect(created.status).toBe(201);
     const res = await admin.patch(`/api/admin/vehicles/${created.data.id}/status`, {
       status: 'invited',
@@ -267,16 +278,18 @@ describe('confirming an invitation', () => {
   it('the signed-in owner confirms through PATCH /api/vehicles/{id}', async () => {
     // An owner of its own: the shared one holds more vehicles than an account may create.
     const { client: owner, id: ownerId } = await signedIn('user', 'Otto');
-    const created = await owner.post('/api/vehicles', {
-      brand: 'Opel',
-      model: 'Manta B',
-      year: 1982,
-      ps: 110,
-      weightKg: 1050,
-      topSpeedKmh: 190,
-      zeroToHundredS: 9.5,
-      status: 'submitted',
-    });
+    const created = await clock.during(APPLYING_NOON, () =>
+      owner.post('/api/vehicles', {
+        brand: 'Opel',
+        model: 'Manta B',
+        year: 1982,
+        ps: 110,
+        weightKg: 1050,
+        topSpeedKmh: 190,
+        zeroToHundredS: 9.5,
+        status: 'submitted',
+      }),
+    );
     const id = created.data.id as string;
     const early = await owner.patch(`/api/vehicles/${id}`, { status: 'confirmed' });
     expect(early.status).toBe(409);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEdition, makeCurrent } from '../../core/editions/editions.js';
-import { createTestContext, type TestContext } from '../../testing/index.js';
+import { APPLYING_NOON, createTestContext, type TestContext } from '../../testing/index.js';
 
 /** The vehicle year's upper bound is the current edition's year, not a constant. */
 const body = (year: number) => ({
@@ -50,7 +50,7 @@ describe('vehicle year and the current edition', () => {
     expect((await client.post('/api/vehicles', body(2027))).status).toBe(400);
     const em = spec.orm.em.fork();
     await createEdition(em, { year: 2027 });
-    await makeCurrent(em, 2027, new Date(Date.now() - 1000));
+    await makeCurrent(em, 2027, new Date(APPLYING_NOON.getTime() - 1000));
     const created = await client.post('/api/vehicles', body(2027));
     expect(created.status, created.text).toBe(201);
   });

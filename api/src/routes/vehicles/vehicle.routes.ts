@@ -47,6 +47,8 @@ export interface VehicleRouteDeps {
   publicListChanges?: PublicListVersion;
   /** The editions: the public list is the current one's, staff lists the chosen one's. */
   events: EventSource;
+  /** The app's clock: which edition's list is public. */
+  now?: () => Date;
 }
 
 /** /vehicles/… for owners (and staff), the public list, and /admin/… for reviewers and admins. */
@@ -56,6 +58,7 @@ export function vehicleRoutes({
   maxYear,
   publicListChanges,
   events,
+  now = () => new Date(),
 }: VehicleRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
   // The schemas of each edition's year, built once.
@@ -66,7 +69,7 @@ export function vehicleRoutes({
     if (!built) schemasOfYear.set(year, (built = vehicleSchemas(year)));
     return built;
   };
-  const currentEditionId = async () => (await events.at(new Date())).edition.id;
+  const currentEditionId = async () => (await events.at(now())).edition.id;
   const readPublicList = publicListChanges
     ? publicListReader(em, currentEditionId, publicListChanges)
     : createPublicListReader(em, currentEditionId);

@@ -18,6 +18,8 @@ export interface VisitorRouteDeps {
   onOutbox?: () => void;
   signUpLimiter: Limiter;
   events: EventSource;
+  /** The app's clock: which edition a sign-up is for. */
+  now?: () => Date;
 }
 
 /** The token of a mail link: `?token=` on links, `{ token }` in a JSON body. */
@@ -32,6 +34,7 @@ export function visitorRoutes(deps: VisitorRouteDeps): Router<AppState> {
     publicUrl: config.publicUrl,
     secret: config.sessionSecret,
     events: deps.events,
+    now: deps.now,
     onOutbox: deps.onOutbox,
   });
   const router = new Router<AppState>();

@@ -1,6 +1,6 @@
 import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import {
   brandAndModel,
   CONSENT_KINDS,
@@ -15,6 +15,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { fieldError } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify, RETRY_HINT } from '../../components/ui/toaster';
+import { applicationsRefusal } from '../../lib/site-config';
 import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
 import { DEFAULT_CROP, ensureHero, type CropValues } from '../media/crop';
 import { ImageCropEditor, type CropImage } from '../media/image-crop-editor';
@@ -63,8 +64,33 @@ interface WizardImage extends CropImage {
   objectPath: string;
 }
 
-/** /apply: the four-step application wizard; each step is checked before 'Weiter' moves on. */
+/** /apply: the wizard while the current edition takes applications, else why it does not. */
 export function ApplyPage() {
+  const refusal = applicationsRefusal();
+  if (refusal) {
+    return (
+      <PageCard title={APPLY_TEXTS.title} closeTo="/" width="lg">
+        <p
+          role="status"
+          className="rounded-xl border border-gold-500/30 bg-night-950/60 px-4 py-3 text-ash-200"
+        >
+          {refusal}
+        </p>
+        <p className="mt-4 text-sm text-ash-400">
+          Bereits gespeicherte Entwürfe findest du in deinem{' '}
+          <Link to="/dashboard" className={textLinkClass}>
+            Dashboard
+          </Link>
+          .
+        </p>
+      </PageCard>
+    );
+  }
+  return <ApplyWizard />;
+}
+
+/** The four-step application wizard; each step is checked before 'Weiter' moves on. */
+function ApplyWizard() {
   // The configured edition's schemas (the year runs up to the event's year).
   const { ApplicationFormSchema, APPLICATION_STEP_SCHEMAS } = siteVehicleSchemas();
   const S = ApplicationFormSchema.entries;

@@ -1,8 +1,10 @@
 import { EmailLog, Invitation, Vehicle } from '@schlosstreffen/api/core';
 import {
+  APPLYING_NOON,
   createTestContext,
   EVENT_DAY_NOON,
   signInConfirmed,
+  testClock,
   type TestClient,
   type TestContext,
 } from '@schlosstreffen/api/testing';
@@ -32,9 +34,11 @@ async function staff(role: 'admin' | 'reviewer', firstName: string): Promise<Tes
   return (await t.signIn(role, { firstName })).client;
 }
 
+const clock = testClock(EVENT_DAY_NOON);
+
 beforeAll(async () => {
   // The gate takes scans on the event day only: the api's clock stands there.
-  t = await createTestContext({ now: () => EVENT_DAY_NOON });
+  t = await createTestContext({ now: clock.now });
   mailer = createTestMailer(t);
   running = startTestWorkers(t, { mailer });
   admin = await staff('admin', 'Anna');
@@ -48,17 +52,20 @@ afterAll(async () => {
 
 async function submittedVehicle(firstName: string) {
   const { client: owner, email } = await signInConfirmed(t, { firstName, lastName: 'Krause' });
-  const created = await owner.post('/api/vehicles', {
-    brand: 'Lancia',
-    model: 'Delta Integrale',
-    name: 'Giallo',
-    year: 1992,
-    ps: 215,
-    weightKg: 1340,
-    topSpeedKmh: 220,
-    zeroToHundredS: 5.7,
-    status: 'submitted',
-  });
+  // Applied for while the applications were open.
+  const created = await clock.during(APPLYING_NOON, () =>
+    owner.post('/api/vehicles', {
+      brand: 'Lancia',
+      model: 'Delta Integrale',
+      name: 'Giallo',
+      year: 1992,
+      ps: 215,
+      weightKg: 1340,
+      topSpeedKmh: 220,
+      zeroToHundredS: 5.7,
+      status: 'submitted',
+    }),
+  );
   expect(created.status).toBe(201);
   return { owner, email, id: created.data.id as string };
 }

@@ -17,12 +17,16 @@ import {
   createVehicle,
   type SignedIn,
   type TestContext,
+  APPLYING_NOON,
 } from '@schlosstreffen/api/testing';
 import { THUMBNAIL_WIDTHS } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMailer, startTestWorkers } from '../../testing.js';
 import { gradientJpeg } from '../../test-photos.js';
 import type { RunningWorkers } from '../../worker.js';
+
+/** The next edition is opened and made current just before the app's clock (the harness's APPLYING_NOON). */
+const BEFORE_APPLYING = new Date(APPLYING_NOON.getTime() - 60_000);
 
 let t: TestContext;
 let s3: S3Client;
@@ -71,10 +75,10 @@ describe('a photo carried over to the next edition', () => {
     });
     await em.flush();
 
-    const first = await currentEdition(em, new Date());
+    const first = await currentEdition(em, APPLYING_NOON);
     await createEdition(em, { year: first.year + 1 });
-    await openApplications(em, first.year + 1, new Date('2026-11-01T00:00:00Z'));
-    await makeCurrent(em, first.year + 1, new Date('2026-11-01T00:00:00Z'));
+    await openApplications(em, first.year + 1, BEFORE_APPLYING);
+    await makeCurrent(em, first.year + 1, BEFORE_APPLYING);
 
     const again = await owner.client.post(`/api/vehicles/${sourceId}/reapply`, {
       consents: { media: true, quartett: true, contact: true },
