@@ -14,7 +14,7 @@ import { errorHandler } from './http/error-handler.js';
 import { contentSecurityPolicy } from './http/content-security-policy.js';
 import { compressPages, nonceForRenderedPages, serveWeb } from './http/serve-web.js';
 import { dependencyClassifier } from './core/dependencies.js';
-import { notFound } from './core/errors.js';
+import { DomainError, notFound } from './core/errors.js';
 import { AccountBackoff, createLimiter } from './http/rate-limit.js';
 import { mutationGuard, rejectNulCharacters, requireHttps } from './http/security.js';
 import type { Queues } from './core/outbox/queues.js';
@@ -37,6 +37,7 @@ import { MediaService } from './core/media/media.service.js';
 import { objectRoutes } from './routes/objects/object.routes.js';
 import type { PublicListVersion } from './core/public-list/public-list-changes.js';
 import { EditionEvents, type EventSource } from './core/editions/edition-events.js';
+import { lookBack } from './core/editions/editions.js';
 import { queueDashboard } from './routes/queues/queue-dashboard.js';
 import { quartettRoutes } from './routes/quartett/quartett.routes.js';
 import { QuartettService } from './core/quartett/quartett.service.js';
@@ -236,6 +237,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
             event.applicationsOpenAt === undefined
               ? undefined
               : (event.applicationsOpenAt?.toISOString() ?? null),
+          lookBackYear: (await events.yearBefore?.(event.edition.year)) ?? null,
           publicUrl: config.publicUrl,
           operator: config.operator,
           retention: config.retention,
@@ -245,6 +247,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       em,
       presentUser,
       log: deps.log,
+      lookBack: (year) =>
+        lookBack(em.fork(), year, now()).catch((error: unknown) => {
+          if (error instanceof DomainError && error.code === 'not_found') return null;
+          throw error;
+        }),
     }),
   );
   return app;

@@ -26,6 +26,8 @@ const SiteConfigSchema = v.object({
   applicationDeadline: v.pipe(v.string(), v.isoDate()),
   /** When the current edition's applications open: null not yet; absent, open from the start. */
   applicationsOpenAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
+  /** The edition before the current one, whose 'Rückblick' the landing page links to. */
+  lookBackYear: v.optional(v.nullable(v.number())),
   publicUrl: v.string(),
   /** Who runs the site: Impressum and privacy notice. */
   operator: v.object({

@@ -1,4 +1,5 @@
 import type { CurrentUser } from './api/account.js';
+import type { LookBack } from './api/editions.js';
 import type { SiteConfig } from './site-config.js';
 
 /**
@@ -18,6 +19,8 @@ export interface RenderRequest {
   siteConfig: SiteConfig;
   /** The signed-in user as GET /api/auth/user answers, or null. */
   user: CurrentUser | null;
+  /** What the page shows, read by the server for it: 'Rückblick {Jahr}' and its cars (absent: none). */
+  lookBack?: LookBack | null;
 }
 
 export type RenderResult =

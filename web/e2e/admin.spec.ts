@@ -1,4 +1,4 @@
-import { chromium, expect, test, type Download } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import { fakeCameraArgs, writeQrY4m } from './fake-camera';
@@ -15,15 +15,10 @@ import {
   signInAsStaff,
   uniqueEmail,
   waitForMail,
+  readDownload,
 } from './support';
 
 /** The admin area in the built app: review, invitation mail, check-in by camera, quartett export. */
-
-async function readDownload(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 test('a reviewer invites a car, its mailed QR code checks it in by camera, a second scan says already', async ({
   page,

@@ -7,6 +7,8 @@ import {
   attachPhoto,
   makeJpeg,
   BASE_URL,
+  pdfText,
+  readDownload,
   captureEverywhere,
   field,
   setVehicleStatus,
@@ -116,6 +118,12 @@ test('the admin runs the next edition: created from the last, opened and on the 
       media: Array<{ thumbnailUrl: string | null }>;
     }>;
     const reapplied = mine.find((vehicle) => vehicle.edition?.year === next)!;
+    // This year the car has a new name: what was recorded for last year stays as it was.
+    const renamed = await applicant.request.patch(`/api/vehicles/${reapplied.id}`, {
+      headers: { Origin: BASE_URL },
+      data: { name: 'Blauer Blitz' },
+    });
+    expect(renamed.status(), await renamed.text()).toBe(200);
     // The photo came along: copied, cleaned and rendered by the worker.
     await expect
       .poll(
@@ -135,7 +143,7 @@ test('the admin runs the next edition: created from the last, opened and on the 
     await page
       .getByRole('article')
       .filter({ hasText: 'Eingereicht' })
-      .getByRole('button', { name: 'Roter Blitz' })
+      .getByRole('button', { name: 'Blauer Blitz' })
       .click();
     const details = page.getByRole('dialog');
     await details.getByRole('tab', { name: 'Admin' }).click();
@@ -144,6 +152,7 @@ test('the admin runs the next edition: created from the last, opened and on the 
     await expect(others).toContainText('Bestätigt');
     await expect(details).toContainText(`Geändert seit Schlosstreffen ${year}`);
     await expect(details).toContainText('Fotos: 1 → 1');
+    await expect(details).toContainText('Roter Blitz → Blauer Blitz');
     await page.keyboard.press('Escape');
 
     // Invited in the new edition: start number 1 of it.
@@ -160,6 +169,18 @@ test('the admin runs the next edition: created from the last, opened and on the 
     await page.getByRole('button', { name: 'Einchecken' }).click();
     await expect(page.getByText(`Einladung gilt für Schlosstreffen ${year}`, { exact: true })).toBeVisible();
 
+    // The landing page links to last year's look back, rendered on the server with the car as it was.
+    await page.goto('/');
+    await page.getByRole('link', { name: `Rückblick ${year}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/rueckblick/${year}$`));
+    const cars = page.getByRole('list', { name: `Fahrzeuge ${year}` });
+    await expect(cars).toContainText('Roter Blitz');
+    await expect(cars).not.toContainText('Blauer Blitz');
+    const rendered = await page.request.get(`/rueckblick/${year}`);
+    expect(rendered.status()).toBe(200);
+    expect(await rendered.text()).toContain('Roter Blitz');
+    await captureEverywhere(page, 'look-back');
+
     // The earlier edition read back through the switch: its application, and a notice that it is not the current one.
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -170,6 +191,18 @@ test('the admin runs the next edition: created from the last, opened and on the 
     ).toBeVisible();
     await expect(page.getByText('Roter Blitz').first()).toBeVisible();
     await captureEverywhere(page, 'admin-dashboard-past-edition');
+
+    // Last year's quartett, printed now: the car as it was recorded for that year.
+    await page.goto('/admin/quartett');
+    await field(page, 'Titel').fill(`Quartett ${year}`);
+    await page.getByRole('button', { name: 'Export starten' }).click();
+    const version = page.getByRole('listitem').filter({ hasText: `Quartett ${year}` });
+    const download = version.getByRole('link', { name: /PDF herunterladen/ });
+    await expect(download).toBeVisible({ timeout: 60_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const printed = await pdfText(await readDownload(file));
+    expect(printed).toContain('Roter Blitz');
+    expect(printed).not.toContain('Blauer Blitz');
     await page.getByRole('combobox', { name: 'Ausgabe' }).click();
     await page.getByRole('option', { name: new RegExp(`Schlosstreffen ${next}`) }).click();
   } finally {

@@ -10,6 +10,7 @@ import type { RenderRequest, RenderResult, WebRenderer } from '@schlosstreffen/s
 import { HeadContent, RouterContextProvider } from '@tanstack/react-router';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { renderToString } from 'react-dom/server';
+import { lookBackQueryOptions } from './features/look-back/look-back-queries';
 import { currentUserQueryOptions } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 import { RENDERED_AT_KEY } from './lib/rendered-at';
@@ -21,11 +22,13 @@ export const render: WebRenderer['render'] = async ({
   nonce,
   siteConfig,
   user,
+  lookBack,
 }: RenderRequest): Promise<RenderResult> => {
   setServerSiteConfig(siteConfig);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
   queryClient.setQueryData(RENDERED_AT_KEY, Date.now());
+  if (lookBack) queryClient.setQueryData(lookBackQueryOptions(lookBack.edition.year).queryKey, lookBack);
   const request = new Request(new URL(url, siteConfig.publicUrl || 'http://localhost'));
   const handler = createRequestHandler({
     request,

@@ -32,6 +32,13 @@ export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set([
   '/datenschutz',
 ]);
 
+/** 'Rückblick {Jahr}': rendered on the server with its cars. */
+const LOOK_BACK_PATH = /^\/rueckblick\/(\d{4})$/;
+
+/** Whether the server renders this page's first screen. */
+export const isServerRendered = (pagePath: string): boolean =>
+  SERVER_RENDERED_PATHS.has(pagePath) || LOOK_BACK_PATH.test(pagePath);
+
 /**
  * Pages (HTML) go out compressed; built files have their precompressed copies and API answers are
  * small pages or precompressed already. Brotli at a middle level: a 60 KB page takes about a
@@ -47,8 +54,7 @@ export const compressPages = compress({
 
 /** Gives a request for a server-rendered page its own CSP nonce, before the security headers are written. */
 export const nonceForRenderedPages: Koa.Middleware = async (ctx, next) => {
-  if ((ctx.method === 'GET' || ctx.method === 'HEAD') && SERVER_RENDERED_PATHS.has(ctx.path))
-    assignCspNonce(ctx.res);
+  if ((ctx.method === 'GET' || ctx.method === 'HEAD') && isServerRendered(ctx.path)) assignCspNonce(ctx.res);
   await next();
 };
 
@@ -76,6 +82,8 @@ export function serveWeb(options: {
   /** The signed-in user as GET /api/auth/user answers. */
   presentUser: (user: NonNullable<AppState['user']>) => Api.CurrentUser;
   log?: (error: unknown) => void;
+  /** The look back on an edition, or null when there is none (yet). */
+  lookBack?: (year: number) => Promise<Api.LookBack | null>;
 }): Koa.Middleware<AppState> {
   const { root, siteConfig, cache, em, presentUser } = options;
   const serverBuild = path.join(root, '..', 'dist-server', 'entry-server.js');
@@ -139,11 +147,14 @@ export function serveWeb(options: {
     ctx.set('Cache-Control', user ? 'private, no-store' : 'no-cache');
 
     const nonce = cspNonce(ctx.res);
-    if (nonce && SERVER_RENDERED_PATHS.has(ctx.path)) {
+    if (nonce && isServerRendered(ctx.path)) {
       const web = await loadRenderer();
       if (web) {
         try {
-          const result = await web.render({ url: ctx.url, nonce, siteConfig: site, user });
+          const lookBackYear = LOOK_BACK_PATH.exec(ctx.path)?.[1];
+          const lookBack =
+            lookBackYear && options.lookBack ? await options.lookBack(Number(lookBackYear)) : undefined;
+          const result = await web.render({ url: ctx.url, nonce, siteConfig: site, user, lookBack });
           if (result.kind === 'redirect') {
             ctx.status = result.status;
             ctx.redirect(result.location);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CURRENT_USER_ELEMENT_ID, parseSiteConfig, SITE_CONFIG_ELEMENT_ID } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, registerUser, type TestContext } from '../testing/index.js';
+import { createEdition, makeCurrent } from '../core/editions/editions.js';
+import { APPLYING_NOON, createTestContext, registerUser, type TestContext } from '../testing/index.js';
 
 let t: TestContext;
 let webBuild: string;
@@ -17,7 +18,11 @@ let webDist: string;
  * part is tested without a client build.
  */
 const RENDERER = `
-export async function render({ url, nonce, siteConfig, user }) {
+export async function render({ url, nonce, siteConfig, user, lookBack }) {
+  if (url.startsWith('/rueckblick/')) {
+    const shown = lookBack ? lookBack.edition.year + ': ' + lookBack.vehicles.length + ' Fahrzeuge' : String(lookBack);
+    return { kind: 'page', status: lookBack ? 200 : 404, html: '<p id="look-back">' + shown + '</p><script nonce="' + nonce + '"></script>', head: '' };
+  }
   if (url.startsWith('/impressum')) throw new Error('render failed');
   if (url.startsWith('/login') && user) return { kind: 'redirect', status: 307, location: '/dashboard' };
   return {
@@ -117,6 +122,27 @@ describe('server-rendered public pages', () => {
       nonces.add(nonce!);
     }
     expect(nonces.size).toBe(3);
+  });
+
+  it("renders 'Rückblick {Jahr}' with the look back it reads, once a later edition is current", async () => {
+    const before = await fetch(`${t.baseUrl}/rueckblick/2027`);
+    expect(before.status).toBe(404);
+    expect(await before.text()).toContain('<p id="look-back">null</p>');
+    expect(siteConfigOf(await (await fetch(`${t.baseUrl}/`)).text())?.lookBackYear).toBeNull();
+
+    const em = t.orm.em.fork();
+    await createEdition(em, { year: 2028 });
+    await makeCurrent(em, 2028, new Date(APPLYING_NOON.getTime() - 1000));
+    const after = await fetch(`${t.baseUrl}/rueckblick/2027`);
+    expect(after.status).toBe(200);
+    const html = await after.text();
+    expect(html).toContain('<p id="look-back">2027: 0 Fahrzeuge</p>');
+    // Rendered pages carry their nonce.
+    const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
+    expect(after.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+    // The landing page links to the edition before the current one.
+    expect(siteConfigOf(await (await fetch(`${t.baseUrl}/`)).text())?.lookBackYear).toBe(2027);
+    await makeCurrent(em, 2027, new Date(APPLYING_NOON.getTime() - 500));
   });
 
   it("renders for the signed-in user and passes the router's redirects on", async () => {

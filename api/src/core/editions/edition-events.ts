@@ -77,6 +77,8 @@ export interface EventSource {
   ofYear(year: number): Promise<EditionEvent>;
   /** Reads the editions again at the next call (after a change in this process). */
   invalidate?(): void;
+  /** The newest edition before `year` (its look back is public: a later edition is current). */
+  yearBefore?(year: number): Promise<number | null>;
 }
 
 /** The edition an admin screen asked for (`?edition=2026`), else the one current at `at`. */
@@ -122,6 +124,11 @@ export class EditionEvents implements EventSource {
     const edition = await this.find((row) => row.year === year);
     if (!edition) throw notFound(EDITION_MESSAGES.unknown(year));
     return eventOfEdition(edition);
+  }
+
+  async yearBefore(year: number): Promise<number | null> {
+    const earlier = (await this.editions()).filter((edition) => edition.year < year);
+    return earlier.at(-1)?.year ?? null;
   }
 
   /** The edition that matches, read again when not among the kept ones (created in another process). */

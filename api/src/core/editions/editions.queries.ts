@@ -1,3 +1,4 @@
+import type { PublicVehicle } from '@schlosstreffen/shared/api';
 /** The SQL of editions: applications counted per edition, an edition's public cars and arrivals. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 
@@ -12,8 +13,8 @@ export async function applicationsPerEdition(em: EntityManager): Promise<Map<str
 }
 
 /** The edition's rows of the public list, in listing order. */
-export async function listedOf(em: EntityManager, editionId: string): Promise<unknown[]> {
-  const [row] = await em.getConnection().execute<Array<{ list: unknown[] }>>(
+export async function listedOf(em: EntityManager, editionId: string): Promise<PublicVehicle[]> {
+  const [row] = await em.getConnection().execute<Array<{ list: PublicVehicle[] }>>(
     `select coalesce(json_agg(data order by listed_at, vehicle_id), '[]'::json) as list
          from public_vehicle where edition_id = ?`,
     [editionId],

@@ -12,6 +12,7 @@ import {
   venueYearsLater,
   type EditionState,
 } from '@schlosstreffen/shared';
+import type { LookBack } from '@schlosstreffen/shared/api';
 import { conflict, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
@@ -190,9 +191,11 @@ export async function makeCurrent(em: EntityManager, year: number, at: Date): Pr
  * as the public list showed them (owners who withdrew the consent to show their images are not on
  * it), and how many came through the gate. 404 before the end.
  */
-export async function lookBack(em: EntityManager, year: number, at: Date) {
+export async function lookBack(em: EntityManager, year: number, at: Date): Promise<LookBack> {
   const edition = await em.findOne(Edition, { year });
-  if (!edition || edition.endsAt > at) throw notFound(EDITION_MESSAGES.noLookBack(year));
+  // An edition is looked back on once it has ended or a later one is current (archived).
+  const over = edition && (edition.endsAt <= at || (await stateOf(em, edition, at)) === 'archived');
+  if (!edition || !over) throw notFound(EDITION_MESSAGES.noLookBack(year));
   return {
     edition: {
       year: edition.year,

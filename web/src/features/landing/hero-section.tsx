@@ -6,7 +6,14 @@ import { CastleSilhouette, HeroSky } from './hero-backdrop';
 import { CalendarIcon, ClockIcon, PinIcon } from '../../components/icons';
 
 /** Hero: name, claim, the event in one line, the countdown and the two calls to action. */
-export function HeroSection({ facts }: { facts: SiteEventFacts }) {
+export function HeroSection({
+  facts,
+  lookBackYear,
+}: {
+  facts: SiteEventFacts;
+  /** The edition before this one: its 'Rückblick' is linked. */
+  lookBackYear?: number | null;
+}) {
   return (
     <section
       aria-labelledby="hero-title"
@@ -68,6 +75,19 @@ export function HeroSection({ facts }: { facts: SiteEventFacts }) {
             </>
           }
         />
+
+        {lookBackYear ? (
+          <p className="text-sm text-ash-300">
+            <Link
+              to="/rueckblick/$year"
+              params={{ year: String(lookBackYear) }}
+              className="font-semibold text-gold-200 underline underline-offset-4 hover:text-gold-100"
+            >
+              Rückblick {lookBackYear}
+            </Link>
+            : die Fahrzeuge des letzten Treffens.
+          </p>
+        ) : null}
 
         <div className="flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
           <Link to="/apply" className={buttonClass('primary', 'px-8 py-3.5 text-base')}>

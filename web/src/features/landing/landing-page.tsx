@@ -17,13 +17,14 @@ import { ConfirmedVehiclesSection } from './vehicle-carousel';
  * status idle) would otherwise render the whole page again.
  */
 export const LandingPage = memo(function LandingPage() {
-  const facts = siteEventFacts(getSiteConfig());
+  const config = getSiteConfig();
+  const facts = siteEventFacts(config);
 
   useEffect(announcePageLive, []);
 
   return (
     <>
-      <HeroSection facts={facts} />
+      <HeroSection facts={facts} lookBackYear={config.lookBackYear} />
       <StatsStrip />
       <div className="*:render-when-near">
         <ConfirmedVehiclesSection />
