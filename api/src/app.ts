@@ -177,8 +177,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       media: new MediaService({ em, s3, bucket, onOutbox }),
       uploads: new UploadService({ em, s3, presigner: deps.presigner ?? s3, bucket }),
       uploadLimiter: limiter('uploads', limits.uploads),
+      events,
     }),
-    mediaArchiveRoutes({ em, s3, bucket, log: deps.log }),
+    mediaArchiveRoutes({ em, s3, bucket, log: deps.log, events }),
     quartettRoutes({ quartett: new QuartettService(em, { onOutbox }), events }),
     invitationRoutes(
       new InvitationService(em, {

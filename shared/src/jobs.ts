@@ -25,6 +25,16 @@ export const EMAIL_TEMPLATES = {
     /** Where mail clients POST one-click unsubscribe (List-Unsubscribe-Post). */
     oneClickUrl: v.pipe(v.string(), v.url()),
   }),
+  /**
+   * To a confirmed visitor of an earlier edition who asked to hear about the next one, once that
+   * one is on the landing page: where to sign up for it, and how to be forgotten.
+   */
+  'visitor-next-edition': v.object({
+    firstName: v.string(),
+    signUpUrl: v.pipe(v.string(), v.url()),
+    unsubscribeUrl: v.pipe(v.string(), v.url()),
+    oneClickUrl: v.pipe(v.string(), v.url()),
+  }),
   /** Status submitted: the application arrived. */
   'application-received': applicationMailProps,
   'application-waitlist': applicationMailProps,

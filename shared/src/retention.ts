@@ -7,6 +7,11 @@ export const RETENTION_RULES = {
     description: 'Tage nach dem Ende der Veranstaltung',
     defaultDays: 30,
   },
+  visitorsForNextEdition: {
+    label: 'Besucher-Voranmeldungen mit Wunsch nach Information über das nächste Treffen',
+    description: 'Tage nach dem Ende der Veranstaltung, längstens bis zur E-Mail über das nächste Treffen',
+    defaultDays: 730,
+  },
   rejectedAfterEvent: {
     label: 'Abgelehnte Bewerbungen mit Fotos',
     description: 'Tage nach dem Ende der Veranstaltung',

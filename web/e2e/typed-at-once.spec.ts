@@ -14,6 +14,8 @@ interface Flow {
   path: string;
   /** Label and value of each field, in the order a person fills them. */
   fields: (email: string) => Array<[label: string, value: string]>;
+  /** Checkboxes ticked after the fields, by their label's text (as a person clicks it). */
+  ticks?: string[];
   button: string;
   /** The API call that sends the form. */
   endpoint: string;
@@ -73,14 +75,16 @@ const FLOWS: Record<string, (browser: Browser) => Promise<Flow>> = {
       ['E-Mail', email],
       ['Telefon', '0171 2345678'],
     ],
+    ticks: ['Informiert mich per E-Mail auch über das nächste Schlosstreffen'],
     button: 'Jetzt vormerken',
     endpoint: '/api/visitor-registrations',
     done: (page) => page.getByRole('heading', { name: 'Vielen Dank!' }).waitFor({ timeout: 30_000 }),
     stored: async (email) => {
-      const rows = await sql<{ last_name: string; phone: string }>(
-        `select last_name, phone from visitor_registration where email = '${email}'`,
+      const rows = await sql<{ last_name: string; phone: string; wishes: boolean }>(
+        `select last_name, phone, next_edition_consent_at is not null as wishes
+           from visitor_registration where email = '${email}'`,
       );
-      expect(rows).toEqual([{ last_name: 'Sofort', phone: '0171 2345678' }]);
+      expect(rows).toEqual([{ last_name: 'Sofort', phone: '0171 2345678', wishes: true }]);
     },
   }),
   'password reset request': async () => ({
@@ -131,6 +135,7 @@ async function sendAtOnce(browser: Browser, flow: Flow, slow: boolean): Promise<
     if (slow) await throttle(page);
     await page.goto(flow.path, { waitUntil: 'commit' });
     for (const [label, value] of flow.fields(email)) await field(page, label).fill(value);
+    for (const label of flow.ticks ?? []) await page.getByText(label).click();
     await page.getByRole('button', { name: flow.button, exact: true }).click();
     early = await page.evaluate(() => !document.getElementById('root')?.hasAttribute('data-live'));
     // Through, or a message on the page (a field the app did not get).

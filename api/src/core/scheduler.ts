@@ -5,6 +5,7 @@ import { eventOfEdition } from './editions/edition-events.js';
 import { lapseDue, remindDue } from './invitations/deadline-sweeps.js';
 import { advanceWaitlist, type AdvanceReport } from './invitations/waitlist.js';
 import { runRetention, type RetentionReport } from './privacy/retention.js';
+import { noticeNextEdition } from './visitors/next-edition-notices.js';
 
 /** What the date-dependent work needs to know. */
 export interface ScheduleConfig {
@@ -23,13 +24,16 @@ export interface DueWorkReport {
   lapsed: string[];
   movedUp: AdvanceReport;
   retention: RetentionReport;
+  /** Mails to visitors of earlier editions about the current one. */
+  nextEditionNotices: number;
 }
 
 /**
  * Everything that depends on the date, run for one moment: the worker's scheduler tick runs it
  * every few minutes, `npm run cli -- scheduler:tick --as-of <date>` at any moment. Each task is
  * idempotent: running the same moment twice changes nothing more. Order: reminders, lapses, then
- * moving up into the places the lapses freed (in the edition current at that moment), then retention
+ * moving up into the places the lapses freed (in the edition current at that moment), the mails to
+ * visitors of earlier editions who asked to hear about the current one, then retention
  * (counted from each edition's end).
  */
 export async function runDueWork(
@@ -43,6 +47,7 @@ export async function runDueWork(
   const reminders = await remindDue(em, places, asOf);
   const lapsed = await lapseDue(em, places, asOf);
   const movedUp = await advanceWaitlist(em, places, asOf);
+  const nextEditionNotices = await noticeNextEdition(em, config, asOf);
   const retention = await runRetention(em, { asOf, periods: config.retention });
-  return { asOf: asOf.toISOString(), reminders, lapsed, movedUp, retention };
+  return { asOf: asOf.toISOString(), reminders, lapsed, movedUp, retention, nextEditionNotices };
 }

@@ -12,6 +12,16 @@ const MSG = {
   emailMax: 'E-Mail darf höchstens 254 Zeichen lang sein',
   phone: 'Telefon muss ein Text sein',
   phoneMax: 'Telefon darf höchstens 40 Zeichen lang sein',
+  nextEdition: 'Bitte wähle aus, ob wir dich über das nächste Schlosstreffen informieren dürfen.',
+} as const;
+
+/**
+ * The visitor's consent to hear about the next edition, in the wording shown; its version is
+ * recorded with the consent. Without it the sign-up ends with its edition's retention.
+ */
+export const VISITOR_NEXT_EDITION_CONSENT = {
+  text: 'Informiert mich per E-Mail auch über das nächste Schlosstreffen. Dafür bleibt meine Vormerkung bis dahin gespeichert; abmelden kann ich mich jederzeit.',
+  version: '2026-11-26',
 } as const;
 
 export const VisitorRegistrationSchema = fieldObject({
@@ -34,6 +44,8 @@ export const VisitorRegistrationSchema = fieldObject({
     v.maxLength(254, MSG.emailMax),
     v.toLowerCase(),
   ),
+  /** 'Auch über das nächste Schlosstreffen informieren': an optional consent, unticked by default. */
+  nextEdition: v.optional(v.boolean(MSG.nextEdition)),
   /** Optional; null and '' (after trimming) become undefined. */
   phone: v.pipe(
     v.nullish(v.pipe(v.string(MSG.phone), v.trim(), v.maxLength(40, MSG.phoneMax))),

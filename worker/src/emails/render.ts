@@ -34,6 +34,7 @@ import PasswordResetEmail, { subject as passwordResetSubject } from './password-
 import { MailSiteContext, PREVIEW_SITE, type MailSite } from './site.js';
 import VisitorUpdateEmail, { subject as visitorUpdateSubject } from './visitor-update.js';
 import VisitorConfirmationEmail, { subject as visitorConfirmationSubject } from './visitor-confirmation.js';
+import VisitorNextEditionEmail, { subject as visitorNextEditionSubject } from './visitor-next-edition.js';
 
 interface TemplateModule<P> {
   component: ComponentType<P & { event: EventFacts }>;
@@ -49,6 +50,11 @@ const TEMPLATES: { [N in EmailTemplateName]: TemplateModule<v.InferOutput<(typeo
   'visitor-confirmation': {
     component: VisitorConfirmationEmail,
     subject: visitorConfirmationSubject,
+    headers: ({ oneClickUrl }) => oneClickUnsubscribe(oneClickUrl),
+  },
+  'visitor-next-edition': {
+    component: VisitorNextEditionEmail,
+    subject: visitorNextEditionSubject,
     headers: ({ oneClickUrl }) => oneClickUnsubscribe(oneClickUrl),
   },
   'email-change-confirm': { component: EmailChangeConfirmEmail, subject: emailChangeConfirmSubject },

@@ -185,6 +185,13 @@ export async function collectAccountData(
       phone: visitor.phone ?? null,
       createdAt: visitor.createdAt,
       confirmedAt: visitor.confirmedAt ?? null,
+      nextEditionConsent: visitor.nextEditionConsentAt
+        ? {
+            givenAt: visitor.nextEditionConsentAt,
+            version: visitor.nextEditionConsentVersion,
+            notifiedAt: visitor.nextEditionNotifiedAt ?? null,
+          }
+        : null,
       eventUpdates: updatesOf.get(visitor.id) ?? [],
     })),
   };

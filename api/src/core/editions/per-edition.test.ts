@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APPLYING_NOON,
+  readZip,
   changeStatus,
   testClock,
   createTestContext,
@@ -282,6 +283,36 @@ describe('one edition at a time', () => {
     ]);
     const current = await owner2026.client.post(`/api/vehicles/${copy.id}/reapply`, { consents });
     expect(current.status).toBe(409);
+  });
+
+  it("the media library and its ZIP show one edition's images", async () => {
+    const owners = (res: { data: Record<string, unknown> }) => ({
+      vehicles: [
+        ...new Set((res.data.items as Array<{ vehicle: { id: string } }>).map((item) => item.vehicle.id)),
+      ],
+      total: res.data.total,
+    });
+    const past = await admin.client.get('/api/admin/media?edition=2026');
+    expect(past.status).toBe(200);
+    expect(owners(past)).toEqual({ vehicles: [car2026], total: 1 });
+    const current = await admin.client.get('/api/admin/media');
+    const copies = await t.orm.em.fork().find(Vehicle, {
+      carId: (await t.orm.em.fork().findOneOrFail(Vehicle, car2026)).carId,
+      edition: { year: 2027 },
+    });
+    expect(owners(current)).toEqual({ vehicles: copies.map((copy) => copy.id), total: 1 });
+
+    const zip = async (path: string) =>
+      readZip(
+        Buffer.from(
+          await (
+            await fetch(`${t.baseUrl}${path}`, { headers: { cookie: admin.client.cookieHeader } })
+          ).arrayBuffer(),
+        ),
+      );
+    expect((await zip('/api/admin/media.zip?edition=2026')).map((entry) => entry.name)).toEqual([
+      expect.stringMatching(/^Audi_Sport_Quattro_/),
+    ]);
   });
 
   it("retention counts from each edition's end: 2026's visitors go, 2027's stay", async () => {

@@ -56,11 +56,12 @@ export interface ArchiveRow {
 }
 
 /**
- * Clean copies (not refused, cleaned), newest first, after the row (`cursor` in microseconds, id),
+ * The edition's clean copies (not refused, cleaned), newest first, after the row (`cursor` in microseconds, id),
  * with their vehicle's name, brand and model.
  */
 export function archiveRows(
   em: EntityManager,
+  editionId: string,
   limit: number,
   after?: { cursor: string; id: string },
 ): Promise<ArchiveRow[]> {
@@ -68,10 +69,10 @@ export function archiveRows(
     `select m.id, m.url, m.created_at, ${MICROS('m.created_at')} as at_micros,
             v.name, v.brand, v.model
        from media m join vehicle v on v.id = m.vehicle_id
-      where m.upload_key is null and m.approval_status <> 'rejected'
+      where v.edition_id = ? and m.upload_key is null and m.approval_status <> 'rejected'
         ${after ? `and (m.created_at, m.id) < (${AT_MICROS}, ?::uuid)` : ''}
       order by m.created_at desc, m.id desc
       limit ?`,
-    [...(after ? [after.cursor, after.id] : []), limit],
+    [editionId, ...(after ? [after.cursor, after.id] : []), limit],
   );
 }

@@ -196,10 +196,11 @@ export interface ArchiveItem {
  */
 export async function archiveItems(
   em: EntityManager,
+  editionId: string,
   limit: number,
   after?: Pick<ArchiveItem, 'cursor' | 'id'>,
 ): Promise<ArchiveItem[]> {
-  const rows = await archiveRows(em, limit, after);
+  const rows = await archiveRows(em, editionId, limit, after);
   return rows.map((row) => ({
     id: row.id,
     url: row.url,

@@ -20,6 +20,11 @@ const VisitorRegistrationSchema = defineEntity({
     unsubscribedAt: p.datetime().nullable(),
     /** When the last confirmation mail was queued (repeat sign-ups resend it at most hourly). */
     confirmationSentAt: p.datetime().nullable(),
+    /** The consent to hear about the next edition: when, in which wording (its version). */
+    nextEditionConsentAt: p.datetime().nullable(),
+    nextEditionConsentVersion: p.string().length(20).nullable(),
+    /** When the one mail about the next edition was queued; the sign-up then ends with its edition. */
+    nextEditionNotifiedAt: p.datetime().nullable(),
     createdAt: createdAt(),
   },
 });

@@ -56,9 +56,22 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
       confirmedAt: null,
       createdAt: { $lt: before(periods.unconfirmedVisitors) },
     });
+    // A confirmed visitor who asked to hear about the next edition is kept until that mail went out
+    // (at most `visitorsForNextEdition` days after their edition); everyone else goes with the edition.
     const visitorEditions = endedDaysAgo(periods.visitorsAfterEvent);
     removed.visitorsAfterEvent = visitorEditions.length
-      ? await tx.nativeDelete(VisitorRegistration, { edition: { $in: visitorEditions } })
+      ? await tx.nativeDelete(VisitorRegistration, {
+          edition: { $in: visitorEditions },
+          $or: [
+            { nextEditionConsentAt: null },
+            { nextEditionNotifiedAt: { $ne: null } },
+            { confirmedAt: null },
+          ],
+        })
+      : 0;
+    const waitedEditions = endedDaysAgo(periods.visitorsForNextEdition);
+    removed.visitorsForNextEdition = waitedEditions.length
+      ? await tx.nativeDelete(VisitorRegistration, { edition: { $in: waitedEditions } })
       : 0;
 
     const rejectedEditions = endedDaysAgo(periods.rejectedAfterEvent);

@@ -129,13 +129,14 @@ const MEDIA_CASTS = ['timestamptz', 'uuid'] as const;
  */
 export async function mediaLibraryPage(
   em: EntityManager,
+  editionId: string,
   query: { cursor?: string | undefined; limit: number },
 ): Promise<MediaPageResult> {
   const after = query.cursor ? decodeCursor(query.cursor, MEDIA_LIST, MEDIA_CASTS) : undefined;
   // The total beside the page, on two connections.
-  const total = mediaTotal(em);
+  const total = mediaTotal(em, editionId);
   const rows = (async () => {
-    const page = await mediaPageKeys(em, after, query.limit + 1);
+    const page = await mediaPageKeys(em, editionId, after, query.limit + 1);
     const more = page.length > query.limit;
     const shown = more ? page.slice(0, query.limit) : page;
     const ids = shown.map(([id]) => id);

@@ -134,27 +134,32 @@ export async function vehiclePageKeys(
   return row!.page;
 }
 
-/** Every media row. */
-export async function mediaTotal(em: EntityManager): Promise<number> {
+/** Every media row of the edition's applications. */
+export async function mediaTotal(em: EntityManager, editionId: string): Promise<number> {
   const [row] = await em
     .getConnection()
-    .execute<{ total: number }[]>('select count(*)::int as total from media');
+    .execute<{ total: number }[]>(
+      `select count(*)::int as total from media m join vehicle v on v.id = m.vehicle_id where v.edition_id = ?`,
+      [editionId],
+    );
   return row!.total;
 }
 
 /** One page of the media library, newest first, after the row (`after`: microseconds, id): id and microseconds. */
 export async function mediaPageKeys(
   em: EntityManager,
+  editionId: string,
   after: string[] | undefined,
   limit: number,
 ): Promise<[string, string][]> {
   const [row] = await em.getConnection().execute<{ page: [string, string][] }[]>(
     `select coalesce(json_agg(json_build_array(p.id, ${MICROS('p.created_at')})
                                 order by p.created_at desc, p.id desc), '[]') as page
-         from (select m.id, m.created_at from media m
-                ${after ? `where (m.created_at, m.id) < (${AT_MICROS}, ?::uuid)` : ''}
+         from (select m.id, m.created_at from media m join vehicle v on v.id = m.vehicle_id
+                where v.edition_id = ?
+                ${after ? `and (m.created_at, m.id) < (${AT_MICROS}, ?::uuid)` : ''}
                 order by m.created_at desc, m.id desc limit ?) p`,
-    [...(after ?? []), limit],
+    [editionId, ...(after ?? []), limit],
   );
   return row!.page;
 }

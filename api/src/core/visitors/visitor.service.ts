@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventSource } from '../editions/edition-events.js';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { VisitorRegistrationInput } from '@schlosstreffen/shared';
+import { VISITOR_NEXT_EDITION_CONSENT, type VisitorRegistrationInput } from '@schlosstreffen/shared';
 import type { VisitorState } from '@schlosstreffen/shared/api';
 import { createLinkToken, verifyLinkToken } from '../crypto/link-token.js';
 import { seal } from '../crypto/seal.js';
@@ -114,6 +114,10 @@ export class VisitorService {
   ): Promise<boolean> {
     const now = new Date();
     const details = { firstName: input.firstName, lastName: input.lastName, phone: input.phone ?? null };
+    // The consent to hear about the next edition, recorded with the wording's version.
+    const consent = input.nextEdition
+      ? { nextEditionConsentAt: now, nextEditionConsentVersion: VISITOR_NEXT_EDITION_CONSENT.version }
+      : {};
     const existing = await em.findOne(
       VisitorRegistration,
       { edition: editionId, email: input.email },
@@ -125,6 +129,7 @@ export class VisitorService {
         edition: editionId,
         email: input.email,
         ...details,
+        ...consent,
         confirmationSentAt: now,
       });
       this.queueConfirmation(em, row);
@@ -134,6 +139,8 @@ export class VisitorService {
       // Signing up again after unsubscribing starts over; the details of a live row stay untouched.
       em.assign(existing, { ...details, confirmedAt: null, unsubscribedAt: null });
     }
+    // Given again (or for the first time) with a repeated sign-up; never taken back by one.
+    if (input.nextEdition && !existing.nextEditionConsentAt) em.assign(existing, consent);
     if (existing.confirmedAt) return false;
     const lastSent = existing.confirmationSentAt?.getTime() ?? 0;
     if (now.getTime() - lastSent < CONFIRMATION_RESEND_MS) return false;

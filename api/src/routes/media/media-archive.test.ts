@@ -15,6 +15,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { mediaFileName, type Role } from '@schlosstreffen/shared';
 import Koa from 'koa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EditionEvents } from '../../core/editions/edition-events.js';
 import { errorHandler } from '../../http/error-handler.js';
 import type { AppState } from '../../http/context.js';
 import { createS3Client, ensureBucket } from '../../core/storage/s3.js';
@@ -316,7 +317,15 @@ describe('streaming against a simulated bucket', () => {
         return next();
       }),
     );
-    app.use(mediaArchiveRoutes({ em: t.orm.em, s3, bucket: 'simulated', pageSize }).routes());
+    app.use(
+      mediaArchiveRoutes({
+        em: t.orm.em,
+        s3,
+        bucket: 'simulated',
+        pageSize,
+        events: new EditionEvents(t.orm.em, 0),
+      }).routes(),
+    );
     const server = app.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/admin/media.zip`;

@@ -5,6 +5,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZipArchive, type ZipEntryData } from 'archiver';
 import { mediaFileName, uniqueEntryName, venueDate } from '@schlosstreffen/shared';
 import { requireRole, type AppState } from '../../http/context.js';
+import type { EventSource } from '../../core/editions/edition-events.js';
+import { editionOfRequest } from '../../http/edition.js';
 import { keyOf } from '../../core/storage/objects.js';
 import { archiveItems, type ArchiveItem } from '../../core/media/media.service.js';
 
@@ -25,6 +27,8 @@ export interface MediaArchiveDeps {
   log?: (error: unknown) => void;
   /** Library rows read at a time (PAGE_SIZE). */
   pageSize?: number;
+  /** The archive holds one edition's images (`?edition=`, else the current one's). */
+  events: EventSource;
 }
 
 /** `schlosstreffen-medien-2026-11-22.zip`, dated in the event's time zone. */
@@ -113,23 +117,25 @@ export function mediaArchiveRoutes({
   bucket,
   log,
   pageSize = PAGE_SIZE,
+  events,
 }: MediaArchiveDeps): Router<AppState> {
   const router = new Router<AppState>();
   /** The library page by page, starting with `first`; the next page is read once this one is written. */
-  async function* library(first: ArchiveItem[]): AsyncGenerator<ArchiveItem> {
+  async function* library(editionId: string, first: ArchiveItem[]): AsyncGenerator<ArchiveItem> {
     let page = first;
     for (;;) {
       yield* page;
       const last = page.at(-1);
       if (!last || page.length < pageSize) return;
-      page = await archiveItems(em, pageSize, last);
+      page = await archiveItems(em, editionId, pageSize, last);
     }
   }
 
   router.get('/admin/media.zip', requireRole('admin', 'reviewer'), async (ctx) => {
     // The first page is read before the headers go out, so a database failure still answers with an
     // error status; a later one breaks the download like a failing object.
-    const first = await archiveItems(em, pageSize);
+    const { edition } = await editionOfRequest(ctx, events);
+    const first = await archiveItems(em, edition.id, pageSize);
 
     // JPEG, WebP and PNG are compressed already: stored entries cost no CPU and lose nothing.
     const archive = new ZipArchive({ store: true, highWaterMark: ARCHIVE_BUFFER_BYTES });
@@ -155,7 +161,12 @@ export function mediaArchiveRoutes({
     ctx.attachment(archiveFileName());
     ctx.set('Cache-Control', 'no-store');
     ctx.body = archive;
-    writeArchive(archive, library(first), (key) => openObject(s3, bucket, key), gone.signal).catch(fail);
+    writeArchive(
+      archive,
+      library(edition.id, first),
+      (key) => openObject(s3, bucket, key),
+      gone.signal,
+    ).catch(fail);
   });
 
   return router;

@@ -10,6 +10,8 @@ import {
 } from '@schlosstreffen/shared';
 import type { MediaService } from '../../core/media/media.service.js';
 import { mediaLibraryPage } from '../../core/vehicles/admin-list.js';
+import type { EventSource } from '../../core/editions/edition-events.js';
+import { editionOfRequest } from '../../http/edition.js';
 import type { UploadService } from '../../core/media/upload.service.js';
 import { currentUser, requireRole, requireUser, type AppState } from '../../http/context.js';
 import { rateLimit, type Limiter } from '../../http/rate-limit.js';
@@ -23,13 +25,15 @@ export interface MediaRouteDeps {
   uploads: UploadService;
   /** Upload signatures per user. */
   uploadLimiter: Limiter;
+  /** The staff library shows one edition's images (`?edition=`, else the current one's). */
+  events: EventSource;
 }
 
 /**
  * Images: signing the browser's upload, attaching it to a vehicle, arranging and removing images
  * (owner and staff), and the staff media library.
  */
-export function mediaRoutes({ em, media, uploads, uploadLimiter }: MediaRouteDeps): Router<AppState> {
+export function mediaRoutes({ em, media, uploads, uploadLimiter, events }: MediaRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
 
   router.post(
@@ -66,8 +70,9 @@ export function mediaRoutes({ em, media, uploads, uploadLimiter }: MediaRouteDep
 
   // One page of the media library, newest first, with the total.
   router.get('/admin/media', requireRole('admin', 'reviewer'), async (ctx) => {
+    const { edition } = await editionOfRequest(ctx, events);
     const query = validate(AdminMediaListQuerySchema, ctx.query);
-    const page = await mediaLibraryPage(em, query);
+    const page = await mediaLibraryPage(em, edition.id, query);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       items: page.items.map(presentLibraryItem),

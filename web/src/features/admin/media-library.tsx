@@ -9,6 +9,7 @@ import { entranceDelay } from '../../lib/entrance-delay';
 import type { MediaLibraryItem } from '@schlosstreffen/shared/api';
 import { personLabel, vehicleDisplayName } from '@schlosstreffen/shared';
 import { DownloadIcon, ExternalLinkIcon, ImagesIcon } from './admin-icons';
+import { withEdition } from '../../lib/admin-edition';
 import { MEDIA_ARCHIVE_URL, mediaDownloadUrl, mediaFileName } from './media-download';
 import { mediaLibraryQueryOptions } from './admin-queries';
 import { useColumns, VirtualGrid } from './dashboard-virtual-grid';
@@ -68,7 +69,7 @@ export function MediaLibrary() {
             <p className="text-sm text-ash-300 tabular-nums">{countText(total)}</p>
             {/* A plain download: the server streams the ZIP as an attachment, nothing is held in the page. */}
             <a
-              href={MEDIA_ARCHIVE_URL}
+              href={withEdition(MEDIA_ARCHIVE_URL)}
               download
               className={buttonClass('primary', 'self-start sm:self-auto')}
             >

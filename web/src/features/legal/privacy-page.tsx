@@ -119,7 +119,11 @@ export function PrivacyPage() {
           und – freiwillig – deine Telefonnummer. An die E-Mail-Adresse schicken wir dir Neuigkeiten zum
           Event, sobald du deine Vormerkung über den Link in unserer E-Mail bestätigt hast. Die Telefonnummer
           nutzen wir nur für Rückfragen des Veranstalters zu deiner Voranmeldung. Über den Abmeldelink in
-          unseren E-Mails kannst du dich jederzeit abmelden; deine Voranmeldung wird dann gelöscht.
+          unseren E-Mails kannst du dich jederzeit abmelden; deine Voranmeldung wird dann gelöscht. Kreuzt du
+          an, dass wir dich auch über das nächste Schlosstreffen informieren dürfen, speichern wir deine
+          Einwilligung mit Zeitpunkt und Wortlaut und bewahren deine Vormerkung über das Treffen hinaus auf,
+          bis wir dir eine E-Mail zum nächsten Treffen geschickt haben (längstens so lange, wie unten
+          angegeben); danach wird sie mit den Daten des vergangenen Treffens gelöscht.
         </p>
         <LegalBasis>Art. 6 Abs. 1 lit. a DSGVO (deine Einwilligung mit der Vormerkung).</LegalBasis>
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   deferred,
@@ -91,7 +91,13 @@ describe('/visitor-registration', () => {
       {
         method: 'POST',
         path: '/api/visitor-registrations',
-        body: { firstName: 'Max', lastName: 'Mustermann', email: 'max@example.de', phone: '+49 351 123456' },
+        body: {
+          firstName: 'Max',
+          lastName: 'Mustermann',
+          email: 'max@example.de',
+          phone: '+49 351 123456',
+          nextEdition: false,
+        },
       },
     ]);
 
@@ -112,11 +118,18 @@ describe('/visitor-registration', () => {
     expect(screen.getByRole('button', { name: 'Jetzt vormerken' }).hasAttribute('disabled')).toBe(false);
   });
 
-  it('leaves the optional phone out when it is empty', async () => {
+  it('leaves the optional phone out when it is empty; sends the wish to hear about the next edition when ticked', async () => {
     const api = mockApi({ 'POST /api/visitor-registrations': () => ({ status: 201, body: {} }) });
     const { user } = await renderAt('/visitor-registration');
 
     await fillValid(user);
+    const wish = screen.getByRole('checkbox', {
+      name: /Informiert mich per E-Mail auch über das nächste Schlosstreffen/,
+    });
+    expect((wish as HTMLInputElement).checked).toBe(false);
+    // Ticked without moving the focus: jsdom has no PointerEvent for the box's blur handling.
+    fireEvent.click(wish);
+    expect((wish as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Jetzt vormerken' }));
 
     expect(await screen.findByRole('heading', { name: 'Vielen Dank!' })).toBeTruthy();
@@ -124,6 +137,7 @@ describe('/visitor-registration', () => {
       firstName: 'Max',
       lastName: 'Mustermann',
       email: 'max@example.de',
+      nextEdition: true,
     });
   });
 

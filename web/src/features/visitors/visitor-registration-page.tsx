@@ -1,10 +1,16 @@
-import { useForm, useStore } from '@tanstack/react-form';
+import { useForm, useStore, type AnyFieldApi } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { MESSAGES, VisitorRegistrationSchema, type VisitorRegistrationInput } from '@schlosstreffen/shared';
-import { useEffect, useRef } from 'react';
+import {
+  MESSAGES,
+  VISITOR_NEXT_EDITION_CONSENT,
+  VisitorRegistrationSchema,
+  type VisitorRegistrationInput,
+} from '@schlosstreffen/shared';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { PrivacyLink } from '../../components/privacy-link';
+import { Checkbox } from '../../components/ui/checkbox';
 import { SuccessIcon } from '../../components/ui/icons';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
@@ -29,6 +35,7 @@ const EMPTY: v.InferInput<typeof VisitorRegistrationSchema> = {
   lastName: '',
   email: '',
   phone: '',
+  nextEdition: false,
 };
 
 export function VisitorRegistrationPage() {
@@ -90,6 +97,19 @@ export function VisitorRegistrationPage() {
             />
           )}
         </form.Field>
+        <form.Field name="nextEdition">
+          {(field) => (
+            <KeptCheckbox field={field}>
+              <Checkbox
+                name="nextEdition"
+                checked={field.state.value === true}
+                onCheckedChange={(checked) => field.handleChange(checked)}
+                onBlur={field.handleBlur}
+                label={VISITOR_NEXT_EDITION_CONSENT.text}
+              />
+            </KeptCheckbox>
+          )}
+        </form.Field>
         <p className="text-xs text-ash-400">
           * Pflichtfelder. Deine Daten werden nur für Event-Updates verwendet.
         </p>
@@ -101,6 +121,19 @@ export function VisitorRegistrationPage() {
       </AccountForm>
     </PageCard>
   );
+}
+
+/**
+ * A checkbox of a server-rendered form: ticked before the app took the page over, the form takes
+ * the tick over when the box mounts (as useTypedValue does for typed text).
+ */
+function KeptCheckbox({ field, children }: { field: AnyFieldApi; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const input = ref.current?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+    if (input?.checked && field.state.value !== true) field.handleChange(true);
+  }, [field]);
+  return <div ref={ref}>{children}</div>;
 }
 
 /** The outcome of a link from the confirmation mail (the API redirects here with a marker). */

@@ -14,6 +14,7 @@ import { Migration20261130000000_confirmed_addresses } from './Migration20261130
 import { Migration20261201000000_editions } from './Migration20261201000000_editions.js';
 import { Migration20261202000000_edition_data } from './Migration20261202000000_edition_data.js';
 import { Migration20261203000000_cars } from './Migration20261203000000_cars.js';
+import { Migration20261204000000_visitor_next_edition } from './Migration20261204000000_visitor_next_edition.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -38,4 +39,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201000000_editions', class: Migration20261201000000_editions },
   { name: 'Migration20261202000000_edition_data', class: Migration20261202000000_edition_data },
   { name: 'Migration20261203000000_cars', class: Migration20261203000000_cars },
+  {
+    name: 'Migration20261204000000_visitor_next_edition',
+    class: Migration20261204000000_visitor_next_edition,
+  },
 ];
