@@ -151,7 +151,7 @@ test('the admin runs the next edition: created from the last, opened and on the 
     await expect(others).toContainText(`Schlosstreffen ${year}: Lancia Delta Integrale`);
     await expect(others).toContainText('Bestätigt');
     await expect(details).toContainText(`Geändert seit Schlosstreffen ${year}`);
-    await expect(details).toContainText('Fotos: 1 → 1');
+    await expect(details).toContainText('Fotos: 1 → 1 (1 übernommen)');
     await expect(details).toContainText('Roter Blitz → Blauer Blitz');
     await page.keyboard.press('Escape');
 

@@ -60,6 +60,7 @@ export interface EarlierApplications {
   changes: {
     since: { year: number; name: string };
     fields: Array<{ field: string; label: string; before: string; after: string }>;
-    photos: { before: number; after: number };
+    /** Photos then and now; carried over (copied when reapplying), new since, and gone since. */
+    photos: { before: number; after: number; carried: number; added: number; removed: number };
   } | null;
 }

@@ -1,10 +1,4 @@
-import {
-  applicationWindowRefusal,
-  eventYear,
-  parseSiteConfig,
-  SITE_CONFIG_ELEMENT_ID,
-  type SiteConfig,
-} from '@schlosstreffen/shared';
+import { parseSiteConfig, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '@schlosstreffen/shared';
 
 let cached: SiteConfig | undefined;
 
@@ -22,22 +16,4 @@ export function getSiteConfig(): SiteConfig {
 /** Server rendering: the configuration pages read instead of the document's data block. */
 export function setServerSiteConfig(config: SiteConfig): void {
   cached = config;
-}
-
-/**
- * Why the current edition takes no application now (German), or null while its window is open. Only
- * the server's data block states the window; without it (dev server, tests) the wizard is shown and
- * the server decides.
- */
-export function applicationsRefusal(at: Date = new Date()): string | null {
-  const config = getSiteConfig();
-  if (config.applicationsOpenAt === undefined) return null;
-  return applicationWindowRefusal(
-    {
-      name: `${config.eventName} ${eventYear(config.eventStart)}`,
-      applicationsOpenAt: config.applicationsOpenAt === null ? null : new Date(config.applicationsOpenAt),
-      applicationDeadline: config.applicationDeadline,
-    },
-    at,
-  );
 }

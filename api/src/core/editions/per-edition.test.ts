@@ -271,8 +271,14 @@ describe('one edition at a time', () => {
     expect(earlier.data.changes).toEqual({
       since: { year: 2026, name: 'Schlosstreffen 2026' },
       fields: [{ field: 'color', label: 'Farbe', before: '–', after: 'Grün' }],
-      photos: { before: 1, after: 1 },
+      photos: { before: 1, after: 1, carried: 1, added: 0, removed: 0 },
     });
+    // A photo replaced for 2027: the new one counts as new, the carried one as gone.
+    await insertImage(t, copy.id);
+    const dropped = await owner2026.client.delete(`/api/vehicles/${copy.id}/media/${copy.media[0]!.id}`);
+    expect(dropped.status, dropped.text).toBe(204);
+    const replaced = await admin.client.get(`/api/admin/vehicles/${copy.id}/earlier`);
+    expect(replaced.data.changes.photos).toEqual({ before: 1, after: 1, carried: 0, added: 1, removed: 1 });
     const past = await owner2026.client.patch(`/api/vehicles/${car2026}`, { color: 'Grün' });
     expect([past.status, past.data.message]).toEqual([409, EDITION_MESSAGES.pastReadOnly]);
 

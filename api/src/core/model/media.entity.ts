@@ -28,6 +28,8 @@ const MediaSchema = defineEntity({
     approvalStatus: p.enum(APPROVAL_STATUSES).default('auto'),
     /** Why the worker refused the file (German, shown to the owner); set with approvalStatus rejected. */
     rejectionReason: p.text().nullable(),
+    /** The earlier application's photo this one was carried over from (reapplying with the car). */
+    copiedFrom: p.uuid().nullable(),
     createdAt: createdAt(),
   },
 });

@@ -1,7 +1,7 @@
 /**
  * What a reviewer sees beside an application: the owner's applications in other editions (status,
  * score, start number, checked in or not), and what changed since the car's application of the
- * edition before (fields and the number of photos).
+ * edition before (fields, and photos carried over, new or gone).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CHANGED_FIELD_LABELS, VEHICLE_MESSAGES, type VehicleStatus } from '@schlosstreffen/shared';
@@ -19,8 +19,22 @@ const shown = (value: unknown): string =>
       : String(value);
 
 const photos = (vehicle: Vehicle) =>
-  vehicle.media.getItems().filter((item) => item.type === 'image' && item.approvalStatus !== 'rejected')
-    .length;
+  vehicle.media.getItems().filter((item) => item.type === 'image' && item.approvalStatus !== 'rejected');
+
+/** The photos then and now: how many, and how many were carried over, are new or are gone. */
+function photoChanges(previous: Vehicle, vehicle: Vehicle) {
+  const before = photos(previous);
+  const after = photos(vehicle);
+  const earlier = new Set(before.map((photo) => photo.id));
+  const carried = after.filter((photo) => photo.copiedFrom && earlier.has(photo.copiedFrom)).length;
+  return {
+    before: before.length,
+    after: after.length,
+    carried,
+    added: after.length - carried,
+    removed: before.length - carried,
+  };
+}
 
 export async function earlierApplications(
   em: EntityManager,
@@ -57,7 +71,7 @@ export async function earlierApplications(
     changes: {
       since: { year: previousRow.year, name: previousRow.edition_name },
       fields,
-      photos: { before: photos(previous), after: photos(vehicle) },
+      photos: photoChanges(previous, vehicle),
     },
   };
 }

@@ -93,6 +93,7 @@ export async function reapplyLocked(
       cropY: photo.cropY,
       scale: photo.scale,
       approvalStatus: 'auto',
+      copiedFrom: photo.id,
     });
     enqueue(em, 'media.copy', { mediaId: id, from });
   }

@@ -363,6 +363,7 @@ function Earlier({ vehicleId }: { vehicleId: string }) {
           )}
           <p className="mt-2 text-ash-300">
             Fotos: {changes.photos.before} → {changes.photos.after}
+            {photoParts(changes.photos)}
           </p>
         </div>
       ) : null}
@@ -440,4 +441,14 @@ export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
       </Block>
     </div>
   );
+}
+
+/** ' (1 übernommen, 1 neu, 1 entfernt)': which photos changed since the car's last application. */
+function photoParts(photos: { carried: number; added: number; removed: number }): string {
+  const parts = [
+    photos.carried ? `${photos.carried} übernommen` : null,
+    photos.added ? `${photos.added} neu` : null,
+    photos.removed ? `${photos.removed} entfernt` : null,
+  ].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
 }

@@ -15,7 +15,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { fieldError } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify, RETRY_HINT } from '../../components/ui/toaster';
-import { applicationsRefusal } from '../../lib/site-config';
+import { applicationsRefusal } from './application-window';
 import { siteVehicleSchemas } from '../../lib/vehicle-schemas';
 import { DEFAULT_CROP, ensureHero, type CropValues } from '../media/crop';
 import { ImageCropEditor, type CropImage } from '../media/image-crop-editor';

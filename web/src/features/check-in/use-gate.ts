@@ -161,7 +161,13 @@ export function useGate() {
    */
   const checkIn = useCallback(
     async (code: string): Promise<CheckInOutcome> => {
-      if (!state.ready) return submitCheckIn(code);
+      if (!state.ready) {
+        // Checked in at the server before this device's list was read: read it again, so the
+        // list knows the car and a second scan says 'already' instead of queueing a duplicate.
+        const answer = await submitCheckIn(code);
+        if (answer.kind === 'checked-in') void refresh();
+        return answer;
+      }
       const verdict = await checkInOnDevice(code);
       showScans(await queuedScans());
       if (verdict.kind === 'checked-in') {
@@ -194,13 +200,14 @@ export function useGate() {
       if (navigator.onLine) {
         const answer = await submitCheckIn(code);
         if (answer.kind !== 'error' || !answer.retry) {
-          if (answer.kind === 'checked-in') void sync();
+          // The list did not know the car: read it again (and send what waits) so it does now.
+          if (answer.kind === 'checked-in') void refresh();
           return answer;
         }
       }
       return { kind: 'unknown', code, message: CHECK_IN_MESSAGES.unknown_code };
     },
-    [showScans, state.ready, sync],
+    [refresh, showScans, state.ready, sync],
   );
 
   const rename = useCallback(async (gate: string) => update({ device: await renameGate(gate) }), [update]);

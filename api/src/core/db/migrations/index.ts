@@ -15,6 +15,7 @@ import { Migration20261201000000_editions } from './Migration20261201000000_edit
 import { Migration20261202000000_edition_data } from './Migration20261202000000_edition_data.js';
 import { Migration20261203000000_cars } from './Migration20261203000000_cars.js';
 import { Migration20261204000000_visitor_next_edition } from './Migration20261204000000_visitor_next_edition.js';
+import { Migration20261205000000_media_copied_from } from './Migration20261205000000_media_copied_from.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -43,4 +44,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261204000000_visitor_next_edition',
     class: Migration20261204000000_visitor_next_edition,
   },
+  { name: 'Migration20261205000000_media_copied_from', class: Migration20261205000000_media_copied_from },
 ];

@@ -1,6 +1,7 @@
 import { DEFAULT_SITE_CONFIG } from '@schlosstreffen/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applicationsRefusal, setServerSiteConfig } from './site-config';
+import { setServerSiteConfig } from '../../lib/site-config';
+import { applicationsRefusal } from './application-window';
 
 const config = (applicationsOpenAt: string | null | undefined) =>
   setServerSiteConfig({
