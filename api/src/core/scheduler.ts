@@ -47,7 +47,7 @@ export async function runDueWork(
   const reminders = await remindDue(em, places, asOf);
   const lapsed = await lapseDue(em, places, asOf);
   const movedUp = await advanceWaitlist(em, places, asOf);
-  const nextEditionNotices = await noticeNextEdition(em, config, asOf);
+  const nextEditionNotices = await noticeNextEdition(em, config, event, asOf);
   const retention = await runRetention(em, { asOf, periods: config.retention });
   return { asOf: asOf.toISOString(), reminders, lapsed, movedUp, retention, nextEditionNotices };
 }

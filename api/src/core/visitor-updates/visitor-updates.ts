@@ -5,7 +5,7 @@ import { VISITOR_UPDATE_MESSAGES, type VisitorUpdateDraft } from '@schlosstreffe
 import type { User } from '../model/user.entity.js';
 import { conflict, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
-import { createVisitorToken, visitorLinks } from '../visitors/visitor.service.js';
+import { createVisitorToken, unsubscribeLinks } from '../visitors/visitor.service.js';
 import { VisitorUpdate } from '../model/visitor-update.entity.js';
 import {
   countLiveVisitors,
@@ -116,7 +116,7 @@ export class VisitorUpdateService {
   /** The draft as a test mail to the admin's own address (its unsubscribe link does nothing). */
   async sendTest(id: string, admin: User): Promise<void> {
     const { update } = await this.get(id);
-    const links = visitorLinks(this.options.publicUrl, 'test', 'test');
+    const links = unsubscribeLinks(this.options.publicUrl, 'test');
     await this.em.transactional(async (em) => {
       enqueue(em, 'email.send', {
         template: 'visitor-update',
@@ -206,7 +206,7 @@ export async function claimNextRecipient(
     }
     await markRecipientSending(tx, row.id);
     const token = createVisitorToken(links.secret, row.registration_id, 'unsubscribe');
-    const { unsubscribeUrl, oneClickUrl } = visitorLinks(links.publicUrl, token, token);
+    const { unsubscribeUrl, oneClickUrl } = unsubscribeLinks(links.publicUrl, token);
     return {
       id: row.id,
       visitor: { email: row.email, firstName: row.first_name ?? '', unsubscribeUrl, oneClickUrl },

@@ -7,11 +7,11 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { seal } from '../crypto/seal.js';
-import { currentEdition } from '../editions/editions.js';
+import type { EditionEvent } from '../editions/edition-events.js';
 import { Edition } from '../model/edition.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { enqueue } from '../outbox/outbox.js';
-import { createVisitorToken, visitorLinks } from './visitor.service.js';
+import { createVisitorToken, unsubscribeLinks } from './visitor.service.js';
 
 export interface NoticeConfig {
   /** Base of the links in the mail. */
@@ -24,12 +24,13 @@ export interface NoticeConfig {
 export async function noticeNextEdition(
   em: EntityManager,
   config: NoticeConfig,
+  /** The edition current at `asOf` (the scheduler has read it already). */
+  current: EditionEvent,
   asOf: Date,
 ): Promise<number> {
+  if (current.start <= asOf) return 0;
   return em.fork().transactional(async (tx) => {
-    const current = await currentEdition(tx, asOf);
-    if (current.startsAt <= asOf) return 0;
-    const earlier = await tx.find(Edition, { year: { $lt: current.year } }, { fields: ['id'] });
+    const earlier = await tx.find(Edition, { year: { $lt: current.edition.year } }, { fields: ['id'] });
     if (!earlier.length) return 0;
     const rows = await tx.find(
       VisitorRegistration,
@@ -45,26 +46,27 @@ export async function noticeNextEdition(
     if (!rows.length) return 0;
     // Who signed up for the current edition already needs no mail about it.
     const signedUp = new Set(
-      (await tx.find(VisitorRegistration, { edition: current.id }, { fields: ['email'] })).map(
-        (row) => row.email,
-      ),
+      (
+        await tx.find(
+          VisitorRegistration,
+          { edition: current.edition.id, email: { $in: rows.map((row) => row.email) } },
+          { fields: ['email'] },
+        )
+      ).map((row) => row.email),
     );
     let queued = 0;
     for (const row of rows) {
       row.nextEditionNotifiedAt = asOf;
       if (signedUp.has(row.email)) continue;
-      const token = (purpose: 'confirm' | 'unsubscribe') =>
-        createVisitorToken(config.secret, row.id, purpose);
-      const { unsubscribeUrl, oneClickUrl } = visitorLinks(
+      const links = unsubscribeLinks(
         config.publicUrl,
-        token('confirm'),
-        token('unsubscribe'),
+        createVisitorToken(config.secret, row.id, 'unsubscribe'),
       );
       enqueue(tx, 'email.send', {
         template: 'visitor-next-edition',
         to: row.email,
         props: { firstName: row.firstName, signUpUrl: `${config.publicUrl}/visitor-registration` },
-        sealed: seal(config.secret, { unsubscribeUrl, oneClickUrl }),
+        sealed: seal(config.secret, links),
       });
       queued++;
     }

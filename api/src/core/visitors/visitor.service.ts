@@ -168,6 +168,13 @@ export class VisitorService {
 export function visitorLinks(publicUrl: string, confirmToken: string, unsubscribeToken: string) {
   return {
     confirmUrl: `${publicUrl}/besucher/bestaetigen?token=${confirmToken}`,
+    ...unsubscribeLinks(publicUrl, unsubscribeToken),
+  };
+}
+
+/** The unsubscribe links of a mail to a confirmed visitor (updates, the next edition's notice). */
+export function unsubscribeLinks(publicUrl: string, unsubscribeToken: string) {
+  return {
     unsubscribeUrl: `${publicUrl}/besucher/abmelden?token=${unsubscribeToken}`,
     oneClickUrl: `${publicUrl}/api/visitor-registrations/unsubscribe?token=${unsubscribeToken}`,
   };
