@@ -57,6 +57,19 @@ export function useTypedValue<T extends HTMLInputElement | HTMLTextAreaElement>(
 }
 
 /**
+ * A checkbox of a server-rendered form: ticked before the app took the page over, the form takes
+ * the tick over when the box mounts (as useTypedValue does for typed text).
+ */
+export function KeptCheckbox({ field, children }: { field: AnyFieldApi; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const input = ref.current?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+    if (input?.checked && field.state.value !== true) field.handleChange(true);
+  }, [field]);
+  return <div ref={ref}>{children}</div>;
+}
+
+/**
  * Label, control, hint and error of a form field. `below` replaces the plain hint line (it must
  * then carry the hint with id `<id>-hint` itself).
  */

@@ -1,4 +1,4 @@
-import { useForm, useStore, type AnyFieldApi } from '@tanstack/react-form';
+import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
@@ -7,13 +7,13 @@ import {
   VisitorRegistrationSchema,
   type VisitorRegistrationInput,
 } from '@schlosstreffen/shared';
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import * as v from 'valibot';
 import { PrivacyLink } from '../../components/privacy-link';
 import { Checkbox } from '../../components/ui/checkbox';
 import { SuccessIcon } from '../../components/ui/icons';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
+import { KeptCheckbox, TextField } from '../../components/ui/form-field';
 import { PageCard } from '../../components/ui/page-card';
 import { notify } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
@@ -121,19 +121,6 @@ export function VisitorRegistrationPage() {
       </AccountForm>
     </PageCard>
   );
-}
-
-/**
- * A checkbox of a server-rendered form: ticked before the app took the page over, the form takes
- * the tick over when the box mounts (as useTypedValue does for typed text).
- */
-function KeptCheckbox({ field, children }: { field: AnyFieldApi; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const input = ref.current?.querySelector<HTMLInputElement>('input[type="checkbox"]');
-    if (input?.checked && field.state.value !== true) field.handleChange(true);
-  }, [field]);
-  return <div ref={ref}>{children}</div>;
 }
 
 /** The outcome of a link from the confirmation mail (the API redirects here with a marker). */
