@@ -21,6 +21,8 @@ import type { Queues } from './core/outbox/queues.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './http/session-store.js';
 import { accountRoutes } from './routes/account/account.routes.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
+import { secondFactorRoutes } from './routes/auth/second-factor.routes.js';
+import { teamRoutes } from './routes/team/team.routes.js';
 import { presentUser } from './routes/auth/user.presenter.js';
 import { privacyRoutes } from './routes/privacy/privacy.routes.js';
 import { AuthService } from './core/accounts/auth.service.js';
@@ -47,6 +49,9 @@ import { vehicleRoutes } from './routes/vehicles/vehicle.routes.js';
 import { editionRoutes } from './routes/editions/edition.routes.js';
 import { VehicleService } from './core/vehicles/vehicle.service.js';
 import { visitorRoutes } from './routes/visitors/visitor.routes.js';
+import { auditRoutes } from './routes/audit/audit.routes.js';
+import { reviewRoutes } from './routes/reviews/review.routes.js';
+import { auditTrail } from './http/audit-trail.js';
 
 export interface AppDeps {
   config: ApiConfig;
@@ -118,6 +123,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     ),
   );
 
+  // One audit row per successful staff request the audit list names (the API and the queue dashboard).
+  app.use(auditTrail(em));
+
   const prefix = `${deps.redisPrefix}:rl`;
   const limits = config.rateLimits;
   const auth = new AuthService(em, {
@@ -131,7 +139,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8', jsonStrict: true }));
   api.use(rejectNulCharacters);
   api.use((_ctx, next) => RequestContext.create(em, next));
-  api.use(loadUser(em));
+  // Staff sessions count as signed in only with their second factor while STAFF_SECOND_FACTOR is on.
+  const sessions = { staffSecondFactor: config.staffSecondFactor };
+  api.use(loadUser(em, sessions));
   const { s3, onOutbox } = deps;
   const now = deps.now ?? (() => new Date());
   api.use((ctx, next) => {
@@ -145,15 +155,27 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const eventNow = () => events.at(now());
   const places = { events, publicUrl: config.publicUrl, secret: config.sessionSecret };
   const routers = [
-    authRoutes(auth, {
-      loginPerIp: limiter('login-ip', limits.loginPerIp),
-      loginPerAccount: new AccountBackoff(redis, `${prefix}:login-account`, limits.loginPerAccount),
-      register: limiter('register', limits.register),
-      forgotPassword: limiter('forgot', limits.forgotPassword),
-      forgotPerAccount: limiter('forgot-account', limits.forgotPerAccount),
-      addressMailsPerAccount: limiter('address-mails-account', limits.addressMailsPerAccount),
-      addressMailsPerAddress: limiter('address-mails-address', limits.addressMailsPerAddress),
+    authRoutes(
+      auth,
+      {
+        loginPerIp: limiter('login-ip', limits.loginPerIp),
+        loginPerAccount: new AccountBackoff(redis, `${prefix}:login-account`, limits.loginPerAccount),
+        register: limiter('register', limits.register),
+        forgotPassword: limiter('forgot', limits.forgotPassword),
+        forgotPerAccount: limiter('forgot-account', limits.forgotPerAccount),
+        addressMailsPerAccount: limiter('address-mails-account', limits.addressMailsPerAccount),
+        addressMailsPerAddress: limiter('address-mails-address', limits.addressMailsPerAddress),
+      },
+      { em, staffSecondFactor: config.staffSecondFactor },
+    ),
+    secondFactorRoutes({
+      em,
+      sessionSecret: config.sessionSecret,
+      // Codes are limited as passwords are: per address, and per account with the same backoff.
+      perIp: limiter('second-factor-ip', limits.loginPerIp),
+      perAccount: new AccountBackoff(redis, `${prefix}:second-factor-account`, limits.loginPerAccount),
     }),
+    teamRoutes({ em, staffSecondFactor: config.staffSecondFactor }),
     accountRoutes({ em, auth }),
     visitorRoutes({
       em,
@@ -206,6 +228,12 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       }),
       events,
     }),
+    auditRoutes({ em }),
+    reviewRoutes({
+      em,
+      events,
+      vehicles: new VehicleService(em, { publicUrl: config.publicUrl, places, onOutbox, now }),
+    }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
   api.all('/{*rest}', () => {
@@ -215,12 +243,20 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 
   // Stored objects are checked against the database and the caller, like API answers.
   const objects = new Router<AppState>();
-  objects.use('/objects', (_ctx, next) => RequestContext.create(em, next), loadUser(em));
+  objects.use('/objects', (_ctx, next) => RequestContext.create(em, next), loadUser(em, sessions));
   objects.use(objectRoutes({ em, s3: deps.s3, bucket: config.s3.bucket }).routes());
   app.use(objects.routes());
 
   if (deps.queues) {
-    app.use(queueDashboard({ em, queues: deps.queues, allowedOrigins: config.allowedOrigins, redis }));
+    app.use(
+      queueDashboard({
+        em,
+        queues: deps.queues,
+        allowedOrigins: config.allowedOrigins,
+        redis,
+        staffSecondFactor: config.staffSecondFactor,
+      }),
+    );
   }
   app.use(compressPages);
   app.use(
@@ -246,6 +282,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       },
       cache: config.isProduction,
       em,
+      staffSecondFactor: config.staffSecondFactor,
       presentUser,
       log: deps.log,
       lookBack: (year) =>

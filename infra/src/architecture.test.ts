@@ -77,9 +77,10 @@ const CORE = 'api/src/core/';
 const CORE_LAYERS: string[][] = [
   ['model'],
   ['kernel', 'crypto', 'db'],
-  ['outbox', 'storage', 'settings', 'emails', 'editions'],
+  ['outbox', 'storage', 'settings', 'emails', 'editions', 'audit'],
   ['public-list', 'quartett', 'check-in', 'visitors'],
   ['status-log'],
+  ['reviews'],
   ['accounts', 'invitations', 'visitor-updates'],
   ['vehicles'],
   ['media'],

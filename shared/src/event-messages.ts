@@ -1,3 +1,4 @@
+import { formatScore } from './score.js';
 import { venueDate } from './venue-time.js';
 /** German texts for invitations and the quartett print export (the gate's are in check-in.ts). */
 
@@ -34,10 +35,10 @@ export const PLACES_MESSAGES = {
   lapsedLog: (deadline: string, startNumber: number) =>
     `Einladung nicht bis ${deadline} bestätigt: abgelaufen. Platz freigegeben, Startnummer ${startNumber} wird nicht neu vergeben.`,
   movedUpLog: (candidate: { rank: number; score: number | null; submittedAt: Date }, cause: string) =>
-    `Automatisch von der Warteliste nachgerückt (${cause}). Regel: höchste Bewertung, dann frühere Einreichung; Rang ${candidate.rank}, Bewertung ${candidate.score ?? 'keine'}, eingereicht ${venueDate(candidate.submittedAt)}.`,
+    `Automatisch von der Warteliste nachgerückt (${cause}). Regel: höchste Bewertung, dann frühere Einreichung; Rang ${candidate.rank}, Bewertung ${candidate.score === null ? 'keine' : formatScore(candidate.score)}, eingereicht ${venueDate(candidate.submittedAt)}.`,
   invitedFromSuggestion: (rank: number | null) =>
     `Als Nachrücker von der Warteliste eingeladen${rank ? ` (Rang ${rank})` : ''}.`,
-  rule: 'Nachrücken nach höchster Bewertung (zuletzt vergebene Punktzahl), bei Gleichstand nach früherer Einreichung.',
+  rule: 'Nachrücken nach höchster Bewertung (Mittel der abgegebenen Bewertungen nach Gewichtung der Kategorien, ohne solche die zuletzt vergebene Punktzahl), bei Gleichstand nach früherer Einreichung.',
   notWaitlisted: 'Dieses Fahrzeug steht nicht auf der Warteliste.',
   noFreePlace: 'Es ist kein Platz frei.',
 } as const;

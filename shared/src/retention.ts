@@ -48,6 +48,11 @@ export const RETENTION_RULES = {
     description: 'Tage nach der Erstellung',
     defaultDays: 7,
   },
+  auditLog: {
+    label: 'Protokoll der Team-Aktionen (Person, Aktion, Adresse)',
+    description: 'Tage nach dem Eintrag',
+    defaultDays: 730,
+  },
 } as const;
 export type RetentionRule = keyof typeof RETENTION_RULES;
 export type RetentionPeriods = Record<RetentionRule, number>;

@@ -14,7 +14,7 @@ export const VEHICLE_STATUSES = [
 ] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
-export const STATUS_EVENT_KINDS = ['status', 'consent_withdrawn'] as const;
+export const STATUS_EVENT_KINDS = ['status', 'consent_withdrawn', 'review'] as const;
 export type StatusEventKind = (typeof STATUS_EVENT_KINDS)[number];
 
 /** An entry of a vehicle's status log (GET /api/vehicles/{id}/reviews, newest first). */
@@ -26,7 +26,7 @@ export interface StatusHistoryEntry {
   actorName: string;
   /** admin, reviewer, user or system. */
   actorRole: string;
-  /** A status change, or a consent withdrawn (old and new status then are the same). */
+  /** A status change, a consent withdrawn or a submitted review (old and new status then are the same). */
   kind: StatusEventKind;
   /** null for the entry that created the vehicle. */
   oldStatus: VehicleStatus | null;

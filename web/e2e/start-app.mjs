@@ -53,6 +53,8 @@ const child = spawn('npm', ['start'], {
     EMBEDDED_MAIL_WEB_PORT: '1180',
     // Every test signs up and in from the same address.
     RATE_LIMIT_FACTOR: '20',
+    // Staff sign in with their second factor, as in production (support.ts `signInAsStaff` sets it up).
+    STAFF_SECOND_FACTOR: 'on',
     EVENT_START: eventStart.toISOString(),
     EVENT_END: eventEnd.toISOString(),
     GATE_OPENS_AT: gateOpensAt.toISOString(),

@@ -5,6 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import sharp from 'sharp';
 
@@ -201,7 +202,30 @@ export async function setRole(email: string, role: 'admin' | 'reviewer' | 'user'
   expect(stdout).toContain(role);
 }
 
-/** A staff account (admin or reviewer) signed in on `page`; returns its address. */
+/** The current code of a second-factor key (as shown, in groups), as an authenticator app computes it. */
+export function totpCode(key: string, at: number = Date.now()): string {
+  return TOTP.generate({ secret: Secret.fromBase32(key.replace(/\s/g, '')), timestamp: at });
+}
+
+/**
+ * Completes a staff sign-in that waits for its second factor's setup (the app runs with
+ * STAFF_SECOND_FACTOR on): takes the key the setup screen would show and answers with its code.
+ */
+export async function setUpSecondFactor(
+  request: APIRequestContext,
+): Promise<{ key: string; recoveryCodes: string[] }> {
+  const setup = await request.get('/api/auth/second-factor/setup');
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { key } = (await setup.json()) as { key: string };
+  const done = await request.post('/api/auth/second-factor/setup', {
+    headers: { Origin: BASE_URL },
+    data: { code: totpCode(key) },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  return { key, recoveryCodes: ((await done.json()) as { recoveryCodes: string[] }).recoveryCodes };
+}
+
+/** A staff account (admin or reviewer) signed in on `page`, second factor included; returns its address. */
 export async function signInAsStaff(
   page: Page,
   role: 'admin' | 'reviewer',
@@ -216,6 +240,10 @@ export async function signInAsStaff(
     data: { email, password: PASSWORD },
   });
   expect(login.status()).toBe(200);
+  // The first sign-in after the role was given sets the second factor up.
+  if (((await login.json()) as { secondFactor?: string }).secondFactor === 'setup') {
+    await setUpSecondFactor(page.request);
+  }
   return email;
 }
 

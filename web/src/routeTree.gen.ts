@@ -32,7 +32,11 @@ import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminDatenschutzRouteImport } from './routes/admin/datenschutz'
 import { Route as AdminEinlassRouteImport } from './routes/admin/einlass'
+import { Route as AdminProtokollRouteImport } from './routes/admin/protokoll'
+import { Route as AdminPruefungRouteImport } from './routes/admin/pruefung'
+import { Route as AdminPruefungenRouteImport } from './routes/admin/pruefungen'
 import { Route as AdminQuartettRouteImport } from './routes/admin/quartett'
+import { Route as AdminTeamRouteImport } from './routes/admin/team'
 import { Route as BesucherAbmeldenRouteImport } from './routes/besucher/abmelden'
 import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/bestaetigen'
 import { Route as EditIdRouteImport } from './routes/edit/$id'
@@ -154,9 +158,29 @@ const AdminEinlassRoute = AdminEinlassRouteImport.update({
   path: '/einlass',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminProtokollRoute = AdminProtokollRouteImport.update({
+  id: '/protokoll',
+  path: '/protokoll',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPruefungRoute = AdminPruefungRouteImport.update({
+  id: '/pruefung',
+  path: '/pruefung',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPruefungenRoute = AdminPruefungenRouteImport.update({
+  id: '/pruefungen',
+  path: '/pruefungen',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminQuartettRoute = AdminQuartettRouteImport.update({
   id: '/quartett',
   path: '/quartett',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTeamRoute = AdminTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
   getParentRoute: () => AdminRoute,
 } as any)
 const BesucherAbmeldenRoute = BesucherAbmeldenRouteImport.update({
@@ -208,7 +232,11 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/einlass': typeof AdminEinlassRoute
+  '/admin/protokoll': typeof AdminProtokollRoute
+  '/admin/pruefung': typeof AdminPruefungRoute
+  '/admin/pruefungen': typeof AdminPruefungenRoute
   '/admin/quartett': typeof AdminQuartettRoute
+  '/admin/team': typeof AdminTeamRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
@@ -238,7 +266,11 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/einlass': typeof AdminEinlassRoute
+  '/admin/protokoll': typeof AdminProtokollRoute
+  '/admin/pruefung': typeof AdminPruefungRoute
+  '/admin/pruefungen': typeof AdminPruefungenRoute
   '/admin/quartett': typeof AdminQuartettRoute
+  '/admin/team': typeof AdminTeamRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
@@ -270,7 +302,11 @@ export interface FileRoutesById {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/einlass': typeof AdminEinlassRoute
+  '/admin/protokoll': typeof AdminProtokollRoute
+  '/admin/pruefung': typeof AdminPruefungRoute
+  '/admin/pruefungen': typeof AdminPruefungenRoute
   '/admin/quartett': typeof AdminQuartettRoute
+  '/admin/team': typeof AdminTeamRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
@@ -303,7 +339,11 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/datenschutz'
     | '/admin/einlass'
+    | '/admin/protokoll'
+    | '/admin/pruefung'
+    | '/admin/pruefungen'
     | '/admin/quartett'
+    | '/admin/team'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/edit/$id'
@@ -333,7 +373,11 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/datenschutz'
     | '/admin/einlass'
+    | '/admin/protokoll'
+    | '/admin/pruefung'
+    | '/admin/pruefungen'
     | '/admin/quartett'
+    | '/admin/team'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/edit/$id'
@@ -364,7 +408,11 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/datenschutz'
     | '/admin/einlass'
+    | '/admin/protokoll'
+    | '/admin/pruefung'
+    | '/admin/pruefungen'
     | '/admin/quartett'
+    | '/admin/team'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/edit/$id'
@@ -559,11 +607,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEinlassRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/protokoll': {
+      id: '/admin/protokoll'
+      path: '/protokoll'
+      fullPath: '/admin/protokoll'
+      preLoaderRoute: typeof AdminProtokollRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/pruefung': {
+      id: '/admin/pruefung'
+      path: '/pruefung'
+      fullPath: '/admin/pruefung'
+      preLoaderRoute: typeof AdminPruefungRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/pruefungen': {
+      id: '/admin/pruefungen'
+      path: '/pruefungen'
+      fullPath: '/admin/pruefungen'
+      preLoaderRoute: typeof AdminPruefungenRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/quartett': {
       id: '/admin/quartett'
       path: '/quartett'
       fullPath: '/admin/quartett'
       preLoaderRoute: typeof AdminQuartettRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/team': {
+      id: '/admin/team'
+      path: '/team'
+      fullPath: '/admin/team'
+      preLoaderRoute: typeof AdminTeamRouteImport
       parentRoute: typeof AdminRoute
     }
     '/besucher/abmelden': {
@@ -612,7 +688,11 @@ interface AdminRouteChildren {
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminDatenschutzRoute: typeof AdminDatenschutzRoute
   AdminEinlassRoute: typeof AdminEinlassRoute
+  AdminProtokollRoute: typeof AdminProtokollRoute
+  AdminPruefungRoute: typeof AdminPruefungRoute
+  AdminPruefungenRoute: typeof AdminPruefungenRoute
   AdminQuartettRoute: typeof AdminQuartettRoute
+  AdminTeamRoute: typeof AdminTeamRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -624,7 +704,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminDashboardRoute: AdminDashboardRoute,
   AdminDatenschutzRoute: AdminDatenschutzRoute,
   AdminEinlassRoute: AdminEinlassRoute,
+  AdminProtokollRoute: AdminProtokollRoute,
+  AdminPruefungRoute: AdminPruefungRoute,
+  AdminPruefungenRoute: AdminPruefungenRoute,
   AdminQuartettRoute: AdminQuartettRoute,
+  AdminTeamRoute: AdminTeamRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

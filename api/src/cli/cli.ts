@@ -9,6 +9,8 @@ const USAGE = `Usage: npm run cli -- <command>
   migrate                                  apply pending migrations
   migration:create [name]                  write a migration for entity changes (development)
   user:set-role <email> <user|reviewer|admin>
+  user:reset-second-factor <email>         remove the account's second factor (a lost device) and end its
+                                           sessions; the next staff sign-in sets a new one up
   seed                                     demo data (npm run seed)
   projections:rebuild [--verify]           replay the status log into vehicle.status and the public list
                                            (--verify only compares and exits 1 on any difference)
@@ -65,7 +67,8 @@ async function main(argv: string[]): Promise<number> {
       }
       const orm = await initOrm(loadDatabaseUrl());
       const { setRole } = await import('../core/accounts/roles.js');
-      const user = await setRole(orm.em, email, role as Role);
+      const { systemAuditActor } = await import('../core/audit/audit.js');
+      const user = await setRole(orm.em, email, role as Role, { actor: systemAuditActor('Kommandozeile') });
       await orm.close();
       if (!user) {
         console.error(`No user with email ${email}`);
@@ -97,6 +100,24 @@ async function main(argv: string[]): Promise<number> {
       const clean = report.mismatches.length === 0 && report.publicListDrift === 0;
       if (verify) return clean ? 0 : 1;
       console.log(clean ? 'nothing to fix' : 'projections rebuilt from the log');
+      return 0;
+    }
+    case 'user:reset-second-factor': {
+      const [email] = args;
+      if (!email) {
+        console.error(USAGE);
+        return 2;
+      }
+      const orm = await initOrm(loadDatabaseUrl());
+      const { resetSecondFactor } = await import('../core/accounts/second-factor.js');
+      const { systemAuditActor } = await import('../core/audit/audit.js');
+      const user = await resetSecondFactor(orm.em, email, { actor: systemAuditActor('Kommandozeile') });
+      await orm.close();
+      if (!user) {
+        console.error(`No user with email ${email}`);
+        return 1;
+      }
+      console.log(`${user.email}: second factor removed, sessions ended; the next sign-in sets a new one up`);
       return 0;
     }
     case 'user:confirm-email': {
@@ -171,6 +192,10 @@ async function main(argv: string[]): Promise<number> {
             movedUp.invited
               .map((row) => `\n    start number ${row.startNumber}, zone ${row.parkingZone}`)
               .join(''),
+        );
+        const { reviews } = report;
+        console.log(
+          `  reviews assigned: ${reviews.added}, moved: ${reviews.moved}, removed: ${reviews.removed}`,
         );
         printReport('Retention removed', report.retention);
       }

@@ -97,6 +97,31 @@ describe('configuration', () => {
     expect(config.allowedOrigins).toEqual(['https://schlosstreffen.de']);
   });
 
+  it('asks staff for a second factor by default in production only; STAFF_SECOND_FACTOR says otherwise', () => {
+    const production = {
+      ...s3,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'y'.repeat(40),
+      DATABASE_URL: 'postgres://app@db:5432/st',
+      REDIS_URL: 'redis://redis:6379',
+      PUBLIC_URL: 'https://schlosstreffen.de/',
+      OPERATOR_NAME: 'Schlosstreffen e. V.',
+      OPERATOR_ADDRESS: 'Schlossallee 1',
+      OPERATOR_EMAIL: 'kontakt@schlosstreffen.de',
+    };
+    const development = { ...s3, SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadApiConfig(production).staffSecondFactor).toBe(true);
+    expect(loadApiConfig({ ...production, STAFF_SECOND_FACTOR: 'off' }).staffSecondFactor).toBe(false);
+    expect(loadApiConfig(development).staffSecondFactor).toBe(false);
+    for (const on of ['on', 'ON', 'true', '1']) {
+      expect(loadApiConfig({ ...development, STAFF_SECOND_FACTOR: on }).staffSecondFactor).toBe(true);
+    }
+    expect(loadApiConfig({ ...development, STAFF_SECOND_FACTOR: 'false' }).staffSecondFactor).toBe(false);
+    expect(() => loadApiConfig({ ...development, STAFF_SECOND_FACTOR: 'maybe' })).toThrow(
+      /STAFF_SECOND_FACTOR: on or off/,
+    );
+  });
+
   it('rejects malformed values', () => {
     expect(() => loadApiConfig({ ...s3, PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadApiConfig({ ...s3, PARKING_ZONES: 'A-30' })).toThrow(ConfigError);

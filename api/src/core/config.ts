@@ -223,6 +223,16 @@ const ApiEnvSchema = v.object({
   ALLOWED_ORIGINS: v.optional(v.string(), ''),
   /** Multiplies every rate limit's allowance (browser tests and benchmarks sign in far more often). */
   RATE_LIMIT_FACTOR: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+  /** Reviewers and admins sign in with a second factor (TOTP); on by default in production. */
+  STAFF_SECOND_FACTOR: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.picklist(['on', 'off', 'true', 'false', '1', '0'], 'on or off (true/false)'),
+      v.transform((value) => value === 'on' || value === 'true' || value === '1'),
+    ),
+  ),
 });
 
 export interface BackoffRule {
@@ -244,6 +254,8 @@ export interface ApiConfig extends CommonConfig {
   trustProxy: number;
   webDist: string;
   allowedOrigins: string[];
+  /** Reviewers and admins complete every sign-in with a second factor (STAFF_SECOND_FACTOR). */
+  staffSecondFactor: boolean;
   rateLimits: {
     loginPerIp: RateLimitRule;
     loginPerAccount: BackoffRule;
@@ -271,6 +283,7 @@ export function loadApiConfig(env: Env = process.env): ApiConfig {
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST),
     allowedOrigins: [new URL(common.publicUrl).origin, ...extra.map((origin) => new URL(origin).origin)],
+    staffSecondFactor: e.STAFF_SECOND_FACTOR ?? common.isProduction,
     rateLimits: {
       loginPerIp: { points: 50 * e.RATE_LIMIT_FACTOR, durationSeconds: 15 * 60 },
       // Five free failures per account, then 2 s, 4 s, 8 s, … up to 15 minutes per further failure.

@@ -6,6 +6,8 @@ import { lapseDue, remindDue } from './invitations/deadline-sweeps.js';
 import { advanceWaitlist, type AdvanceReport } from './invitations/waitlist.js';
 import { runRetention, type RetentionReport } from './privacy/retention.js';
 import { noticeNextEdition } from './visitors/next-edition-notices.js';
+import { balanceAllEditions } from './reviews/reviews.js';
+import type { ReviewBalance } from '@schlosstreffen/shared/api';
 
 /** What the date-dependent work needs to know. */
 export interface ScheduleConfig {
@@ -26,6 +28,8 @@ export interface DueWorkReport {
   retention: RetentionReport;
   /** Mails to visitors of earlier editions about the current one. */
   nextEditionNotices: number;
+  /** Reviews assigned, removed and moved (normally none: every change balances at once). */
+  reviews: ReviewBalance;
 }
 
 /**
@@ -49,5 +53,6 @@ export async function runDueWork(
   const movedUp = await advanceWaitlist(em, places, asOf);
   const nextEditionNotices = await noticeNextEdition(em, config, event, asOf);
   const retention = await runRetention(em, { asOf, periods: config.retention });
-  return { asOf: asOf.toISOString(), reminders, lapsed, movedUp, retention, nextEditionNotices };
+  const reviews = await em.fork().transactional((tx) => balanceAllEditions(tx, asOf));
+  return { asOf: asOf.toISOString(), reminders, lapsed, movedUp, retention, nextEditionNotices, reviews };
 }

@@ -7,7 +7,9 @@ import { validate } from './validate.js';
  * The edition a staff screen works on: `?edition=2026`, else the one current now. Past editions are
  * read like the current one.
  */
-export function editionOfRequest(ctx: AppContext, events: EventSource): Promise<EditionEvent> {
+export async function editionOfRequest(ctx: AppContext, events: EventSource): Promise<EditionEvent> {
   const { edition } = validate(EditionQuerySchema, ctx.query);
-  return chosenEdition(events, edition, requestNow(ctx));
+  const chosen = await chosenEdition(events, edition, requestNow(ctx));
+  ctx.state.editionYear = chosen.edition.year;
+  return chosen;
 }

@@ -111,6 +111,15 @@ function template(route: string, world: World): Record<string, unknown> {
       comment: 'gut',
       score: 7,
     },
+    'POST /api/admin/vehicles/bulk-status/preview': {
+      status: 'waitlist',
+      filter: { status: 'submitted', q: '' },
+    },
+    'POST /api/admin/vehicles/bulk-status': {
+      status: 'in_review',
+      changes: [{ id: world.submitted, oldStatus: 'submitted' }],
+      comment: 'gut',
+    },
     'POST /api/objects/upload': { filename: 'auto.jpg', type: 'image/jpeg', size: 1000 },
     'POST /api/vehicles/:id/media': { url: world.submittedImage, isHero: true, cropX: 50 },
     'PATCH /api/vehicles/:id/media': { updates: [{ id: world.mediaOfSubmitted, cropX: '40', isHero: true }] },

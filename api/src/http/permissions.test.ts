@@ -27,6 +27,7 @@ import {
   createWorld,
   insertImage,
   insertReadySet,
+  insertConfirmedUser,
   makeRoomForVehicle,
   PASSWORD,
   routesOf,
@@ -124,6 +125,24 @@ async function confirmedInvitation(owner: Account): Promise<{ code: string; invi
   return { code: invitation.code, invitationId: invitation.invitationId };
 }
 
+/** Makes `reviewerId` one of the application's reviewers (as an admin's reassignment would); their id. */
+async function assignTo(vehicleId: string, reviewerId: string): Promise<string> {
+  const connection = t.orm.em.getConnection();
+  const taken = await connection.execute<{ id: string }[]>(
+    `select id from review_assignment where vehicle_id = ? and reviewer_id = ?`,
+    [vehicleId, reviewerId],
+  );
+  if (!taken.length) {
+    await connection.execute(
+      `insert into review_assignment (id, edition_id, vehicle_id, reviewer_id, assigned_by, assigned_at)
+       select gen_random_uuid(), edition_id, id, ?, ?, now() from vehicle where id = ?`,
+      [reviewerId, world.admin.id, vehicleId],
+      'run',
+    );
+  }
+  return reviewerId;
+}
+
 /** Years of editions the rows create: each cell its own. */
 let editionYear = 2060;
 
@@ -143,6 +162,13 @@ async function freshVisitor(): Promise<string> {
   });
   expect(res.status, res.text).toBe(201);
   return (await em().findOneOrFail(VisitorRegistration, { email })).id;
+}
+
+/** A reviewer's account (not signed in); its id. */
+async function freshReviewer(): Promise<string> {
+  const { id } = await insertConfirmedUser(t);
+  await em().nativeUpdate(User, { id }, { role: 'reviewer' });
+  return id;
 }
 
 const UPDATE_DRAFT = { subject: 'Neuigkeiten', body: 'Die Tore öffnen um 10 Uhr.' };
@@ -452,6 +478,57 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 403, 200],
     request: () => ({ path: '/api/admin/retention' }),
   },
+  {
+    route: 'GET /api/admin/audit',
+    case: 'the audit log of staff actions: admins only',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/audit?action=visitors.list' }),
+  },
+
+  // The second factor of a staff sign-in (STAFF_SECOND_FACTOR is off here: no sign-in waits for
+  // one, so every cell is refused; second-factor.test.ts runs the steps with the setting on).
+  {
+    route: 'GET /api/auth/second-factor/setup',
+    expect: [401, 401, 401, 401, 401],
+    request: () => ({ path: '/api/auth/second-factor/setup' }),
+  },
+  {
+    route: 'POST /api/auth/second-factor/setup',
+    expect: [401, 401, 401, 401, 401],
+    request: () => ({ path: '/api/auth/second-factor/setup', json: { code: '123456' } }),
+  },
+  {
+    route: 'POST /api/auth/second-factor/verify',
+    expect: [401, 401, 401, 401, 401],
+    request: () => ({ path: '/api/auth/second-factor/verify', json: { code: '123456' } }),
+  },
+
+  // The Team page: admins only.
+  {
+    route: 'GET /api/admin/team',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/team' }),
+  },
+  {
+    route: 'POST /api/admin/team',
+    case: 'a confirmed account becomes a reviewer',
+    expect: [401, 403, 403, 403, 200],
+    request: async () => ({
+      path: '/api/admin/team',
+      json: { email: (await insertConfirmedUser(t)).email, role: 'reviewer' },
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/team/:id',
+    case: "a reviewer's role taken away",
+    expect: [401, 403, 403, 403, 200],
+    request: async () => ({ path: `/api/admin/team/${await freshReviewer()}` }),
+  },
+  {
+    route: 'POST /api/admin/team/:id/reset-second-factor',
+    expect: [401, 403, 403, 403, 200],
+    request: async () => ({ path: `/api/admin/team/${await freshReviewer()}/reset-second-factor`, json: {} }),
+  },
 
   // Vehicles.
   {
@@ -516,6 +593,118 @@ const ROWS: Row[] = [
       path: `/api/admin/vehicles/${(await ownersVehicle(owner, { status: 'submitted' })).id}/status`,
       json: { status: 'in_review', oldStatus: 'submitted' },
     }),
+  },
+  {
+    route: 'POST /api/admin/vehicles/bulk-status/preview',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({
+      path: '/api/admin/vehicles/bulk-status/preview',
+      json: { status: 'waitlist', filter: { status: 'submitted', q: '' } },
+    }),
+  },
+  {
+    route: 'POST /api/admin/vehicles/bulk-status',
+    expect: [401, 403, 403, 200, 200],
+    request: async ({ owner }) => ({
+      path: '/api/admin/vehicles/bulk-status',
+      json: {
+        status: 'in_review',
+        changes: [{ id: (await ownersVehicle(owner, { status: 'submitted' })).id, oldStatus: 'submitted' }],
+      },
+    }),
+  },
+
+  // Reviewing: a reviewer's own reviews and biases; the review of an application by whoever is
+  // assigned; an edition's categories, the load per reviewer and moving a review for admins.
+  {
+    route: 'GET /api/admin/reviews/mine',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/reviews/mine' }),
+  },
+  {
+    route: 'GET /api/admin/reviews/settings',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/reviews/settings' }),
+  },
+  {
+    route: 'PUT /api/admin/reviews/settings',
+    expect: [401, 403, 403, 403, 200],
+    request: async () => {
+      const settings = (await world.admin.client.get('/api/admin/reviews/settings')).data as {
+        reviewersPerApplication: number;
+        categories: Array<{ id: string; name: string; weight: number }>;
+      };
+      return {
+        path: '/api/admin/reviews/settings',
+        json: { reviewersPerApplication: settings.reviewersPerApplication, categories: settings.categories },
+      };
+    },
+  },
+  {
+    route: 'GET /api/admin/reviews/load',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/reviews/load' }),
+  },
+  {
+    route: 'GET /api/admin/reviews/conflicts',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/reviews/conflicts' }),
+  },
+  {
+    route: 'POST /api/admin/reviews/conflicts',
+    expect: [401, 403, 403, 201, 201],
+    request: async () => ({
+      path: '/api/admin/reviews/conflicts',
+      json: { email: (await insertConfirmedUser(t)).email },
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/reviews/conflicts/:id',
+    expect: [401, 403, 403, 200, 200],
+    request: async ({ actor, client }) => {
+      if (actor !== 'reviewer' && actor !== 'admin')
+        return { path: `/api/admin/reviews/conflicts/${randomUUID()}` };
+      const declared = await client.post('/api/admin/reviews/conflicts', {
+        email: (await insertConfirmedUser(t)).email,
+      });
+      const people = (declared.data as { people: Array<{ id: string }> }).people;
+      return { path: `/api/admin/reviews/conflicts/${people[0]!.id}` };
+    },
+  },
+  {
+    route: 'GET /api/admin/vehicles/:id',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: `/api/admin/vehicles/${world.submitted}` }),
+  },
+  {
+    route: 'GET /api/admin/vehicles/:id/review',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: `/api/admin/vehicles/${world.submitted}/review` }),
+  },
+  {
+    route: 'POST /api/admin/vehicles/:id/review',
+    case: 'by the assigned reviewer or admin',
+    expect: [401, 403, 403, 200, 200],
+    request: async ({ owner, me }) => {
+      const vehicle = await ownersVehicle(owner, { status: 'submitted' });
+      if (me) await assignTo(vehicle.id, me.id);
+      const settings = (await world.admin.client.get('/api/admin/reviews/settings')).data as {
+        categories: Array<{ id: string }>;
+      };
+      return {
+        path: `/api/admin/vehicles/${vehicle.id}/review`,
+        json: { scores: Object.fromEntries(settings.categories.map((c) => [c.id, 7])) },
+      };
+    },
+  },
+  {
+    route: 'POST /api/admin/vehicles/:id/assignments',
+    expect: [401, 403, 403, 403, 200],
+    request: async ({ owner }) => {
+      const vehicle = await ownersVehicle(owner, { status: 'submitted' });
+      const from = await assignTo(vehicle.id, world.reviewer.id);
+      return { path: `/api/admin/vehicles/${vehicle.id}/assignments`, json: { from, to: world.admin.id } };
+    },
   },
 
   // Images.

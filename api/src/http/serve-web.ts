@@ -79,6 +79,8 @@ export function serveWeb(options: {
   /** Production: index.html and the renderer are read once. */
   cache: boolean;
   em: EntityManager;
+  /** Whether staff sessions count as signed in only with their second factor (STAFF_SECOND_FACTOR). */
+  staffSecondFactor: boolean;
   /** The signed-in user as GET /api/auth/user answers. */
   presentUser: (user: NonNullable<AppState['user']>) => Api.CurrentUser;
   log?: (error: unknown) => void;
@@ -105,7 +107,7 @@ export function serveWeb(options: {
     }
     return renderer;
   };
-  const readUser = loadUser(em);
+  const readUser = loadUser(em, { staffSecondFactor: options.staffSecondFactor });
 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();

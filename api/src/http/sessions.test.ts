@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRole } from '../core/accounts/roles.js';
+import { systemAuditActor } from '../core/audit/audit.js';
 import { createTestContext, PASSWORD, type TestContext } from '../testing/index.js';
 
 let t: TestContext;
@@ -54,7 +55,7 @@ describe('sessions', () => {
     const { client, email } = await t.signIn();
     const other = t.client();
     expect((await other.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
-    await setRole(t.orm.em, email, 'reviewer');
+    await setRole(t.orm.em, email, 'reviewer', { actor: systemAuditActor('Kommandozeile') });
     expect((await client.get('/api/auth/user')).status).toBe(401);
     expect((await other.get('/api/auth/user')).status).toBe(401);
     expect((await t.client().post('/api/auth/login', { email, password: PASSWORD })).data.role).toBe(

@@ -14,6 +14,11 @@ export {
   uniqueEmail,
 } from './factories.js';
 export { readZip, type ZipEntry } from './zip.js';
+export {
+  insertSubmittedApplications,
+  withdrawContactConsent,
+  type InsertedApplication,
+} from './applications.js';
 export { routesOf, type RouteOf } from './routes.js';
 export {
   ACTORS,

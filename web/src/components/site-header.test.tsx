@@ -134,8 +134,16 @@ describe('SiteHeader on wide screens', () => {
     expect(dashboard.getAttribute('href')).toBe('/dashboard');
   });
 
-  it('links staff to the admin area', async () => {
+  it("links reviewers to 'Meine Prüfungen' of the admin area", async () => {
     stubApi(user({ role: 'reviewer' }));
+    await renderHeader();
+
+    const admin = await within(mainNav()).findByRole('link', { name: 'Admin' });
+    expect(admin.getAttribute('href')).toBe('/admin/pruefungen');
+  });
+
+  it("links admins to the admin area's applications", async () => {
+    stubApi(user({ role: 'admin' }));
     await renderHeader();
 
     const admin = await within(mainNav()).findByRole('link', { name: 'Admin' });

@@ -127,7 +127,10 @@ function DesktopAccount({
   return (
     <>
       {isStaffRole(user.role) ? (
-        <Link to="/admin/dashboard" className={buttonClass('ghost', 'px-4')}>
+        <Link
+          to={user.role === 'reviewer' ? '/admin/pruefungen' : '/admin/dashboard'}
+          className={buttonClass('ghost', 'px-4')}
+        >
           <ShieldIcon className="size-4" />
           Admin
         </Link>
@@ -301,7 +304,7 @@ export function SiteHeader() {
                       </Link>
                       {isStaffRole(user.role) ? (
                         <Link
-                          to="/admin/dashboard"
+                          to={user.role === 'reviewer' ? '/admin/pruefungen' : '/admin/dashboard'}
                           className={buttonClass('ghost', 'col-span-2 w-full border border-white/10')}
                         >
                           <ShieldIcon className="size-4" />

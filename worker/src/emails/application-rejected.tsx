@@ -1,9 +1,9 @@
 import { Text } from '@react-email/components';
-import type { EmailTemplateProps, EventFacts } from '@schlosstreffen/shared';
+import { APPLICATION_MAIL_SUBJECTS, type EmailTemplateProps, type EventFacts } from '@schlosstreffen/shared';
 import { APPLICATION_PREVIEW_PROPS, ApplicationMail } from './application-mail.js';
 import { styles } from './layout.js';
 
-export const subject = 'Deine Bewerbung beim Schlosstreffen';
+export const subject = APPLICATION_MAIL_SUBJECTS['application-rejected'];
 
 export default function ApplicationRejectedEmail({
   firstName,

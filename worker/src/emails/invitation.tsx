@@ -1,5 +1,10 @@
 import { Column, Img, Link, Row, Section, Text } from '@react-email/components';
-import { venueDateTime, type EmailTemplateProps, type EventFacts } from '@schlosstreffen/shared';
+import {
+  invitationMailSubject,
+  venueDateTime,
+  type EmailTemplateProps,
+  type EventFacts,
+} from '@schlosstreffen/shared';
 import { PREVIEW_EVENT } from './preview-event.js';
 import QRCode from 'qrcode';
 import { APPLICATION_PREVIEW_PROPS } from './application-mail.js';
@@ -11,8 +16,7 @@ export type InvitationProps = EmailTemplateProps<'invitation'>;
 /** Content id of the QR code image attached to the mail. */
 export const QR_CID = 'checkin-qr@schlosstreffen';
 
-export const subject = ({ startNumber }: InvitationProps) =>
-  `Deine Einladung zum Schlosstreffen – Startnummer ${startNumber}`;
+export const subject = ({ startNumber }: InvitationProps) => invitationMailSubject(startNumber);
 
 /** The check-in code as a PNG QR code, attached inline (mail clients block data: images). */
 export async function attachments({ checkInCode }: InvitationProps): Promise<MailAttachment[]> {

@@ -10,8 +10,10 @@ import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { DataExport } from '../model/data-export.entity.js';
 import { destroyUserSessions } from './sessions.js';
+import { redactAuditAddresses } from '../audit/audit.queries.js';
 import { markSetsWithDeletedAccount, outboxMailsTo, redactStatusLogComments } from './accounts.queries.js';
 import { User } from '../model/user.entity.js';
+import { balanceAllEditions } from '../reviews/reviews.js';
 
 /** Mails that only an account sends to its own addresses (any other mail there may be someone else's). */
 const ACCOUNT_MAIL_TEMPLATES: EmailTemplateName[] = [
@@ -36,7 +38,8 @@ export interface DeletedAccount {
  * outbox payloads addressed to it are deleted; the stored objects and the jobs in the queues that carry the
  * person's data are removed through the outbox. The status log keeps its rows, which name people by
  * id only; the internal comments on the person's vehicles are cleared (the one redaction the log
- * allows). Quartett sets that printed one of the vehicles are marked. Undefined when no such user.
+ * allows). The audit log keeps the person's staff actions without their addresses. Quartett sets
+ * that printed one of the vehicles are marked. Undefined when no such user.
  */
 export async function deleteAccount(em: EntityManager, userId: string): Promise<DeletedAccount | undefined> {
   return em.fork().transactional(async (tx) => {
@@ -74,10 +77,18 @@ export async function deleteAccount(em: EntityManager, userId: string): Promise<
     const jobIds = await outboxMailsTo(tx, emails, confirmed, ACCOUNT_MAIL_TEMPLATES);
     if (jobIds.length) await tx.nativeDelete(Outbox, { id: { $in: jobIds } });
     await destroyUserSessions(tx, userId);
+    // The audit log keeps the person's staff actions (named 'Gelöschtes Konto' from now on), without addresses.
+    await redactAuditAddresses(tx, userId);
 
     enqueue(tx, 'storage.delete', { keys, prefixes: [uploadPrefix(userId)] });
     if (jobIds.length) enqueue(tx, 'privacy.erase-jobs', { jobIds });
+    const reviewer = user.role === 'reviewer';
     tx.remove(user);
+    // A reviewer left: their submitted reviews stay ('Gelöschtes Konto'), their open ones go to others.
+    if (reviewer) {
+      await tx.flush();
+      await balanceAllEditions(tx, new Date());
+    }
     return { vehicles: vehicleIds.length, objects: keys.length, jobs: jobIds.length };
   });
 }

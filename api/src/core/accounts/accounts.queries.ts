@@ -145,3 +145,66 @@ export function ownHistoryOf(em: EntityManager, vehicleIds: string[]): Promise<R
     vehicleIds,
   );
 }
+
+// The staff's second factor and the Team page.
+
+/**
+ * Takes a TOTP time step for the account, once: only when no code of this step or a later one was
+ * taken before (a code seen once is refused however soon it comes again). False when refused.
+ */
+export async function claimSecondFactorStep(
+  em: EntityManager,
+  userId: string,
+  step: number,
+): Promise<boolean> {
+  const changed = await runStatement(
+    em,
+    `update users set second_factor_last_step = ?
+      where id = ? and second_factor_secret is not null
+        and (second_factor_last_step is null or second_factor_last_step < ?)`,
+    [step, userId, step],
+  );
+  return changed > 0;
+}
+
+/**
+ * Uses up one recovery code of the account (its SHA-256 hash): removed in the same statement that
+ * finds it, so two requests with one code cannot both succeed. The codes left, or null when the
+ * code is not among them.
+ */
+export async function takeRecoveryCode(
+  em: EntityManager,
+  userId: string,
+  hash: string,
+): Promise<number | null> {
+  const rows = await selectRows<{ codes_left: number }>(
+    em,
+    `update users set second_factor_recovery_codes = array_remove(second_factor_recovery_codes, ?)
+      where id = ? and second_factor_enabled_at is not null and ? = any(second_factor_recovery_codes)
+      returning coalesce(cardinality(second_factor_recovery_codes), 0)::int as codes_left`,
+    [hash, userId, hash],
+  );
+  return rows[0]?.codes_left ?? null;
+}
+
+/** A staff account as the Team page lists it. */
+export interface StaffRow {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  role: 'admin' | 'reviewer';
+  second_factor_enabled_at: Date | null;
+  recovery_codes_left: number;
+}
+
+/** Every admin and reviewer, admins first, then by name. */
+export function staffMembers(em: EntityManager): Promise<StaffRow[]> {
+  return selectRows<StaffRow>(
+    em,
+    `select id, first_name, last_name, email, role, second_factor_enabled_at,
+            coalesce(cardinality(second_factor_recovery_codes), 0)::int as recovery_codes_left
+       from users where role in ('admin', 'reviewer')
+      order by role = 'admin' desc, lower(last_name), lower(first_name), email`,
+  );
+}

@@ -1,6 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { mediaFileName, uniqueEntryName, type RetentionPeriods } from '@schlosstreffen/shared';
+import {
+  AUDIT_ACTIONS,
+  mediaFileName,
+  personLabel,
+  uniqueEntryName,
+  type RetentionPeriods,
+} from '@schlosstreffen/shared';
 import { Invitation } from '../model/invitation.entity.js';
 import type { Media } from '../model/media.entity.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -11,8 +17,10 @@ import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { Consent } from '../model/consent.entity.js';
 import { assertDataExportRoom } from './account-limits.js';
 import { DataExport } from '../model/data-export.entity.js';
-import type { User } from '../model/user.entity.js';
+import { User } from '../model/user.entity.js';
+import { ReviewAssignment, ReviewConflict } from '../model/review-assignment.entity.js';
 import { gateScansOf, ownHistoryOf, visitorUpdatesOf } from './accounts.queries.js';
+import { auditEntriesOf } from '../audit/audit.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -49,7 +57,8 @@ export interface AccountData {
 /**
  * Everything the platform holds about the export's owner: account, consents, vehicles with their
  * images, the status history of their vehicles (without internal notes, scores or staff names),
- * invitations and visitor pre-registrations with the same (confirmed) email. Marks the export running.
+ * invitations, visitor pre-registrations with the same (confirmed) email and, for staff, their own
+ * rows of the audit log. Marks the export running.
  * Undefined when the export (or its owner) is gone.
  */
 export async function collectAccountData(
@@ -87,6 +96,30 @@ export async function collectAccountData(
     }
   }
   const history = ids.length ? await ownHistoryOf(fork, ids) : [];
+  // A staff member's own actions in the audit log.
+  const audit = await auditEntriesOf(fork, user.id);
+  // A reviewer's own reviews and the people they declared bias towards.
+  const reviews = await fork.find(
+    ReviewAssignment,
+    { reviewerId: user.id },
+    { orderBy: { assignedAt: 'asc' } },
+  );
+  const reviewed = new Map(
+    (reviews.length
+      ? await fork.find(Vehicle, { id: { $in: reviews.map((r) => r.vehicleId) } }, { populate: ['edition'] })
+      : []
+    ).map((vehicle) => [vehicle.id, vehicle]),
+  );
+  const conflicts = await fork.find(
+    ReviewConflict,
+    { reviewerId: user.id },
+    { orderBy: { createdAt: 'asc' } },
+  );
+  const biasedTowards = new Map(
+    (conflicts.length ? await fork.find(User, { id: { $in: conflicts.map((c) => c.personId) } }) : []).map(
+      (person) => [person.id, person],
+    ),
+  );
 
   const photos: ExportPhoto[] = [];
   const taken = new Set<string>();
@@ -114,6 +147,8 @@ export async function collectAccountData(
       phone: user.phone ?? null,
       instagramHandle: user.instagramHandle ?? null,
       role: user.role,
+      // Staff: only whether a second factor is set up and since when; never its key or codes.
+      secondFactor: { setUp: Boolean(user.secondFactorEnabledAt), since: user.secondFactorEnabledAt ?? null },
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,
     },
@@ -177,6 +212,30 @@ export async function collectAccountData(
         scannedAt: new Date(scan.scanned_at as string).toISOString(),
         admitted: scan.admitted,
       })),
+    'pruefungen.json': reviews.map((review) => ({
+      vehicleId: review.vehicleId,
+      vehicle: reviewed.get(review.vehicleId)?.title ?? null,
+      edition: reviewed.get(review.vehicleId)?.edition.name ?? null,
+      assignedAt: review.assignedAt,
+      submittedAt: review.submittedAt ?? null,
+      scores: review.scores ?? null,
+      total: review.total ?? null,
+      comment: review.comment ?? null,
+    })),
+    'befangenheit.json': conflicts.map((conflict) => ({
+      name: personLabel(biasedTowards.get(conflict.personId) ?? null),
+      email: biasedTowards.get(conflict.personId)?.email ?? null,
+      since: conflict.createdAt,
+    })),
+    'protokoll.json': audit.map((entry) => ({
+      action: entry.action,
+      label: AUDIT_ACTIONS[entry.action] ?? entry.action,
+      role: entry.actorRole,
+      target: entry.target,
+      details: entry.details,
+      address: entry.ip,
+      createdAt: entry.createdAt,
+    })),
     'besucher-voranmeldungen.json': visitors.map((visitor) => ({
       edition: visitor.edition.name,
       firstName: visitor.firstName,

@@ -1,3 +1,4 @@
+import { AuditLog } from '../model/audit-log.entity.js';
 import { CheckInScan } from '../model/check-in-scan.entity.js';
 import { Consent } from '../model/consent.entity.js';
 import { DataExport } from '../model/data-export.entity.js';
@@ -12,6 +13,7 @@ import { PublicVehicle } from '../model/public-vehicle.entity.js';
 import { QuartettCard } from '../model/quartett-card.entity.js';
 import { QuartettSet } from '../model/quartett-set.entity.js';
 import { Review } from '../model/review.entity.js';
+import { ReviewAssignment, ReviewCategory, ReviewConflict } from '../model/review-assignment.entity.js';
 import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
@@ -20,6 +22,7 @@ import { Outbox } from '../model/outbox.entity.js';
 import { Setting } from '../model/setting.entity.js';
 
 export {
+  AuditLog,
   CheckInScan,
   Consent,
   DataExport,
@@ -33,6 +36,9 @@ export {
   QuartettSet,
   RetentionRun,
   Review,
+  ReviewAssignment,
+  ReviewCategory,
+  ReviewConflict,
   Session,
   Setting,
   Upload,
@@ -65,4 +71,8 @@ export const entities = [
   VisitorUpdateRecipient,
   CheckInScan,
   Edition,
+  AuditLog,
+  ReviewCategory,
+  ReviewAssignment,
+  ReviewConflict,
 ];

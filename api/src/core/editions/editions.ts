@@ -15,6 +15,7 @@ import {
 import type { LookBack } from '@schlosstreffen/shared/api';
 import { conflict, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
+import { ReviewCategory } from '../model/review-assignment.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { checkedInOf, listedOf } from './editions.queries.js';
 import { currentOf, meetingName } from './edition-events.js';
@@ -112,7 +113,22 @@ export async function createEdition(em: EntityManager, input: NewEdition): Promi
     cutoffDays: template.cutoffDays,
     reminderDays: template.reminderDays,
     currentFrom: null,
+    reviewersPerApplication: template.reviewersPerApplication,
   });
+  await em.flush();
+  // The review's categories and weights carry over from the template edition.
+  const categories = await em.find(
+    ReviewCategory,
+    { editionId: template.id },
+    { orderBy: { position: 'asc' } },
+  );
+  for (const c of categories)
+    em.create(ReviewCategory, {
+      editionId: edition.id,
+      name: c.name,
+      weight: c.weight,
+      position: c.position,
+    });
   await em.flush();
   return edition;
 }

@@ -3,7 +3,7 @@
  * waitlist's order and given-up places. Statements that take the caller's transaction say so.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../model/review-facts.js';
+import { LAST_SUBMISSION_JOIN, SCORE_JOIN } from '../model/review-facts.js';
 import type { ReleaseReason } from '../model/invitation.entity.js';
 import { selectRows, runStatement } from '../db/db.queries.js';
 
@@ -94,7 +94,7 @@ export function waitlistInOrder(
     em,
     `select v.id, s.score, coalesce(sub.submitted_at, v.created_at) as submitted_at
        from vehicle v
-       ${LATEST_SCORE_JOIN}
+       ${SCORE_JOIN}
        ${LAST_SUBMISSION_JOIN}
       where v.edition_id = ? and v.status = 'waitlist'
       order by s.score desc nulls last, coalesce(sub.submitted_at, v.created_at) asc, v.id

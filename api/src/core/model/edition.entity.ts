@@ -36,6 +36,8 @@ const EditionSchema = defineEntity({
     currentFrom: p.datetime().nullable(),
     /** The start number the edition gives next (taken under the row's lock: never given twice). */
     nextStartNumber: p.integer().default(1),
+    /** How many reviewers each submitted application gets. */
+    reviewersPerApplication: p.integer().default(2),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -33,6 +33,16 @@ const UserSchema = defineEntity({
     emailChangeExpiry: p.datetime().nullable().hidden(),
     /** SHA-256 of the link token in the notice to the old address that cancels the pending change. */
     emailChangeCancelToken: p.string().length(64).nullable().hidden(),
+    /**
+     * The staff's second factor: the TOTP key, sealed (crypto/seal.ts, purpose 'second-factor-secret');
+     * set when the setup screen first shows it, in use from `secondFactorEnabledAt` on.
+     */
+    secondFactorSecret: p.text().nullable().hidden().lazy(),
+    secondFactorEnabledAt: p.datetime().nullable(),
+    /** The time step of the last code taken: a code of that step or an earlier one is refused. */
+    secondFactorLastStep: p.integer().nullable().hidden(),
+    /** SHA-256 hashes of the recovery codes not used yet; a used one is removed. */
+    secondFactorRecoveryCodes: p.array().nullable().hidden().lazy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -13,6 +13,7 @@ import { Edition } from '../model/edition.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { RetentionRun } from '../model/retention-run.entity.js';
+import { deleteAuditRowsBefore } from '../audit/audit.queries.js';
 import {
   clearExpiredConfirmTokens,
   clearExpiredEmailChanges,
@@ -120,6 +121,9 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
     removed.accountExports = expired.length
       ? await tx.nativeDelete(DataExport, { id: { $in: expired.map((row) => row.id) } })
       : 0;
+
+    // The audit log of staff actions: the one deletion its append-only rule allows.
+    removed.auditLog = await deleteAuditRowsBefore(tx, before(periods.auditLog));
 
     removed.resetTokens = await clearExpiredResetTokens(tx, asOf);
     removed.emailChanges = await clearExpiredEmailChanges(tx, asOf);

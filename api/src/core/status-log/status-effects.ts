@@ -1,18 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { vehicleDisplayName, type EmailTemplateName, type VehicleStatus } from '@schlosstreffen/shared';
+import { STATUS_MAILS, vehicleDisplayName, type VehicleStatus } from '@schlosstreffen/shared';
 import { consentWithdrawn } from '../model/consent-state.js';
 import { enqueue } from '../outbox/outbox.js';
 import { enqueuePrintPhoto } from '../quartett/print-photo.js';
 import type { User } from '../model/user.entity.js';
 import type { Vehicle } from '../model/vehicle.entity.js';
-
-/** The mail each status event sends its applicant; invited issues the invitation, whose job mails it. */
-export const STATUS_MAILS: Partial<Record<VehicleStatus, EmailTemplateName>> = {
-  submitted: 'application-received',
-  waitlist: 'application-waitlist',
-  confirmed: 'application-confirmed',
-  rejected: 'application-rejected',
-};
 
 /** What every mail about an application tells its owner: their first name, the car, the dashboard. */
 export function ownerMailProps(owner: User, vehicle: Vehicle, publicUrl: string) {
@@ -24,7 +16,8 @@ export function ownerMailProps(owner: User, vehicle: Vehicle, publicUrl: string)
 }
 
 /**
- * Writes the outbox rows a status event causes, in the transaction that records it. The job id is
+ * Writes the outbox rows a status event causes, in the transaction that records it (the mail per
+ * status is shared's STATUS_MAILS, which the staff's bulk preview announces too). The job id is
  * the row id and the email log is keyed by it, so each event's mail goes out at most once. No mail
  * goes to an owner who withdrew the consent to be contacted about the application. A confirmed
  * vehicle's card can be printed from now on: its print photo is made.

@@ -72,6 +72,30 @@ export function recordConsentWithdrawal(
 }
 
 /**
+ * Appends a submitted review to the vehicle's log: the status stays, the comment holds the scores
+ * per category, the score the review's weighted score (rounded; the review keeps it exactly).
+ */
+export function recordReview(
+  em: EntityManager,
+  vehicle: Vehicle,
+  user: User,
+  text: string,
+  score: number,
+): Review {
+  return em.create(Review, {
+    vehicleId: vehicle.id,
+    reviewerId: user.id,
+    actorRole: user.role as Role,
+    actorName: null,
+    kind: 'review',
+    commentInternal: text,
+    score,
+    oldStatus: vehicle.status,
+    newStatus: vehicle.status,
+  });
+}
+
+/**
  * A vehicle's history, newest first (in insertion order, which `seq` records). Names are those of
  * the accounts now: full name, else email; 'Gelöschtes Konto' once the account is gone.
  */

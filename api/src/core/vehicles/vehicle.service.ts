@@ -10,11 +10,13 @@ import {
   PRIVACY_MESSAGES,
   VEHICLE_MESSAGES,
   type AdminStatusUpdate,
+  type BulkStatusApply,
   type OwnerStatus,
   type VehicleEdit,
   type VehicleInput,
   type VehicleStatus,
 } from '@schlosstreffen/shared';
+import type { BulkStatusResult, BulkStatusRowResult } from '@schlosstreffen/shared/api';
 import { invalid, conflict, forbidden, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
 import { mediaObjectKeys } from '../storage/objects.js';
@@ -34,7 +36,9 @@ import { placesOf, releaseIfLeft, type PlacesSource } from '../invitations/place
 import { authorize, isOwner } from './vehicle.policy.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { reapplyLocked } from './reapply.js';
+import { bulkResult, changedRow, lockBulkRow } from './bulk-status.js';
 import { editionIdOfVehicle } from '../editions/editions.js';
+import { balanceEdition, changesReview, scoresHiddenFor } from '../reviews/reviews.js';
 import type { EditionEvent } from '../editions/edition-events.js';
 
 export interface ServiceOptions {
@@ -100,7 +104,14 @@ export class VehicleService {
   async history(user: User | undefined, id: string) {
     const vehicle = await this.find(id);
     authorize(user, 'readHistory', vehicle);
-    return listHistory(this.em, vehicle.id);
+    const history = await listHistory(this.em, vehicle.id);
+    // An assigned reviewer sees no one else's score before submitting their own.
+    if (!(await scoresHiddenFor(this.em, user, vehicle.id))) return history;
+    return history.map((entry) =>
+      entry.kind === 'review' && entry.reviewerId !== user?.id
+        ? { ...entry, score: null, commentInternal: null }
+        : { ...entry, score: entry.reviewerId === user?.id ? entry.score : null },
+    );
   }
 
   /**
@@ -133,6 +144,10 @@ export class VehicleService {
       // A submitted application carries the wizard's three consents.
       if (status === 'submitted') await recordApplicationConsents(em, user, vehicle);
       await this.effects(em, vehicle, user, status);
+      if (changesReview(null, status)) {
+        await em.flush();
+        await balanceEdition(em, edition.id, at);
+      }
       return vehicle;
     });
     this.options.onOutbox?.();
@@ -187,6 +202,7 @@ export class VehicleService {
         recordStatusChange(em, vehicle, userActor(user), { to: status });
         await releaseIfLeft(em, vehicle, from, 'declined');
         await this.effects(em, vehicle, await this.ownerOf(em, vehicle), status);
+        await this.rebalance(em, vehicle, from, at);
       }
       await refreshPublicVehicles(em, [vehicle.id]);
     });
@@ -204,18 +220,42 @@ export class VehicleService {
       authorize(user, 'setAnyStatus', vehicle);
       if (vehicle.status !== update.oldStatus) throw conflict(VEHICLE_MESSAGES.staleStatus);
       if (update.status === vehicle.status) throw invalid(VEHICLE_MESSAGES.statusUnchanged);
-      const from = vehicle.status;
-      recordStatusChange(em, vehicle, userActor(user), {
-        to: update.status,
-        comment: update.comment,
-        score: update.score,
-      });
-      await releaseIfLeft(em, vehicle, from, 'revoked');
-      await this.effects(em, vehicle, await this.ownerOf(em, vehicle), update.status);
-      await refreshPublicVehicles(em, [vehicle.id]);
+      const from = await this.staffChange(em, user, vehicle, update);
+      await this.rebalance(em, vehicle, from, this.now());
     });
     this.options.onOutbox?.();
     return this.get(user, id);
+  }
+
+  /**
+   * A reviewer's or admin's change of many applications of the edition to one status (bulk-status.ts):
+   * each row in a transaction of its own, so a stale row is refused alone and the others stand.
+   */
+  async setStatuses(user: User, editionId: string, input: BulkStatusApply): Promise<BulkStatusResult> {
+    const options = { editionId, status: input.status, comment: input.comment };
+    const rows: BulkStatusRowResult[] = [];
+    let reviewChanged = false;
+    for (const change of input.changes) {
+      const row = await this.em.transactional(async (em) => {
+        const locked = await lockBulkRow(em, user, change, options);
+        if ('result' in locked) return locked.result;
+        // As setStatus does, but the reviewers are assigned anew once for all rows (below).
+        const { vehicle } = locked;
+        const from = await this.staffChange(em, user, vehicle, {
+          status: input.status,
+          comment: input.comment,
+        });
+        reviewChanged ||= changesReview(from, input.status);
+        return changedRow(em, vehicle);
+      });
+      rows.push(row);
+      // Each row's mail is on its way as soon as the row is committed.
+      if (row.outcome === 'changed') this.options.onOutbox?.();
+    }
+    if (reviewChanged) {
+      await this.em.transactional((em) => balanceEdition(em, editionId, this.now()));
+    }
+    return bulkResult(input.status, rows);
   }
 
   /**
@@ -263,6 +303,35 @@ export class VehicleService {
     status: VehicleStatus,
   ): Promise<void> {
     await enqueueStatusEffects(em, vehicle, owner, status, this.options.publicUrl);
+  }
+
+  /**
+   * A staff member's change of one locked vehicle: the log row, a place given up, the mail, the
+   * public list. Returns the status it had.
+   */
+  private async staffChange(
+    em: EntityManager,
+    user: User,
+    vehicle: Vehicle,
+    change: { status: VehicleStatus; comment?: string | null; score?: number | null },
+  ): Promise<VehicleStatus> {
+    const from = vehicle.status;
+    recordStatusChange(em, vehicle, userActor(user), {
+      to: change.status,
+      comment: change.comment,
+      score: change.score,
+    });
+    await releaseIfLeft(em, vehicle, from, 'revoked');
+    await this.effects(em, vehicle, await this.ownerOf(em, vehicle), change.status);
+    await refreshPublicVehicles(em, [vehicle.id]);
+    return from;
+  }
+
+  /** An application that entered or left review: its edition's reviewers are assigned anew. */
+  private async rebalance(em: EntityManager, vehicle: Vehicle, from: VehicleStatus, at: Date): Promise<void> {
+    if (!changesReview(from, vehicle.status)) return;
+    await em.flush();
+    await balanceEdition(em, vehicle.edition.id, at);
   }
 
   private now(): Date {

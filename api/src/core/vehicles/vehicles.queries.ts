@@ -6,7 +6,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { VEHICLE_STATUSES, type AdminVehicleFilter, type AdminVehicleSort } from '@schlosstreffen/shared';
 import { AT_MICROS, MICROS } from '../db/micros.js';
-import { LAST_SUBMISSION_JOIN, LATEST_SCORE_JOIN } from '../model/review-facts.js';
+import { noWithdrawnConsent } from '../model/consent-state.js';
+import { LAST_SUBMISSION_JOIN, SCORE_JOIN } from '../model/review-facts.js';
 
 /** The dashboard's filter: the edition, a status ('all' or one status) and the search. */
 export interface ApplicationFilter {
@@ -193,10 +194,63 @@ export function applicationBatch(
          join users u on u.id = v.user_id
          left join invitation i on i.vehicle_id = v.id
          left join check_in_scan cs on cs.id = i.checked_in_scan_id
-         ${LATEST_SCORE_JOIN}
+         ${SCORE_JOIN}
          ${LAST_SUBMISSION_JOIN}
         order by v.created_at desc, v.id desc`,
     where.params,
+  );
+}
+
+/** An application as the staff's bulk status change previews it: status, title, owner, contact consent. */
+export interface BulkStatusRow {
+  id: string;
+  status: string;
+  brand: string;
+  model: string;
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  contact_withdrawn: boolean;
+  /** Every row the selection matched, whatever the limit. */
+  total: number;
+}
+
+const BULK_COLUMNS = `v.id, v.status, v.brand, v.model, v.name, u.first_name, u.last_name, u.email,
+       (not ${noWithdrawnConsent('v', 'contact')}) as contact_withdrawn, (count(*) over ())::int as total`;
+
+/**
+ * The applications of the dashboard's filter (edition, status, search) in the list's default order
+ * (newest first), at most `limit`, each with the number of all matches.
+ */
+export function bulkStatusRowsOfFilter(
+  em: EntityManager,
+  filter: ApplicationFilter,
+  limit: number,
+): Promise<BulkStatusRow[]> {
+  const where = applicationWhere(filter);
+  return em.getConnection().execute<BulkStatusRow[]>(
+    `select ${BULK_COLUMNS}
+       from vehicle v join users u on u.id = v.user_id
+       ${where.sql}
+      order by v.created_at desc, v.id desc
+      limit ?`,
+    [...where.params, limit],
+  );
+}
+
+/** The edition's applications among `ids` (those of other editions, or gone, are left out). */
+export function bulkStatusRowsOfIds(
+  em: EntityManager,
+  editionId: string,
+  ids: readonly string[],
+): Promise<BulkStatusRow[]> {
+  return em.getConnection().execute<BulkStatusRow[]>(
+    `select ${BULK_COLUMNS}
+       from vehicle v join users u on u.id = v.user_id
+      where v.edition_id = ? and v.id = any(?::uuid[])`,
+    // The ids as one array literal: a bound array would be spread into a list.
+    [editionId, `{${ids.join(',')}}`],
   );
 }
 
@@ -221,7 +275,7 @@ export function otherApplications(em: EntityManager, vehicleId: string): Promise
        join vehicle v on v.user_id = me.user_id and v.id <> me.id
        join edition e on e.id = v.edition_id
        left join invitation i on i.vehicle_id = v.id
-       ${LATEST_SCORE_JOIN}
+       ${SCORE_JOIN}
       where me.id = ?
       order by e.year desc, v.created_at desc`,
     [vehicleId],

@@ -1,7 +1,9 @@
 import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   ChangePasswordBodySchema,
   ForgotPasswordSchema,
+  isStaffRole,
   LoginSchema,
   LinkTokenSchema,
   MESSAGES,
@@ -9,6 +11,7 @@ import {
   ProfileSchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
+  SECOND_FACTOR_MESSAGES,
   VerifyResetTokenSchema,
 } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
@@ -19,6 +22,8 @@ import { validate } from '../../http/validate.js';
 import type { User } from '../../core/model/user.entity.js';
 import { presentUser } from './user.presenter.js';
 import type { AuthService } from '../../core/accounts/auth.service.js';
+import { needsSecondFactor } from '../../core/accounts/second-factor.js';
+import { auditActorOf, writeAudit } from '../../core/audit/audit.js';
 
 export interface AuthLimiters {
   /** Attempts per client address (however many accounts it tries). */
@@ -34,15 +39,28 @@ export interface AuthLimiters {
   addressMailsPerAddress: Limiter;
 }
 
-/** Starts a fresh session for the user: a new session id, so a planted one is never reused. */
+/**
+ * Starts a fresh session for the user: a new session id, so a planted one is never reused. Nothing
+ * of an earlier sign-in on the same cookie carries over (a completed second factor included).
+ */
 async function signIn(ctx: AppContext, user: User): Promise<void> {
   if (!ctx.session) throw unauthenticated();
   ctx.session.userId = user.id;
   ctx.session.signedInAt = Date.now();
+  delete ctx.session.secondFactorAt;
+  delete ctx.session.secondFactorKey;
   await ctx.session.regenerate();
 }
 
-export function authRoutes(auth: AuthService, limiters: AuthLimiters): Router<AppState> {
+export function authRoutes(
+  auth: AuthService,
+  limiters: AuthLimiters,
+  options: {
+    em: EntityManager;
+    /** STAFF_SECOND_FACTOR: a staff password sign-in waits for the second factor. */
+    staffSecondFactor: boolean;
+  },
+): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/auth' });
   /** Counts a confirmation or change mail against the account and the address it goes to. */
   const countAddressMail = async (userId: string, address: string) => {
@@ -80,7 +98,26 @@ export function authRoutes(auth: AuthService, limiters: AuthLimiters): Router<Ap
       await signIn(ctx, user);
       // Accounts whose address is not confirmed (those from before confirmation existed) are asked now.
       await auth.askForConfirmation(user);
-      ctx.body = presentUser(user);
+      if (needsSecondFactor(user.role, options.staffSecondFactor)) {
+        // The password was right; the session counts as signed in once the second factor follows.
+        const step = user.secondFactorEnabledAt ? 'code' : 'setup';
+        ctx.body = {
+          secondFactor: step,
+          message:
+            step === 'setup' ? SECOND_FACTOR_MESSAGES.setupRequired : SECOND_FACTOR_MESSAGES.codeRequired,
+        } satisfies Api.SecondFactorChallenge;
+        return;
+      }
+      if (isStaffRole(user.role)) {
+        await writeAudit(options.em, {
+          ...auditActorOf(user),
+          action: 'auth.staff_sign_in',
+          target: user.id,
+          details: { secondFactor: 'off' },
+          ip: ctx.ip,
+        });
+      }
+      ctx.body = presentUser(user) satisfies Api.LoginAnswer;
     },
   );
 

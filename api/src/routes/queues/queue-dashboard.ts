@@ -66,6 +66,8 @@ export function queueDashboard(deps: {
   allowedOrigins: string[];
   /** A connection to the queues' Redis: while it is not ready, the dashboard's API answers 503. */
   redis: Redis;
+  /** STAFF_SECOND_FACTOR: an admin whose second factor is outstanding counts as signed out. */
+  staffSecondFactor: boolean;
 }): Middleware {
   const adapter = new KoaAdapter();
   adapter.setBasePath(QUEUE_DASHBOARD_PATH);
@@ -75,7 +77,7 @@ export function queueDashboard(deps: {
     options: { uiConfig: { boardTitle: 'Schlosstreffen Jobs', locale: { lng: 'de-DE' } } },
   });
   const board = adapter.registerPlugin();
-  const withUser = loadUser(deps.em);
+  const withUser = loadUser(deps.em, { staffSecondFactor: deps.staffSecondFactor });
   const originCheck = mutationGuard(deps.allowedOrigins);
 
   const guarded: Middleware = async (ctx, next) => {

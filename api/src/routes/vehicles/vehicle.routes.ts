@@ -6,6 +6,9 @@ import {
   AdminVehicleExportQuerySchema,
   AdminVehicleListQuerySchema,
   APPLICATION_CSV_HEADER,
+  BulkStatusApplySchema,
+  BulkStatusPreviewSchema,
+  formatScore,
   INVITATION_MESSAGES,
   INVITATION_STATE_LABELS,
   STATUS_LABELS,
@@ -18,6 +21,8 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   AdminVehiclePage,
+  BulkStatusPreview,
+  BulkStatusResult,
   EarlierApplications,
   InvitationDeclineResult,
 } from '@schlosstreffen/shared/api';
@@ -28,6 +33,7 @@ import { presentVehicle } from './vehicle.presenter.js';
 import { spreadsheetCsv } from '../../http/csv.js';
 import { applicationRows } from '../../core/vehicles/vehicle-export.js';
 import { adminVehiclePage } from '../../core/vehicles/admin-list.js';
+import { previewBulkStatus } from '../../core/vehicles/bulk-status.js';
 import { earlierApplications } from '../../core/vehicles/earlier-applications.js';
 import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
 import type { EventSource } from '../../core/editions/edition-events.js';
@@ -195,7 +201,7 @@ export function vehicleRoutes({
           row.email,
           row.phone ?? '',
           row.submittedAt ? venueDateTime(row.submittedAt) : '',
-          row.score ?? '',
+          row.score === null ? '' : formatScore(row.score),
           row.startNumber ?? '',
           row.parkingZone ?? '',
           row.confirmBy ? venueDateTime(row.confirmBy) : '',
@@ -221,6 +227,24 @@ export function vehicleRoutes({
     const input = validate(AdminStatusUpdateSchema, ctx.request.body);
     const vehicle = await vehicles.setStatus(currentUser(ctx), vehicleId(ctx), input);
     ctx.body = presentVehicle(vehicle);
+  });
+
+  // Bulk status change, step one: what changing the hand-picked ids, or every hit of the dashboard's
+  // filter, of the edition would do (rows, mails and recipients, rows left out and why). Writes nothing.
+  router.post('/admin/vehicles/bulk-status/preview', staff, async (ctx) => {
+    const input = validate(BulkStatusPreviewSchema, ctx.request.body);
+    const { edition } = await editionOfRequest(ctx, events);
+    const selection = input.ids ? { ids: input.ids } : { filter: input.filter! };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = (await previewBulkStatus(em, edition.id, input.status, selection)) satisfies BulkStatusPreview;
+  });
+
+  // Step two: the rows of the preview with the old status each had; every row in a transaction of its
+  // own, a stale one refused alone. Sent again, it changes and mails nothing twice.
+  router.post('/admin/vehicles/bulk-status', staff, async (ctx) => {
+    const input = validate(BulkStatusApplySchema, ctx.request.body);
+    const { edition } = await editionOfRequest(ctx, events);
+    ctx.body = (await vehicles.setStatuses(currentUser(ctx), edition.id, input)) satisfies BulkStatusResult;
   });
 
   return router;

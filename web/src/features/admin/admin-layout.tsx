@@ -38,13 +38,17 @@ function NavLink({
 }: {
   to:
     | '/admin/dashboard'
+    | '/admin/pruefungen'
+    | '/admin/pruefung'
     | '/admin/check-in'
     | '/admin/einlass'
     | '/admin/quartett'
     | '/admin/besucher'
     | '/admin/besucher-updates'
     | '/admin/ausgaben'
-    | '/admin/datenschutz';
+    | '/admin/datenschutz'
+    | '/admin/protokoll'
+    | '/admin/team';
   children: ReactNode;
 }) {
   return (
@@ -66,6 +70,7 @@ export function AdminLayout() {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-8 sm:px-6">
       <nav aria-label="Adminbereich" className="-mx-1 mb-8 flex gap-1 overflow-x-auto px-1 pb-1">
+        <NavLink to="/admin/pruefungen">Meine Prüfungen</NavLink>
         <NavLink to="/admin/dashboard">Bewerbungen</NavLink>
         <NavLink to="/admin/check-in">Check-in</NavLink>
         <NavLink to="/admin/einlass">Einlass</NavLink>
@@ -74,8 +79,11 @@ export function AdminLayout() {
             <NavLink to="/admin/quartett">Auto-Quartett</NavLink>
             <NavLink to="/admin/besucher">Besucher</NavLink>
             <NavLink to="/admin/besucher-updates">Besucher-Updates</NavLink>
+            <NavLink to="/admin/pruefung">Prüfung</NavLink>
             <NavLink to="/admin/ausgaben">Ausgaben</NavLink>
+            <NavLink to="/admin/team">Team</NavLink>
             <NavLink to="/admin/datenschutz">Datenschutz</NavLink>
+            <NavLink to="/admin/protokoll">Protokoll</NavLink>
             {/* Served by the API (bull-board), so a full page load, not a client route. */}
             <a href="/admin/queues" className={navLinkClass}>
               Warteschlangen

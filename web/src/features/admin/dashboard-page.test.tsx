@@ -130,7 +130,7 @@ function json(body: unknown, status = 200): Response {
 /** Automatic moving up switched off, one place free: the RX-7 is the suggested 'Nachrücker'. */
 const waitlist: WaitlistOverview = {
   autoMoveUp: false,
-  rule: 'Nachrücken nach höchster Bewertung (zuletzt vergebene Punktzahl), bei Gleichstand nach früherer Einreichung.',
+  rule: 'Nachrücken nach höchster Bewertung (Mittel der abgegebenen Bewertungen nach Gewichtung der Kategorien, ohne solche die zuletzt vergebene Punktzahl), bei Gleichstand nach früherer Einreichung.',
   cutoff: '2026-06-06T08:00:00.000Z',
   pastCutoff: false,
   free: 1,

@@ -2,6 +2,7 @@ import {
   AdminStatusUpdateSchema,
   STATUS_LABELS,
   VEHICLE_STATUSES,
+  formatScore,
   type StatusHistoryEntry,
   type VehicleStatus,
   venueDateTime,
@@ -22,6 +23,7 @@ import { useAdminStatusMutation } from './admin-mutations';
 import { vehicleHistoryQueryOptions } from './admin-queries';
 import { earlierApplicationsQueryOptions } from './earlier-queries';
 import { VehicleConsents } from './vehicle-consents';
+import { ReviewPanel } from './review-panel';
 
 export const NOT_GIVEN = 'Nicht angegeben';
 const COMMENT_MAX = 2000;
@@ -218,7 +220,11 @@ function HistoryItem({ entry }: { entry: StatusHistoryEntry }) {
     <li className="relative border-l border-gold-500/30 pb-5 pl-5 last:pb-0">
       <span aria-hidden="true" className="absolute top-1.5 -left-[5px] size-2.5 rounded-full bg-gold-400" />
       <div className="flex flex-wrap items-center gap-2">
-        {entry.kind === 'consent_withdrawn' ? (
+        {entry.kind === 'review' ? (
+          <span className="rounded-full border border-gold-500/40 bg-gold-500/10 px-2.5 py-0.5 text-xs font-semibold text-gold-200">
+            Bewertung abgegeben
+          </span>
+        ) : entry.kind === 'consent_withdrawn' ? (
           // A consent event: the status stayed as it was, the note names the consent.
           <span className="rounded-full border border-red-400/40 bg-red-500/10 px-2.5 py-0.5 text-xs font-semibold text-red-200">
             Einwilligung widerrufen
@@ -238,7 +244,7 @@ function HistoryItem({ entry }: { entry: StatusHistoryEntry }) {
             <StatusBadge status={entry.newStatus} />
           </>
         )}
-        {entry.score != null ? (
+        {entry.score != null && entry.kind !== 'review' ? (
           <span className="rounded-full border border-gold-500/40 px-2 py-0.5 text-xs font-semibold text-gold-200">
             Bewertung {entry.score}/10
           </span>
@@ -333,7 +339,7 @@ function Earlier({ vehicleId }: { vehicleId: string }) {
               </p>
               <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-ash-300">
                 <StatusBadge status={application.status} />
-                <span>Bewertung {application.score ?? '–'}</span>
+                <span>Bewertung {application.score === null ? '–' : formatScore(application.score)}</span>
                 {application.startNumber !== null ? <span>Startnummer {application.startNumber}</span> : null}
                 <span>{application.checkedIn ? 'Eingecheckt' : 'Nicht eingecheckt'}</span>
               </p>
@@ -424,6 +430,9 @@ function Block({ title, children }: { title: string; children: React.ReactNode }
 export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
   return (
     <div className="flex flex-col gap-4">
+      <Block title="Prüfung">
+        <ReviewPanel vehicleId={vehicle.id} />
+      </Block>
       <Block title="Status ändern">
         <StatusForm vehicle={vehicle} />
       </Block>

@@ -102,6 +102,30 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
     return json({ items: vehicles, counts: {}, nextCursor: null } as unknown as AdminVehiclePage);
   }
   if (method === 'GET' && url === `/api/vehicles/${ID}/reviews`) return json(history);
+  // The reviewer has an open review: its form (with a note field of its own) stands above the status form.
+  if (method === 'GET' && url === `/api/admin/vehicles/${ID}/review`) {
+    return json({
+      vehicleId: ID,
+      status: 'submitted',
+      categories: [{ id: 'c1', name: 'Umbauqualität', weight: 1 }],
+      reviews: [
+        {
+          reviewerId: REVIEWER.id,
+          reviewerName: 'Andrea Krüger',
+          mine: true,
+          assignedAt: '2026-03-01T10:00:00.000Z',
+          submittedAt: null,
+          scores: null,
+          total: null,
+          comment: null,
+        },
+      ],
+      score: { mean: null, min: null, max: null, submitted: 0, assigned: 1 },
+      hidden: true,
+      mine: { submitted: false },
+      candidates: [],
+    });
+  }
   if (method === 'GET' && url === `/api/vehicles/${ID}/consents`) {
     return consents ? json(consents) : json({ message: 'Die Datenbank ist nicht erreichbar.' }, 500);
   }
@@ -152,6 +176,11 @@ async function renderDialog(vehicle: Partial<Vehicle> = {}) {
 
 async function openTab(user: UserEvent, name: RegExp | string) {
   await user.click(screen.getByRole('tab', { name }));
+  // Every block of the tab has loaded: no re-render closes a select the test has just opened.
+  if (name === 'Admin') {
+    await screen.findByRole('button', { name: 'Bewertung abgeben' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  }
   // The tab switch may keep the previous panel mounted for a moment.
   return waitFor(() => screen.getByRole('tabpanel'));
 }

@@ -233,10 +233,13 @@ export function VehicleDetailDialog({
   open,
   onOpenChange,
   finalFocusEl,
+  initialTab = 'details',
 }: {
   vehicle: Vehicle | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The tab shown first ('Meine Prüfungen' opens on the review). */
+  initialTab?: 'details' | 'media' | 'admin';
   /** Where focus goes on close; null keeps the default (the element that opened the dialog). */
   finalFocusEl?: () => HTMLElement | null;
 }) {
@@ -282,7 +285,11 @@ export function VehicleDetailDialog({
                 </Dialog.CloseTrigger>
               </header>
 
-              <Tabs.Root defaultValue="details" lazyMount className="flex min-h-0 flex-1 flex-col">
+              <Tabs.Root
+                defaultValue={staff ? initialTab : 'details'}
+                lazyMount
+                className="flex min-h-0 flex-1 flex-col"
+              >
                 <Tabs.List
                   aria-label="Ansicht"
                   className="relative flex shrink-0 gap-6 border-b border-white/10 px-5 sm:px-6"

@@ -1,9 +1,15 @@
 import { Tabs } from '@ark-ui/react/tabs';
-import { ADMIN_VEHICLE_PAGE, STAGGER, STATUS_LABELS, type AdminVehicleSort } from '@schlosstreffen/shared';
+import {
+  ADMIN_VEHICLE_PAGE,
+  STAGGER,
+  STATUS_LABELS,
+  type AdminVehicleSort,
+  type VehicleStatus,
+} from '@schlosstreffen/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { buttonClass } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
 import { EmptyState, LoadError, Loading } from '../../components/ui/query-states';
 import { SelectField } from '../../components/ui/select';
@@ -22,6 +28,10 @@ import { VehicleDetailDialog } from './vehicle-detail-dialog';
 import { isAdminVehicleSort, isStatusFilter, STATUS_FILTERS, type StatusFilter } from './dashboard-search';
 import { useColumns, VirtualGrid } from './dashboard-virtual-grid';
 import { withEdition } from '../../lib/admin-edition';
+import { NO_SELECTION, selectedCount, toggled, type BulkSelection } from './bulk-status';
+import { BulkStatusBar, SelectAllButton, SelectCardCheckbox } from './bulk-status-bar';
+import { BulkStatusDialog } from './bulk-status-dialog';
+import { useChosenEdition } from './edition-switch';
 
 export const filterLabel = (filter: StatusFilter): string =>
   filter === 'all' ? 'Alle' : STATUS_LABELS[filter];
@@ -65,6 +75,8 @@ const GRID_COLUMNS = [
  * `serverSearch` being the settled input), the sort order (a new order starts the list from its
  * first page), status filter tabs with the server's counts, the cards
  * (owner line, edit button) page by page as the list scrolls, and the detail dialog a card opens.
+ * 'Mehrere auswählen' puts a checkbox on every card and offers 'Alle N Treffer auswählen' (the
+ * filter and search); the bar at the bottom changes the status of the selection (bulk-status-*).
  */
 export function VehiclesTab({
   filter,
@@ -119,6 +131,28 @@ export function VehiclesTab({
   useEffect(() => {
     if (current) setOpened(current);
   }, [current]);
+  // Selection mode: hand-picked cards, or every hit of the filter as it was when chosen.
+  const [selecting, setSelecting] = useState(false);
+  const [selection, setSelection] = useState<BulkSelection>(NO_SELECTION);
+  const [target, setTarget] = useState<VehicleStatus | ''>('');
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const selected = selectedCount(selection);
+  const edition = useChosenEdition();
+  // Another edition's list: nothing selected stays. Another filter or search: 'all hits' no longer holds.
+  useEffect(() => setSelection(NO_SELECTION), [edition]);
+  useEffect(() => {
+    setSelection((current) =>
+      current.kind === 'filter' && (current.status !== filter || current.q !== serverSearch)
+        ? NO_SELECTION
+        : current,
+    );
+  }, [filter, serverSearch]);
+  const endSelection = () => {
+    setSelection(NO_SELECTION);
+    setSelecting(false);
+    setTarget('');
+  };
+
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = vehicles;
   const loadMore = useCallback(() => {
     // A call while a page is on its way is no second request.
@@ -126,7 +160,7 @@ export function VehiclesTab({
   }, [fetchNextPage]);
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className={`flex flex-col gap-6 ${selected > 0 ? 'pb-40 sm:pb-28' : ''}`}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex w-full max-w-3xl flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex w-full min-w-0 flex-col gap-1.5 sm:max-w-xl">
@@ -160,14 +194,23 @@ export function VehiclesTab({
             />
           </div>
         </div>
-        <a
-          href={applicationsCsvUrl(filter, search)}
-          download
-          className={buttonClass('secondary', 'shrink-0')}
-          title="Bewerbungen mit Status, Bewertung, Startnummer, Parkzone und Frist, wie gefiltert"
-        >
-          CSV exportieren
-        </a>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button
+            variant={selecting ? 'primary' : 'secondary'}
+            aria-pressed={selecting}
+            onClick={() => (selecting ? endSelection() : setSelecting(true))}
+          >
+            {selecting ? 'Auswahl beenden' : 'Mehrere auswählen'}
+          </Button>
+          <a
+            href={applicationsCsvUrl(filter, search)}
+            download
+            className={buttonClass('secondary', 'shrink-0')}
+            title="Bewerbungen mit Status, Bewertung, Startnummer, Parkzone und Frist, wie gefiltert"
+          >
+            CSV exportieren
+          </a>
+        </div>
       </div>
 
       <Tabs.Root
@@ -190,6 +233,22 @@ export function VehiclesTab({
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+
+        {selecting && counts && !stale ? (
+          <div className="mt-4 flex flex-col gap-3 rounded-xl border border-gold-500/20 bg-gold-500/5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-ash-300">
+              Wählen Sie Karten über ihr Kästchen aus – oder alle Treffer von „{filterLabel(filter)}“
+              {searching ? ` mit „${serverSearch}“` : ''}.
+            </p>
+            <SelectAllButton
+              count={counts[filter]}
+              active={selection.kind === 'filter'}
+              onSelectAll={() =>
+                setSelection({ kind: 'filter', status: filter, q: serverSearch, count: counts[filter] })
+              }
+            />
+          </div>
+        ) : null}
 
         {STATUS_FILTERS.map((key) => (
           <Tabs.Content key={key} value={key} className="mt-6 focus-visible:outline-offset-4">
@@ -235,8 +294,22 @@ export function VehiclesTab({
                     style={{
                       transitionDelay: index < ADMIN_VEHICLE_PAGE.size ? staggerDelay(index) : undefined,
                     }}
-                    className={cardEntranceClass}
+                    className={`relative rounded-2xl ${cardEntranceClass} ${
+                      selecting && (selection.kind === 'filter' || selection.ids.has(vehicle.id))
+                        ? 'ring-2 ring-gold-400 ring-offset-2 ring-offset-night-950'
+                        : ''
+                    }`}
                   >
+                    {selecting ? (
+                      <SelectCardCheckbox
+                        title={vehicleDisplayName(vehicle)}
+                        checked={selection.kind === 'filter' || selection.ids.has(vehicle.id)}
+                        disabled={selection.kind === 'filter'}
+                        onCheckedChange={() =>
+                          setSelection((current) => toggled(current, vehicle.id, vehicleDisplayName(vehicle)))
+                        }
+                      />
+                    ) : null}
                     <VehicleCard
                       vehicle={vehicle}
                       showOwner
@@ -264,6 +337,23 @@ export function VehiclesTab({
           </Tabs.Content>
         ))}
       </Tabs.Root>
+
+      <BulkStatusBar
+        selection={selection}
+        target={target}
+        onTargetChange={setTarget}
+        onChangeStatus={() => setBulkOpen(true)}
+        onClear={() => setSelection(NO_SELECTION)}
+      />
+      {target ? (
+        <BulkStatusDialog
+          open={bulkOpen}
+          onOpenChange={setBulkOpen}
+          selection={selection}
+          target={target}
+          onFinished={endSelection}
+        />
+      ) : null}
 
       <VehicleDetailDialog
         vehicle={openVehicle}

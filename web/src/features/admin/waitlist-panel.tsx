@@ -1,3 +1,4 @@
+import { formatScore } from '@schlosstreffen/shared';
 import type { WaitlistInviteResult, WaitlistOverview } from '@schlosstreffen/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
@@ -146,7 +147,8 @@ export function WaitlistPanel() {
                   {candidate.vehicle.title}
                 </p>
                 <p className="text-xs text-ash-400">
-                  {candidate.vehicle.ownerName} · Bewertung {candidate.score ?? 'keine'} · eingereicht am{' '}
+                  {candidate.vehicle.ownerName} · Bewertung{' '}
+                  {candidate.score === null ? 'keine' : formatScore(candidate.score)} · eingereicht am{' '}
                   {formatDate(candidate.submittedAt)}
                 </p>
               </div>

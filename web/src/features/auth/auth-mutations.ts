@@ -9,7 +9,7 @@ import type {
   ResetPasswordBody,
 } from '@schlosstreffen/shared';
 import { api } from '../../lib/api';
-import type { CurrentUser } from '@schlosstreffen/shared/api';
+import type { CurrentUser, LoginAnswer, SecondFactorChallenge } from '@schlosstreffen/shared/api';
 import { currentUserQueryOptions } from '../../lib/current-user';
 
 /**
@@ -17,7 +17,7 @@ import { currentUserQueryOptions } from '../../lib/current-user';
  * The answer of the call is cached at once, then the user is read again from the server so that every
  * reader (header, route guards) sees the signed-in state before the next navigation.
  */
-async function refreshCurrentUser(queryClient: QueryClient, user?: CurrentUser): Promise<void> {
+export async function refreshCurrentUser(queryClient: QueryClient, user?: CurrentUser): Promise<void> {
   if (user) queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
   await queryClient.fetchQuery({ ...currentUserQueryOptions, staleTime: 0 });
 }
@@ -31,12 +31,20 @@ export function useRegister() {
   });
 }
 
-/** POST /api/auth/login; establishes the session. */
+/** Whether the login's answer asks for the second factor (staff) rather than naming the signed-in user. */
+export const isSecondFactorChallenge = (answer: LoginAnswer): answer is SecondFactorChallenge =>
+  'secondFactor' in answer;
+
+/**
+ * POST /api/auth/login; establishes the session. A staff account's sign-in may wait for its second
+ * factor: then the answer says which step, and the user stays signed out until it is done.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginInput) => api.post<CurrentUser>('/api/auth/login', body),
-    onSuccess: (user) => refreshCurrentUser(queryClient, user),
+    mutationFn: (body: LoginInput) => api.post<LoginAnswer>('/api/auth/login', body),
+    onSuccess: (answer) =>
+      isSecondFactorChallenge(answer) ? undefined : refreshCurrentUser(queryClient, answer),
   });
 }
 

@@ -145,11 +145,18 @@ export function PrivacyPage() {
             und Browserkennung, um die Website auszuliefern und vor Missbrauch zu schützen (z. B. durch die
             Begrenzung von Anmeldeversuchen).
           </li>
+          <li>
+            <span className="font-semibold text-parchment">Protokoll der Team-Aktionen:</span> Ruft jemand aus
+            unserem Team personenbezogene Daten gesammelt ab (etwa als Export) oder ändert Einstellungen,
+            speichern wir, wer das wann von welcher IP-Adresse aus getan hat, nicht aber die abgerufenen Daten
+            selbst. Gehörst du zum Team, betrifft das deine Anmeldungen und Aktionen.
+          </li>
         </LegalList>
         <LegalBasis>
           Art. 6 Abs. 1 lit. b DSGVO für das Sitzungs-Cookie (Anmeldung in deinem Konto), Art. 6 Abs. 1 lit. f
-          DSGVO für E-Mail-Protokoll und Server-Logs (unser berechtigtes Interesse an einem sicheren,
-          zuverlässigen Betrieb).
+          DSGVO für E-Mail-Protokoll, Server-Logs und das Protokoll der Team-Aktionen (unser berechtigtes
+          Interesse an einem sicheren, zuverlässigen Betrieb und an nachvollziehbarem Umgang mit deinen
+          Daten).
         </LegalBasis>
         <p>
           Die Links zu unseren Profilen bei Instagram und Facebook sind einfache Links: Daten an diese

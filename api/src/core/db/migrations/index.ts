@@ -16,6 +16,9 @@ import { Migration20261202000000_edition_data } from './Migration20261202000000_
 import { Migration20261203000000_cars } from './Migration20261203000000_cars.js';
 import { Migration20261204000000_visitor_next_edition } from './Migration20261204000000_visitor_next_edition.js';
 import { Migration20261205000000_media_copied_from } from './Migration20261205000000_media_copied_from.js';
+import { Migration20261206000000_review_assignments } from './Migration20261206000000_review_assignments.js';
+import { Migration20261207000000_second_factor } from './Migration20261207000000_second_factor.js';
+import { Migration20261208000000_audit_log } from './Migration20261208000000_audit_log.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -45,4 +48,10 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261204000000_visitor_next_edition,
   },
   { name: 'Migration20261205000000_media_copied_from', class: Migration20261205000000_media_copied_from },
+  {
+    name: 'Migration20261206000000_review_assignments',
+    class: Migration20261206000000_review_assignments,
+  },
+  { name: 'Migration20261207000000_second_factor', class: Migration20261207000000_second_factor },
+  { name: 'Migration20261208000000_audit_log', class: Migration20261208000000_audit_log },
 ];

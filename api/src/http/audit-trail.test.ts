@@ -1,0 +1,532 @@
+/**
+ * The audit list walked: every entry is sent as a real request by a staff member, from an address
+ * a trusted proxy names, and must leave exactly one row with its action, actor, role and address.
+ * An entry for a route that no router (or bull-board) serves fails, and so does an entry the walk
+ * does not know how to send. Then the admin page's read: filters, pages, names.
+ */
+import { randomUUID } from 'node:crypto';
+import { appRoutes } from '@bull-board/api/dist/routes.js';
+import { Worker } from 'bullmq';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@schlosstreffen/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEdition } from '../core/editions/editions.js';
+import { AuditLog } from '../core/model/audit-log.entity.js';
+import { User } from '../core/model/user.entity.js';
+import { VisitorRegistration } from '../core/model/visitor-registration.entity.js';
+import {
+  APPLYING_NOON,
+  createTestContext,
+  createWorld,
+  insertConfirmedUser,
+  insertReadySet,
+  insertSubmittedApplications,
+  PASSWORD,
+  routesOf,
+  testClock,
+  uniqueEmail,
+  type Account,
+  type TestContext,
+  type World,
+} from '../testing/index.js';
+import { AUDITED_ROUTES } from './audit-trail.js';
+import { QUEUE_DASHBOARD_PATH } from '../routes/queues/queue-dashboard.js';
+
+let t: TestContext;
+let world: World;
+const clock = testClock(APPLYING_NOON);
+const em = () => t.orm.em.fork();
+
+beforeAll(async () => {
+  t = await createTestContext({
+    relay: false,
+    // Behind one proxy: the address is the proxy's last X-Forwarded-For entry.
+    env: { RATE_LIMIT_FACTOR: '1000', TRUST_PROXY: '1' },
+    now: clock.now,
+  });
+  world = await createWorld(t);
+});
+afterAll(() => t?.close());
+
+interface Send {
+  as: 'admin' | 'reviewer';
+  method: string;
+  path: string;
+  json?: unknown;
+  /** The row's expected target, when known before the answer. */
+  target?: string;
+  details?: Record<string, unknown>;
+}
+
+let editionYear = 2070;
+async function freshEdition(): Promise<number> {
+  editionYear += 1;
+  await createEdition(em(), { year: editionYear });
+  return editionYear;
+}
+
+async function confirmedVisitor(): Promise<void> {
+  const email = uniqueEmail('besuch');
+  const res = await t.client().post('/api/visitor-registrations', {
+    firstName: 'Vera',
+    lastName: 'Besuch',
+    email,
+  });
+  expect(res.status, res.text).toBe(201);
+  await em().nativeUpdate(VisitorRegistration, { email }, { confirmedAt: new Date() });
+}
+
+const DRAFT = { subject: 'Neuigkeiten', body: 'Die Tore öffnen um 10 Uhr.' };
+async function draftUpdate(): Promise<string> {
+  const res = await world.admin.client.post('/api/admin/visitor-updates', DRAFT);
+  expect(res.status, res.text).toBe(201);
+  return res.data.id as string;
+}
+
+/** A failed job in the email queue (taken and failed by hand, as a worker would). */
+async function failedJob(): Promise<string> {
+  // The queue holds only this job (a job retried before waits again), so it is the one taken next.
+  await t.queues.email.drain();
+  // One attempt: failing it needs no backoff strategy (the worker's own).
+  const job = await t.queues.email.add(
+    'email.send',
+    { template: 'invitation', to: 'x@example.de', props: {} },
+    { attempts: 1 },
+  );
+  const worker = new Worker('email', null, {
+    connection: t.redis.duplicate(),
+    prefix: t.prefix,
+    autorun: false,
+  });
+  try {
+    const token = randomUUID();
+    const taken = await worker.getNextJob(token);
+    expect(taken?.id).toBe(job.id);
+    await taken!.moveToFailed(new Error('SMTP nicht erreichbar'), token, false);
+  } finally {
+    await worker.close();
+  }
+  return job.id!;
+}
+
+const year = () => String(t.event.edition.year);
+
+/** How the walk sends each entry; built before the row count is taken, so its setup does not count. */
+const SENDS: Record<string, () => Promise<Send>> = {
+  'GET /api/admin/vehicles.csv': async () => ({
+    as: 'reviewer',
+    method: 'GET',
+    path: '/api/admin/vehicles.csv?status=submitted&q=Golf',
+    target: year(),
+    details: { status: 'submitted', search: true },
+  }),
+  'GET /api/admin/vehicles/:id/earlier': async () => ({
+    as: 'reviewer',
+    method: 'GET',
+    path: `/api/admin/vehicles/${world.submitted}/earlier`,
+    target: world.submitted,
+  }),
+  'GET /api/admin/media.zip': async () => ({
+    as: 'reviewer',
+    method: 'GET',
+    path: '/api/admin/media.zip',
+    target: year(),
+  }),
+  'GET /api/admin/visitors': async () => {
+    await confirmedVisitor();
+    return { as: 'admin', method: 'GET', path: '/api/admin/visitors', target: year() };
+  },
+  'GET /api/admin/visitors.csv': async () => ({
+    as: 'admin',
+    method: 'GET',
+    path: `/api/admin/visitors.csv?edition=${year()}`,
+    target: year(),
+  }),
+  'GET /api/admin/audit': async () => ({
+    as: 'admin',
+    method: 'GET',
+    path: '/api/admin/audit?action=visitors.list&from=2026-03-01&limit=5',
+    details: { action: 'visitors.list', since: '2026-03-01' },
+  }),
+  'PUT /api/admin/waitlist/settings': async () => ({
+    as: 'admin',
+    method: 'PUT',
+    path: '/api/admin/waitlist/settings',
+    json: { autoMoveUp: true },
+    details: { autoMoveUp: true },
+  }),
+  'POST /api/admin/visitor-updates': async () => ({
+    as: 'admin',
+    method: 'POST',
+    path: '/api/admin/visitor-updates',
+    json: DRAFT,
+  }),
+  'PATCH /api/admin/visitor-updates/:id': async () => {
+    const id = await draftUpdate();
+    return {
+      as: 'admin',
+      method: 'PATCH',
+      path: `/api/admin/visitor-updates/${id}`,
+      json: { ...DRAFT, subject: 'Neu' },
+      target: id,
+    };
+  },
+  'POST /api/admin/visitor-updates/:id/send': async () => {
+    await confirmedVisitor();
+    const id = await draftUpdate();
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/visitor-updates/${id}/send`,
+      json: {},
+      target: id,
+    };
+  },
+  'POST /api/admin/editions': async () => {
+    editionYear += 1;
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: '/api/admin/editions',
+      json: { year: editionYear },
+      target: String(editionYear),
+      details: { fields: ['year'] },
+    };
+  },
+  'PATCH /api/admin/editions/:year': async () => {
+    const edition = await freshEdition();
+    return {
+      as: 'admin',
+      method: 'PATCH',
+      path: `/api/admin/editions/${edition}`,
+      json: { parkingZones: [{ name: 'Nord', capacity: 40 }] },
+      target: String(edition),
+      details: { fields: ['parkingZones'] },
+    };
+  },
+  'POST /api/admin/editions/:year/open': async () => {
+    const edition = await freshEdition();
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/editions/${edition}/open`,
+      json: {},
+      target: String(edition),
+      details: { at: null },
+    };
+  },
+  'POST /api/admin/editions/:year/current': async () => {
+    const edition = await freshEdition();
+    // Far ahead: the current edition of the other entries stays the same.
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/editions/${edition}/current`,
+      json: { at: '2099-12-31T00:00:00Z' },
+      target: String(edition),
+      details: { at: '2099-12-31T00:00:00Z' },
+    };
+  },
+  'POST /api/admin/quartett-sets': async () => ({
+    as: 'admin',
+    method: 'POST',
+    path: '/api/admin/quartett-sets',
+    json: { title: 'Druck' },
+    target: year(),
+  }),
+  'POST /api/admin/quartett-sets/:id/release': async () => {
+    const set = await insertReadySet(t, world.admin.id);
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/quartett-sets/${set.id}/release`,
+      json: {},
+      target: set.id,
+    };
+  },
+  'PUT /api/admin/reviews/settings': async () => {
+    const settings = (await world.admin.client.get('/api/admin/reviews/settings')).data as {
+      reviewersPerApplication: number;
+      categories: unknown[];
+    };
+    return {
+      as: 'admin',
+      method: 'PUT',
+      path: '/api/admin/reviews/settings',
+      json: { reviewersPerApplication: settings.reviewersPerApplication, categories: settings.categories },
+      target: year(),
+      details: {
+        reviewersPerApplication: settings.reviewersPerApplication,
+        categories: settings.categories.length,
+      },
+    };
+  },
+  'POST /api/admin/vehicles/:id/assignments': async () => {
+    // An open review of the reviewer's, moved to the admin.
+    const [application] = await insertSubmittedApplications(t, 1, { label: `umverteilt-${randomUUID()}` });
+    await em()
+      .getConnection()
+      .execute(
+        `insert into review_assignment (id, edition_id, vehicle_id, reviewer_id, assigned_by, assigned_at)
+         select gen_random_uuid(), edition_id, id, ?, ?, now() from vehicle where id = ?
+         on conflict do nothing`,
+        [world.reviewer.id, world.admin.id, application!.id],
+        'run',
+      );
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/vehicles/${application!.id}/assignments`,
+      json: { from: world.reviewer.id, to: world.admin.id },
+      target: application!.id,
+      details: { from: world.reviewer.id, to: world.admin.id },
+    };
+  },
+  'POST /api/admin/reviews/conflicts': async () => ({
+    as: 'reviewer',
+    method: 'POST',
+    path: '/api/admin/reviews/conflicts',
+    json: { email: (await insertConfirmedUser(t)).email },
+  }),
+  'DELETE /api/admin/reviews/conflicts/:id': async () => {
+    const declared = await world.reviewer.client.post('/api/admin/reviews/conflicts', {
+      email: (await insertConfirmedUser(t)).email,
+    });
+    expect(declared.status, declared.text).toBe(201);
+    const id = (declared.data as { people: Array<{ id: string }> }).people[0]!.id;
+    return { as: 'reviewer', method: 'DELETE', path: `/api/admin/reviews/conflicts/${id}`, target: id };
+  },
+  'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus': async () => ({
+    as: 'admin',
+    method: 'PUT',
+    path: `${QUEUE_DASHBOARD_PATH}/api/queues/email/retry/failed`,
+    target: 'email',
+    details: { state: 'failed' },
+  }),
+  'PUT /admin/queues/api/queues/:queueName/clean/:queueStatus': async () => ({
+    as: 'admin',
+    method: 'PUT',
+    path: `${QUEUE_DASHBOARD_PATH}/api/queues/email/clean/completed`,
+    target: 'email',
+    details: { state: 'completed' },
+  }),
+  'PUT /admin/queues/api/queues/:queueName/:jobId/retry': async () => {
+    const job = await failedJob();
+    return {
+      as: 'admin',
+      method: 'PUT',
+      path: `${QUEUE_DASHBOARD_PATH}/api/queues/email/${job}/retry`,
+      target: 'email',
+      details: { job },
+    };
+  },
+  'PUT /admin/queues/api/queues/:queueName/:jobId/clean': async () => {
+    const job = await failedJob();
+    return {
+      as: 'admin',
+      method: 'PUT',
+      path: `${QUEUE_DASHBOARD_PATH}/api/queues/email/${job}/clean`,
+      target: 'email',
+      details: { job },
+    };
+  },
+};
+
+const lastSeq = async (): Promise<string> => {
+  const [row] = await em()
+    .getConnection()
+    .execute<{ seq: string | null }[]>('select max(seq)::text as seq from audit_log');
+  return row?.seq ?? '0';
+};
+const rowsAfter = (seq: string) =>
+  em().getConnection().execute<
+    {
+      actor_id: string;
+      actor_role: string;
+      action: string;
+      target: string | null;
+      details: Record<string, unknown>;
+      ip: string | null;
+    }[]
+  >('select actor_id, actor_role, action, target, details, ip from audit_log where seq > ?::bigint order by seq', [seq]);
+
+let address = 0;
+const nextAddress = () => `203.0.113.${(address += 1)}`;
+
+describe('the audit list', () => {
+  it('names only routes that are served, each with a label and a way to send it', () => {
+    const served = new Set(routesOf(t.app as never).map((route) => `${route.method} ${route.path}`));
+    for (const route of appRoutes.api) {
+      for (const method of [route.method].flat()) {
+        for (const path of [route.route].flat())
+          served.add(`${method.toUpperCase()} ${QUEUE_DASHBOARD_PATH}${path}`);
+      }
+    }
+    const listed = AUDITED_ROUTES.map((entry) => entry.route);
+    expect(
+      listed.filter((route) => !served.has(route)),
+      'entries for no route',
+    ).toEqual([]);
+    expect(new Set(listed).size, 'an entry per route').toBe(listed.length);
+    expect(
+      listed.filter((route) => !SENDS[route]),
+      'entries the walk cannot send',
+    ).toEqual([]);
+    expect(
+      Object.keys(SENDS).filter((route) => !listed.includes(route)),
+      'sends for no entry',
+    ).toEqual([]);
+    for (const entry of AUDITED_ROUTES) expect(AUDIT_ACTIONS[entry.action]).toBeTruthy();
+  });
+
+  it.each(AUDITED_ROUTES.map((entry) => [entry.route, entry] as const))(
+    '%s leaves one row',
+    async (_route, entry) => {
+      const send = await clock.during(APPLYING_NOON, () => SENDS[entry.route]!());
+      const actor: Account = world[send.as];
+      const ip = nextAddress();
+      const before = await lastSeq();
+      const res = await clock.during(APPLYING_NOON, () =>
+        actor.client.request(send.method, send.path, {
+          json: send.json,
+          headers: { 'x-forwarded-for': `198.51.100.99, ${ip}` },
+        }),
+      );
+      expect(res.status, res.text.slice(0, 300)).toBeGreaterThanOrEqual(200);
+      expect(res.status, res.text.slice(0, 300)).toBeLessThan(300);
+      const rows = await rowsAfter(before);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        actor_id: actor.id,
+        actor_role: send.as,
+        action: entry.action,
+        ip,
+        ...(send.target === undefined ? {} : { target: send.target }),
+      });
+      if (send.details) expect(rows[0]!.details).toMatchObject(send.details);
+      // Created ones name what was created.
+      if (entry.route === 'POST /api/admin/visitor-updates') expect(rows[0]!.target).toBe(res.data.id);
+    },
+  );
+
+  it('leaves no row for a refused request, a failed one or a route the list does not name', async () => {
+    const before = await lastSeq();
+    expect((await world.reviewer.client.get('/api/admin/visitors.csv')).status).toBe(403);
+    expect((await t.client().get('/api/admin/media.zip')).status).toBe(401);
+    expect((await world.admin.client.get(`/api/admin/vehicles/${randomUUID()}/earlier`)).status).toBe(404);
+    expect((await world.admin.client.put('/api/admin/waitlist/settings', { autoMoveUp: 'ja' })).status).toBe(
+      400,
+    );
+    expect((await world.admin.client.get('/api/admin/vehicles')).status).toBe(200);
+    expect((await world.admin.client.put(`${QUEUE_DASHBOARD_PATH}/api/queues/email/pause`)).status).toBe(403);
+    expect(await rowsAfter(before)).toEqual([]);
+  });
+
+  it('records the socket address when no proxy is trusted', async () => {
+    const direct = await createTestContext({ relay: false, now: clock.now });
+    try {
+      const admin = await direct.signIn('admin');
+      const res = await admin.client.get('/api/admin/visitors', { 'x-forwarded-for': '203.0.113.250' });
+      expect(res.status).toBe(200);
+      const [row] = await direct.orm.em.fork().find(AuditLog, { actorId: admin.id, action: 'visitors.list' });
+      expect(row?.ip).toMatch(/^127\.0\.0\.1$|^::1$/);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe('GET /api/admin/audit', () => {
+  let reader: Account;
+  let other: Account;
+  const seeded: { action: AuditAction; actor: () => Account; at: string }[] = [
+    { action: 'visitors.export_csv', actor: () => other, at: '2030-03-01T10:00:00Z' },
+    // 23:30 UTC on 2 March is already 3 March at the venue.
+    { action: 'media.export_zip', actor: () => other, at: '2030-03-02T23:30:00Z' },
+    { action: 'visitors.export_csv', actor: () => reader, at: '2030-03-04T08:00:00Z' },
+  ];
+
+  beforeAll(async () => {
+    const a = await t.signIn('admin', { firstName: 'Petra', lastName: 'Protokoll' });
+    const b = await t.signIn('admin', { firstName: 'Otto', lastName: 'Anders' });
+    reader = { client: a.client, id: a.id, email: a.email };
+    other = { client: b.client, id: b.id, email: b.email };
+    const fork = em();
+    for (const row of seeded) {
+      fork.create(AuditLog, {
+        actorId: row.actor().id,
+        actorRole: 'admin',
+        action: row.action,
+        target: '2030',
+        details: {},
+        ip: '192.0.2.1',
+        createdAt: new Date(row.at),
+      });
+      // One per flush: `seq` follows insertion.
+      await fork.flush();
+    }
+  });
+
+  const read = async (query: string) => {
+    const res = await reader.client.get(`/api/admin/audit?${query}`);
+    expect(res.status, res.text).toBe(200);
+    return res.data as { entries: AuditEntry[]; next: string | null; people: { id: string; name: string }[] };
+  };
+
+  it('filters by person, action and venue dates, both days included, newest first', async () => {
+    const byOther = await read(`person=${other.id}`);
+    expect(byOther.entries.map((entry) => entry.action)).toEqual(['media.export_zip', 'visitors.export_csv']);
+    expect(byOther.entries[0]).toMatchObject({
+      actorName: 'Otto Anders',
+      actorRole: 'admin',
+      ip: '192.0.2.1',
+    });
+
+    const csv = await read('action=visitors.export_csv&from=2030-03-01&to=2030-03-31');
+    expect(csv.entries.map((entry) => entry.actorId)).toEqual([reader.id, other.id]);
+
+    // 3 March at the venue holds the row written at 23:30 UTC on 2 March, and nothing else.
+    const day = await read('from=2030-03-03&to=2030-03-03');
+    expect(day.entries.map((entry) => entry.action)).toEqual(['media.export_zip']);
+    const upTo = await read(`person=${other.id}&to=2030-03-02`);
+    expect(upTo.entries.map((entry) => entry.action)).toEqual(['visitors.export_csv']);
+
+    expect(byOther.people).toEqual(
+      expect.arrayContaining([
+        { id: other.id, name: 'Otto Anders' },
+        { id: reader.id, name: 'Petra Protokoll' },
+      ]),
+    );
+  });
+
+  it('pages with `before`, and is read by admins only', async () => {
+    const first = await read(`person=${other.id}&limit=1`);
+    expect(first.entries).toHaveLength(1);
+    expect(first.next).not.toBeNull();
+    const second = await read(`person=${other.id}&limit=1&before=${first.next}`);
+    expect(second.entries.map((entry) => entry.action)).toEqual(['visitors.export_csv']);
+    expect(second.next).toBeNull();
+
+    expect((await world.reviewer.client.get('/api/admin/audit')).status).toBe(403);
+    expect((await reader.client.get('/api/admin/audit?action=nichts')).status).toBe(400);
+    expect((await reader.client.get('/api/admin/audit?from=2030-13-01')).status).toBe(400);
+  });
+
+  it("names a deleted account 'Gelöschtes Konto'", async () => {
+    const gone = await t.signIn('reviewer');
+    const fork = em();
+    fork.create(AuditLog, {
+      actorId: gone.id,
+      actorRole: 'reviewer',
+      action: 'vehicles.export_csv',
+      details: {},
+      ip: '192.0.2.9',
+    });
+    await fork.flush();
+    expect((await gone.client.post('/api/account/delete', { password: PASSWORD })).status).toBe(200);
+    expect(await em().count(User, { id: gone.id })).toBe(0);
+    const page = await read(`person=${gone.id}`);
+    expect(page.entries).toMatchObject([
+      { actorName: 'Gelöschtes Konto', ip: null, action: 'vehicles.export_csv' },
+    ]);
+  });
+});
