@@ -314,6 +314,8 @@ describe('streaming against a simulated bucket', () => {
     app.use((ctx, next) =>
       RequestContext.create(t.orm.em, () => {
         ctx.state.user = adminUser;
+        // As the app's loadUser says with STAFF_SECOND_FACTOR off (the test harness's setting).
+        ctx.state.secondFactorRequired = false;
         return next();
       }),
     );
