@@ -23,7 +23,7 @@ import { accountRoutes } from './routes/account/account.routes.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
 import { secondFactorRoutes } from './routes/auth/second-factor.routes.js';
 import { teamRoutes } from './routes/team/team.routes.js';
-import { presentUser } from './routes/auth/user.presenter.js';
+import { presentCurrentUser } from './routes/auth/user.presenter.js';
 import { privacyRoutes } from './routes/privacy/privacy.routes.js';
 import { AuthService } from './core/accounts/auth.service.js';
 import { healthRoutes } from './routes/health/health.routes.js';
@@ -46,12 +46,15 @@ import { QuartettService } from './core/quartett/quartett.service.js';
 import { mediaRoutes } from './routes/media/media.routes.js';
 import { UploadService } from './core/media/upload.service.js';
 import { vehicleRoutes } from './routes/vehicles/vehicle.routes.js';
+import { vehicleMailRoutes } from './routes/vehicles/vehicle-mails.routes.js';
 import { editionRoutes } from './routes/editions/edition.routes.js';
 import { VehicleService } from './core/vehicles/vehicle.service.js';
 import { visitorRoutes } from './routes/visitors/visitor.routes.js';
 import { auditRoutes } from './routes/audit/audit.routes.js';
 import { reviewRoutes } from './routes/reviews/review.routes.js';
 import { auditTrail } from './http/audit-trail.js';
+import { textRoutes } from './routes/texts/texts.routes.js';
+import { PublicTextsReader } from './core/texts/public-texts.js';
 
 export interface AppDeps {
   config: ApiConfig;
@@ -154,6 +157,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const events = deps.events ?? new EditionEvents(em);
   const eventNow = () => events.at(now());
   const places = { events, publicUrl: config.publicUrl, secret: config.sessionSecret };
+  // The current edition's public texts, as every page's site config carries them.
+  const texts = new PublicTextsReader(em);
   const routers = [
     authRoutes(
       auth,
@@ -194,6 +199,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       events,
       now,
     }),
+    vehicleMailRoutes({ em, onOutbox }),
     mediaRoutes({
       em,
       media: new MediaService({ em, s3, bucket, onOutbox }),
@@ -229,6 +235,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       events,
     }),
     auditRoutes({ em }),
+    textRoutes({ em, events, reader: texts }),
     reviewRoutes({
       em,
       events,
@@ -275,6 +282,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
               ? undefined
               : (event.applicationsOpenAt?.toISOString() ?? null),
           lookBackYear: (await events.yearBefore?.(event.edition.year)) ?? null,
+          texts: await texts.of(event.edition.id, event.applicationDeadline),
           publicUrl: config.publicUrl,
           operator: config.operator,
           retention: config.retention,
@@ -283,7 +291,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       cache: config.isProduction,
       em,
       staffSecondFactor: config.staffSecondFactor,
-      presentUser,
+      presentUser: (user) => presentCurrentUser(em.fork(), user),
       log: deps.log,
       lookBack: (year) =>
         lookBack(em.fork(), year, now()).catch((error: unknown) => {

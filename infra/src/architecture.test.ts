@@ -77,7 +77,7 @@ const CORE = 'api/src/core/';
 const CORE_LAYERS: string[][] = [
   ['model'],
   ['kernel', 'crypto', 'db'],
-  ['outbox', 'storage', 'settings', 'emails', 'editions', 'audit'],
+  ['outbox', 'storage', 'settings', 'emails', 'editions', 'audit', 'texts'],
   ['public-list', 'quartett', 'check-in', 'visitors'],
   ['status-log'],
   ['reviews'],

@@ -29,10 +29,12 @@ export const AUDIT_ACTIONS = {
   'queues.retry': 'Hintergrundaufträge erneut gestartet',
   'queues.clean': 'Hintergrundaufträge entfernt',
   'review.settings': 'Bewertungseinstellungen geändert',
+  'texts.update': 'Öffentliche Texte geändert',
   'review.assignment': 'Prüfung einer Bewerbung umverteilt',
   'review.conflict_declare': 'Befangenheit angegeben',
   'review.conflict_withdraw': 'Befangenheit zurückgenommen',
   'accounts.role': 'Rolle geändert',
+  'mails.resend': 'E-Mail zu einer Bewerbung erneut gesendet',
   // Sign-ins of staff and their second factor.
   'auth.staff_sign_in': 'Anmeldung (Team)',
   'auth.second_factor_setup': 'Zweiter Faktor eingerichtet',
@@ -49,7 +51,11 @@ export const AUDIT_ACCOUNT_TARGETS: readonly AuditAction[] = [
   'auth.second_factor_reset',
   'auth.password_reset',
 ];
-export const AUDIT_VEHICLE_TARGETS: readonly AuditAction[] = ['vehicles.view_account', 'review.assignment'];
+export const AUDIT_VEHICLE_TARGETS: readonly AuditAction[] = [
+  'vehicles.view_account',
+  'review.assignment',
+  'mails.resend',
+];
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 /** Who acted: a person in a role, or the system (a command line call, the scheduler). */

@@ -125,6 +125,8 @@ const EmailJobSchema = v.object({
   to: v.pipe(v.string(), v.email()),
   props: v.record(v.string(), v.unknown()),
   sealed: v.optional(v.string()),
+  /** The application the mail is about: its email log row is listed in the admin's dialog. */
+  vehicleId: v.optional(v.pipe(v.string(), v.uuid())),
 });
 
 const MediaThumbnailJobSchema = v.object({ mediaId: v.pipe(v.string(), v.uuid()) });

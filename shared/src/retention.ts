@@ -28,6 +28,11 @@ export const RETENTION_RULES = {
     defaultDays: 1,
   },
   emailLog: { label: 'Protokoll versendeter E-Mails', description: 'Tage nach dem Versand', defaultDays: 30 },
+  mailBounces: {
+    label: 'Als unzustellbar markierte E-Mail-Adressen (mit der Antwort des Mailservers)',
+    description: 'Tage nach der Ablehnung, längstens bis die Adresse geändert oder erneut bestätigt wird',
+    defaultDays: 180,
+  },
   outbox: {
     label: 'Inhalte erledigter Hintergrundaufträge',
     description: 'Tage nach der Erledigung',

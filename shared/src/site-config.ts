@@ -28,6 +28,17 @@ const SiteConfigSchema = v.object({
   applicationsOpenAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
   /** The edition before the current one, whose 'Rückblick' the landing page links to. */
   lookBackYear: v.optional(v.nullable(v.number())),
+  /**
+   * The current edition's public texts ('Texte'), the formatted parts as HTML of `renderPublicTexts`
+   * (escaped; injected as they are); null or absent: the default text.
+   */
+  texts: v.optional(
+    v.object({
+      introduction: v.nullable(v.string()),
+      eventDetails: v.nullable(v.string()),
+      faq: v.nullable(v.array(v.object({ question: v.string(), answer: v.string() }))),
+    }),
+  ),
   publicUrl: v.string(),
   /** Who runs the site: Impressum and privacy notice. */
   operator: v.object({

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { DEFAULT_SITE_CONFIG, type RenderResult } from '@schlosstreffen/shared';
+import { DEFAULT_SITE_CONFIG, renderPublicTexts, type RenderResult } from '@schlosstreffen/shared';
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server';
 
@@ -38,6 +38,42 @@ describe('server rendering', () => {
     for (const tag of scripts) expect(tag).toContain('nonce="bm9uY2U="');
     // The current user's query (null here) is among the dehydrated queries.
     expect(html).toMatch(/"auth",\s*"user"/);
+  });
+
+  it("renders the edition's public texts into the landing page, and the default texts without them", async () => {
+    const standard = await renderPage('/');
+    expect(standard.html).toContain('Welchen Status kann meine Bewerbung haben?');
+    expect(standard.html).toContain(
+      'Individuell getunte Fahrzeuge vor der Kulisse eines historischen Schlosses in Sachsen – ein Tag für Schrauber, Fans und alle, die besondere Autos lieben.',
+    );
+
+    // As the api hands them over: formatted by shared's renderPublicTexts.
+    const texts = renderPublicTexts(
+      {
+        introduction: 'Das **Treffen** am Schloss.',
+        eventDetails: 'Anfahrt:\n\n- über die A4\n- [Parken](/anfahrt)',
+        faq: [
+          { question: 'Gibt es einen Dresscode <heute>?', answer: 'Nein, **bequeme Schuhe** & gute Laune.' },
+        ],
+      },
+      'März 2026',
+    );
+    const result = await render({
+      url: '/',
+      nonce: 'bm9uY2U=',
+      siteConfig: { ...siteConfig, texts },
+      user: null,
+    });
+    if (result.kind !== 'page') throw new Error(result.kind);
+    const { html } = result;
+    expect(html).toContain('Gibt es einen Dresscode &lt;heute&gt;?');
+    expect(html).toContain('<p>Nein, <strong>bequeme Schuhe</strong> &amp; gute Laune.</p>');
+    expect(html).not.toContain('Welchen Status kann meine Bewerbung haben?');
+    expect(html).toContain('<p>Das <strong>Treffen</strong> am Schloss.</p>');
+    expect(html).not.toContain('Individuell getunte Fahrzeuge');
+    expect(html).toContain(
+      '<p>Anfahrt:</p><ul><li>über die A4</li><li><a href="/anfahrt">Parken</a></li></ul>',
+    );
   });
 
   it("answers the router's redirect of a signed-in visitor as a redirect", async () => {

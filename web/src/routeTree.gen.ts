@@ -37,6 +37,7 @@ import { Route as AdminPruefungRouteImport } from './routes/admin/pruefung'
 import { Route as AdminPruefungenRouteImport } from './routes/admin/pruefungen'
 import { Route as AdminQuartettRouteImport } from './routes/admin/quartett'
 import { Route as AdminTeamRouteImport } from './routes/admin/team'
+import { Route as AdminTexteRouteImport } from './routes/admin/texte'
 import { Route as BesucherAbmeldenRouteImport } from './routes/besucher/abmelden'
 import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/bestaetigen'
 import { Route as EditIdRouteImport } from './routes/edit/$id'
@@ -183,6 +184,11 @@ const AdminTeamRoute = AdminTeamRouteImport.update({
   path: '/team',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminTexteRoute = AdminTexteRouteImport.update({
+  id: '/texte',
+  path: '/texte',
+  getParentRoute: () => AdminRoute,
+} as any)
 const BesucherAbmeldenRoute = BesucherAbmeldenRouteImport.update({
   id: '/besucher/abmelden',
   path: '/besucher/abmelden',
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/admin/pruefungen': typeof AdminPruefungenRoute
   '/admin/quartett': typeof AdminQuartettRoute
   '/admin/team': typeof AdminTeamRoute
+  '/admin/texte': typeof AdminTexteRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
@@ -271,6 +278,7 @@ export interface FileRoutesByTo {
   '/admin/pruefungen': typeof AdminPruefungenRoute
   '/admin/quartett': typeof AdminQuartettRoute
   '/admin/team': typeof AdminTeamRoute
+  '/admin/texte': typeof AdminTexteRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
@@ -307,6 +315,7 @@ export interface FileRoutesById {
   '/admin/pruefungen': typeof AdminPruefungenRoute
   '/admin/quartett': typeof AdminQuartettRoute
   '/admin/team': typeof AdminTeamRoute
+  '/admin/texte': typeof AdminTexteRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/edit/$id': typeof EditIdRoute
@@ -344,6 +353,7 @@ export interface FileRouteTypes {
     | '/admin/pruefungen'
     | '/admin/quartett'
     | '/admin/team'
+    | '/admin/texte'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/edit/$id'
@@ -378,6 +388,7 @@ export interface FileRouteTypes {
     | '/admin/pruefungen'
     | '/admin/quartett'
     | '/admin/team'
+    | '/admin/texte'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/edit/$id'
@@ -413,6 +424,7 @@ export interface FileRouteTypes {
     | '/admin/pruefungen'
     | '/admin/quartett'
     | '/admin/team'
+    | '/admin/texte'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/edit/$id'
@@ -642,6 +654,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminTeamRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/texte': {
+      id: '/admin/texte'
+      path: '/texte'
+      fullPath: '/admin/texte'
+      preLoaderRoute: typeof AdminTexteRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/besucher/abmelden': {
       id: '/besucher/abmelden'
       path: '/besucher/abmelden'
@@ -693,6 +712,7 @@ interface AdminRouteChildren {
   AdminPruefungenRoute: typeof AdminPruefungenRoute
   AdminQuartettRoute: typeof AdminQuartettRoute
   AdminTeamRoute: typeof AdminTeamRoute
+  AdminTexteRoute: typeof AdminTexteRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -709,6 +729,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPruefungenRoute: AdminPruefungenRoute,
   AdminQuartettRoute: AdminQuartettRoute,
   AdminTeamRoute: AdminTeamRoute,
+  AdminTexteRoute: AdminTexteRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

@@ -97,7 +97,19 @@ export {
   type RecipientCounts,
 } from './visitor-updates/visitor-updates.js';
 export { rebuildProjections, type RebuildReport } from './status-log/projections.js';
-export { beginEmail, emailFailed, emailSent, isConfirmedAccountAddress } from './emails/email-log.js';
+export {
+  beginEmail,
+  bounceOf,
+  clearBounces,
+  emailDeferred,
+  emailFailed,
+  emailHeld,
+  emailRefused,
+  emailSent,
+  isConfirmedAccountAddress,
+  permanentRefusal,
+} from './emails/email-log.js';
+export { resendVehicleMail, vehicleMails } from './vehicles/vehicle-mails.js';
 export { issueInvitation, type IssuedInvitation } from './invitations/invitation.issue.js';
 export { nextStartNumber } from './invitations/invitations.queries.js';
 export { declineLocked } from './invitations/decline.js';

@@ -19,6 +19,7 @@ import {
   createWorld,
   insertConfirmedUser,
   insertReadySet,
+  insertSentMail,
   insertSubmittedApplications,
   PASSWORD,
   routesOf,
@@ -147,6 +148,17 @@ const SENDS: Record<string, () => Promise<Send>> = {
     path: '/api/admin/audit?action=visitors.list&from=2026-03-01&limit=5',
     details: { action: 'visitors.list', since: '2026-03-01' },
   }),
+  'POST /api/admin/vehicles/:id/emails/:mailId/resend': async () => {
+    const mail = await insertSentMail(t, world.submitted);
+    return {
+      as: 'reviewer',
+      method: 'POST',
+      path: `/api/admin/vehicles/${world.submitted}/emails/${mail}/resend`,
+      json: {},
+      target: world.submitted,
+      details: { mail },
+    };
+  },
   'PUT /api/admin/waitlist/settings': async () => ({
     as: 'admin',
     method: 'PUT',
@@ -260,6 +272,14 @@ const SENDS: Record<string, () => Promise<Send>> = {
       },
     };
   },
+  'PUT /api/admin/texts': async () => ({
+    as: 'admin',
+    method: 'PUT',
+    path: '/api/admin/texts',
+    json: { faq: [{ question: 'Gibt es einen Dresscode?', answer: 'Nein.' }], introduction: null },
+    target: year(),
+    details: { set: ['faq'], reset: ['introduction'] },
+  }),
   'POST /api/admin/vehicles/:id/assignments': async () => {
     // An open review of the reviewer's, moved to the admin.
     const [application] = await insertSubmittedApplications(t, 1, { label: `umverteilt-${randomUUID()}` });

@@ -100,6 +100,13 @@ export const AUDITED_ROUTES: AuditedRoute[] = [
     target: ({ response }) => response.id,
   },
   { route: 'PATCH /api/admin/visitor-updates/:id', action: 'visitor_updates.update', target: param('id') },
+  // Which mail (its email log row) is in the details; the subject is the application.
+  {
+    route: 'POST /api/admin/vehicles/:id/emails/:mailId/resend',
+    action: 'mails.resend',
+    target: param('id'),
+    details: ({ params }) => ({ mail: params.mailId }),
+  },
   {
     route: 'POST /api/admin/visitor-updates/:id/send',
     action: 'visitor_updates.send',
@@ -144,6 +151,20 @@ export const AUDITED_ROUTES: AuditedRoute[] = [
     details: ({ request }) => ({
       reviewersPerApplication: request.reviewersPerApplication,
       categories: Array.isArray(request.categories) ? request.categories.length : null,
+    }),
+  },
+  {
+    route: 'PUT /api/admin/texts',
+    action: 'texts.update',
+    target: edition,
+    // Which parts were set, and which went back to the default text (the texts are public anyway).
+    details: ({ request }) => ({
+      set: Object.keys(request)
+        .filter((part) => request[part] !== null)
+        .sort(),
+      reset: Object.keys(request)
+        .filter((part) => request[part] === null)
+        .sort(),
     }),
   },
   {

@@ -28,6 +28,7 @@ import {
   insertImage,
   insertReadySet,
   insertConfirmedUser,
+  insertSentMail,
   makeRoomForVehicle,
   PASSWORD,
   routesOf,
@@ -640,6 +641,20 @@ const ROWS: Row[] = [
       };
     },
   },
+  // The public texts of an edition: staff read them, admins change them.
+  {
+    route: 'GET /api/admin/texts',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: '/api/admin/texts' }),
+  },
+  {
+    route: 'PUT /api/admin/texts',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({
+      path: '/api/admin/texts',
+      json: { faq: [{ question: 'Gibt es einen Dresscode?', answer: 'Nein.' }] },
+    }),
+  },
   {
     route: 'GET /api/admin/reviews/load',
     expect: [401, 403, 403, 403, 200],
@@ -809,6 +824,20 @@ const ROWS: Row[] = [
     route: 'GET /api/admin/vehicles/:id/earlier',
     expect: [401, 403, 403, 200, 200],
     request: () => ({ path: `/api/admin/vehicles/${world.submitted}/earlier` }),
+  },
+  {
+    route: 'GET /api/admin/vehicles/:id/emails',
+    expect: [401, 403, 403, 200, 200],
+    request: () => ({ path: `/api/admin/vehicles/${world.submitted}/emails` }),
+  },
+  {
+    route: 'POST /api/admin/vehicles/:id/emails/:mailId/resend',
+    case: 'a mail of its own per cell (each is resent once)',
+    expect: [401, 403, 403, 202, 202],
+    request: async () => ({
+      path: `/api/admin/vehicles/${world.submitted}/emails/${await insertSentMail(t, world.submitted)}/resend`,
+      json: {},
+    }),
   },
   {
     route: 'POST /api/vehicles/:id/reapply',

@@ -82,7 +82,7 @@ export function serveWeb(options: {
   /** Whether staff sessions count as signed in only with their second factor (STAFF_SECOND_FACTOR). */
   staffSecondFactor: boolean;
   /** The signed-in user as GET /api/auth/user answers. */
-  presentUser: (user: NonNullable<AppState['user']>) => Api.CurrentUser;
+  presentUser: (user: NonNullable<AppState['user']>) => Promise<Api.CurrentUser>;
   log?: (error: unknown) => void;
   /** The look back on an edition, or null when there is none (yet). */
   lookBack?: (year: number) => Promise<Api.LookBack | null>;
@@ -141,7 +141,7 @@ export function serveWeb(options: {
       ? null
       : await RequestContext.create(em, async () => {
           await readUser(ctx, async () => {});
-          return ctx.state.user ? presentUser(ctx.state.user) : null;
+          return ctx.state.user ? await presentUser(ctx.state.user) : null;
         });
     // The page differs for a signed-in visitor (header, redirects, the user block): one that names
     // the user is kept by no cache, not even the browser's; anonymous pages are revalidated.

@@ -14,6 +14,7 @@ export {
   uniqueEmail,
 } from './factories.js';
 export { readZip, type ZipEntry } from './zip.js';
+export { insertSentMail } from './mails.js';
 export {
   insertSubmittedApplications,
   withdrawContactConsent,

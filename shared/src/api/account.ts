@@ -1,4 +1,5 @@
 import type { Role } from '../status.js';
+import type { MailBounced } from './mails.js';
 
 /** GET /api/auth/user, and the answer of register, login and profile changes: the user's own view. */
 export interface CurrentUser {
@@ -16,6 +17,8 @@ export interface CurrentUser {
   emailVerified: boolean;
   /** A new address waiting for its confirmation link to be opened. */
   pendingEmail: string | null;
+  /** GET /api/auth/user only: mails to the address are refused by its server (null: they arrive). */
+  mailBounced?: MailBounced | null;
   createdAt: string;
   updatedAt: string;
 }

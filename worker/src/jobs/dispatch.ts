@@ -7,6 +7,8 @@ export interface JobContext {
   /** The job id: the outbox row id, stable across retries and re-deliveries. */
   id: string;
   updateProgress(percent: number): Promise<void>;
+  /** No retry follows if this run fails (its attempts are used up); absent counts as not last. */
+  lastAttempt?: boolean;
 }
 
 /** Runs one job of kind N with its payload already checked against the job catalogue. */
@@ -29,7 +31,12 @@ export function dispatch(handlers: Partial<JobHandlers>): (job: Job) => Promise<
     if (!parsed.success) {
       throw new UnrecoverableError(`invalid ${name} job: ${parsed.issues[0]?.message ?? 'payload'}`);
     }
-    const context: JobContext = { id: job.id, updateProgress: (percent) => job.updateProgress(percent) };
+    const context: JobContext = {
+      id: job.id,
+      updateProgress: (percent) => job.updateProgress(percent),
+      // A job handed in without its options (a test's stand-in) is not known to be the last.
+      lastAttempt: job.opts ? (job.attemptsMade ?? 0) + 1 >= (job.opts.attempts ?? 1) : false,
+    };
     return handler(parsed.output as JobPayload<JobName>, context);
   };
 }

@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { clearBounces } from '../emails/email-log.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CONFIRMED_ADDRESS_TEMPLATES, type EmailTemplateName } from '@schlosstreffen/shared';
 import { EmailLog } from '../model/email-log.entity.js';
@@ -34,7 +35,8 @@ export interface DeletedAccount {
 /**
  * Deletes an account and everything that names the person, in one transaction: vehicles, media,
  * invitations, consents, uploads and data exports go with the account (foreign keys cascade);
- * sessions, visitor pre-registrations with the same email (once confirmed), email log rows and
+ * sessions, visitor pre-registrations with the same email (once confirmed), email log rows, the
+ * marks of its addresses as refused by a mail server, and
  * outbox payloads addressed to it are deleted; the stored objects and the jobs in the queues that carry the
  * person's data are removed through the outbox. The status log keeps its rows, which name people by
  * id only; the internal comments on the person's vehicles are cleared (the one redaction the log
@@ -76,6 +78,8 @@ export async function deleteAccount(em: EntityManager, userId: string): Promise<
     // Mails to the person (queued or sent): their payloads hold the address and the first name.
     const jobIds = await outboxMailsTo(tx, emails, confirmed, ACCOUNT_MAIL_TEMPLATES);
     if (jobIds.length) await tx.nativeDelete(Outbox, { id: { $in: jobIds } });
+    // Marks of the person's addresses as refused by a mail server, with the server's answers.
+    await clearBounces(tx, emails);
     await destroyUserSessions(tx, userId);
     // The audit log keeps the person's staff actions (named 'Gelöschtes Konto' from now on), without addresses.
     await redactAuditAddresses(tx, userId);

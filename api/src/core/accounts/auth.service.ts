@@ -1,4 +1,5 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { clearBounces } from '../emails/email-log.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   ChangePasswordBody,
@@ -264,6 +265,8 @@ export class AuthService {
         );
         if (account) {
           em.assign(account, { emailVerified: true, emailConfirmToken: null, emailConfirmExpiry: null });
+          // The link reached the address: mails to it arrive.
+          await clearBounces(em, [account.email]);
           return 'account';
         }
         const user = await em.findOne(
@@ -275,6 +278,8 @@ export class AuthService {
         if (await em.count(User, { email: user.pendingEmail, id: { $ne: user.id } })) {
           throw conflict(MESSAGES.emailTaken);
         }
+        // The new address received the link; the old one is the account's no more: neither stays marked.
+        await clearBounces(em, [user.email, user.pendingEmail]);
         em.assign(user, {
           email: user.pendingEmail,
           ...NO_EMAIL_CHANGE,

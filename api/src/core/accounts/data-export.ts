@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { bounceOf } from '../emails/email-log.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AUDIT_ACTIONS,
@@ -19,6 +20,8 @@ import { assertDataExportRoom } from './account-limits.js';
 import { DataExport } from '../model/data-export.entity.js';
 import { User } from '../model/user.entity.js';
 import { ReviewAssignment, ReviewConflict } from '../model/review-assignment.entity.js';
+import { Edition } from '../model/edition.entity.js';
+import { PublicText } from '../model/public-text.entity.js';
 import { gateScansOf, ownHistoryOf, visitorUpdatesOf } from './accounts.queries.js';
 import { auditEntriesOf } from '../audit/audit.js';
 
@@ -77,6 +80,8 @@ export async function collectAccountData(
   );
   const ids = vehicles.map((vehicle) => vehicle.id);
   const consents = await fork.find(Consent, { user: user.id }, { orderBy: { grantedAt: 'asc' } });
+  // Whether a mail server refused the account's address for good, and its answer.
+  const bounce = await bounceOf(fork, user.email);
   const invitations = await fork.find(Invitation, { vehicle: { $in: ids } });
   // Registrations under the same address are the person's only once they confirmed that address.
   const visitors = user.emailVerified
@@ -115,6 +120,14 @@ export async function collectAccountData(
     { reviewerId: user.id },
     { orderBy: { createdAt: 'asc' } },
   );
+  // The public texts ('Texte') whose last change was theirs: which edition's, and when.
+  const textsChanged = await fork.find(PublicText, { updatedBy: user.id }, { orderBy: { updatedAt: 'asc' } });
+  const textEditions = new Map(
+    (textsChanged.length
+      ? await fork.find(Edition, { id: { $in: textsChanged.map((row) => row.editionId) } })
+      : []
+    ).map((edition) => [edition.id, edition.name]),
+  );
   const biasedTowards = new Map(
     (conflicts.length ? await fork.find(User, { id: { $in: conflicts.map((c) => c.personId) } }) : []).map(
       (person) => [person.id, person],
@@ -149,6 +162,7 @@ export async function collectAccountData(
       role: user.role,
       // Staff: only whether a second factor is set up and since when; never its key or codes.
       secondFactor: { setUp: Boolean(user.secondFactorEnabledAt), since: user.secondFactorEnabledAt ?? null },
+      mailBounced: bounce ? { reason: bounce.reason, since: bounce.bouncedAt } : null,
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,
     },
@@ -226,6 +240,10 @@ export async function collectAccountData(
       name: personLabel(biasedTowards.get(conflict.personId) ?? null),
       email: biasedTowards.get(conflict.personId)?.email ?? null,
       since: conflict.createdAt,
+    })),
+    'oeffentliche-texte.json': textsChanged.map((row) => ({
+      edition: textEditions.get(row.editionId) ?? null,
+      lastChangedAt: row.updatedAt,
     })),
     'protokoll.json': audit.map((entry) => ({
       action: entry.action,

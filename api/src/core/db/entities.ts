@@ -7,6 +7,7 @@ import { Session } from '../model/session.entity.js';
 import { Upload } from '../model/upload.entity.js';
 import { RetentionRun } from '../model/retention-run.entity.js';
 import { EmailLog } from '../model/email-log.entity.js';
+import { MailBounce } from '../model/mail-bounce.entity.js';
 import { Invitation } from '../model/invitation.entity.js';
 import { Media } from '../model/media.entity.js';
 import { PublicVehicle } from '../model/public-vehicle.entity.js';
@@ -19,16 +20,19 @@ import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { VisitorUpdate, VisitorUpdateRecipient } from '../model/visitor-update.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
+import { PublicText } from '../model/public-text.entity.js';
 import { Setting } from '../model/setting.entity.js';
 
 export {
   AuditLog,
+  PublicText,
   CheckInScan,
   Consent,
   DataExport,
   Edition,
   EmailLog,
   Invitation,
+  MailBounce,
   Media,
   Outbox,
   PublicVehicle,
@@ -60,6 +64,7 @@ export const entities = [
   QuartettCard,
   VisitorRegistration,
   EmailLog,
+  MailBounce,
   Outbox,
   PublicVehicle,
   Upload,
@@ -75,4 +80,5 @@ export const entities = [
   ReviewCategory,
   ReviewAssignment,
   ReviewConflict,
+  PublicText,
 ];

@@ -17,6 +17,7 @@ import { conflict, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
 import { ReviewCategory } from '../model/review-assignment.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
+import { PublicText } from '../model/public-text.entity.js';
 import { checkedInOf, listedOf } from './editions.queries.js';
 import { currentOf, meetingName } from './edition-events.js';
 
@@ -130,6 +131,19 @@ export async function createEdition(em: EntityManager, input: NewEdition): Promi
       position: c.position,
     });
   await em.flush();
+  // So do the public texts (introduction, event details, FAQ).
+  const texts = await em.findOne(PublicText, { editionId: template.id });
+  if (texts) {
+    em.create(PublicText, {
+      editionId: edition.id,
+      introduction: texts.introduction ?? null,
+      eventDetails: texts.eventDetails ?? null,
+      faq: texts.faq?.map((entry) => ({ ...entry })) ?? null,
+      updatedBy: texts.updatedBy ?? null,
+      updatedAt: texts.updatedAt,
+    });
+    await em.flush();
+  }
   return edition;
 }
 

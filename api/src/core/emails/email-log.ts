@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../model/user.entity.js';
 import { EmailLog } from '../model/email-log.entity.js';
+import { MailBounce } from '../model/mail-bounce.entity.js';
+
+/** A job whose mail found its fate (accepted, refused for good, held back) sends nothing again. */
+const SETTLED = new Set<string>(['sent', 'refused', 'held']);
 
 /**
  * The email log makes a mail job send at most once: one row per job id. `beginEmail` returns the
@@ -9,11 +13,16 @@ import { EmailLog } from '../model/email-log.entity.js';
 export async function beginEmail(
   em: EntityManager,
   jobId: string,
-  mail: { recipient: string; template: string },
+  mail: { recipient: string; template: string; vehicleId?: string | null },
 ): Promise<EmailLog | null> {
   let log = await em.findOne(EmailLog, { jobId });
-  if (log?.status === 'sent') return null;
-  log ??= em.create(EmailLog, { jobId, recipient: mail.recipient, template: mail.template });
+  if (log && SETTLED.has(log.status)) return null;
+  log ??= em.create(EmailLog, {
+    jobId,
+    recipient: mail.recipient,
+    template: mail.template,
+    vehicleId: mail.vehicleId ?? null,
+  });
   log.attempts += 1;
   await em.flush();
   return log;
@@ -28,11 +37,88 @@ export async function emailSent(
   await em.flush();
 }
 
+/** The mail could not be rendered: it never will be. */
 export async function emailFailed(em: EntityManager, log: EmailLog, error: unknown): Promise<void> {
   log.status = 'failed';
   log.lastError = error instanceof Error ? error.message : String(error);
   await em.flush();
 }
+
+/**
+ * The server answered 4xx or could not be reached: the job is retried; after its last attempt the
+ * mail counts as failed (with the last answer).
+ */
+export async function emailDeferred(
+  em: EntityManager,
+  log: EmailLog,
+  mail: { subject: string; error: unknown; lastAttempt?: boolean },
+): Promise<void> {
+  em.assign(log, {
+    status: mail.lastAttempt ? 'failed' : 'deferred',
+    subject: mail.subject,
+    lastError: errorText(mail.error),
+  });
+  await em.flush();
+}
+
+/**
+ * The server refused the mail for good: logged with its answer, and the address is marked, so
+ * later mails to it are held back instead of being refused again.
+ */
+export async function emailRefused(
+  em: EntityManager,
+  log: EmailLog,
+  mail: { subject: string; answer: string },
+): Promise<void> {
+  em.assign(log, { status: 'refused', subject: mail.subject, lastError: mail.answer });
+  await em.upsert(MailBounce, {
+    address: log.recipient.toLowerCase(),
+    reason: mail.answer,
+    bouncedAt: new Date(),
+  });
+  await em.flush();
+}
+
+/** Not sent: the address bounced before (the reason is the server's answer then). */
+export async function emailHeld(em: EntityManager, log: EmailLog, bounce: MailBounce): Promise<void> {
+  em.assign(log, { status: 'held', lastError: bounce.reason });
+  await em.flush();
+}
+
+/** The mark of an address a server refused for good, or null. */
+export function bounceOf(em: EntityManager, address: string): Promise<MailBounce | null> {
+  return em.findOne(MailBounce, { address: address.toLowerCase() });
+}
+
+/**
+ * Clears the marks of addresses: one confirmed by a link that reached it (mails arrive there), or
+ * an address an account no longer uses.
+ */
+export async function clearBounces(em: EntityManager, addresses: string[]): Promise<void> {
+  const lower = addresses.map((address) => address.toLowerCase());
+  if (lower.length) await em.nativeDelete(MailBounce, { address: { $in: lower } });
+}
+
+/**
+ * The receiving server's permanent refusal of a send (5xx to RCPT TO or DATA, as nodemailer reports
+ * it), as its answer; null for anything else (4xx, a lost connection: worth retrying).
+ */
+export function permanentRefusal(error: unknown): string | null {
+  const { responseCode, command, response } = (error ?? {}) as {
+    responseCode?: number;
+    command?: string;
+    response?: string;
+  };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return null;
+  if (command !== 'RCPT TO' && command !== 'DATA') return null;
+  return (response ?? String(responseCode)).trim();
+}
+
+const errorText = (error: unknown): string => {
+  const response = (error as { response?: unknown } | null)?.response;
+  if (typeof response === 'string' && response) return response.trim();
+  return error instanceof Error ? error.message : String(error);
+};
 
 /**
  * Whether an account mail may go to the address: only to the confirmed address of an account.

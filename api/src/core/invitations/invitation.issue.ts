@@ -129,6 +129,7 @@ export async function issueLocked(
   const payload = {
     template: 'invitation' as const,
     to: owner.email,
+    vehicleId: vehicle.id,
     props: {
       ...ownerMailProps(owner, vehicle, options.publicUrl),
       startNumber: invitation.startNumber,

@@ -95,6 +95,7 @@ export function queueOwnerMail(
     template,
     to: owner.email,
     props: { ...ownerMailProps(owner, vehicle, options.publicUrl), ...extra },
+    vehicleId: vehicle.id,
     ...(sealed ? { sealed: seal(options.secret, sealed) } : {}),
   });
 }

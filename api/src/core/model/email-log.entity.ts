@@ -1,7 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, updatedAt, uuidPk } from './columns.js';
 
-export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+/**
+ * sent: the SMTP server accepted it; deferred: it answered 4xx or could not be reached (retried);
+ * refused: it answered 5xx for good (`lastError` holds its answer); held: not sent, the address
+ * bounced before; failed: the mail could not be rendered, or its last attempt was deferred too.
+ */
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'deferred', 'refused', 'held'] as const;
 
 /** One row per email job; `jobId` makes a retried or re-delivered job send at most once. */
 const EmailLogSchema = defineEntity({
@@ -18,6 +23,10 @@ const EmailLogSchema = defineEntity({
     lastError: p.text().nullable(),
     messageId: p.string().nullable(),
     sentAt: p.datetime().nullable(),
+    /** The application the mail is about (status mails, invitation, reminders); null for others. */
+    vehicleId: p.uuid().nullable().index(),
+    /** The outbox row id of this mail's resend ('Erneut senden'), once asked for. */
+    resendJobId: p.string().length(100).nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

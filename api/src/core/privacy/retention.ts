@@ -3,6 +3,7 @@ import type { RetentionPeriods } from '@schlosstreffen/shared';
 import { DataExport } from '../model/data-export.entity.js';
 import { Upload } from '../model/upload.entity.js';
 import { EmailLog } from '../model/email-log.entity.js';
+import { MailBounce } from '../model/mail-bounce.entity.js';
 import { Media } from '../model/media.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { enqueue, enqueueFollowUp } from '../outbox/outbox.js';
@@ -94,6 +95,10 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
     removed.unattachedUploads = stale.length ? await tx.nativeDelete(Upload, { key: { $in: stale } }) : 0;
 
     removed.emailLog = await tx.nativeDelete(EmailLog, { createdAt: { $lt: before(periods.emailLog) } });
+    // An old mark goes: the next mail to the address is tried again (and marks it again if refused).
+    removed.mailBounces = await tx.nativeDelete(MailBounce, {
+      bouncedAt: { $lt: before(periods.mailBounces) },
+    });
     removed.outbox = await tx.nativeDelete(Outbox, {
       publishedAt: { $ne: null, $lt: before(periods.outbox) },
     });

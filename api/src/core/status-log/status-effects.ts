@@ -41,6 +41,7 @@ export async function enqueueStatusEffects(
     template,
     to: owner.email,
     props: ownerMailProps(owner, vehicle, publicUrl),
+    vehicleId: vehicle.id,
   });
   return true;
 }

@@ -20,7 +20,7 @@ import { unauthenticated } from '../../core/errors.js';
 import { accountKey, consume, rateLimit, type AccountBackoff, type Limiter } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
 import type { User } from '../../core/model/user.entity.js';
-import { presentUser } from './user.presenter.js';
+import { presentCurrentUser, presentUser } from './user.presenter.js';
 import type { AuthService } from '../../core/accounts/auth.service.js';
 import { needsSecondFactor } from '../../core/accounts/second-factor.js';
 import { auditActorOf, writeAudit } from '../../core/audit/audit.js';
@@ -68,8 +68,9 @@ export function authRoutes(
     await consume(limiters.addressMailsPerAddress, accountKey(address));
   };
 
-  router.get('/user', requireUser, (ctx) => {
-    ctx.body = presentUser(currentUser(ctx));
+  // With `mailBounced`: the dashboard asks the owner to correct an address mail servers refuse.
+  router.get('/user', requireUser, async (ctx) => {
+    ctx.body = (await presentCurrentUser(options.em.fork(), currentUser(ctx))) satisfies Api.CurrentUser;
   });
 
   router.post(

@@ -1,4 +1,6 @@
 import type * as Api from '@schlosstreffen/shared/api';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { bounceOf } from '../../core/emails/email-log.js';
 import type { User } from '../../core/model/user.entity.js';
 
 /** The signed-in user's own view: never the password hash or reset token. */
@@ -31,5 +33,19 @@ export function presentOwner(user: User): Api.Owner {
     email: user.email,
     phone: user.phone ?? null,
     role: user.role,
+  };
+}
+
+/**
+ * The signed-in user as `GET /api/auth/user` and the server-rendered pages give it: with
+ * `mailBounced`, so the dashboard asks the owner to correct an address mail servers refuse.
+ */
+export async function presentCurrentUser(em: EntityManager, user: User): Promise<Api.CurrentUser> {
+  const bounce = await bounceOf(em, user.email);
+  return {
+    ...presentUser(user),
+    mailBounced: bounce
+      ? { address: user.email, reason: bounce.reason, since: bounce.bouncedAt.toISOString() }
+      : null,
   };
 }

@@ -46,6 +46,7 @@ function NavLink({
     | '/admin/besucher'
     | '/admin/besucher-updates'
     | '/admin/ausgaben'
+    | '/admin/texte'
     | '/admin/datenschutz'
     | '/admin/protokoll'
     | '/admin/team';
@@ -81,6 +82,7 @@ export function AdminLayout() {
             <NavLink to="/admin/besucher-updates">Besucher-Updates</NavLink>
             <NavLink to="/admin/pruefung">Prüfung</NavLink>
             <NavLink to="/admin/ausgaben">Ausgaben</NavLink>
+            <NavLink to="/admin/texte">Texte</NavLink>
             <NavLink to="/admin/team">Team</NavLink>
             <NavLink to="/admin/datenschutz">Datenschutz</NavLink>
             <NavLink to="/admin/protokoll">Protokoll</NavLink>

@@ -44,6 +44,7 @@ const DETAIL_LABELS: Readonly<Record<string, string>> = {
   search: 'Suche',
   state: 'Zustand',
   job: 'Auftrag',
+  mail: 'E-Mail',
   autoMoveUp: 'Automatisch',
   fields: 'Felder',
   at: 'Zeitpunkt',

@@ -23,6 +23,7 @@ import { useAdminStatusMutation } from './admin-mutations';
 import { vehicleHistoryQueryOptions } from './admin-queries';
 import { earlierApplicationsQueryOptions } from './earlier-queries';
 import { VehicleConsents } from './vehicle-consents';
+import { VehicleMailList } from './vehicle-mails';
 import { ReviewPanel } from './review-panel';
 
 export const NOT_GIVEN = 'Nicht angegeben';
@@ -424,8 +425,8 @@ function Block({ title, children }: { title: string; children: React.ReactNode }
 }
 
 /**
- * Admin tab (admins and reviewers): status change, then history, the applicant's contact data and
- * the consents recorded for the vehicle.
+ * Admin tab (admins and reviewers): status change, then history, the mails about the application,
+ * the applicant's contact data and the consents recorded for the vehicle.
  */
 export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
   return (
@@ -438,6 +439,9 @@ export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
       </Block>
       <Block title="Änderungsverlauf">
         <History vehicleId={vehicle.id} />
+      </Block>
+      <Block title="E-Mails">
+        <VehicleMailList vehicleId={vehicle.id} />
       </Block>
       <Block title="Frühere Ausgaben">
         <Earlier vehicleId={vehicle.id} />

@@ -26,6 +26,8 @@ interface Call {
 
 /** A tiny API: the current user, the owner's list and per-test answers for writes. */
 let signedIn: boolean;
+/** What GET /api/auth/user answers for the signed-in owner. */
+let me: CurrentUser;
 let vehicles: Vehicle[];
 let calls: Call[];
 let listResponse: (() => Promise<Response> | Response) | null;
@@ -58,7 +60,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
   const method = init?.method ?? 'GET';
   const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
   calls.push(call);
-  if (url === '/api/auth/user') return signedIn ? json(USER) : apiError(401, 'Nicht angemeldet');
+  if (url === '/api/auth/user') return signedIn ? json(me) : apiError(401, 'Nicht angemeldet');
   if (url === '/api/vehicles' && method === 'GET') return listResponse ? listResponse() : json(vehicles);
   if (url.startsWith('/api/vehicles/') && url.endsWith('/decline') && method === 'POST') {
     const id = decodeURIComponent(url.split('/').at(-2) ?? '');
@@ -123,6 +125,7 @@ async function findToast(title: string): Promise<HTMLElement> {
 
 beforeEach(() => {
   signedIn = true;
+  me = USER;
   vehicles = [];
   calls = [];
   listResponse = null;
@@ -204,6 +207,35 @@ describe('/dashboard', () => {
     await screen.findByRole('heading', { name: 'Noch keine Fahrzeuge' });
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Mein Profil' }).getAttribute('href')).toBe('/profile');
+  });
+
+  it('tells an owner whose address bounced why mails do not arrive, with the way to correct it', async () => {
+    me = {
+      ...USER,
+      email: 'tippfehler@example.de',
+      mailBounced: {
+        address: 'tippfehler@example.de',
+        reason: '550 5.1.1 User unknown',
+        since: '2026-04-02T10:00:00.000Z',
+      },
+    };
+    await renderDashboard();
+
+    const notice = await screen.findByTestId('mail-bounced-notice');
+    expect(notice.textContent).toContain(
+      'E-Mails an tippfehler@example.de kommen nicht an: 550 5.1.1 User unknown. Bitte korrigiere deine E-Mail-Adresse im Profil.',
+    );
+    expect(
+      within(notice).getByRole('link', { name: 'E-Mail-Adresse korrigieren' }).getAttribute('href'),
+    ).toBe('/profile');
+  });
+
+  it('shows no bounce notice while mails arrive', async () => {
+    me = { ...USER, mailBounced: null };
+    await renderDashboard();
+
+    await screen.findByRole('heading', { name: 'Noch keine Fahrzeuge' });
+    expect(screen.queryByTestId('mail-bounced-notice')).toBeNull();
   });
 
   it("shows the empty state 'Noch keine Fahrzeuge' with a button to the first application", async () => {

@@ -38,6 +38,7 @@ import { myVehiclesQueryOptions } from '../vehicles/vehicle-queries';
 import { siteEventFacts } from '../../lib/event-format';
 import { getSiteConfig } from '../../lib/site-config';
 import { EmailConfirmNotice } from '../account/email-confirm-notice';
+import { MailBouncedNotice } from '../account/mail-bounced-notice';
 
 /** Success and error toasts per owner status change; 'confirmed' accepts an invitation. */
 const STATUS_TOASTS: Record<
@@ -293,6 +294,7 @@ export function DashboardPage() {
       </div>
 
       <EmailConfirmNotice className="mt-8" />
+      <MailBouncedNotice className="mt-8" />
       <div className="mt-10">
         {vehicles.isPending ? (
           <Loading label="Fahrzeuge werden geladen...">

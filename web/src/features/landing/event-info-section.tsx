@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../components/ui/button';
 import type { SiteEventFacts } from '../../lib/event-format';
 import { CalendarIcon, ClockIcon, PinIcon } from '../../components/icons';
-import { SectionHeading } from './section-heading';
+import { EventDetails } from './public-texts';
 
-/** Date, place and time of the event, from the site config. */
-export function EventInfoSection({ facts }: { facts: SiteEventFacts }) {
+/** Date, place and time of the event, from the site config; the edition's details text. */
+export function EventInfoSection({ facts, details }: { facts: SiteEventFacts; details?: string | null }) {
   const items = [
     { label: 'Datum', value: <time dateTime={facts.startIso}>{facts.date}</time>, Icon: CalendarIcon },
     { label: 'Ort', value: facts.place, Icon: PinIcon },
@@ -18,12 +18,7 @@ export function EventInfoSection({ facts }: { facts: SiteEventFacts }) {
       className="border-y border-gold-500/10 bg-night-900/50 py-20 sm:py-28"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-12 px-5 sm:px-6">
-        <SectionHeading id="event-title" eyebrow="Event-Infos" title="Ein Tag voller PS am Schloss">
-          <p>
-            Ein historisches Schloss, ein weitläufiger Park und die schönsten individuell aufgebauten
-            Fahrzeuge: Merk dir den Termin vor und sei dabei.
-          </p>
-        </SectionHeading>
+        <EventDetails html={details} />
 
         <dl className="grid gap-4 md:grid-cols-3">
           {items.map(({ label, value, Icon }) => (

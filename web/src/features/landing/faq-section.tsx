@@ -1,70 +1,23 @@
 import { Accordion } from '@ark-ui/react/accordion';
 import { ChevronDownIcon } from '../../components/icons';
+import { faqItems, FormattedText } from './public-texts';
 import { SectionHeading } from './section-heading';
 import { SocialLinks } from '../../components/social-links';
 
-interface FaqItem {
-  value: string;
-  question: string;
-  answer: string;
-}
-
-/** The FAQ questions and answers; the deadline month comes from the site config. */
-function faqItems(deadlineMonth: string): FaqItem[] {
-  return [
-    {
-      value: 'status',
-      question: 'Welchen Status kann meine Bewerbung haben?',
-      answer:
-        'Nach dem Einreichen ist deine Bewerbung zunächst in Prüfung. Danach erhältst du entweder eine Einladung, landest auf der Warteliste oder bekommst eine Absage. Den aktuellen Stand siehst du jederzeit in deinem Dashboard.',
-    },
-    {
-      value: 'invitation',
-      question: 'Was passiert, wenn mein Fahrzeug angenommen wird?',
-      answer:
-        'Du bekommst eine Einladung per E-Mail. Bitte bestätige sie, denn erst mit deiner Bestätigung ist dein Platz verbindlich reserviert.',
-    },
-    {
-      value: 'requirements',
-      question: 'Welche Fotos und Daten brauche ich für die Bewerbung?',
-      answer:
-        'Du brauchst mindestens drei hochwertige Fotos deines Fahrzeugs und seine technischen Daten – vor allem die Leistung in PS, die Beschleunigung von 0 auf 100 km/h und die Höchstgeschwindigkeit.',
-    },
-    {
-      value: 'consents',
-      question: 'Welche Einwilligungen muss ich geben?',
-      answer:
-        'Wir benötigen deine Einwilligung, die Bilder deines Fahrzeugs auf unserer Website, in den sozialen Medien und für das Auto-Quartett zu verwenden.',
-    },
-    {
-      value: 'vehicles',
-      question: 'Welche Fahrzeuge können teilnehmen?',
-      answer:
-        'Dein Fahrzeug sollte individuell modifiziert sein – ob Motor, Fahrwerk, Optik oder Innenraum. Außerdem muss es die gesetzlichen Anforderungen erfüllen.',
-    },
-    {
-      value: 'deadline',
-      question: 'Bis wann kann ich mich bewerben?',
-      answer: `Bewirb dich spätestens bis ${deadlineMonth}. Die Plätze sind begrenzt, deshalb lohnt sich eine frühe Bewerbung.`,
-    },
-    {
-      value: 'costs',
-      question: 'Kostet die Bewerbung etwas?',
-      answer:
-        'Nein, die Bewerbung ist kostenlos. Für die Teilnahme können später Gebühren anfallen – darüber informieren wir dich rechtzeitig.',
-    },
-    {
-      value: 'changes',
-      question: 'Kann ich meine Fahrzeugdaten nachträglich ändern?',
-      answer:
-        'Ja. Bis zur finalen Freigabe für das Auto-Quartett kannst du deine Daten jederzeit in deinem Dashboard anpassen. Danach werden sie für den Druck festgeschrieben.',
-    },
-  ];
-}
-
-/** FAQ (anchor id faq): an accordion with one item open at a time, collapsible. */
-export function FaqSection({ deadlineMonth }: { deadlineMonth: string }) {
-  const items = faqItems(deadlineMonth);
+/**
+ * FAQ (anchor id faq): an accordion with one item open at a time, collapsible. The edition's
+ * questions and answers as an admin edited them ('Texte'; the answers as HTML), else the default ones.
+ */
+export function FaqSection({
+  deadlineMonth,
+  faq,
+}: {
+  deadlineMonth: string;
+  faq?: Array<{ question: string; answer: string }> | null;
+}) {
+  const items = faq
+    ? faq.map((entry, index) => ({ ...entry, value: `q${index}`, formatted: true }))
+    : faqItems(deadlineMonth);
 
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-20 py-20 sm:py-28 md:scroll-mt-24">
@@ -94,7 +47,7 @@ export function FaqSection({ deadlineMonth }: { deadlineMonth: string }) {
                 </Accordion.ItemTrigger>
               </h3>
               <Accordion.ItemContent className="px-5 pb-5 leading-relaxed text-ash-300 sm:px-6 sm:pb-6">
-                {item.answer}
+                {item.formatted ? <FormattedText html={item.answer} /> : item.answer}
               </Accordion.ItemContent>
             </Accordion.Item>
           ))}

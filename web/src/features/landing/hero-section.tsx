@@ -4,15 +4,19 @@ import { Countdown } from './countdown';
 import type { SiteEventFacts } from '../../lib/event-format';
 import { CastleSilhouette, HeroSky } from './hero-backdrop';
 import { CalendarIcon, ClockIcon, PinIcon } from '../../components/icons';
+import { HeroIntroduction } from './public-texts';
 
 /** Hero: name, claim, the event in one line, the countdown and the two calls to action. */
 export function HeroSection({
   facts,
   lookBackYear,
+  introduction,
 }: {
   facts: SiteEventFacts;
   /** The edition before this one: its 'Rückblick' is linked. */
   lookBackYear?: number | null;
+  /** The edition's introduction as HTML; null: the default. */
+  introduction?: string | null;
 }) {
   return (
     <section
@@ -34,10 +38,7 @@ export function HeroSection({
           >
             {facts.name}
           </h1>
-          <p className="max-w-2xl text-lg leading-relaxed text-ash-300 sm:text-xl">
-            Individuell getunte Fahrzeuge vor der Kulisse eines historischen Schlosses in Sachsen – ein Tag
-            für Schrauber, Fans und alle, die besondere Autos lieben.
-          </p>
+          <HeroIntroduction html={introduction} />
         </div>
 
         <ul className="flex flex-col items-center gap-x-6 gap-y-2 text-sm text-parchment sm:flex-row sm:text-base">

@@ -24,15 +24,19 @@ export const LandingPage = memo(function LandingPage() {
 
   return (
     <>
-      <HeroSection facts={facts} lookBackYear={config.lookBackYear} />
+      <HeroSection
+        facts={facts}
+        lookBackYear={config.lookBackYear}
+        introduction={config.texts?.introduction}
+      />
       <StatsStrip />
       <div className="*:render-when-near">
         <ConfirmedVehiclesSection />
-        <EventInfoSection facts={facts} />
+        <EventInfoSection facts={facts} details={config.texts?.eventDetails} />
         <OrganizerSection eventName={facts.name} />
         <QuartettPreviewSection />
         <HowItWorksSection />
-        <FaqSection deadlineMonth={facts.deadlineMonth} />
+        <FaqSection deadlineMonth={facts.deadlineMonth} faq={config.texts?.faq} />
       </div>
     </>
   );

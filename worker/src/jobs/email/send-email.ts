@@ -1,12 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   beginEmail,
+  bounceOf,
+  emailDeferred,
   emailFailed,
+  emailHeld,
+  emailRefused,
   emailSent,
   isConfirmedAccountAddress,
+  permanentRefusal,
   unseal,
 } from '@schlosstreffen/api/core';
-import { CONFIRMED_ADDRESS_TEMPLATES, type EventFacts } from '@schlosstreffen/shared';
+import {
+  CONFIRMED_ADDRESS_TEMPLATES,
+  REQUESTED_MAIL_TEMPLATES,
+  type EventFacts,
+} from '@schlosstreffen/shared';
 import { UnrecoverableError } from 'bullmq';
 import type { Mailer } from '../../adapters/mailer.js';
 import { renderEmail, type RenderedEmail } from '../../emails/render.js';
@@ -24,13 +33,19 @@ export interface SendEmailDeps {
 export type EmailResult =
   | { status: 'sent'; messageId: string }
   | { status: 'skipped' }
+  /** The receiving server refused it for good (not retried; the address is marked). */
+  | { status: 'refused'; answer: string }
+  /** Not sent: the address bounced before. */
+  | { status: 'held' }
   /** An account mail to an address that no account has confirmed: not sent, not logged. */
   | { status: 'unconfirmed' };
 
 /**
  * Sends one email job at most once: the email log row keyed by the job id records the send, so a
  * retried or re-delivered job whose mail already went out ends without sending again. A mail that
- * cannot be rendered fails for good; a refused or lost send is retried.
+ * cannot be rendered fails for good. A send the server defers (4xx) or that is lost is retried; one it
+ * refuses for good (5xx to RCPT TO or DATA) is logged with its answer and marks the address, and
+ * later mails to a marked address are held back (logged, not sent).
  */
 export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
   return async (payload, job): Promise<EmailResult> => {
@@ -41,8 +56,17 @@ export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
     ) {
       return { status: 'unconfirmed' };
     }
-    const log = await beginEmail(em, job.id, { recipient: payload.to, template: payload.template });
+    const log = await beginEmail(em, job.id, {
+      recipient: payload.to,
+      template: payload.template,
+      vehicleId: payload.vehicleId,
+    });
     if (!log) return { status: 'skipped' };
+    const bounce = REQUESTED_MAIL_TEMPLATES.has(payload.template) ? null : await bounceOf(em, payload.to);
+    if (bounce) {
+      await emailHeld(em, log, bounce);
+      return { status: 'held' };
+    }
 
     let rendered: RenderedEmail;
     try {
@@ -62,7 +86,12 @@ export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
       await emailSent(em, log, { subject: rendered.subject, messageId });
       return { status: 'sent', messageId };
     } catch (error) {
-      await emailFailed(em, log, error);
+      const answer = permanentRefusal(error);
+      if (answer) {
+        await emailRefused(em, log, { subject: rendered.subject, answer });
+        return { status: 'refused', answer };
+      }
+      await emailDeferred(em, log, { subject: rendered.subject, error, lastAttempt: job.lastAttempt });
       throw error;
     }
   };

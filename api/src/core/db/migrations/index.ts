@@ -19,6 +19,8 @@ import { Migration20261205000000_media_copied_from } from './Migration2026120500
 import { Migration20261206000000_review_assignments } from './Migration20261206000000_review_assignments.js';
 import { Migration20261207000000_second_factor } from './Migration20261207000000_second_factor.js';
 import { Migration20261208000000_audit_log } from './Migration20261208000000_audit_log.js';
+import { Migration20261209000000_mail_fate } from './Migration20261209000000_mail_fate.js';
+import { Migration20261210000000_public_texts } from './Migration20261210000000_public_texts.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -54,4 +56,6 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261207000000_second_factor', class: Migration20261207000000_second_factor },
   { name: 'Migration20261208000000_audit_log', class: Migration20261208000000_audit_log },
+  { name: 'Migration20261209000000_mail_fate', class: Migration20261209000000_mail_fate },
+  { name: 'Migration20261210000000_public_texts', class: Migration20261210000000_public_texts },
 ];

@@ -1,0 +1,35 @@
+import Router from '@koa/router';
+import { MAIL_FATE_MESSAGES } from '@schlosstreffen/shared';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ServerMessage, VehicleMails } from '@schlosstreffen/shared/api';
+import { requireRole, type AppState } from '../../http/context.js';
+import { uuidParam } from '../../http/validate.js';
+import { resendVehicleMail, vehicleMails } from '../../core/vehicles/vehicle-mails.js';
+import { vehicleId } from './vehicle.routes.js';
+
+export interface VehicleMailRouteDeps {
+  em: EntityManager;
+  /** Called after a commit that wrote outbox rows (wakes the relay). */
+  onOutbox?: () => void;
+}
+
+/** The admin dialog's 'E-Mails' block: the mails about an application, their fate, 'Erneut senden'. */
+export function vehicleMailRoutes({ em, onOutbox }: VehicleMailRouteDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  const staff = requireRole('admin', 'reviewer');
+
+  router.get('/admin/vehicles/:id/emails', staff, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { mails: await vehicleMails(em.fork(), vehicleId(ctx)) } satisfies VehicleMails;
+  });
+
+  router.post('/admin/vehicles/:id/emails/:mailId/resend', staff, async (ctx) => {
+    const mailId = uuidParam(ctx.params.mailId, MAIL_FATE_MESSAGES.mailNotFound);
+    await resendVehicleMail(em, vehicleId(ctx), mailId);
+    onOutbox?.();
+    ctx.status = 202;
+    ctx.body = { message: MAIL_FATE_MESSAGES.resent } satisfies ServerMessage;
+  });
+
+  return router;
+}

@@ -1,0 +1,31 @@
+import type { MailState } from '../mail-fate.js';
+
+/** One mail about an application, in GET /api/admin/vehicles/:id/emails. */
+export interface VehicleMail {
+  id: string;
+  template: string;
+  /** The mail's German name (Eingangsbestätigung, Absage, …). */
+  name: string;
+  subject: string | null;
+  recipient: string;
+  state: MailState;
+  attempts: number;
+  /** The server's answer of a refused or deferred mail, the reason a held one was held. */
+  error: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  /** 'Erneut senden' was asked for and the resend has not failed. */
+  resent: boolean;
+}
+
+export interface VehicleMails {
+  mails: VehicleMail[];
+}
+
+/** On the owner's own view (GET /api/auth/user): mails to their address are refused. */
+export interface MailBounced {
+  address: string;
+  /** The receiving server's answer. */
+  reason: string;
+  since: string;
+}

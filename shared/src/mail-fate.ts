@@ -1,0 +1,60 @@
+import type { EmailTemplateName } from './jobs.js';
+
+/**
+ * What became of a mail, as the staff see it in the application's 'E-Mails' block: accepted by the
+ * receiving server, deferred and retried, refused for good (with the server's answer), or held back
+ * because the address bounced before. 'wird gesendet' while it waits for the worker.
+ */
+/**
+ * Mails a person asks for right now and that carry the link proving the address: tried even when
+ * the address is marked as bounced (the person is waiting for it). Every other mail to a marked
+ * address is held back.
+ */
+export const REQUESTED_MAIL_TEMPLATES: ReadonlySet<EmailTemplateName> = new Set<EmailTemplateName>([
+  'account-confirm',
+  'password-reset',
+  'email-change-confirm',
+  'visitor-confirmation',
+]);
+
+export const MAIL_STATES = ['pending', 'sent', 'deferred', 'refused', 'held', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+export const MAIL_STATE_LABELS: Record<MailState, string> = {
+  pending: 'wird gesendet',
+  sent: 'zugestellt',
+  deferred: 'wird erneut versucht',
+  refused: 'abgelehnt',
+  held: 'zurückgehalten',
+  failed: 'fehlgeschlagen',
+};
+
+/** The German names of the mails about an application. */
+export const APPLICATION_MAIL_NAMES: Partial<Record<EmailTemplateName, string>> = {
+  'application-received': 'Eingangsbestätigung',
+  'application-waitlist': 'Warteliste',
+  'application-confirmed': 'Teilnahmebestätigung',
+  'application-rejected': 'Absage',
+  invitation: 'Einladung',
+  'invitation-reminder': 'Erinnerung an die Bestätigung',
+  'invitation-lapsed': 'Platz verfallen',
+  'invitation-declined': 'Teilnahme abgesagt',
+};
+
+export const applicationMailName = (template: string): string =>
+  APPLICATION_MAIL_NAMES[template as EmailTemplateName] ?? template;
+
+export const MAIL_FATE_MESSAGES = {
+  mailNotFound: 'Diese E-Mail gibt es nicht (mehr).',
+  resendPending: 'Diese E-Mail wurde bereits erneut gesendet.',
+  resendGone: 'Diese E-Mail kann nicht mehr erneut gesendet werden: ihr Inhalt ist nicht mehr gespeichert.',
+  resendNoContact: 'Der Halter hat die Einwilligung zur Kontaktaufnahme widerrufen.',
+  resendUnconfirmed: 'Die E-Mail-Adresse des Halters ist nicht bestätigt.',
+  resendBounced: (address: string) =>
+    `E-Mails an ${address} werden abgelehnt. Erneut senden ist möglich, sobald der Halter seine Adresse korrigiert hat.`,
+  resent: 'Die E-Mail wird erneut gesendet.',
+} as const;
+
+/** The owner's dashboard notice while mails to their address are refused. */
+export const mailBouncedNotice = (address: string, reason: string): string =>
+  `E-Mails an ${address} kommen nicht an: ${reason}. Bitte korrigiere deine E-Mail-Adresse im Profil.`;

@@ -1,0 +1,107 @@
+import { SectionHeading } from './section-heading';
+
+/**
+ * The landing page's public texts ('Texte'): the introduction, the event details text and the FAQ,
+ * each an admin's text of the edition or else the default one below. An admin's text arrives as the
+ * HTML the server formatted (shared's `formatText`: everything of the text escaped, only p, br, ul,
+ * li, strong and a with a checked href written) and is injected as it is. The admin's preview renders
+ * with these components. Kept apart from the icons and the accordion (faq-accordion.tsx), which
+ * the admin's chunk must not import statically: the build would split them off the app's chunk.
+ */
+
+/** An admin's text as HTML of shared's `formatText`. */
+export function FormattedText({ html, className = '' }: { html: string; className?: string }) {
+  return (
+    <div
+      className={`flex flex-col gap-3 [&_a]:font-semibold [&_a]:text-gold-200 [&_a]:underline [&_a]:underline-offset-4 [&_strong]:font-semibold [&_strong]:text-parchment [&_ul]:list-disc [&_ul]:pl-5 ${className}`}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+export const DEFAULT_INTRODUCTION =
+  'Individuell getunte Fahrzeuge vor der Kulisse eines historischen Schlosses in Sachsen – ein Tag für Schrauber, Fans und alle, die besondere Autos lieben.';
+
+const introClass = 'max-w-2xl text-lg leading-relaxed text-ash-300 sm:text-xl';
+
+/** The introduction under the name: an admin's text ('Texte', as HTML of shared's formatText), else the default. */
+export function HeroIntroduction({ html }: { html?: string | null }) {
+  return html ? (
+    <FormattedText html={html} className={introClass} />
+  ) : (
+    <p className={introClass}>{DEFAULT_INTRODUCTION}</p>
+  );
+}
+
+export const DEFAULT_EVENT_DETAILS =
+  'Ein historisches Schloss, ein weitläufiger Park und die schönsten individuell aufgebauten Fahrzeuge: Merk dir den Termin vor und sei dabei.';
+
+/** The heading and the event details text: an admin's text ('Texte', as HTML), else the default. */
+export function EventDetails({ html }: { html?: string | null }) {
+  return (
+    <SectionHeading id="event-title" eyebrow="Event-Infos" title="Ein Tag voller PS am Schloss">
+      {html ? <FormattedText html={html} /> : <p>{DEFAULT_EVENT_DETAILS}</p>}
+    </SectionHeading>
+  );
+}
+
+interface FaqItem {
+  value: string;
+  question: string;
+  answer: string;
+  /** An admin's answer, as HTML of shared's formatText; the default ones are plain text. */
+  formatted?: boolean;
+}
+
+/** The default FAQ questions and answers; the deadline month comes from the site config. */
+export function faqItems(deadlineMonth: string): FaqItem[] {
+  return [
+    {
+      value: 'status',
+      question: 'Welchen Status kann meine Bewerbung haben?',
+      answer:
+        'Nach dem Einreichen ist deine Bewerbung zunächst in Prüfung. Danach erhältst du entweder eine Einladung, landest auf der Warteliste oder bekommst eine Absage. Den aktuellen Stand siehst du jederzeit in deinem Dashboard.',
+    },
+    {
+      value: 'invitation',
+      question: 'Was passiert, wenn mein Fahrzeug angenommen wird?',
+      answer:
+        'Du bekommst eine Einladung per E-Mail. Bitte bestätige sie, denn erst mit deiner Bestätigung ist dein Platz verbindlich reserviert.',
+    },
+    {
+      value: 'requirements',
+      question: 'Welche Fotos und Daten brauche ich für die Bewerbung?',
+      answer:
+        'Du brauchst mindestens drei hochwertige Fotos deines Fahrzeugs und seine technischen Daten – vor allem die Leistung in PS, die Beschleunigung von 0 auf 100 km/h und die Höchstgeschwindigkeit.',
+    },
+    {
+      value: 'consents',
+      question: 'Welche Einwilligungen muss ich geben?',
+      answer:
+        'Wir benötigen deine Einwilligung, die Bilder deines Fahrzeugs auf unserer Website, in den sozialen Medien und für das Auto-Quartett zu verwenden.',
+    },
+    {
+      value: 'vehicles',
+      question: 'Welche Fahrzeuge können teilnehmen?',
+      answer:
+        'Dein Fahrzeug sollte individuell modifiziert sein – ob Motor, Fahrwerk, Optik oder Innenraum. Außerdem muss es die gesetzlichen Anforderungen erfüllen.',
+    },
+    {
+      value: 'deadline',
+      question: 'Bis wann kann ich mich bewerben?',
+      answer: `Bewirb dich spätestens bis ${deadlineMonth}. Die Plätze sind begrenzt, deshalb lohnt sich eine frühe Bewerbung.`,
+    },
+    {
+      value: 'costs',
+      question: 'Kostet die Bewerbung etwas?',
+      answer:
+        'Nein, die Bewerbung ist kostenlos. Für die Teilnahme können später Gebühren anfallen – darüber informieren wir dich rechtzeitig.',
+    },
+    {
+      value: 'changes',
+      question: 'Kann ich meine Fahrzeugdaten nachträglich ändern?',
+      answer:
+        'Ja. Bis zur finalen Freigabe für das Auto-Quartett kannst du deine Daten jederzeit in deinem Dashboard anpassen. Danach werden sie für den Druck festgeschrieben.',
+    },
+  ];
+}
