@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   // Bulk reads of personal data, and opening an applicant's record.
   'vehicles.export_csv': 'Bewerbungen als CSV exportiert',
   'vehicles.view_account': 'Bewerberakte geöffnet (Kontakt, frühere Ausgaben)',
+  'vehicles.bulk_preview': 'Empfänger einer Sammeländerung angesehen',
   'media.export_zip': 'Medien als ZIP heruntergeladen',
   'visitors.list': 'Besucherliste angesehen',
   'visitors.export_csv': 'Besucherliste als CSV exportiert',

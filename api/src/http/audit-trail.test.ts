@@ -126,6 +126,13 @@ const SENDS: Record<string, () => Promise<Send>> = {
     path: `/api/admin/vehicles/${world.submitted}/earlier`,
     target: world.submitted,
   }),
+  'POST /api/admin/vehicles/bulk-status/preview': async () => ({
+    as: 'reviewer',
+    method: 'POST',
+    path: '/api/admin/vehicles/bulk-status/preview',
+    json: { status: 'waitlist', filter: { status: 'submitted', q: '' } },
+    target: year(),
+  }),
   'GET /api/admin/media.zip': async () => ({
     as: 'reviewer',
     method: 'GET',

@@ -66,6 +66,8 @@ export const AUDITED_ROUTES: AuditedRoute[] = [
     }),
   },
   { route: 'GET /api/admin/vehicles/:id/earlier', action: 'vehicles.view_account', target: param('id') },
+  // The preview of a bulk change names every recipient (name and address) of up to 500 mails.
+  { route: 'POST /api/admin/vehicles/bulk-status/preview', action: 'vehicles.bulk_preview', target: edition },
   { route: 'GET /api/admin/media.zip', action: 'media.export_zip', target: edition },
   {
     route: 'GET /api/admin/visitors',

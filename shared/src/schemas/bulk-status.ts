@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from '../status.js';
 import { AdminVehicleExportQuerySchema } from './admin-lists.js';
 import { fieldObject } from './issues.js';
+import type { BulkStatusResult, BulkStatusRowResult } from '../api/bulk-status.js';
 
 /**
  * Staff change the status of many applications at once: a preview of what would change and which
@@ -94,3 +95,17 @@ export const BulkStatusApplySchema = fieldObject({
   ),
 });
 export type BulkStatusApply = v.InferOutput<typeof BulkStatusApplySchema>;
+
+/** The answer of a bulk change (or of its chunks together): the rows' outcomes and their counts. */
+export function bulkResult(status: VehicleStatus, rows: BulkStatusRowResult[]): BulkStatusResult {
+  const count = (outcome: BulkStatusRowResult['outcome']) =>
+    rows.filter((row) => row.outcome === outcome).length;
+  return {
+    status,
+    changed: count('changed'),
+    unchanged: count('unchanged'),
+    refused: count('refused'),
+    mails: rows.filter((row) => row.mail).length,
+    rows,
+  };
+}

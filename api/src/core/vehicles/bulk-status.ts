@@ -12,7 +12,6 @@ import {
 import type {
   BulkStatusPreview,
   BulkStatusPreviewRow,
-  BulkStatusResult,
   BulkStatusRowResult,
   BulkStatusSkippedRow,
 } from '@schlosstreffen/shared/api';
@@ -172,19 +171,5 @@ export async function changedRow(em: EntityManager, vehicle: Vehicle): Promise<B
     status: vehicle.status,
     reason: null,
     mail,
-  };
-}
-
-/** The answer of a bulk change: the rows' outcomes and their counts. */
-export function bulkResult(status: VehicleStatus, rows: BulkStatusRowResult[]): BulkStatusResult {
-  const count = (outcome: BulkStatusRowResult['outcome']) =>
-    rows.filter((row) => row.outcome === outcome).length;
-  return {
-    status,
-    changed: count('changed'),
-    unchanged: count('unchanged'),
-    refused: count('refused'),
-    mails: rows.filter((row) => row.mail).length,
-    rows,
   };
 }

@@ -14,6 +14,7 @@ import {
   type OwnerStatus,
   type VehicleEdit,
   type VehicleInput,
+  bulkResult,
   type VehicleStatus,
 } from '@schlosstreffen/shared';
 import type { BulkStatusResult, BulkStatusRowResult } from '@schlosstreffen/shared/api';
@@ -36,7 +37,7 @@ import { placesOf, releaseIfLeft, type PlacesSource } from '../invitations/place
 import { authorize, isOwner } from './vehicle.policy.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { reapplyLocked } from './reapply.js';
-import { bulkResult, changedRow, lockBulkRow } from './bulk-status.js';
+import { changedRow, lockBulkRow } from './bulk-status.js';
 import { editionIdOfVehicle } from '../editions/editions.js';
 import { balanceEdition, changesReview, scoresHiddenFor } from '../reviews/reviews.js';
 import type { EditionEvent } from '../editions/edition-events.js';

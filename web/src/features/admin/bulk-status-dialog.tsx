@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import { BulkStatusApplySchema, type VehicleStatus } from '@schlosstreffen/shared';
+import { BulkStatusApplySchema, bulkResult, type VehicleStatus } from '@schlosstreffen/shared';
 import type { BulkStatusPreview, BulkStatusResult, BulkStatusRowResult } from '@schlosstreffen/shared/api';
 import { useForm } from '@tanstack/react-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +22,6 @@ import {
   fetchBulkPreview,
   mailsHeading,
   mailsLine,
-  mergeResults,
   previewBody,
   resultLine,
   selectedCount,
@@ -201,7 +200,7 @@ export function BulkStatusDialog({
           progress: { done: answeredBefore.length + done, total: answeredBefore.length + changes.length },
         }),
       );
-      setPhase({ kind: 'done', result: mergeResults(target, [...answeredBefore, ...result.rows]) });
+      setPhase({ kind: 'done', result: bulkResult(target, [...answeredBefore, ...result.rows]) });
     } catch (error) {
       const answered = error instanceof BulkApplyError ? error.answered : [];
       setPhase({
@@ -323,7 +322,7 @@ export function BulkStatusDialog({
                       </p>
                     </div>
                     {phase.answered.length > 0 ? (
-                      <ResultBody result={mergeResults(target, phase.answered)} />
+                      <ResultBody result={bulkResult(target, phase.answered)} />
                     ) : null}
                   </div>
                 )}

@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type VehicleStatus } from '@schlosstreffen/shared';
+import { bulkResult, STATUS_LABELS, type VehicleStatus } from '@schlosstreffen/shared';
 import type { BulkStatusPreview, BulkStatusResult, BulkStatusRowResult } from '@schlosstreffen/shared/api';
 import { api } from '../../lib/api';
 import type { StatusFilter } from './dashboard-search';
@@ -45,20 +45,6 @@ export interface BulkProgress {
   total: number;
 }
 
-/** The rows' outcomes as one result. */
-export function mergeResults(status: VehicleStatus, rows: BulkStatusRowResult[]): BulkStatusResult {
-  const count = (outcome: BulkStatusRowResult['outcome']) =>
-    rows.filter((row) => row.outcome === outcome).length;
-  return {
-    status,
-    changed: count('changed'),
-    unchanged: count('unchanged'),
-    refused: count('refused'),
-    mails: rows.filter((row) => row.mail).length,
-    rows,
-  };
-}
-
 /** A change that stopped part-way: the rows answered so far; the rest may be sent again safely. */
 export class BulkApplyError extends Error {
   constructor(
@@ -93,7 +79,7 @@ export async function applyInChunks(
     }
     onProgress({ done: rows.length, total: changes.length });
   }
-  return mergeResults(status, rows);
+  return bulkResult(status, rows);
 }
 
 const label = (status: VehicleStatus) => `„${STATUS_LABELS[status]}“`;
