@@ -80,8 +80,9 @@ export async function collectAccountData(
   );
   const ids = vehicles.map((vehicle) => vehicle.id);
   const consents = await fork.find(Consent, { user: user.id }, { orderBy: { grantedAt: 'asc' } });
-  // Whether a mail server refused the account's address for good, and its answer.
-  const bounce = await bounceOf(fork, user.email);
+  // Whether a mail server refused the account's address for good, and its answer: the person's
+  // only once they confirmed the address (any mail to it may have marked it).
+  const bounce = user.emailVerified ? await bounceOf(fork, user.email) : null;
   const invitations = await fork.find(Invitation, { vehicle: { $in: ids } });
   // Registrations under the same address are the person's only once they confirmed that address.
   const visitors = user.emailVerified
