@@ -54,6 +54,7 @@ import { auditRoutes } from './routes/audit/audit.routes.js';
 import { reviewRoutes } from './routes/reviews/review.routes.js';
 import { auditTrail } from './http/audit-trail.js';
 import { textRoutes } from './routes/texts/texts.routes.js';
+import { mailTemplateRoutes } from './routes/texts/mail-template.routes.js';
 import { PublicTextsReader } from './core/texts/public-texts.js';
 
 export interface AppDeps {
@@ -236,6 +237,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     }),
     auditRoutes({ em }),
     textRoutes({ em, events, reader: texts }),
+    mailTemplateRoutes({ em, events, publicUrl: config.publicUrl, onOutbox }),
     reviewRoutes({
       em,
       events,

@@ -33,4 +33,5 @@ export type * from './web-renderer.js';
 export * from './visitor-updates.js';
 export * from './reviews.js';
 export * from './public-texts.js';
+export * from './mail-templates.js';
 export * from './text-format.js';

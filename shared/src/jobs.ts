@@ -127,6 +127,10 @@ const EmailJobSchema = v.object({
   sealed: v.optional(v.string()),
   /** The application the mail is about: its email log row is listed in the admin's dialog. */
   vehicleId: v.optional(v.pipe(v.string(), v.uuid())),
+  /** The edition whose mail text to use when no vehicle names it; else the current one. */
+  editionId: v.optional(v.pipe(v.string(), v.uuid())),
+  /** 'Testmail an mich': an unsaved text to render instead of the edition's. */
+  draft: v.optional(v.object({ subject: v.string(), body: v.string() })),
 });
 
 const MediaThumbnailJobSchema = v.object({ mediaId: v.pipe(v.string(), v.uuid()) });

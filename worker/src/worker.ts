@@ -89,15 +89,21 @@ export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () =
   const storage = createStorage(deps.s3, deps.bucket);
   const { events } = deps;
   return {
-    'email.send': perEvent(events, (event) =>
-      createSendEmail({
+    // A mail about an application uses its edition's texts and facts; others the job's or the current.
+    'email.send': async (payload, job) => {
+      const editionId =
+        (payload.vehicleId ? await editionIdOfVehicle(deps.em, payload.vehicleId) : null) ?? payload.editionId;
+      const event = editionId ? await events.of(editionId) : await events.at(new Date());
+      const send = createSendEmail({
         em: deps.em,
         mailer: deps.mailer,
         secret: deps.secret,
         event: eventFacts(event),
+        editionId: event.edition.id,
         site: { publicUrl: deps.publicUrl },
-      }),
-    ),
+      });
+      return send(payload, job);
+    },
     'media.thumbnail': createRenderThumbnails({ em: deps.em, storage }),
     'media.copy': createCopyMedia({ em: deps.em, storage, onOutbox }),
     'storage.delete': createDeleteObjects({ storage }),

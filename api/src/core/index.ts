@@ -105,11 +105,13 @@ export {
   emailFailed,
   emailHeld,
   emailRefused,
+  emailRendered,
   emailSent,
   isConfirmedAccountAddress,
   permanentRefusal,
 } from './emails/email-log.js';
 export { resendVehicleMail, vehicleMails } from './vehicles/vehicle-mails.js';
+export { currentMailText } from './texts/mail-templates.js';
 export { issueInvitation, type IssuedInvitation } from './invitations/invitation.issue.js';
 export { nextStartNumber } from './invitations/invitations.queries.js';
 export { declineLocked } from './invitations/decline.js';

@@ -15,3 +15,4 @@ export type * from './editions.js';
 export type * from './second-factor.js';
 export type * from './reviews.js';
 export type * from './public-texts.js';
+export type * from './mail-templates.js';

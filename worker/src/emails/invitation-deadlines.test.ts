@@ -40,16 +40,18 @@ describe('mails of an invitation’s deadline', () => {
     expect(moved.text).toContain('von der Warteliste nachgerückt');
   });
 
-  it('an invitation issued after the cut-off has no date', async () => {
+  it('an invitation issued after the cut-off has no date: it is to be confirmed before the meeting', async () => {
     const mail = await renderEmail(
       'invitation',
       { ...props, ...links, startNumber: 12, parkingZone: 'B', checkInCode: 'x'.repeat(32), confirmBy: null },
       PREVIEW_EVENT,
     );
-    expect(mail.text).not.toContain('Bestätigen bis');
-    expect(mail.text).toContain(
-      'Bitte bestätige deine Teilnahme, damit wir deinen Platz fest einplanen können.',
-    );
+    expect(mail.text).not.toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr/);
+    expect(mail.text).toContain('Bitte bestätige deine Teilnahme bis zum Beginn des Treffens.');
+    // The gate's part follows the text: the QR code and the code spelled out.
+    expect(mail.html).toContain('src="cid:checkin-qr@schlosstreffen"');
+    expect(mail.text).toContain('x'.repeat(32));
+    expect(mail.attachments?.[0]?.cid).toBe('checkin-qr@schlosstreffen');
   });
 
   it('reminder, lapse and decline mails say what happens to the place', async () => {

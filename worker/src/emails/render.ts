@@ -1,79 +1,23 @@
+import { Text } from '@react-email/components';
 import { render, toPlainText } from '@react-email/render';
-import { EMAIL_TEMPLATES, type EmailTemplateName, type EventFacts } from '@schlosstreffen/shared';
-import type { ComponentType } from 'react';
-import { createElement } from 'react';
+import {
+  defaultMailText,
+  EMAIL_TEMPLATES,
+  fillMail,
+  mailKeyOf,
+  mailValues,
+  type EmailTemplateName,
+  type EmailTemplateProps,
+  type EventFacts,
+  type MailText,
+} from '@schlosstreffen/shared';
+import { createElement, type ReactNode } from 'react';
 import * as v from 'valibot';
 import type { MailAttachment } from '../adapters/mailer.js';
-import AccountConfirmEmail, { subject as accountConfirmSubject } from './account-confirm.js';
-import ApplicationConfirmedEmail, {
-  subject as applicationConfirmedSubject,
-} from './application-confirmed.js';
-import ApplicationReceivedEmail, { subject as applicationReceivedSubject } from './application-received.js';
-import ApplicationRejectedEmail, { subject as applicationRejectedSubject } from './application-rejected.js';
-import ApplicationWaitlistEmail, { subject as applicationWaitlistSubject } from './application-waitlist.js';
-import InvitationEmail, {
-  attachments as invitationAttachments,
-  subject as invitationSubject,
-} from './invitation.js';
-import {
-  confirmSubject as emailChangeConfirmSubject,
-  EmailChangeConfirmEmail,
-  EmailChangeNoticeEmail,
-  noticeSubject as emailChangeNoticeSubject,
-} from './email-change.js';
-import {
-  declinedSubject,
-  InvitationDeclinedEmail,
-  InvitationLapsedEmail,
-  InvitationReminderEmail,
-  lapsedSubject,
-  reminderSubject,
-} from './invitation-deadlines.js';
-import PasswordChangedEmail, { subject as passwordChangedSubject } from './password-changed.js';
-import PasswordResetEmail, { subject as passwordResetSubject } from './password-reset.js';
+import { attachments as invitationAttachments, CheckInCode } from './invitation.js';
+import { styles } from './layout.js';
 import { MailSiteContext, PREVIEW_SITE, type MailSite } from './site.js';
-import VisitorUpdateEmail, { subject as visitorUpdateSubject } from './visitor-update.js';
-import VisitorConfirmationEmail, { subject as visitorConfirmationSubject } from './visitor-confirmation.js';
-import VisitorNextEditionEmail, { subject as visitorNextEditionSubject } from './visitor-next-edition.js';
-
-interface TemplateModule<P> {
-  component: ComponentType<P & { event: EventFacts }>;
-  subject: string | ((props: P) => string);
-  attachments?: (props: P) => Promise<MailAttachment[]>;
-  /** Extra mail headers, e.g. List-Unsubscribe. */
-  headers?: (props: P) => Record<string, string>;
-}
-
-const TEMPLATES: { [N in EmailTemplateName]: TemplateModule<v.InferOutput<(typeof EMAIL_TEMPLATES)[N]>> } = {
-  'password-reset': { component: PasswordResetEmail, subject: passwordResetSubject },
-  'account-confirm': { component: AccountConfirmEmail, subject: accountConfirmSubject },
-  'visitor-confirmation': {
-    component: VisitorConfirmationEmail,
-    subject: visitorConfirmationSubject,
-    headers: ({ oneClickUrl }) => oneClickUnsubscribe(oneClickUrl),
-  },
-  'visitor-next-edition': {
-    component: VisitorNextEditionEmail,
-    subject: visitorNextEditionSubject,
-    headers: ({ oneClickUrl }) => oneClickUnsubscribe(oneClickUrl),
-  },
-  'email-change-confirm': { component: EmailChangeConfirmEmail, subject: emailChangeConfirmSubject },
-  'email-change-notice': { component: EmailChangeNoticeEmail, subject: emailChangeNoticeSubject },
-  'password-changed': { component: PasswordChangedEmail, subject: passwordChangedSubject },
-  'application-received': { component: ApplicationReceivedEmail, subject: applicationReceivedSubject },
-  'application-waitlist': { component: ApplicationWaitlistEmail, subject: applicationWaitlistSubject },
-  'application-confirmed': { component: ApplicationConfirmedEmail, subject: applicationConfirmedSubject },
-  'application-rejected': { component: ApplicationRejectedEmail, subject: applicationRejectedSubject },
-  invitation: { component: InvitationEmail, subject: invitationSubject, attachments: invitationAttachments },
-  'invitation-reminder': { component: InvitationReminderEmail, subject: reminderSubject },
-  'invitation-lapsed': { component: InvitationLapsedEmail, subject: lapsedSubject },
-  'invitation-declined': { component: InvitationDeclinedEmail, subject: declinedSubject },
-  'visitor-update': {
-    component: VisitorUpdateEmail,
-    subject: visitorUpdateSubject,
-    headers: ({ oneClickUrl, test }) => (test ? {} : oneClickUnsubscribe(oneClickUrl)),
-  },
-};
+import { TemplatedEmail } from './templated-email.js';
 
 export interface RenderedEmail {
   subject: string;
@@ -88,30 +32,59 @@ export function oneClickUnsubscribe(url: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
+/** What a mail carries besides its text: the invitation's QR code, a test update's note, headers. */
+async function extrasOf(
+  template: EmailTemplateName,
+  props: unknown,
+): Promise<{ before?: ReactNode; after?: ReactNode; attachments?: MailAttachment[]; headers?: Record<string, string> }> {
+  switch (template) {
+    case 'invitation': {
+      const p = props as EmailTemplateProps<'invitation'>;
+      return {
+        after: createElement(CheckInCode, { checkInCode: p.checkInCode }),
+        attachments: await invitationAttachments(p),
+      };
+    }
+    case 'visitor-update': {
+      const p = props as EmailTemplateProps<'visitor-update'>;
+      if (!p.test) return { headers: oneClickUnsubscribe(p.oneClickUrl) };
+      return {
+        before: createElement(
+          Text,
+          { style: { ...styles.muted, fontWeight: 700 } },
+          'Testversand: So sieht das Update für die Besucher aus. Der Abmeldelink wirkt hier nicht.',
+        ),
+      };
+    }
+    case 'visitor-confirmation':
+    case 'visitor-next-edition':
+      return { headers: oneClickUnsubscribe((props as { oneClickUrl: string }).oneClickUrl) };
+    default:
+      return {};
+  }
+}
+
 /**
- * Validates the props against the template's schema and renders German HTML and plain text; every
- * template also gets the configured event facts, and every mail links the privacy notice and imprint.
+ * Validates the props against the template's schema and renders the mail's text (the edition's, as
+ * organizers edited it, else the default) with its placeholders filled, in the event's layout, as
+ * German HTML and plain text. Every mail links the privacy notice and imprint.
  */
 export async function renderEmail(
   template: EmailTemplateName,
   props: unknown,
   event: EventFacts,
   site: MailSite = PREVIEW_SITE,
+  text?: MailText,
 ): Promise<RenderedEmail> {
   const checked = v.parse(EMAIL_TEMPLATES[template], props);
-  const entry = TEMPLATES[template] as TemplateModule<typeof checked>;
+  const key = mailKeyOf(template, checked as Record<string, unknown>);
+  const mail = fillMail(key, text ?? defaultMailText(key), mailValues(key, checked, event));
+  const { before, after, attachments, headers } = await extrasOf(template, checked);
   const html = await render(
-    createElement(
-      MailSiteContext.Provider,
-      { value: site },
-      createElement(entry.component, { ...checked, event }),
-    ),
+    createElement(MailSiteContext.Provider, { value: site }, createElement(TemplatedEmail, { mail, before, after })),
   );
-  const subject = typeof entry.subject === 'function' ? entry.subject(checked) : entry.subject;
-  const attachments = await entry.attachments?.(checked);
-  const headers = entry.headers?.(checked);
   return {
-    subject,
+    subject: mail.subject,
     html,
     text: toPlainText(html),
     ...(attachments ? { attachments } : {}),

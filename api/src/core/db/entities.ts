@@ -21,11 +21,13 @@ import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { VisitorUpdate, VisitorUpdateRecipient } from '../model/visitor-update.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
+import { MailTemplate } from '../model/mail-template.entity.js';
 import { Setting } from '../model/setting.entity.js';
 
 export {
   AuditLog,
   PublicText,
+  MailTemplate,
   CheckInScan,
   Consent,
   DataExport,
@@ -81,4 +83,5 @@ export const entities = [
   ReviewAssignment,
   ReviewConflict,
   PublicText,
+  MailTemplate,
 ];

@@ -18,6 +18,7 @@ import { Edition } from '../model/edition.entity.js';
 import { ReviewCategory } from '../model/review-assignment.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
+import { copyMailTemplates } from '../texts/mail-templates.js';
 import { checkedInOf, listedOf } from './editions.queries.js';
 import { currentOf, meetingName } from './edition-events.js';
 
@@ -144,6 +145,8 @@ export async function createEdition(em: EntityManager, input: NewEdition): Promi
     });
     await em.flush();
   }
+  // And the mails' texts.
+  await copyMailTemplates(em, template.id, edition.id, new Date());
   return edition;
 }
 

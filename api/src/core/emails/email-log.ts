@@ -37,6 +37,16 @@ export async function emailSent(
   await em.flush();
 }
 
+/** Rendered: which edition's text in which version (0: the default; null: a draft's test). */
+export async function emailRendered(
+  em: EntityManager,
+  log: EmailLog,
+  text: { version: number | null; editionId: string | null },
+): Promise<void> {
+  em.assign(log, { templateVersion: text.version, templateEditionId: text.editionId });
+  await em.flush();
+}
+
 /** The mail could not be rendered: it never will be. */
 export async function emailFailed(em: EntityManager, log: EmailLog, error: unknown): Promise<void> {
   log.status = 'failed';

@@ -27,6 +27,10 @@ const EmailLogSchema = defineEntity({
     vehicleId: p.uuid().nullable().index(),
     /** The outbox row id of this mail's resend ('Erneut senden'), once asked for. */
     resendJobId: p.string().length(100).nullable(),
+    /** The version of the mail's text it was rendered with (0: the default text); null: not rendered, or a draft's test. */
+    templateVersion: p.integer().nullable(),
+    /** The edition whose text that is. */
+    templateEditionId: p.uuid().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -60,11 +60,11 @@ export async function storePreview(
 export async function subjectAndBody(
   em: EntityManager,
   updateId: string,
-): Promise<{ subject: string; body: string; status: string } | undefined> {
+): Promise<{ subject: string; body: string; status: string; editionId: string } | undefined> {
   const [row] = await em
     .getConnection()
-    .execute<Array<{ subject: string; body: string; status: string }>>(
-      `select subject, body, status from visitor_update where id = ?`,
+    .execute<Array<{ subject: string; body: string; status: string; editionId: string }>>(
+      `select subject, body, status, edition_id as "editionId" from visitor_update where id = ?`,
       [updateId],
     );
   return row;

@@ -176,7 +176,7 @@ export function recordPreview(
 export async function updateForSending(
   em: EntityManager,
   updateId: string,
-): Promise<{ subject: string; body: string; status: string } | null> {
+): Promise<{ subject: string; body: string; status: string; editionId: string } | null> {
   return (await subjectAndBody(em, updateId)) ?? null;
 }
 

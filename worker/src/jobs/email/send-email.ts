@@ -2,10 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   beginEmail,
   bounceOf,
+  currentEdition,
+  currentMailText,
   emailDeferred,
   emailFailed,
   emailHeld,
   emailRefused,
+  emailRendered,
   emailSent,
   isConfirmedAccountAddress,
   permanentRefusal,
@@ -13,6 +16,7 @@ import {
 } from '@schlosstreffen/api/core';
 import {
   CONFIRMED_ADDRESS_TEMPLATES,
+  mailKeyOf,
   REQUESTED_MAIL_TEMPLATES,
   type EventFacts,
 } from '@schlosstreffen/shared';
@@ -27,6 +31,8 @@ export interface SendEmailDeps {
   mailer: Mailer;
   secret: string;
   event: EventFacts;
+  /** The edition whose mail texts to use (the mail's vehicle's, else the job's); the current one when absent. */
+  editionId?: string;
   site: MailSite;
 }
 
@@ -45,7 +51,8 @@ export type EmailResult =
  * retried or re-delivered job whose mail already went out ends without sending again. A mail that
  * cannot be rendered fails for good. A send the server defers (4xx) or that is lost is retried; one it
  * refuses for good (5xx to RCPT TO or DATA) is logged with its answer and marks the address, and
- * later mails to a marked address are held back (logged, not sent).
+ * later mails to a marked address are held back (logged, not sent). The log names the version of
+ * the edition's text the mail was rendered with.
  */
 export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
   return async (payload, job): Promise<EmailResult> => {
@@ -71,7 +78,19 @@ export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
     let rendered: RenderedEmail;
     try {
       const secrets = payload.sealed ? unseal<Record<string, unknown>>(deps.secret, payload.sealed) : {};
-      rendered = await renderEmail(payload.template, { ...payload.props, ...secrets }, deps.event, deps.site);
+      // The edition's text as it is when the mail goes out; a test mail brings its draft.
+      const editionId = deps.editionId ?? (await currentEdition(em, new Date())).id;
+      const text = payload.draft
+        ? { ...payload.draft, version: null }
+        : await currentMailText(em, editionId, mailKeyOf(payload.template, payload.props));
+      rendered = await renderEmail(
+        payload.template,
+        { ...payload.props, ...secrets },
+        deps.event,
+        deps.site,
+        text,
+      );
+      await emailRendered(em, log, { version: text.version, editionId });
     } catch (error) {
       await emailFailed(em, log, error);
       throw new UnrecoverableError(`email ${job.id} cannot be rendered: ${(error as Error).message}`);

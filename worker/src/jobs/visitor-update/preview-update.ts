@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { recordPreview, updateForSending } from '@schlosstreffen/api/core';
+import { currentMailText, recordPreview, updateForSending } from '@schlosstreffen/api/core';
 import type { EventFacts } from '@schlosstreffen/shared';
 import { renderEmail } from '../../emails/render.js';
 import type { MailSite } from '../../emails/site.js';
@@ -28,6 +28,7 @@ export function createPreviewUpdate(deps: PreviewUpdateDeps): JobHandler<'visito
       },
       deps.event,
       deps.site,
+      await currentMailText(deps.em.fork(), update.editionId, 'visitor-update'),
     );
     const stored = await recordPreview(deps.em, updateId, revision, mail.html);
     return { status: stored ? 'stored' : 'outdated', subject: mail.subject };

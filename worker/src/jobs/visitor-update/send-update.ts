@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   claimNextRecipient,
+  currentMailText,
   finishIfDone,
   recordRecipient,
   updateForSending,
@@ -35,6 +36,8 @@ export function createSendUpdate(deps: SendUpdateDeps): JobHandler<'visitor-upda
     const runStartedAt = new Date();
     const update = await updateForSending(deps.em, updateId);
     if (!update) return { status: 'gone' };
+    // The edition's frame of an update (greeting, unsubscribe note) as it is when the run starts.
+    const text = await currentMailText(deps.em.fork(), update.editionId, 'visitor-update');
     const gap = 1000 / Math.max(deps.ratePerSecond, 0.01);
     let next = Date.now();
     let sentNow = 0;
@@ -61,6 +64,7 @@ export function createSendUpdate(deps: SendUpdateDeps): JobHandler<'visitor-upda
           },
           deps.event,
           deps.site,
+          text,
         );
         await deps.mailer.send({
           to: visitor.email,

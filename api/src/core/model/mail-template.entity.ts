@@ -1,0 +1,25 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { uuidPk } from './columns.js';
+
+/**
+ * One version of an edition's mail text ('E-Mail-Vorlagen'): every save adds a version, the highest
+ * is the one mails use; without any, a mail uses its default text (version 0). `isDefault`: this
+ * version restored the default text. `createdBy`: the staff account that saved it (null once gone).
+ */
+const MailTemplateSchema = defineEntity({
+  name: 'MailTemplate',
+  tableName: 'mail_template',
+  properties: {
+    id: uuidPk(),
+    editionId: p.uuid(),
+    mail: p.string().length(40),
+    version: p.integer(),
+    subject: p.text(),
+    body: p.text(),
+    isDefault: p.boolean().default(false),
+    createdBy: p.uuid().nullable(),
+    createdAt: p.datetime(),
+  },
+});
+export class MailTemplate extends MailTemplateSchema.class {}
+MailTemplateSchema.setClass(MailTemplate);

@@ -1,0 +1,783 @@
+import * as v from 'valibot';
+import type { EventFacts } from './event-facts.js';
+import type { EmailTemplateName, EmailTemplateProps } from './jobs.js';
+import { allowedLinkTarget, textBlocks, TEXT_LINK } from './text-format.js';
+import { venueDateTime } from './venue-time.js';
+
+/**
+ * The mails' texts as organizers edit them per edition ('E-Mail-Vorlagen'): a subject and a body in
+ * the text format of the public texts (paragraphs, '- ' lists, **bold**, [label](target)) with named
+ * placeholders such as {vorname}. The worker fills them in and renders the result into the mail
+ * layout; the admin's preview fills them the same way. A placeholder's value is always text: a name
+ * or a vehicle title never becomes formatting or a link.
+ */
+
+/** Every placeholder a mail can name, with what it stands for. */
+export const MAIL_PLACEHOLDERS = {
+  vorname: 'Vorname der Empfängerin bzw. des Empfängers',
+  fahrzeug: 'Fahrzeug: sein Name, sonst Marke und Modell',
+  startnummer: 'Startnummer',
+  parkzone: 'Parkzone',
+  bestaetigen_bis: 'Frist für die Bestätigung (Datum und Uhrzeit)',
+  link: 'Der Link dieser E-Mail',
+  dashboard_link: 'Link zum Dashboard',
+  absagen_link: 'Link zum Absagen der Teilnahme',
+  abmelden_link: 'Link zum Abmelden von diesen E-Mails',
+  neue_email: 'Die neue E-Mail-Adresse',
+  betreff: 'Betreff des Besucher-Updates',
+  text: 'Text des Besucher-Updates',
+  ausgabe: 'Jahr der Ausgabe, z. B. 2027',
+  veranstaltung: 'Name des Treffens',
+  datum: 'Datum des Treffens',
+  uhrzeit: 'Uhrzeit des Treffens',
+  ort: 'Ort des Treffens',
+} as const;
+
+export type MailPlaceholder = keyof typeof MAIL_PLACEHOLDERS;
+
+/** Placeholders that stand for a link: they belong in the body, not in the subject. */
+const LINK_PLACEHOLDERS: ReadonlySet<MailPlaceholder> = new Set([
+  'link',
+  'dashboard_link',
+  'absagen_link',
+  'abmelden_link',
+]);
+
+/** The meeting's facts, which every mail can name. */
+const EVENT_PLACEHOLDERS = ['ausgabe', 'veranstaltung', 'datum', 'uhrzeit', 'ort'] as const;
+
+/** The mails organizers edit: each job template, and the invitation after moving up from the waitlist. */
+export const MAIL_KEYS = [
+  'application-received',
+  'application-waitlist',
+  'application-confirmed',
+  'application-rejected',
+  'invitation',
+  'invitation-moved-up',
+  'invitation-reminder',
+  'invitation-lapsed',
+  'invitation-declined',
+  'visitor-confirmation',
+  'visitor-update',
+  'visitor-next-edition',
+  'account-confirm',
+  'password-reset',
+  'password-changed',
+  'email-change-confirm',
+  'email-change-notice',
+] as const satisfies readonly (EmailTemplateName | 'invitation-moved-up')[];
+
+export type MailKey = (typeof MAIL_KEYS)[number];
+
+export const MAIL_GROUPS = ['Bewerbung', 'Einladung', 'Besucher', 'Konto'] as const;
+
+/** Which job template a mail is sent with. */
+type TemplateOf<K extends MailKey> = K extends 'invitation-moved-up' ? 'invitation' : K;
+
+type Values = Partial<Record<MailPlaceholder, string>>;
+
+export interface MailDefinition<K extends MailKey = MailKey> {
+  key: K;
+  /** The mail's name in the admin area. */
+  label: string;
+  group: (typeof MAIL_GROUPS)[number];
+  /** When it is sent. */
+  when: string;
+  /** The heading of the mail's layout. */
+  title: string;
+  /** What {link} stands for in this mail. */
+  link?: string;
+  /** The placeholders this mail knows (besides the meeting's facts). */
+  placeholders: readonly MailPlaceholder[];
+  /** Placeholders the body (and, for `subject`, the subject) must contain: without them it is useless. */
+  required: readonly MailPlaceholder[];
+  requiredInSubject?: readonly MailPlaceholder[];
+  subject: string;
+  body: string;
+  values: (props: EmailTemplateProps<TemplateOf<K>>) => Values;
+}
+
+const deadline = (confirmBy: string | null | undefined) =>
+  confirmBy ? venueDateTime(new Date(confirmBy)) : 'zum Beginn des Treffens';
+
+const applicationValues = (p: { firstName: string; vehicleTitle: string; dashboardUrl: string }) => ({
+  vorname: p.firstName,
+  fahrzeug: p.vehicleTitle,
+  dashboard_link: p.dashboardUrl,
+});
+const APPLICATION_PLACEHOLDERS = ['vorname', 'fahrzeug', 'dashboard_link'] as const;
+
+const invitationBody = (opening: string) => `Hallo {vorname},
+
+${opening}
+
+Bitte bestätige deine Teilnahme bis {bestaetigen_bis}. Ohne Bestätigung verfällt die Einladung danach, und dein Platz geht an das nächste Fahrzeug auf der Warteliste.
+
+[Teilnahme bestätigen]({link})
+
+- **Startnummer:** {startnummer}
+- **Parkzone:** {parkzone}
+- **Bestätigen bis:** {bestaetigen_bis}
+- **Datum:** {datum}
+- **Uhrzeit:** {uhrzeit}
+- **Ort:** {ort}
+
+Den Stand deiner Bewerbung siehst du jederzeit im [Dashboard]({dashboard_link}).
+
+Du kannst doch nicht kommen? Dann gib deinen Platz bitte frei, damit jemand von der Warteliste nachrücken kann: [Teilnahme absagen]({absagen_link})`;
+
+const invitationValues = (p: EmailTemplateProps<'invitation'>): Values => ({
+  ...applicationValues(p),
+  startnummer: String(p.startNumber),
+  parkzone: p.parkingZone,
+  bestaetigen_bis: deadline(p.confirmBy),
+  link: p.confirmUrl,
+  // Invitations queued before the decline link existed send the owner to the dashboard.
+  absagen_link: p.declineUrl ?? p.dashboardUrl,
+});
+const INVITATION_PLACEHOLDERS = [
+  ...APPLICATION_PLACEHOLDERS,
+  'startnummer',
+  'parkzone',
+  'bestaetigen_bis',
+  'link',
+  'absagen_link',
+] as const;
+
+const VISITOR_PLACEHOLDERS = ['vorname', 'link', 'abmelden_link'] as const;
+
+export const MAIL_DEFINITIONS: { [K in MailKey]: MailDefinition<K> } = {
+  'application-received': {
+    key: 'application-received',
+    label: 'Eingangsbestätigung',
+    group: 'Bewerbung',
+    when: 'Wenn eine Bewerbung eingereicht wird.',
+    title: 'Bewerbung eingegangen',
+    placeholders: APPLICATION_PLACEHOLDERS,
+    required: [],
+    subject: 'Deine Bewerbung ist eingegangen – Schlosstreffen',
+    body: `Hallo {vorname},
+
+vielen Dank für deine Bewerbung mit deinem Fahrzeug „{fahrzeug}“ für das Schlosstreffen am {datum} ({uhrzeit})! Deine Bewerbung ist bei uns eingegangen und wird jetzt von unserem Team geprüft.
+
+Sobald wir entschieden haben, bekommst du eine E-Mail von uns. Den aktuellen Stand deiner Bewerbung siehst du jederzeit in deinem Dashboard.
+
+[Zum Dashboard]({dashboard_link})`,
+    values: applicationValues,
+  },
+  'application-waitlist': {
+    key: 'application-waitlist',
+    label: 'Warteliste',
+    group: 'Bewerbung',
+    when: 'Wenn eine Bewerbung auf die Warteliste kommt.',
+    title: 'Auf der Warteliste',
+    placeholders: APPLICATION_PLACEHOLDERS,
+    required: [],
+    subject: 'Du stehst auf der Warteliste – Schlosstreffen',
+    body: `Hallo {vorname},
+
+danke für deine Geduld! Wir haben deine Bewerbung mit deinem Fahrzeug „{fahrzeug}“ geprüft und dich auf die Warteliste für das Schlosstreffen am {datum} gesetzt.
+
+Die Plätze auf dem Schlossgelände sind leider begrenzt. Sobald ein Platz frei wird, melden wir uns bei dir. Den aktuellen Stand deiner Bewerbung siehst du jederzeit in deinem Dashboard.
+
+[Zum Dashboard]({dashboard_link})`,
+    values: applicationValues,
+  },
+  'application-confirmed': {
+    key: 'application-confirmed',
+    label: 'Teilnahmebestätigung',
+    group: 'Bewerbung',
+    when: 'Wenn eine Teilnahme bestätigt ist.',
+    title: 'Teilnahme bestätigt',
+    placeholders: APPLICATION_PLACEHOLDERS,
+    required: [],
+    subject: 'Deine Teilnahme ist bestätigt – Schlosstreffen',
+    body: `Hallo {vorname},
+
+herzlichen Glückwunsch – du bist dabei! Dein Fahrzeug „{fahrzeug}“ ist Teil des Schlosstreffens am {datum} ({uhrzeit}).
+
+Deine Angaben und Fotos kannst du im Dashboard noch ändern, bis wir sie für das Quartett-Kartenspiel final freigeben. Praktische Infos zu Anfahrt, Einlass und Ablauf schicken wir dir rechtzeitig vor dem Event.
+
+[Zum Dashboard]({dashboard_link})`,
+    values: applicationValues,
+  },
+  'application-rejected': {
+    key: 'application-rejected',
+    label: 'Absage',
+    group: 'Bewerbung',
+    when: 'Wenn eine Bewerbung abgelehnt wird.',
+    title: 'Deine Bewerbung',
+    placeholders: APPLICATION_PLACEHOLDERS,
+    required: [],
+    subject: 'Deine Bewerbung beim Schlosstreffen',
+    body: `Hallo {vorname},
+
+vielen Dank für dein Interesse am Schlosstreffen und für deine Bewerbung mit deinem Fahrzeug „{fahrzeug}“. Leider können wir dir diesmal keinen Platz anbieten.
+
+Uns haben viele tolle Bewerbungen erreicht, und die Auswahl ist uns nicht leichtgefallen. Als Besucher bist du am {datum} ({uhrzeit}) natürlich herzlich willkommen!
+
+[Zum Dashboard]({dashboard_link})`,
+    values: applicationValues,
+  },
+  invitation: {
+    key: 'invitation',
+    label: 'Einladung',
+    group: 'Einladung',
+    when: 'Wenn eine Bewerbung eingeladen wird. Der QR-Code für den Check-in folgt unter dem Text.',
+    title: 'Du bist eingeladen!',
+    link: 'Link zum Bestätigen der Teilnahme',
+    placeholders: INVITATION_PLACEHOLDERS,
+    required: ['link'],
+    subject: 'Deine Einladung zum Schlosstreffen – Startnummer {startnummer}',
+    body: invitationBody(
+      'wir freuen uns, dich mit deinem Fahrzeug „{fahrzeug}“ zum {veranstaltung} einzuladen.',
+    ),
+    values: invitationValues,
+  },
+  'invitation-moved-up': {
+    key: 'invitation-moved-up',
+    label: 'Einladung nach Nachrücken',
+    group: 'Einladung',
+    when: 'Wenn ein Fahrzeug von der Warteliste nachrückt. Der QR-Code für den Check-in folgt unter dem Text.',
+    title: 'Du bist eingeladen!',
+    link: 'Link zum Bestätigen der Teilnahme',
+    placeholders: INVITATION_PLACEHOLDERS,
+    required: ['link'],
+    subject: 'Deine Einladung zum Schlosstreffen – Startnummer {startnummer}',
+    body: invitationBody(
+      'gute Nachrichten: Ein Platz ist frei geworden, und dein Fahrzeug „{fahrzeug}“ ist von der Warteliste nachgerückt. Wir freuen uns, dich zum {veranstaltung} einzuladen.',
+    ),
+    values: invitationValues,
+  },
+  'invitation-reminder': {
+    key: 'invitation-reminder',
+    label: 'Erinnerung an die Bestätigung',
+    group: 'Einladung',
+    when: 'Einige Tage vor der Frist, solange die Einladung unbestätigt ist.',
+    title: 'Bitte bestätige deine Teilnahme',
+    link: 'Link zum Bestätigen der Teilnahme',
+    placeholders: [...APPLICATION_PLACEHOLDERS, 'startnummer', 'bestaetigen_bis', 'link', 'absagen_link'],
+    required: ['link'],
+    subject: 'Erinnerung: Bitte bestätige deine Teilnahme am Schlosstreffen',
+    body: `Hallo {vorname},
+
+du bist mit deinem Fahrzeug „{fahrzeug}“ (Startnummer {startnummer}) zum {veranstaltung} eingeladen, hast deine Teilnahme aber noch nicht bestätigt. Bitte bestätige bis {bestaetigen_bis}; danach verfällt die Einladung und dein Platz geht an das nächste Fahrzeug auf der Warteliste.
+
+[Teilnahme bestätigen]({link})
+
+Du kannst doch nicht kommen? Dann gib deinen Platz bitte frei: [Teilnahme absagen]({absagen_link})`,
+    values: (p) => ({
+      ...applicationValues(p),
+      startnummer: String(p.startNumber),
+      bestaetigen_bis: deadline(p.confirmBy),
+      link: p.confirmUrl,
+      absagen_link: p.declineUrl,
+    }),
+  },
+  'invitation-lapsed': {
+    key: 'invitation-lapsed',
+    label: 'Einladung abgelaufen',
+    group: 'Einladung',
+    when: 'Wenn die Frist ohne Bestätigung verstrichen ist.',
+    title: 'Einladung abgelaufen',
+    placeholders: [...APPLICATION_PLACEHOLDERS, 'bestaetigen_bis'],
+    required: [],
+    subject: 'Deine Einladung zum Schlosstreffen ist abgelaufen',
+    body: `Hallo {vorname},
+
+deine Einladung mit dem Fahrzeug „{fahrzeug}“ war bis {bestaetigen_bis} zu bestätigen. Da keine Bestätigung kam, ist sie abgelaufen, und der Platz ist an das nächste Fahrzeug auf der Warteliste gegangen.
+
+Als Besucher bist du am {datum} ({uhrzeit}) herzlich willkommen.
+
+[Zum Dashboard]({dashboard_link})`,
+    values: (p) => ({ ...applicationValues(p), bestaetigen_bis: deadline(p.confirmBy) }),
+  },
+  'invitation-declined': {
+    key: 'invitation-declined',
+    label: 'Absage der Teilnahme',
+    group: 'Einladung',
+    when: 'Wenn jemand die Teilnahme absagt.',
+    title: 'Teilnahme abgesagt',
+    placeholders: APPLICATION_PLACEHOLDERS,
+    required: [],
+    subject: 'Deine Absage zum Schlosstreffen',
+    body: `Hallo {vorname},
+
+schade, dass du mit deinem Fahrzeug „{fahrzeug}“ nicht dabei sein kannst. Deine Absage ist angekommen, und dein Platz geht an das nächste Fahrzeug auf der Warteliste.
+
+Als Besucher bist du am {datum} ({uhrzeit}) trotzdem herzlich willkommen.
+
+[Zum Dashboard]({dashboard_link})`,
+    values: applicationValues,
+  },
+  'visitor-confirmation': {
+    key: 'visitor-confirmation',
+    label: 'Vormerkung bestätigen',
+    group: 'Besucher',
+    when: 'Wenn sich jemand als Besucher vormerkt.',
+    title: 'Vormerkung bestätigen',
+    link: 'Link zum Bestätigen der Vormerkung',
+    placeholders: VISITOR_PLACEHOLDERS,
+    required: ['link', 'abmelden_link'],
+    subject: 'Bitte bestätige deine Vormerkung – Schlosstreffen',
+    body: `Hallo {vorname},
+
+schön, dass du beim Schlosstreffen dabei sein möchtest! Bitte bestätige mit einem Klick, dass wir dir Neuigkeiten zum Event an diese Adresse schicken dürfen.
+
+[Vormerkung bestätigen]({link})
+
+Ohne deine Bestätigung schicken wir dir keine weiteren E-Mails. Du hast dich nicht vorgemerkt? Dann kannst du diese E-Mail einfach ignorieren.
+
+Du möchtest keine E-Mails mehr von uns? [Hier abmelden]({abmelden_link})`,
+    values: (p) => ({ vorname: p.firstName, link: p.confirmUrl, abmelden_link: p.unsubscribeUrl }),
+  },
+  'visitor-update': {
+    key: 'visitor-update',
+    label: 'Besucher-Update',
+    group: 'Besucher',
+    when: 'Der Rahmen jedes Besucher-Updates: {betreff} und {text} sind, was das Update schreibt.',
+    title: '{betreff}',
+    placeholders: ['vorname', 'betreff', 'text', 'abmelden_link'],
+    required: ['text', 'abmelden_link'],
+    requiredInSubject: ['betreff'],
+    subject: '{betreff} – Schlosstreffen',
+    body: `Hallo {vorname},
+
+{text}
+
+Du bekommst diese E-Mail, weil du dich beim Schlosstreffen als Besucher vorgemerkt und das bestätigt hast. Keine Updates mehr? [Hier abmelden]({abmelden_link})`,
+    values: (p) => ({ vorname: p.firstName, betreff: p.subject, text: p.body, abmelden_link: p.unsubscribeUrl }),
+  },
+  'visitor-next-edition': {
+    key: 'visitor-next-edition',
+    label: 'Das nächste Treffen',
+    group: 'Besucher',
+    when: 'An Besucher früherer Ausgaben, die vom nächsten Treffen hören wollten, sobald es auf der Startseite steht.',
+    title: 'Das nächste Schlosstreffen',
+    link: 'Link zur Vormerkung für das neue Treffen',
+    placeholders: VISITOR_PLACEHOLDERS,
+    required: ['link', 'abmelden_link'],
+    subject: 'Das nächste Schlosstreffen steht fest',
+    body: `Hallo {vorname},
+
+du wolltest wissen, wann das nächste Schlosstreffen stattfindet: {veranstaltung} {ausgabe} ist am {datum}, {uhrzeit}, Ort: {ort}. Wenn du wieder dabei sein möchtest, merke dich für dieses Treffen neu vor.
+
+[Als Besucher vormerken]({link})
+
+Dies ist die einzige E-Mail, die wir dir dazu schicken; deine bisherige Vormerkung löschen wir danach mit den Daten des vergangenen Treffens.
+
+Du möchtest nichts mehr von uns hören? [Hier abmelden]({abmelden_link})`,
+    values: (p) => ({ vorname: p.firstName, link: p.signUpUrl, abmelden_link: p.unsubscribeUrl }),
+  },
+  'account-confirm': {
+    key: 'account-confirm',
+    label: 'E-Mail-Adresse bestätigen',
+    group: 'Konto',
+    when: 'Nach der Registrierung, an die angegebene Adresse. Sie nennt niemanden beim Namen: Wer sich registriert, besitzt die Adresse vielleicht nicht.',
+    title: 'E-Mail-Adresse bestätigen',
+    link: 'Link zum Bestätigen der Adresse',
+    placeholders: ['link'],
+    required: ['link'],
+    subject: 'Bestätige deine E-Mail-Adresse – Schlosstreffen',
+    body: `Hallo,
+
+mit dieser E-Mail-Adresse wurde ein Konto beim Schlosstreffen angelegt. Bestätige die Adresse mit dem Button; erst dann kannst du eine Bewerbung einreichen, und erst dann schreiben wir dir zu deinem Konto. Der Link ist 48 Stunden gültig.
+
+[E-Mail-Adresse bestätigen]({link})
+
+Du hast kein Konto angelegt? Dann ignoriere diese E-Mail: Ohne Bestätigung verknüpfen wir nichts mit deiner Adresse.`,
+    values: (p) => ({ link: p.confirmUrl }),
+  },
+  'password-reset': {
+    key: 'password-reset',
+    label: 'Passwort zurücksetzen',
+    group: 'Konto',
+    when: 'Wenn jemand „Passwort vergessen?“ nutzt.',
+    title: 'Passwort zurücksetzen',
+    link: 'Link zum Setzen eines neuen Passworts',
+    placeholders: ['vorname', 'link'],
+    required: ['link'],
+    subject: 'Passwort zurücksetzen – Schlosstreffen',
+    body: `Hallo {vorname},
+
+du hast einen Link zum Zurücksetzen deines Passworts angefordert. Klicke auf den Button, um ein neues Passwort zu setzen. Der Link ist 1 Stunde gültig und kann nur einmal verwendet werden.
+
+[Neues Passwort setzen]({link})
+
+Du hast das nicht angefordert? Dann kannst du diese E-Mail ignorieren, dein Passwort bleibt unverändert.`,
+    // No name for an account whose address is not confirmed yet: 'Hallo,'.
+    values: (p) => ({ vorname: p.firstName ?? '', link: p.resetUrl }),
+  },
+  'password-changed': {
+    key: 'password-changed',
+    label: 'Passwort geändert',
+    group: 'Konto',
+    when: 'Wenn das Passwort eines Kontos geändert wurde.',
+    title: 'Passwort geändert',
+    placeholders: ['vorname'],
+    required: [],
+    subject: 'Dein Passwort wurde geändert – Schlosstreffen',
+    body: `Hallo {vorname},
+
+das Passwort deines Kontos beim Schlosstreffen wurde soeben geändert. Alle anderen Anmeldungen wurden beendet.
+
+Warst du das nicht? Dann setze dein Passwort über „Passwort vergessen?“ auf der Anmeldeseite sofort neu.`,
+    values: (p) => ({ vorname: p.firstName }),
+  },
+  'email-change-confirm': {
+    key: 'email-change-confirm',
+    label: 'Neue E-Mail-Adresse bestätigen',
+    group: 'Konto',
+    when: 'An die neue Adresse, wenn jemand die E-Mail-Adresse seines Kontos ändert.',
+    title: 'Neue E-Mail-Adresse bestätigen',
+    link: 'Link, mit dem die neue Adresse gilt',
+    placeholders: ['neue_email', 'link'],
+    required: ['link'],
+    subject: 'Bestätige deine neue E-Mail-Adresse – Schlosstreffen',
+    body: `Hallo,
+
+jemand möchte ein Konto beim Schlosstreffen künftig mit {neue_email} nutzen. Warst du das, bestätige die neue Adresse mit dem Button; erst dann gilt sie. Der Link ist 24 Stunden gültig.
+
+[Neue E-Mail-Adresse bestätigen]({link})
+
+Du hast das nicht veranlasst? Dann ignoriere diese E-Mail; es ändert sich nichts.`,
+    values: (p) => ({ neue_email: p.newEmail, link: p.confirmUrl }),
+  },
+  'email-change-notice': {
+    key: 'email-change-notice',
+    label: 'E-Mail-Adresse wird geändert',
+    group: 'Konto',
+    when: 'An die bisherige Adresse, wenn jemand die E-Mail-Adresse des Kontos ändert.',
+    title: 'E-Mail-Adresse wird geändert',
+    link: 'Link zum Abbrechen der Änderung',
+    placeholders: ['vorname', 'neue_email', 'link'],
+    required: ['link'],
+    subject: 'Deine E-Mail-Adresse soll geändert werden – Schlosstreffen',
+    body: `Hallo {vorname},
+
+für dein Konto beim Schlosstreffen wurde die neue E-Mail-Adresse {neue_email} angegeben. Sie gilt erst, wenn der Bestätigungslink an die neue Adresse geöffnet wird.
+
+Warst du das nicht? Dann brich die Änderung hier ab und ändere dein Passwort. Auch ein neues Passwort bricht die Änderung ab.
+
+[Änderung abbrechen]({link})`,
+    values: (p) => ({ vorname: p.firstName, neue_email: p.newEmail, link: p.cancelUrl }),
+  },
+};
+
+export const isMailKey = (key: string): key is MailKey => (MAIL_KEYS as readonly string[]).includes(key);
+
+/** The editable mail a job sends: its template, or the invitation's variant after moving up. */
+export function mailKeyOf(template: EmailTemplateName, props: Record<string, unknown>): MailKey {
+  return template === 'invitation' && props.movedUp === true ? 'invitation-moved-up' : template;
+}
+
+/** The job template a mail is sent with. */
+export const templateOfMail = (key: MailKey): EmailTemplateName =>
+  key === 'invitation-moved-up' ? 'invitation' : key;
+
+/** Every placeholder a mail knows: its own and the meeting's facts. */
+export const placeholdersOf = (key: MailKey): MailPlaceholder[] => [
+  ...MAIL_DEFINITIONS[key].placeholders,
+  ...EVENT_PLACEHOLDERS,
+];
+
+/** The placeholders' values for a mail: from the job's props and the meeting's facts. */
+export function mailValues(key: MailKey, props: unknown, event: EventFacts): Values {
+  const definition = MAIL_DEFINITIONS[key] as MailDefinition;
+  return {
+    ausgabe: String(event.year),
+    veranstaltung: event.name,
+    datum: event.date,
+    uhrzeit: event.time,
+    ort: event.place,
+    ...definition.values(props as never),
+  };
+}
+
+export interface MailText {
+  subject: string;
+  body: string;
+}
+
+export const MAIL_TEXT_LIMITS = { subject: 200, body: 10_000 } as const;
+
+export interface MailTextProblem {
+  field: 'subject' | 'body';
+  message: string;
+}
+
+const PLACEHOLDER = /\{([^{}\s]*)\}/g;
+
+const named = (text: string) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+
+/**
+ * Why a mail's text cannot be saved, in German (empty: it can): an empty or overlong part, a
+ * placeholder the mail does not know, a link placeholder in the subject, a required one missing.
+ */
+export function mailTextProblems(key: MailKey, text: MailText): MailTextProblem[] {
+  const definition = MAIL_DEFINITIONS[key] as MailDefinition;
+  const known = new Set<string>(placeholdersOf(key));
+  const list = placeholdersOf(key)
+    .map((name) => `{${name}}`)
+    .join(', ');
+  const problems: MailTextProblem[] = [];
+  const subject = text.subject.trim();
+  if (!subject) problems.push({ field: 'subject', message: 'Bitte gib einen Betreff ein.' });
+  if (subject.length > MAIL_TEXT_LIMITS.subject)
+    problems.push({
+      field: 'subject',
+      message: `Der Betreff darf höchstens ${MAIL_TEXT_LIMITS.subject} Zeichen lang sein.`,
+    });
+  if (/[\r\n]/.test(subject))
+    problems.push({ field: 'subject', message: 'Der Betreff muss in einer Zeile stehen.' });
+  if (!text.body.trim()) problems.push({ field: 'body', message: 'Bitte gib einen Text ein.' });
+  if (text.body.length > MAIL_TEXT_LIMITS.body)
+    problems.push({
+      field: 'body',
+      message: `Der Text darf höchstens ${MAIL_TEXT_LIMITS.body.toLocaleString('de-DE')} Zeichen lang sein.`,
+    });
+  for (const field of ['subject', 'body'] as const) {
+    for (const name of new Set(named(text[field]))) {
+      if (!known.has(name))
+        problems.push({
+          field,
+          message: `Den Platzhalter {${name}} gibt es in dieser E-Mail nicht. Möglich sind: ${list}.`,
+        });
+      else if (field === 'subject' && LINK_PLACEHOLDERS.has(name as MailPlaceholder))
+        problems.push({
+          field,
+          message: `Der Platzhalter {${name}} ist ein Link und gehört in den Text, nicht in den Betreff.`,
+        });
+    }
+  }
+  const missing = (field: 'subject' | 'body', names: readonly MailPlaceholder[]) => {
+    const present = new Set(named(text[field]));
+    for (const name of names)
+      if (!present.has(name))
+        problems.push({
+          field,
+          message: `Der Platzhalter {${name}} fehlt (${name === 'link' && definition.link ? definition.link : MAIL_PLACEHOLDERS[name]}). Ohne ihn erfüllt diese E-Mail ihren Zweck nicht.`,
+        });
+  };
+  missing('subject', definition.requiredInSubject ?? []);
+  missing('body', definition.required);
+  return problems;
+}
+
+/** A piece of a line: text, bold text or a link (label and http(s) target), placeholders filled. */
+export type MailInline = { text: string } | { bold: string } | { label: string; href: string };
+
+export type MailBlock =
+  | { kind: 'paragraph'; lines: MailInline[][] }
+  | { kind: 'list'; items: MailInline[][] }
+  /** A paragraph that is nothing but a link: the mail's call to action. */
+  | { kind: 'button'; label: string; href: string };
+
+export interface FilledMail {
+  subject: string;
+  /** The heading of the layout. */
+  title: string;
+  blocks: MailBlock[];
+  /** The inbox's preview line. */
+  preview: string;
+}
+
+const fill = (text: string, values: Values) =>
+  text.replace(PLACEHOLDER, (whole, name: string) => values[name as MailPlaceholder] ?? whole);
+
+/** An empty value takes the space before it along when punctuation follows: 'Hallo {vorname},' → 'Hallo,'. */
+const dropEmpty = (text: string, values: Values) =>
+  text.replace(/ ?\{([^{}\s]*)\}(?=[,.!?;:])/g, (whole, name: string) =>
+    values[name as MailPlaceholder] === '' ? '' : whole,
+  );
+
+const INLINE = new RegExp(`\\*\\*(.+?)\\*\\*|${TEXT_LINK.source}`, 'g');
+
+/** One line of the template, parsed first and filled then: a value never becomes formatting. */
+function inlines(line: string, values: Values): MailInline[] {
+  const parts: MailInline[] = [];
+  let at = 0;
+  const text = (raw: string) => {
+    const filled = fill(raw, values);
+    if (filled) parts.push({ text: filled });
+  };
+  for (const match of line.matchAll(INLINE)) {
+    const [whole, bold, label, target] = match;
+    text(line.slice(at, match.index));
+    if (bold !== undefined) parts.push({ bold: fill(bold, values) });
+    else {
+      const href = fill(target!, values);
+      // Mails link absolute addresses only; anything else stays its label.
+      if (allowedLinkTarget(href) && /^https?:/i.test(href)) parts.push({ label: fill(label!, values), href });
+      else text(label!);
+    }
+    at = match.index + whole.length;
+  }
+  text(line.slice(at));
+  return parts;
+}
+
+const plain = (parts: MailInline[]) =>
+  parts.map((part) => ('text' in part ? part.text : 'bold' in part ? part.bold : part.label)).join('');
+
+/** The mail's text with its values: subject, heading, blocks and the inbox preview line. */
+export function fillMail(key: MailKey, text: MailText, values: Values): FilledMail {
+  const definition = MAIL_DEFINITIONS[key] as MailDefinition;
+  const body = dropEmpty(text.body, values);
+  const blocks: MailBlock[] = [];
+  for (const block of textBlocks(body)) {
+    if (block.list) {
+      blocks.push({ kind: 'list', items: block.items.map((item) => inlines(item, values)) });
+      continue;
+    }
+    // A paragraph that is one placeholder of several paragraphs (an update's text) stays several.
+    const only = block.lines.length === 1 ? /^\{([^{}\s]+)\}$/.exec(block.lines[0]!)?.[1] : undefined;
+    const value = only === undefined ? undefined : values[only as MailPlaceholder];
+    if (value !== undefined) {
+      for (const part of value.split(/\n\s*\n/)) {
+        const lines = part
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean);
+        if (lines.length) blocks.push({ kind: 'paragraph', lines: lines.map((line) => [{ text: line }]) });
+      }
+      continue;
+    }
+    const lines = block.lines.map((line) => inlines(line, values));
+    const [first] = lines;
+    if (lines.length === 1 && first!.length === 1 && 'href' in first![0]!) {
+      blocks.push({ kind: 'button', label: first![0].label, href: first![0].href });
+    } else blocks.push({ kind: 'paragraph', lines });
+  }
+  const paragraphs = blocks.filter((block) => block.kind === 'paragraph');
+  // The first paragraph after the greeting says what the mail is about.
+  const opening = paragraphs.find((block) => !/^Hallo\b/.test(plain(block.lines[0]!)));
+  return {
+    subject: fill(dropEmpty(text.subject, values), values).replace(/\s+/g, ' ').trim(),
+    title: fill(definition.title, values),
+    blocks,
+    preview: opening ? opening.lines.map(plain).join(' ').slice(0, 140) : '',
+  };
+}
+
+/** The default text of a mail. */
+export const defaultMailText = (key: MailKey): MailText => ({
+  subject: MAIL_DEFINITIONS[key].subject,
+  body: MAIL_DEFINITIONS[key].body,
+});
+
+/** An application's data (or made-up data) for a mail's preview and its test mail. */
+export interface MailSampleData {
+  firstName: string;
+  vehicleTitle: string;
+  startNumber: number;
+  parkingZone: string;
+  /** ISO instant, or null: no deadline. */
+  confirmBy: string | null;
+}
+
+export const MADE_UP_SAMPLE: MailSampleData = {
+  firstName: 'Max',
+  vehicleTitle: 'BMW M3 E46',
+  startNumber: 17,
+  parkingZone: 'A',
+  confirmBy: null,
+};
+
+/**
+ * The job props a mail would get for this data. Its links lead to the site's pages with a token
+ * that is no token ('vorschau'): a test mail's link shows the page's answer to an invalid link.
+ */
+export function sampleMailProps(key: MailKey, data: MailSampleData, publicUrl: string): Record<string, unknown> {
+  const token = (path: string) => `${publicUrl}${path}?token=vorschau`;
+  const application = {
+    firstName: data.firstName,
+    vehicleTitle: data.vehicleTitle,
+    dashboardUrl: `${publicUrl}/dashboard`,
+  };
+  const confirmBy = data.confirmBy ?? new Date(Date.UTC(2000, 0, 1)).toISOString();
+  const visitor = {
+    firstName: data.firstName,
+    unsubscribeUrl: token('/besucher/abmelden'),
+    oneClickUrl: token('/api/visitor-registrations/unsubscribe'),
+  };
+  const props: { [K in MailKey]: Record<string, unknown> } = {
+    'application-received': application,
+    'application-waitlist': application,
+    'application-confirmed': application,
+    'application-rejected': application,
+    invitation: {
+      ...application,
+      startNumber: data.startNumber,
+      parkingZone: data.parkingZone,
+      checkInCode: 'VORSCHAU-KEIN-GUELTIGER-CODE',
+      confirmUrl: token('/einladung'),
+      declineUrl: token('/einladung/absagen'),
+      confirmBy: data.confirmBy,
+      movedUp: false,
+    },
+    'invitation-moved-up': {},
+    'invitation-reminder': {
+      ...application,
+      startNumber: data.startNumber,
+      confirmBy: data.confirmBy ?? confirmBy,
+      confirmUrl: token('/einladung'),
+      declineUrl: token('/einladung/absagen'),
+    },
+    'invitation-lapsed': { ...application, confirmBy: data.confirmBy ?? confirmBy },
+    'invitation-declined': application,
+    'visitor-confirmation': { ...visitor, confirmUrl: token('/besucher/bestaetigen') },
+    'visitor-update': {
+      ...visitor,
+      subject: 'Der Zeitplan steht',
+      body: 'Am Samstag öffnen wir die Tore um 10 Uhr.\n\nParkplätze für Besucher gibt es am Nordtor.',
+      test: true,
+    },
+    'visitor-next-edition': { ...visitor, signUpUrl: `${publicUrl}/visitor-registration` },
+    'account-confirm': { confirmUrl: token('/email-bestaetigen') },
+    'password-reset': { firstName: data.firstName, resetUrl: token('/reset-password') },
+    'password-changed': { firstName: data.firstName },
+    'email-change-confirm': { newEmail: 'neue.adresse@example.de', confirmUrl: token('/email-bestaetigen') },
+    'email-change-notice': {
+      firstName: data.firstName,
+      newEmail: 'neue.adresse@example.de',
+      cancelUrl: token('/email-aenderung-abbrechen'),
+    },
+  };
+  props['invitation-moved-up'] = { ...props.invitation, movedUp: true };
+  return props[key];
+}
+
+export const MAIL_TEMPLATE_MESSAGES = {
+  unknownMail: 'Diese E-Mail-Vorlage gibt es nicht.',
+  text: 'Betreff und Text müssen als Text übermittelt werden.',
+  baseVersion: 'Es fehlt, welche Version der Vorlage bearbeitet wurde.',
+  vehicle: 'Die gewählte Bewerbung gibt es in dieser Ausgabe nicht.',
+  changedMeanwhile: (version: number, by: string) =>
+    `Die Vorlage wurde inzwischen geändert (Version ${version} von ${by}). Lade sie neu und übertrage deine Änderungen.`,
+  testQueued: (address: string) => `Die Testmail an ${address} ist unterwegs.`,
+  testSubject: (subject: string) => `[Test] ${subject}`,
+} as const;
+
+const textField = v.pipe(v.string(MAIL_TEMPLATE_MESSAGES.text), v.maxLength(20_000, MAIL_TEMPLATE_MESSAGES.text));
+
+/** A save: the text and the version it was edited from (a save over a newer version is refused). */
+export const MailTextInputSchema = v.object({
+  subject: textField,
+  body: textField,
+  baseVersion: v.pipe(
+    v.number(MAIL_TEMPLATE_MESSAGES.baseVersion),
+    v.integer(MAIL_TEMPLATE_MESSAGES.baseVersion),
+    v.minValue(0, MAIL_TEMPLATE_MESSAGES.baseVersion),
+  ),
+});
+
+/** 'Standard wiederherstellen': the version it was asked from. */
+export const MailRestoreInputSchema = v.object({ baseVersion: MailTextInputSchema.entries.baseVersion });
+
+/** 'Testmail an mich': the draft as it stands, filled with a chosen application's data. */
+export const MailTestInputSchema = v.object({
+  subject: textField,
+  body: textField,
+  vehicleId: v.optional(v.nullable(v.pipe(v.string(MAIL_TEMPLATE_MESSAGES.vehicle), v.uuid(MAIL_TEMPLATE_MESSAGES.vehicle)))),
+});
