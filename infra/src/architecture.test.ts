@@ -77,8 +77,8 @@ const CORE = 'api/src/core/';
 const CORE_LAYERS: string[][] = [
   ['model'],
   ['kernel', 'crypto', 'db'],
-  ['outbox', 'storage', 'settings', 'emails', 'editions', 'audit', 'texts'],
-  ['public-list', 'quartett', 'check-in', 'visitors'],
+  ['outbox', 'storage', 'settings', 'emails', 'editions', 'audit'],
+  ['public-list', 'quartett', 'check-in', 'visitors', 'texts'],
   ['status-log'],
   ['reviews'],
   ['accounts', 'invitations', 'visitor-updates'],

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = {
   'queues.clean': 'Hintergrundaufträge entfernt',
   'review.settings': 'Bewertungseinstellungen geändert',
   'texts.update': 'Öffentliche Texte geändert',
+  'mail-template.update': 'E-Mail-Vorlage geändert',
+  'mail-template.restore': 'E-Mail-Vorlage auf den Standard zurückgesetzt',
   'review.assignment': 'Prüfung einer Bewerbung umverteilt',
   'review.conflict_declare': 'Befangenheit angegeben',
   'review.conflict_withdraw': 'Befangenheit zurückgenommen',

@@ -287,6 +287,32 @@ const SENDS: Record<string, () => Promise<Send>> = {
     target: year(),
     details: { set: ['faq'], reset: ['introduction'] },
   }),
+  'PUT /api/admin/mail-templates/:mail': async () => {
+    const { version } = (await world.admin.client.get('/api/admin/mail-templates/application-waitlist')).data as {
+      version: number;
+    };
+    return {
+      as: 'admin',
+      method: 'PUT',
+      path: '/api/admin/mail-templates/application-waitlist',
+      json: { subject: 'Warteliste', body: 'Hallo {vorname}, du wartest.', baseVersion: version },
+      target: year(),
+      details: { mail: 'application-waitlist', version: version + 1, from: version },
+    };
+  },
+  'POST /api/admin/mail-templates/:mail/restore': async () => {
+    const { version } = (await world.admin.client.get('/api/admin/mail-templates/application-waitlist')).data as {
+      version: number;
+    };
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: '/api/admin/mail-templates/application-waitlist/restore',
+      json: { baseVersion: version },
+      target: year(),
+      details: { mail: 'application-waitlist', version: version + 1 },
+    };
+  },
   'POST /api/admin/vehicles/:id/assignments': async () => {
     // An open review of the reviewer's, moved to the admin.
     const [application] = await insertSubmittedApplications(t, 1, { label: `umverteilt-${randomUUID()}` });

@@ -170,6 +170,22 @@ export const AUDITED_ROUTES: AuditedRoute[] = [
     }),
   },
   {
+    route: 'PUT /api/admin/mail-templates/:mail',
+    action: 'mail-template.update',
+    target: edition,
+    details: ({ request, response }) => ({
+      mail: typeof response.key === 'string' ? response.key : null,
+      version: response.version ?? null,
+      from: request.baseVersion ?? null,
+    }),
+  },
+  {
+    route: 'POST /api/admin/mail-templates/:mail/restore',
+    action: 'mail-template.restore',
+    target: edition,
+    details: ({ response }) => ({ mail: response.key ?? null, version: response.version ?? null }),
+  },
+  {
     route: 'POST /api/admin/vehicles/:id/assignments',
     action: 'review.assignment',
     target: param('id'),

@@ -655,6 +655,52 @@ const ROWS: Row[] = [
       json: { faq: [{ question: 'Gibt es einen Dresscode?', answer: 'Nein.' }] },
     }),
   },
+  // The mails' texts of an edition: admins only (they change what every applicant reads).
+  {
+    route: 'GET /api/admin/mail-templates',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/mail-templates' }),
+  },
+  {
+    route: 'GET /api/admin/mail-templates/:mail',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/mail-templates/application-rejected' }),
+  },
+  {
+    route: 'PUT /api/admin/mail-templates/:mail',
+    case: 'saved over the version in use',
+    expect: [401, 403, 403, 403, 200],
+    request: async () => {
+      const { version } = (await world.admin.client.get('/api/admin/mail-templates/application-rejected'))
+        .data as { version: number };
+      return {
+        path: '/api/admin/mail-templates/application-rejected',
+        json: { subject: 'Deine Bewerbung', body: 'Hallo {vorname},\n\nleider nicht.', baseVersion: version },
+      };
+    },
+  },
+  {
+    route: 'POST /api/admin/mail-templates/:mail/restore',
+    expect: [401, 403, 403, 403, 200],
+    request: async () => {
+      const { version } = (await world.admin.client.get('/api/admin/mail-templates/application-rejected'))
+        .data as { version: number };
+      return { path: '/api/admin/mail-templates/application-rejected/restore', json: { baseVersion: version } };
+    },
+  },
+  {
+    route: 'GET /api/admin/mail-templates/:mail/sample',
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: `/api/admin/mail-templates/invitation/sample?fahrzeug=${world.submitted}` }),
+  },
+  {
+    route: 'POST /api/admin/mail-templates/:mail/test',
+    expect: [401, 403, 403, 403, 202],
+    request: () => ({
+      path: '/api/admin/mail-templates/application-rejected/test',
+      json: { subject: 'Test', body: 'Hallo {vorname}' },
+    }),
+  },
   {
     route: 'GET /api/admin/reviews/load',
     expect: [401, 403, 403, 403, 200],

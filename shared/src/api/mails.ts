@@ -16,6 +16,8 @@ export interface VehicleMail {
   sentAt: string | null;
   /** 'Erneut senden' was asked for and the resend has not failed. */
   resent: boolean;
+  /** The version of the edition's text it was rendered with (0: the default text); null: not rendered. */
+  templateVersion: number | null;
 }
 
 export interface VehicleMails {

@@ -22,6 +22,7 @@ import { User } from '../model/user.entity.js';
 import { ReviewAssignment, ReviewConflict } from '../model/review-assignment.entity.js';
 import { Edition } from '../model/edition.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
+import { MailTemplate } from '../model/mail-template.entity.js';
 import { gateScansOf, ownHistoryOf, visitorUpdatesOf } from './accounts.queries.js';
 import { auditEntriesOf } from '../audit/audit.js';
 
@@ -123,11 +124,14 @@ export async function collectAccountData(
   );
   // The public texts ('Texte') whose last change was theirs: which edition's, and when.
   const textsChanged = await fork.find(PublicText, { updatedBy: user.id }, { orderBy: { updatedAt: 'asc' } });
+  // The versions of mail texts they saved ('E-Mail-Vorlagen').
+  const mailVersions = await fork.find(MailTemplate, { createdBy: user.id }, { orderBy: { createdAt: 'asc' } });
+  const editionIds = [...textsChanged, ...mailVersions].map((row) => row.editionId);
   const textEditions = new Map(
-    (textsChanged.length
-      ? await fork.find(Edition, { id: { $in: textsChanged.map((row) => row.editionId) } })
-      : []
-    ).map((edition) => [edition.id, edition.name]),
+    (editionIds.length ? await fork.find(Edition, { id: { $in: editionIds } }) : []).map((edition) => [
+      edition.id,
+      edition.name,
+    ]),
   );
   const biasedTowards = new Map(
     (conflicts.length ? await fork.find(User, { id: { $in: conflicts.map((c) => c.personId) } }) : []).map(
@@ -245,6 +249,13 @@ export async function collectAccountData(
     'oeffentliche-texte.json': textsChanged.map((row) => ({
       edition: textEditions.get(row.editionId) ?? null,
       lastChangedAt: row.updatedAt,
+    })),
+    'e-mail-vorlagen.json': mailVersions.map((row) => ({
+      edition: textEditions.get(row.editionId) ?? null,
+      mail: row.mail,
+      version: row.version,
+      restoredDefault: row.isDefault,
+      savedAt: row.createdAt,
     })),
     'protokoll.json': audit.map((entry) => ({
       action: entry.action,

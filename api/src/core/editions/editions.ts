@@ -18,7 +18,7 @@ import { Edition } from '../model/edition.entity.js';
 import { ReviewCategory } from '../model/review-assignment.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
-import { copyMailTemplates } from '../texts/mail-templates.js';
+import { MailTemplate } from '../model/mail-template.entity.js';
 import { checkedInOf, listedOf } from './editions.queries.js';
 import { currentOf, meetingName } from './edition-events.js';
 
@@ -145,8 +145,23 @@ export async function createEdition(em: EntityManager, input: NewEdition): Promi
     });
     await em.flush();
   }
-  // And the mails' texts.
-  await copyMailTemplates(em, template.id, edition.id, new Date());
+  // And the mails' texts: the version each uses now becomes the new edition's version 1.
+  const versions = await em.find(MailTemplate, { editionId: template.id }, { orderBy: { version: 'desc' } });
+  const inUse = new Map<string, MailTemplate>();
+  for (const row of versions) if (!inUse.has(row.mail)) inUse.set(row.mail, row);
+  for (const row of inUse.values())
+    if (!row.isDefault)
+      em.create(MailTemplate, {
+        editionId: edition.id,
+        mail: row.mail,
+        version: 1,
+        subject: row.subject,
+        body: row.body,
+        isDefault: false,
+        createdBy: row.createdBy ?? null,
+        createdAt: new Date(),
+      });
+  await em.flush();
   return edition;
 }
 

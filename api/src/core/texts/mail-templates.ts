@@ -166,31 +166,6 @@ export async function saveMailTemplate(
   return mailTemplateView(em.fork(), editionId, key);
 }
 
-/** A new edition starts with the texts its template edition uses now (as their version 1). */
-export async function copyMailTemplates(
-  em: EntityManager,
-  fromEditionId: string,
-  toEditionId: string,
-  at: Date,
-): Promise<void> {
-  const rows = await em.find(MailTemplate, { editionId: fromEditionId }, { orderBy: { version: 'desc' } });
-  const newest = new Map<string, MailTemplate>();
-  for (const row of rows) if (!newest.has(row.mail)) newest.set(row.mail, row);
-  for (const row of newest.values())
-    if (!row.isDefault)
-      em.create(MailTemplate, {
-        editionId: toEditionId,
-        mail: row.mail,
-        version: 1,
-        subject: row.subject,
-        body: row.body,
-        isDefault: false,
-        createdBy: row.createdBy ?? null,
-        createdAt: at,
-      });
-  await em.flush();
-}
-
 /** The chosen application's data for a preview (or made-up data without one). */
 async function sampleData(
   em: EntityManager,

@@ -38,6 +38,7 @@ export async function vehicleMails(em: EntityManager, vehicleId: string): Promis
       createdAt: log.createdAt.toISOString(),
       sentAt: log.sentAt?.toISOString() ?? null,
       resent: resend !== null && !RESEND_AGAIN.has(resend),
+      templateVersion: log.templateVersion ?? null,
     };
   });
 }

@@ -24,6 +24,7 @@ function mail(id: string, overrides: Partial<VehicleMail>): VehicleMail {
     createdAt: '2026-04-01T08:00:00.000Z',
     sentAt: '2026-04-01T08:00:01.000Z',
     resent: false,
+    templateVersion: 0,
     ...overrides,
   };
 }
@@ -55,6 +56,7 @@ beforeEach(() => {
       state: 'held',
       error: ANSWER,
       sentAt: null,
+      templateVersion: null,
     }),
     mail('m3', {
       template: 'application-rejected',
@@ -62,6 +64,7 @@ beforeEach(() => {
       subject: 'Deine Bewerbung beim Schlosstreffen',
       state: 'refused',
       error: ANSWER,
+      templateVersion: 3,
       sentAt: null,
     }),
     mail('m2', {
@@ -115,6 +118,9 @@ describe('E-Mails block', () => {
     expect(refused.textContent).toContain(`Antwort des Mailservers: ${ANSWER}`);
     expect(refused.textContent).toContain('Deine Bewerbung beim Schlosstreffen');
     expect(refused.textContent).toContain('an tippfehler@example.de');
+    // Which version of the edition's text it was written with.
+    expect(refused.textContent).toContain('Vorlage Version 3');
+    expect(item('Eingangsbestätigung').textContent).toContain('Standardtext');
     const held = item('Warteliste');
     expect(within(held).getByText('zurückgehalten')).toBeTruthy();
     expect(held.textContent).toContain(`Zurückgehalten, die Adresse wurde abgelehnt: ${ANSWER}`);

@@ -61,6 +61,9 @@ function MailItem({ vehicleId, mail }: { vehicleId: string; mail: VehicleMail })
       <p className="mt-1.5 text-xs text-ash-400">
         an <span className="break-all text-ash-300">{mail.recipient}</span> ·{' '}
         <time dateTime={mail.sentAt ?? mail.createdAt}>{formatDateTime(mail.sentAt ?? mail.createdAt)}</time>
+        {mail.templateVersion === null ? null : (
+          <> · {mail.templateVersion === 0 ? 'Standardtext' : `Vorlage Version ${mail.templateVersion}`}</>
+        )}
       </p>
       {mail.error ? (
         <p className="mt-2 rounded-lg bg-night-800/80 px-3 py-2 text-xs break-words text-parchment">
