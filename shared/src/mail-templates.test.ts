@@ -40,7 +40,10 @@ describe('mail templates', () => {
   it('refuses unknown placeholders, link placeholders in the subject and a missing required one, in German', () => {
     const text = defaultMailText('invitation');
     expect(
-      mailTextProblems('invitation', { ...text, body: text.body.replace('[Teilnahme bestätigen]({link})', '') }),
+      mailTextProblems('invitation', {
+        ...text,
+        body: text.body.replace('[Teilnahme bestätigen]({link})', ''),
+      }),
     ).toEqual([
       {
         field: 'body',
@@ -61,10 +64,9 @@ describe('mail templates', () => {
     expect(mailTextProblems('invitation', { ...text, subject: 'Los: {link}' })[0]!.message).toBe(
       'Der Platzhalter {link} ist ein Link und gehört in den Text, nicht in den Betreff.',
     );
-    expect(mailTextProblems('application-rejected', { subject: ' ', body: '' }).map((p) => p.message)).toEqual([
-      'Bitte gib einen Betreff ein.',
-      'Bitte gib einen Text ein.',
-    ]);
+    expect(
+      mailTextProblems('application-rejected', { subject: ' ', body: '' }).map((p) => p.message),
+    ).toEqual(['Bitte gib einen Betreff ein.', 'Bitte gib einen Text ein.']);
     expect(
       mailTextProblems('visitor-update', { subject: 'Neues', body: defaultMailText('visitor-update').body }),
     ).toEqual([{ field: 'subject', message: expect.stringContaining('{betreff} fehlt') }]);
@@ -85,22 +87,41 @@ describe('mail templates', () => {
     );
     expect(mail.subject).toBe('Absage für {vorname} <b>Golf</b>');
     expect(mail.blocks).toEqual([
-      { kind: 'paragraph', lines: [[{ text: 'Hallo ' }, { bold: '[Klick](https://evil.test) **fett**' }, { text: ',' }]] },
+      {
+        kind: 'paragraph',
+        lines: [[{ text: 'Hallo ' }, { bold: '[Klick](https://evil.test) **fett**' }, { text: ',' }]],
+      },
       { kind: 'list', items: [[{ text: '{vorname} <b>Golf</b>' }]] },
       { kind: 'button', label: 'Zum Dashboard', href: 'https://schlosstreffen.test/dashboard' },
       {
         kind: 'paragraph',
-        lines: [[{ text: 'Mehr im ' }, { label: 'Dashboard', href: 'https://schlosstreffen.test/dashboard' }, { text: '.' }]],
+        lines: [
+          [
+            { text: 'Mehr im ' },
+            { label: 'Dashboard', href: 'https://schlosstreffen.test/dashboard' },
+            { text: '.' },
+          ],
+        ],
       },
     ]);
   });
 
   it('an empty name takes its space along, links must be absolute, an update’s text keeps its paragraphs', () => {
-    const reset = fillMail('password-reset', defaultMailText('password-reset'), { vorname: '', link: 'https://x.test/r' });
+    const reset = fillMail('password-reset', defaultMailText('password-reset'), {
+      vorname: '',
+      link: 'https://x.test/r',
+    });
     expect(reset.blocks[0]).toEqual({ kind: 'paragraph', lines: [[{ text: 'Hallo,' }]] });
-    const relative = fillMail('password-changed', { subject: 'x', body: 'Siehe [Hilfe](/hilfe) und [böse](javascript:alert(1))' }, {});
+    const relative = fillMail(
+      'password-changed',
+      { subject: 'x', body: 'Siehe [Hilfe](/hilfe) und [böse](javascript:alert(1))' },
+      {},
+    );
     expect(relative.blocks).toEqual([
-      { kind: 'paragraph', lines: [[{ text: 'Siehe ' }, { text: 'Hilfe' }, { text: ' und ' }, { text: 'böse' }, { text: ')' }]] },
+      {
+        kind: 'paragraph',
+        lines: [[{ text: 'Siehe ' }, { text: 'Hilfe' }, { text: ' und ' }, { text: 'böse' }, { text: ')' }]],
+      },
     ]);
     const update = fillMail('visitor-update', defaultMailText('visitor-update'), {
       vorname: 'Vera',

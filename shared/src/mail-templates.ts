@@ -346,7 +346,12 @@ Du möchtest keine E-Mails mehr von uns? [Hier abmelden]({abmelden_link})`,
 {text}
 
 Du bekommst diese E-Mail, weil du dich beim Schlosstreffen als Besucher vorgemerkt und das bestätigt hast. Keine Updates mehr? [Hier abmelden]({abmelden_link})`,
-    values: (p) => ({ vorname: p.firstName, betreff: p.subject, text: p.body, abmelden_link: p.unsubscribeUrl }),
+    values: (p) => ({
+      vorname: p.firstName,
+      betreff: p.subject,
+      text: p.body,
+      abmelden_link: p.unsubscribeUrl,
+    }),
   },
   'visitor-next-edition': {
     key: 'visitor-next-edition',
@@ -608,7 +613,8 @@ function inlines(line: string, values: Values): MailInline[] {
     else {
       const href = fill(target!, values);
       // Mails link absolute addresses only; anything else stays its label.
-      if (allowedLinkTarget(href) && /^https?:/i.test(href)) parts.push({ label: fill(label!, values), href });
+      if (allowedLinkTarget(href) && /^https?:/i.test(href))
+        parts.push({ label: fill(label!, values), href });
       else text(label!);
     }
     at = match.index + whole.length;
@@ -688,7 +694,11 @@ export const MADE_UP_SAMPLE: MailSampleData = {
  * The job props a mail would get for this data. Its links lead to the site's pages with a token
  * that is no token ('vorschau'): a test mail's link shows the page's answer to an invalid link.
  */
-export function sampleMailProps(key: MailKey, data: MailSampleData, publicUrl: string): Record<string, unknown> {
+export function sampleMailProps(
+  key: MailKey,
+  data: MailSampleData,
+  publicUrl: string,
+): Record<string, unknown> {
   const token = (path: string) => `${publicUrl}${path}?token=vorschau`;
   const application = {
     firstName: data.firstName,
@@ -759,7 +769,10 @@ export const MAIL_TEMPLATE_MESSAGES = {
   testSubject: (subject: string) => `[Test] ${subject}`,
 } as const;
 
-const textField = v.pipe(v.string(MAIL_TEMPLATE_MESSAGES.text), v.maxLength(20_000, MAIL_TEMPLATE_MESSAGES.text));
+const textField = v.pipe(
+  v.string(MAIL_TEMPLATE_MESSAGES.text),
+  v.maxLength(20_000, MAIL_TEMPLATE_MESSAGES.text),
+);
 
 /** A save: the text and the version it was edited from (a save over a newer version is refused). */
 export const MailTextInputSchema = v.object({
@@ -779,5 +792,7 @@ export const MailRestoreInputSchema = v.object({ baseVersion: MailTextInputSchem
 export const MailTestInputSchema = v.object({
   subject: textField,
   body: textField,
-  vehicleId: v.optional(v.nullable(v.pipe(v.string(MAIL_TEMPLATE_MESSAGES.vehicle), v.uuid(MAIL_TEMPLATE_MESSAGES.vehicle)))),
+  vehicleId: v.optional(
+    v.nullable(v.pipe(v.string(MAIL_TEMPLATE_MESSAGES.vehicle), v.uuid(MAIL_TEMPLATE_MESSAGES.vehicle))),
+  ),
 });

@@ -32,6 +32,7 @@ import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminDatenschutzRouteImport } from './routes/admin/datenschutz'
 import { Route as AdminEinlassRouteImport } from './routes/admin/einlass'
+import { Route as AdminMailVorlagenRouteImport } from './routes/admin/mail-vorlagen'
 import { Route as AdminProtokollRouteImport } from './routes/admin/protokoll'
 import { Route as AdminPruefungRouteImport } from './routes/admin/pruefung'
 import { Route as AdminPruefungenRouteImport } from './routes/admin/pruefungen'
@@ -159,6 +160,11 @@ const AdminEinlassRoute = AdminEinlassRouteImport.update({
   path: '/einlass',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminMailVorlagenRoute = AdminMailVorlagenRouteImport.update({
+  id: '/mail-vorlagen',
+  path: '/mail-vorlagen',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminProtokollRoute = AdminProtokollRouteImport.update({
   id: '/protokoll',
   path: '/protokoll',
@@ -238,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/einlass': typeof AdminEinlassRoute
+  '/admin/mail-vorlagen': typeof AdminMailVorlagenRoute
   '/admin/protokoll': typeof AdminProtokollRoute
   '/admin/pruefung': typeof AdminPruefungRoute
   '/admin/pruefungen': typeof AdminPruefungenRoute
@@ -273,6 +280,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/einlass': typeof AdminEinlassRoute
+  '/admin/mail-vorlagen': typeof AdminMailVorlagenRoute
   '/admin/protokoll': typeof AdminProtokollRoute
   '/admin/pruefung': typeof AdminPruefungRoute
   '/admin/pruefungen': typeof AdminPruefungenRoute
@@ -310,6 +318,7 @@ export interface FileRoutesById {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/einlass': typeof AdminEinlassRoute
+  '/admin/mail-vorlagen': typeof AdminMailVorlagenRoute
   '/admin/protokoll': typeof AdminProtokollRoute
   '/admin/pruefung': typeof AdminPruefungRoute
   '/admin/pruefungen': typeof AdminPruefungenRoute
@@ -348,6 +357,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/datenschutz'
     | '/admin/einlass'
+    | '/admin/mail-vorlagen'
     | '/admin/protokoll'
     | '/admin/pruefung'
     | '/admin/pruefungen'
@@ -383,6 +393,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/datenschutz'
     | '/admin/einlass'
+    | '/admin/mail-vorlagen'
     | '/admin/protokoll'
     | '/admin/pruefung'
     | '/admin/pruefungen'
@@ -419,6 +430,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/datenschutz'
     | '/admin/einlass'
+    | '/admin/mail-vorlagen'
     | '/admin/protokoll'
     | '/admin/pruefung'
     | '/admin/pruefungen'
@@ -619,6 +631,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEinlassRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/mail-vorlagen': {
+      id: '/admin/mail-vorlagen'
+      path: '/mail-vorlagen'
+      fullPath: '/admin/mail-vorlagen'
+      preLoaderRoute: typeof AdminMailVorlagenRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/protokoll': {
       id: '/admin/protokoll'
       path: '/protokoll'
@@ -707,6 +726,7 @@ interface AdminRouteChildren {
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminDatenschutzRoute: typeof AdminDatenschutzRoute
   AdminEinlassRoute: typeof AdminEinlassRoute
+  AdminMailVorlagenRoute: typeof AdminMailVorlagenRoute
   AdminProtokollRoute: typeof AdminProtokollRoute
   AdminPruefungRoute: typeof AdminPruefungRoute
   AdminPruefungenRoute: typeof AdminPruefungenRoute
@@ -724,6 +744,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminDashboardRoute: AdminDashboardRoute,
   AdminDatenschutzRoute: AdminDatenschutzRoute,
   AdminEinlassRoute: AdminEinlassRoute,
+  AdminMailVorlagenRoute: AdminMailVorlagenRoute,
   AdminProtokollRoute: AdminProtokollRoute,
   AdminPruefungRoute: AdminPruefungRoute,
   AdminPruefungenRoute: AdminPruefungenRoute,

@@ -92,7 +92,8 @@ export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () =
     // A mail about an application uses its edition's texts and facts; others the job's or the current.
     'email.send': async (payload, job) => {
       const editionId =
-        (payload.vehicleId ? await editionIdOfVehicle(deps.em, payload.vehicleId) : null) ?? payload.editionId;
+        (payload.vehicleId ? await editionIdOfVehicle(deps.em, payload.vehicleId) : null) ??
+        payload.editionId;
       const event = editionId ? await events.of(editionId) : await events.at(new Date());
       const send = createSendEmail({
         em: deps.em,

@@ -288,7 +288,8 @@ const SENDS: Record<string, () => Promise<Send>> = {
     details: { set: ['faq'], reset: ['introduction'] },
   }),
   'PUT /api/admin/mail-templates/:mail': async () => {
-    const { version } = (await world.admin.client.get('/api/admin/mail-templates/application-waitlist')).data as {
+    const { version } = (await world.admin.client.get('/api/admin/mail-templates/application-waitlist'))
+      .data as {
       version: number;
     };
     return {
@@ -301,7 +302,8 @@ const SENDS: Record<string, () => Promise<Send>> = {
     };
   },
   'POST /api/admin/mail-templates/:mail/restore': async () => {
-    const { version } = (await world.admin.client.get('/api/admin/mail-templates/application-waitlist')).data as {
+    const { version } = (await world.admin.client.get('/api/admin/mail-templates/application-waitlist'))
+      .data as {
       version: number;
     };
     return {

@@ -685,7 +685,10 @@ const ROWS: Row[] = [
     request: async () => {
       const { version } = (await world.admin.client.get('/api/admin/mail-templates/application-rejected'))
         .data as { version: number };
-      return { path: '/api/admin/mail-templates/application-rejected/restore', json: { baseVersion: version } };
+      return {
+        path: '/api/admin/mail-templates/application-rejected/restore',
+        json: { baseVersion: version },
+      };
     },
   },
   {

@@ -36,7 +36,12 @@ export function oneClickUnsubscribe(url: string): Record<string, string> {
 async function extrasOf(
   template: EmailTemplateName,
   props: unknown,
-): Promise<{ before?: ReactNode; after?: ReactNode; attachments?: MailAttachment[]; headers?: Record<string, string> }> {
+): Promise<{
+  before?: ReactNode;
+  after?: ReactNode;
+  attachments?: MailAttachment[];
+  headers?: Record<string, string>;
+}> {
   switch (template) {
     case 'invitation': {
       const p = props as EmailTemplateProps<'invitation'>;
@@ -81,7 +86,11 @@ export async function renderEmail(
   const mail = fillMail(key, text ?? defaultMailText(key), mailValues(key, checked, event));
   const { before, after, attachments, headers } = await extrasOf(template, checked);
   const html = await render(
-    createElement(MailSiteContext.Provider, { value: site }, createElement(TemplatedEmail, { mail, before, after })),
+    createElement(
+      MailSiteContext.Provider,
+      { value: site },
+      createElement(TemplatedEmail, { mail, before, after }),
+    ),
   );
   return {
     subject: mail.subject,

@@ -125,7 +125,11 @@ export async function collectAccountData(
   // The public texts ('Texte') whose last change was theirs: which edition's, and when.
   const textsChanged = await fork.find(PublicText, { updatedBy: user.id }, { orderBy: { updatedAt: 'asc' } });
   // The versions of mail texts they saved ('E-Mail-Vorlagen').
-  const mailVersions = await fork.find(MailTemplate, { createdBy: user.id }, { orderBy: { createdAt: 'asc' } });
+  const mailVersions = await fork.find(
+    MailTemplate,
+    { createdBy: user.id },
+    { orderBy: { createdAt: 'asc' } },
+  );
   const editionIds = [...textsChanged, ...mailVersions].map((row) => row.editionId);
   const textEditions = new Map(
     (editionIds.length ? await fork.find(Edition, { id: { $in: editionIds } }) : []).map((edition) => [

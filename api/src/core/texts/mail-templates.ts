@@ -148,7 +148,10 @@ export async function saveMailTemplate(
     if (version !== change.baseVersion) {
       const by = current?.createdBy ? await tx.findOne(User, current.createdBy) : null;
       throw conflict(
-        MAIL_TEMPLATE_MESSAGES.changedMeanwhile(version, by ? personLabel(by) : PRIVACY_MESSAGES.deletedAccount),
+        MAIL_TEMPLATE_MESSAGES.changedMeanwhile(
+          version,
+          by ? personLabel(by) : PRIVACY_MESSAGES.deletedAccount,
+        ),
         { version },
       );
     }

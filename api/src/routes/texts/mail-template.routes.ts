@@ -33,7 +33,12 @@ export interface MailTemplateRouteDeps {
 }
 
 /** 'E-Mail-Vorlagen': an edition's mail texts, their versions, preview data and a test mail (admins). */
-export function mailTemplateRoutes({ em, events, publicUrl, onOutbox }: MailTemplateRouteDeps): Router<AppState> {
+export function mailTemplateRoutes({
+  em,
+  events,
+  publicUrl,
+  onOutbox,
+}: MailTemplateRouteDeps): Router<AppState> {
   const router = new Router<AppState>();
   const admin = requireRole('admin');
 

@@ -100,7 +100,10 @@ describe("'E-Mail-Vorlagen': the mails' texts per edition", () => {
       [{ subject: 1, body: text.body }, 'Betreff und Text müssen als Text übermittelt werden.'],
     ];
     for (const [input, message] of refusals) {
-      const res = await admin.client.put('/api/admin/mail-templates/invitation', { ...input, baseVersion: 0 });
+      const res = await admin.client.put('/api/admin/mail-templates/invitation', {
+        ...input,
+        baseVersion: 0,
+      });
       expect([res.status, res.data.message]).toEqual([400, message]);
     }
     const both = await admin.client.put('/api/admin/mail-templates/invitation', {
@@ -114,8 +117,9 @@ describe("'E-Mail-Vorlagen': the mails' texts per edition", () => {
 
   it("fills a preview with a chosen application's data, and sends the draft as a test to the admin", async () => {
     const [application] = await insertSubmittedApplications(t, 1, { label: 'vorschau', brand: 'Audi' });
-    const sample = (await admin.client.get(`/api/admin/mail-templates/invitation/sample?fahrzeug=${application!.id}`))
-      .data as MailSampleView;
+    const sample = (
+      await admin.client.get(`/api/admin/mail-templates/invitation/sample?fahrzeug=${application!.id}`)
+    ).data as MailSampleView;
     expect(sample.vehicle).toEqual({ id: application!.id, title: 'Audi Kadett 0' });
     expect(sample.values).toMatchObject({
       vorname: 'Vorname0',
@@ -125,13 +129,21 @@ describe("'E-Mail-Vorlagen': the mails' texts per edition", () => {
       ausgabe: '2026',
       link: expect.stringMatching(/\/einladung\?token=vorschau$/),
     });
-    expect(sample.vehicles).toContainEqual({ id: application!.id, title: 'Audi Kadett 0', status: 'submitted' });
-    const madeUp = (await admin.client.get('/api/admin/mail-templates/invitation/sample')).data as MailSampleView;
+    expect(sample.vehicles).toContainEqual({
+      id: application!.id,
+      title: 'Audi Kadett 0',
+      status: 'submitted',
+    });
+    const madeUp = (await admin.client.get('/api/admin/mail-templates/invitation/sample'))
+      .data as MailSampleView;
     expect([madeUp.vehicle, madeUp.values.vorname]).toEqual([null, 'Max']);
     const unknown = await admin.client.get(
       '/api/admin/mail-templates/invitation/sample?fahrzeug=00000000-0000-4000-8000-000000000000',
     );
-    expect([unknown.status, unknown.data.message]).toEqual([400, 'Die gewählte Bewerbung gibt es in dieser Ausgabe nicht.']);
+    expect([unknown.status, unknown.data.message]).toEqual([
+      400,
+      'Die gewählte Bewerbung gibt es in dieser Ausgabe nicht.',
+    ]);
 
     const test = await admin.client.post('/api/admin/mail-templates/application-rejected/test', {
       ...REJECTION,
@@ -188,8 +200,12 @@ describe("'E-Mail-Vorlagen': the mails' texts per edition", () => {
     const { version } = await view('application-confirmed');
     const own = { subject: 'Dabei! {ausgabe}', body: 'Hallo {vorname}, du bist dabei.' };
     expect(
-      (await admin.client.put('/api/admin/mail-templates/application-confirmed', { ...own, baseVersion: version }))
-        .status,
+      (
+        await admin.client.put('/api/admin/mail-templates/application-confirmed', {
+          ...own,
+          baseVersion: version,
+        })
+      ).status,
     ).toBe(200);
     const created = await admin.client.post('/api/admin/editions', { year: 2027 });
     expect(created.status, created.text).toBe(201);

@@ -47,6 +47,7 @@ function NavLink({
     | '/admin/besucher-updates'
     | '/admin/ausgaben'
     | '/admin/texte'
+    | '/admin/mail-vorlagen'
     | '/admin/datenschutz'
     | '/admin/protokoll'
     | '/admin/team';
@@ -83,6 +84,7 @@ export function AdminLayout() {
             <NavLink to="/admin/pruefung">Prüfung</NavLink>
             <NavLink to="/admin/ausgaben">Ausgaben</NavLink>
             <NavLink to="/admin/texte">Texte</NavLink>
+            <NavLink to="/admin/mail-vorlagen">E-Mail-Vorlagen</NavLink>
             <NavLink to="/admin/team">Team</NavLink>
             <NavLink to="/admin/datenschutz">Datenschutz</NavLink>
             <NavLink to="/admin/protokoll">Protokoll</NavLink>

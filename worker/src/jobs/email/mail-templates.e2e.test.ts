@@ -44,11 +44,14 @@ afterAll(async () => {
 
 /** A received mail's text part, quoted-printable undone. */
 const decoded = (data: string) =>
-  data
-    .replace(/=\r?\n/g, '')
-    .replace(/(=[0-9A-F]{2})+/g, (run) =>
-      Buffer.from(run.split('=').slice(1).map((hex) => parseInt(hex, 16))).toString('utf8'),
-    );
+  data.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(
+      run
+        .split('=')
+        .slice(1)
+        .map((hex) => parseInt(hex, 16)),
+    ).toString('utf8'),
+  );
 
 const logOf = (vehicleId: string, template: string) =>
   t.orm.em.fork().findOne(EmailLog, { vehicleId, template }, { orderBy: { createdAt: 'desc' } });
