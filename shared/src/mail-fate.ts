@@ -1,4 +1,5 @@
 import type { EmailTemplateName } from './jobs.js';
+import { isMailKey, MAIL_DEFINITIONS } from './mail-templates.js';
 
 /**
  * What became of a mail, as the staff see it in the application's 'E-Mails' block: accepted by the
@@ -29,20 +30,9 @@ export const MAIL_STATE_LABELS: Record<MailState, string> = {
   failed: 'fehlgeschlagen',
 };
 
-/** The German names of the mails about an application. */
-export const APPLICATION_MAIL_NAMES: Partial<Record<EmailTemplateName, string>> = {
-  'application-received': 'Eingangsbestätigung',
-  'application-waitlist': 'Warteliste',
-  'application-confirmed': 'Teilnahmebestätigung',
-  'application-rejected': 'Absage',
-  invitation: 'Einladung',
-  'invitation-reminder': 'Erinnerung an die Bestätigung',
-  'invitation-lapsed': 'Platz verfallen',
-  'invitation-declined': 'Teilnahme abgesagt',
-};
-
+/** A mail's German name, as 'E-Mail-Vorlagen' lists it (Eingangsbestätigung, Absage, …). */
 export const applicationMailName = (template: string): string =>
-  APPLICATION_MAIL_NAMES[template as EmailTemplateName] ?? template;
+  isMailKey(template) ? MAIL_DEFINITIONS[template].label : template;
 
 export const MAIL_FATE_MESSAGES = {
   mailNotFound: 'Diese E-Mail gibt es nicht (mehr).',

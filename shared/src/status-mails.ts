@@ -1,9 +1,10 @@
 import type { EmailTemplateName } from './jobs.js';
+import { MAIL_DEFINITIONS, type MailKey } from './mail-templates.js';
 import type { VehicleStatus } from './status.js';
 
 /**
- * Which mail a status sends its applicant, and the mails' subjects: the api queues them, the worker
- * renders them under these subjects, the staff's bulk preview announces them.
+ * Which mail a status sends its applicant: the api queues them, the staff's bulk preview announces
+ * them (with the subject of the edition's text).
  */
 
 /** The mail each status event sends its applicant; invited issues the invitation, whose job mails it. */
@@ -18,18 +19,6 @@ export const STATUS_MAILS: Partial<Record<VehicleStatus, EmailTemplateName>> = {
 export function statusMailOf(status: VehicleStatus): EmailTemplateName | undefined {
   return status === 'invited' ? 'invitation' : STATUS_MAILS[status];
 }
-
-/** Subjects of the application mails (German; the applicant is addressed with du). */
-export const APPLICATION_MAIL_SUBJECTS = {
-  'application-received': 'Deine Bewerbung ist eingegangen – Schlosstreffen',
-  'application-waitlist': 'Du stehst auf der Warteliste – Schlosstreffen',
-  'application-confirmed': 'Deine Teilnahme ist bestätigt – Schlosstreffen',
-  'application-rejected': 'Deine Bewerbung beim Schlosstreffen',
-} as const satisfies Partial<Record<EmailTemplateName, string>>;
-
-/** The invitation's subject names the start number, which its job gives. */
-export const invitationMailSubject = (startNumber: number | string): string =>
-  `Deine Einladung zum Schlosstreffen – Startnummer ${startNumber}`;
 
 /** What the staff see of a status mail before it goes out: its kind and subject. */
 export interface StatusMailPreview {
@@ -50,9 +39,7 @@ const STATUS_MAIL_KINDS: Partial<Record<EmailTemplateName, string>> = {
 export function statusMailPreview(status: VehicleStatus): StatusMailPreview | undefined {
   const template = statusMailOf(status);
   if (!template) return undefined;
-  const subject =
-    template === 'invitation'
-      ? invitationMailSubject('…')
-      : APPLICATION_MAIL_SUBJECTS[template as keyof typeof APPLICATION_MAIL_SUBJECTS];
+  // The default text's subject; the api's preview fills in the edition's text per owner.
+  const subject = MAIL_DEFINITIONS[template as MailKey].subject.replace(/\{[a-z_]+\}/g, '…');
   return { template, kind: STATUS_MAIL_KINDS[template] ?? template, subject };
 }

@@ -9,6 +9,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   defaultMailText,
   eventFacts,
+  fillMail,
+  mailKeyOf,
   MADE_UP_SAMPLE,
   MAIL_KEYS,
   MAIL_TEMPLATE_MESSAGES,
@@ -19,6 +21,7 @@ import {
   sampleMailProps,
   templateOfMail,
   vehicleDisplayName,
+  type EmailTemplateName,
   type EventSource as EventDates,
   type MailKey,
   type MailSampleData,
@@ -246,4 +249,34 @@ export async function queueTestMail(
   });
   await em.flush();
   return row.id;
+}
+
+/**
+ * The subject a mail of the edition will carry for an application, as its text stands now: the
+ * staff's bulk preview announces it. Values the mail learns only when it is sent (the start number
+ * of an invitation) show as '…'.
+ */
+export async function announcedSubjects(
+  em: EntityManager,
+  editionId: string,
+  template: EmailTemplateName,
+): Promise<(application: { firstName: string; vehicleTitle: string }) => string> {
+  const key = mailKeyOf(template, {});
+  const [text, edition] = await Promise.all([
+    currentMailText(em, editionId, key),
+    em.findOneOrFail(Edition, editionId),
+  ]);
+  const event = eventFacts({
+    name: edition.name,
+    place: edition.place,
+    start: edition.startsAt,
+    end: edition.endsAt,
+    applicationDeadline: edition.applicationDeadline,
+  });
+  const later = { startnummer: '…', parkzone: '…', bestaetigen_bis: '…' };
+  return ({ firstName, vehicleTitle }) =>
+    fillMail(key, text, {
+      ...mailValues(key, sampleMailProps(key, { ...MADE_UP_SAMPLE, firstName, vehicleTitle }, ''), event),
+      ...later,
+    }).subject;
 }

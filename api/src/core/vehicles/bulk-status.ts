@@ -16,6 +16,7 @@ import type {
   BulkStatusSkippedRow,
 } from '@schlosstreffen/shared/api';
 import { invalid } from '../errors.js';
+import { announcedSubjects } from '../texts/mail-templates.js';
 import { holdsPlace } from '../invitations/places.js';
 import { consentWithdrawn } from '../model/consent-state.js';
 import type { User } from '../model/user.entity.js';
@@ -40,11 +41,12 @@ export type BulkSelection =
 function mailOf(
   target: VehicleStatus,
   contactWithdrawn: boolean,
+  subject: string,
 ): Pick<BulkStatusPreviewRow, 'mail' | 'noMail'> {
   const mail = statusMailPreview(target);
   if (!mail) return { mail: null, noMail: BULK_STATUS_MESSAGES.noMailForStatus(target) };
   if (contactWithdrawn) return { mail: null, noMail: BULK_STATUS_MESSAGES.contactWithdrawn };
-  return { mail, noMail: null };
+  return { mail: { ...mail, subject }, noMail: null };
 }
 
 /** The preview of changing the selection of the edition to `target`; nothing is written. */
@@ -78,6 +80,9 @@ export async function previewBulkStatus(
     selected = selection.ids.length;
   }
 
+  // Each owner's subject as the edition's text of that mail stands now.
+  const template = statusMailPreview(target)?.template;
+  const subjectOf = template ? await announcedSubjects(em, editionId, template) : () => '';
   const changes: BulkStatusPreviewRow[] = [];
   for (const row of rows) {
     const status = row.status as VehicleStatus;
@@ -94,7 +99,11 @@ export async function previewBulkStatus(
         name: personLabel({ firstName: row.first_name, lastName: row.last_name, email: row.email }),
         email: row.email,
       },
-      ...mailOf(target, row.contact_withdrawn),
+      ...mailOf(
+        target,
+        row.contact_withdrawn,
+        subjectOf({ firstName: row.first_name ?? '', vehicleTitle: title }),
+      ),
     });
   }
   return {

@@ -169,6 +169,27 @@ describe("'E-Mail-Vorlagen': the mails' texts per edition", () => {
     expect(refused.status).toBe(400);
   });
 
+  it("the staff's bulk preview announces each owner's subject as the edition's text stands", async () => {
+    const [application] = await insertSubmittedApplications(t, 1, { label: 'betreff', brand: 'Saab' });
+    const { version } = await view('application-waitlist');
+    const saved = await admin.client.put('/api/admin/mail-templates/application-waitlist', {
+      subject: '{vorname}, {fahrzeug} steht auf der Warteliste {ausgabe}',
+      body: 'Hallo {vorname}, bitte warte.',
+      baseVersion: version,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const preview = await admin.client.post('/api/admin/vehicles/bulk-status/preview', {
+      status: 'waitlist',
+      ids: [application!.id],
+    });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.data.changes[0].mail).toEqual({
+      template: 'application-waitlist',
+      kind: 'Warteliste',
+      subject: 'Vorname0, Saab Kadett 0 steht auf der Warteliste 2026',
+    });
+  });
+
   it("keeps versions when their editor's account goes ('Gelöschtes Konto'), after listing them in the export", async () => {
     const editor = await t.signIn('admin', { firstName: 'Erik', lastName: 'Geht' });
     const { version } = await view('password-changed');

@@ -20,7 +20,15 @@ const viewOf = (version: number, text = defaultMailText('application-rejected'))
   edition: { year: 2027 },
   ...text,
   versions: version
-    ? [{ version, isDefault: false, subject: text.subject, createdAt: '2026-12-01T09:30:00.000Z', createdBy: 'Anna Admin' }]
+    ? [
+        {
+          version,
+          isDefault: false,
+          subject: text.subject,
+          createdAt: '2026-12-01T09:30:00.000Z',
+          createdBy: 'Anna Admin',
+        },
+      ]
     : [],
 });
 
@@ -46,7 +54,13 @@ function asAdmin() {
     edition: { year: 2027 },
     mails: MAIL_KEYS.map((key) =>
       key === 'application-rejected'
-        ? { key, version: current.version, isDefault: current.isDefault, changedAt: current.changedAt, changedBy: current.changedBy }
+        ? {
+            key,
+            version: current.version,
+            isDefault: current.isDefault,
+            changedAt: current.changedAt,
+            changedBy: current.changedBy,
+          }
         : { key, version: 0, isDefault: true, changedAt: null, changedBy: null },
     ),
   });
@@ -107,7 +121,11 @@ describe('/admin/mail-vorlagen', () => {
       {
         method: 'PUT',
         path: `${BASE}/application-rejected`,
-        body: { subject: 'Absage für {fahrzeug} ', body: expect.stringMatching(/\{ausgabe\}$/), baseVersion: 0 },
+        body: {
+          subject: 'Absage für {fahrzeug} ',
+          body: expect.stringMatching(/\{ausgabe\}$/),
+          baseVersion: 0,
+        },
       },
     ]);
     await waitFor(() =>
