@@ -47,4 +47,4 @@ export const MAIL_FATE_MESSAGES = {
 
 /** The owner's dashboard notice while mails to their address are refused. */
 export const mailBouncedNotice = (address: string, reason: string): string =>
-  `E-Mails an ${address} kommen nicht an: ${reason}. Bitte korrigiere deine E-Mail-Adresse im Profil.`;
+  `E-Mails an ${address} kommen nicht an: ${reason}. Bitte korrigieren Sie Ihre E-Mail-Adresse im Profil.`;

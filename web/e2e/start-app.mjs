@@ -1,11 +1,15 @@
 // Starts the app for the browser tests as `npm start` builds it, on a fresh database, Redis database
 // and storage directory, with ports of its own.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import nodemailer from 'nodemailer';
 import pg from 'pg';
+import { startMailCatcher } from '../../infra/dist/dev-services.js';
+import { startSmtpPeer } from '../../worker/dist/smtp-peer.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const database = 'schlosstreffen_e2e';
@@ -37,6 +41,33 @@ const applicationDeadline = new Date(eventStart.getTime() - 14 * DAY).toISOStrin
 // The gates take scans from a day before the run on: the tests check cars in weeks before the event.
 const gateOpensAt = new Date(Date.now() - DAY);
 
+// The app's mail server: it refuses the addresses listed in REFUSED_ADDRESSES for good (550, as a
+// receiving server answers for a mailbox that is gone; a test lists one when it needs that) and hands
+// every other mail on to the mail catcher, whose inbox the tests read.
+const refusedList = path.join(dataDir, 'smtp-refused-addresses');
+const catcher = await startMailCatcher({ smtpPort: 1125, webPort: 1180 });
+const relay = nodemailer.createTransport({ url: catcher.smtpUrl, ignoreTLS: true });
+const listed = (address) => {
+  try {
+    return readFileSync(refusedList, 'utf8').split('\n').includes(address);
+  } catch {
+    return false;
+  }
+};
+const mailServer = await startSmtpPeer(
+  (address) =>
+    listed(address)
+      ? `550 5.1.1 <${address}>: Recipient address rejected: User unknown in virtual mailbox table`
+      : null,
+  {
+    port: 1126,
+    onMail: (mail) =>
+      void relay
+        .sendMail({ envelope: { from: mail.from, to: mail.to }, raw: mail.data })
+        .catch((error) => console.error('[e2e mail relay]', error)),
+  },
+);
+
 const child = spawn('npm', ['start'], {
   cwd: root,
   stdio: 'inherit',
@@ -49,8 +80,8 @@ const child = spawn('npm', ['start'], {
     REDIS_URL: redisUrl,
     DATA_DIR: dataDir,
     EMBEDDED_S3_PORT: '4669',
-    EMBEDDED_SMTP_PORT: '1125',
-    EMBEDDED_MAIL_WEB_PORT: '1180',
+    SMTP_URL: mailServer.url,
+    MAIL_FROM: 'Schlosstreffen <noreply@schlosstreffen.local>',
     // Every test signs up and in from the same address.
     RATE_LIMIT_FACTOR: '20',
     // Staff sign in with their second factor, as in production (support.ts `signInAsStaff` sets it up).
@@ -64,4 +95,6 @@ const child = spawn('npm', ['start'], {
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  void Promise.allSettled([mailServer.close(), catcher.stop()]).then(() => process.exit(code ?? 0));
+});

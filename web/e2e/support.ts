@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -14,6 +14,15 @@ const run = promisify(execFile);
 export const BASE_URL = 'http://localhost:3100';
 const MAIL_API = 'http://127.0.0.1:1180';
 export const PASSWORD = 'sicheresPasswort1';
+/** Makes the app's mail server refuse `address` for good from now on (550; see start-app.mjs). */
+export async function refuseMailTo(address: string): Promise<void> {
+  const list = path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../../.data/e2e/smtp-refused-addresses',
+  );
+  await appendFile(list, `${address.toLowerCase()}\n`);
+}
+
 export const SCREENSHOT_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../test-results/screenshots',

@@ -223,7 +223,7 @@ describe('/dashboard', () => {
 
     const notice = await screen.findByTestId('mail-bounced-notice');
     expect(notice.textContent).toContain(
-      'E-Mails an tippfehler@example.de kommen nicht an: 550 5.1.1 User unknown. Bitte korrigiere deine E-Mail-Adresse im Profil.',
+      'E-Mails an tippfehler@example.de kommen nicht an: 550 5.1.1 User unknown. Bitte korrigieren Sie Ihre E-Mail-Adresse im Profil.',
     );
     expect(
       within(notice).getByRole('link', { name: 'E-Mail-Adresse korrigieren' }).getAttribute('href'),
