@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { SelectField } from '../../components/ui/select';
 import { chooseEdition, chosenEdition, subscribeEdition } from '../../lib/admin-edition';
+import { confirmDiscard } from '../../lib/unsaved-changes';
 import { editionKeys, editionsQueryOptions } from './editions-queries';
 
 /** The year the staff screens show (null: the current edition), re-rendering on a change. */
@@ -28,6 +29,8 @@ export function EditionSwitch() {
     label: `${edition.name}${edition.current ? ' (aktuell)' : ` – ${EDITION_STATE_LABELS[edition.state]}`}`,
   }));
   const choose = (value: string) => {
+    // Another edition's screen starts afresh: unsaved changes of this one would go.
+    if (!confirmDiscard()) return;
     const year = Number(value);
     chooseEdition(!value || year === current?.year ? null : year);
     // What was read for the other edition is dropped: every screen reads its own again.

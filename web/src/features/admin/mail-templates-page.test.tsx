@@ -2,7 +2,7 @@ import { defaultMailText, MAIL_KEYS } from '@schlosstreffen/shared';
 import type { MailSampleView, MailTemplateList, MailTemplateView } from '@schlosstreffen/shared/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { findToast, mockApi, renderAt, setupScreenTests, SIGNED_IN_USER } from '../../test/screen-helpers';
 
 setupScreenTests();
@@ -132,5 +132,25 @@ describe('/admin/mail-vorlagen', () => {
       expect(screen.getByRole('region', { name: 'Versionen' }).textContent).toContain('Version 1'),
     );
     expect(within(screen.getByRole('navigation', { name: 'E-Mails' })).getByText('Version 1')).toBeTruthy();
+  });
+
+  it('asks before another mail drops unsaved changes, and keeps them when told no', async () => {
+    asAdmin();
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await renderAt('/admin/mail-vorlagen?mail=application-rejected');
+    const form = await screen.findByRole('form', { name: 'Vorlage: Absage' });
+    const subject = within(form).getByRole('textbox', { name: 'Betreff' });
+    await user.type(subject, '!');
+    const nav = screen.getByRole('navigation', { name: 'E-Mails' });
+    await user.click(within(nav).getByRole('button', { name: /^Warteliste/ }));
+    expect(confirm).toHaveBeenCalledWith('Ungespeicherte Änderungen verwerfen?');
+    expect((subject as HTMLInputElement).value).toBe('Deine Bewerbung beim Schlosstreffen!');
+    expect(
+      within(nav)
+        .getByRole('button', { name: /^Absage(?! der)/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    confirm.mockRestore();
   });
 });

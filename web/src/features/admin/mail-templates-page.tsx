@@ -15,7 +15,7 @@ import {
 import type { MailTemplateSummary, MailTemplateView, ServerMessage } from '@schlosstreffen/shared/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
 import { LoadError, Loading } from '../../components/ui/query-states';
@@ -24,6 +24,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-format';
+import { confirmDiscard, useUnsavedChanges } from '../../lib/unsaved-changes';
 import { AdminOnly } from './admin-layout';
 import {
   mailSampleQueryOptions,
@@ -133,14 +134,12 @@ interface EditorShared {
   /** The application whose data fills the preview (kept across mails and saves). */
   sampleChoice: string;
   setSampleChoice: (choice: string) => void;
-  /** Whether the editor holds unsaved changes (asked before another mail is opened). */
-  dirtyRef: { current: boolean };
 }
 
 function MailEditor({
   mailKey,
   view,
-  shared: { sampleChoice, setSampleChoice, dirtyRef },
+  shared: { sampleChoice, setSampleChoice },
 }: {
   mailKey: MailKey;
   view: MailTemplateView;
@@ -152,25 +151,14 @@ function MailEditor({
   const [touched, setTouched] = useState(false);
   const body = useRef<HTMLTextAreaElement>(null);
   const dirty = draft.subject !== view.subject || draft.body !== view.body;
-  useEffect(() => {
-    dirtyRef.current = dirty;
-    return () => {
-      dirtyRef.current = false;
-    };
-  }, [dirty, dirtyRef]);
+  // Reloading, another mail or another edition asks before unsaved changes go.
+  useUnsavedChanges(dirty);
   const problems = useMemo(() => mailTextProblems(mailKey, draft), [mailKey, draft]);
   const sample = useQuery(mailSampleQueryOptions(mailKey, sampleChoice === MADE_UP ? '' : sampleChoice));
   const filled = useMemo(
     () => (sample.data ? fillMail(mailKey, draft, sample.data.values) : null),
     [mailKey, draft, sample.data],
   );
-
-  useEffect(() => {
-    if (!dirty) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [dirty]);
 
   const saved = (next: MailTemplateView) => {
     queryClient.setQueryData(mailTemplateQueryOptions(mailKey).queryKey, next);
@@ -477,11 +465,10 @@ function MailTemplatesScreen() {
   const selected: MailKey = isMailKey(search.mail) ? search.mail : 'application-received';
   const summaries = new Map(list.data?.mails.map((mail) => [mail.key, mail]));
   const [sampleChoice, setSampleChoice] = useState(MADE_UP);
-  const dirtyRef = useRef(false);
 
   const choose = (key: MailKey) => {
     if (key === selected) return;
-    if (dirtyRef.current && !window.confirm('Ungespeicherte Änderungen verwerfen?')) return;
+    if (!confirmDiscard()) return;
     void navigate({ search: { mail: key }, replace: true });
   };
 
@@ -544,7 +531,7 @@ function MailTemplatesScreen() {
           <MailEditorLoader
             mailKey={selected}
             year={list.data.edition.year}
-            shared={{ sampleChoice, setSampleChoice, dirtyRef }}
+            shared={{ sampleChoice, setSampleChoice }}
           />
         </div>
       )}

@@ -10,7 +10,7 @@ import {
 } from '@schlosstreffen/shared';
 import type { PublicTextsView } from '@schlosstreffen/shared/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
@@ -19,6 +19,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-format';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import {
   DEFAULT_EVENT_DETAILS,
   DEFAULT_INTRODUCTION,
@@ -223,13 +224,8 @@ function TextsEditor({ view }: { view: PublicTextsView }) {
   const changed = PARTS.filter((part) => !sameValue(draft, saved, part));
   const dirty = changed.length > 0;
 
-  // Leaving the page (reload, closing the tab) with unsaved changes asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [dirty]);
+  // Leaving the page (reload, closing the tab) or switching the edition with unsaved changes asks first.
+  useUnsavedChanges(dirty);
 
   const setEntry = (index: number, change: Partial<FaqEntry>) =>
     setDraft((d) => ({ ...d, faq: d.faq.map((e, i) => (i === index ? { ...e, ...change } : e)) }));
