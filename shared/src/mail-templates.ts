@@ -144,6 +144,17 @@ const INVITATION_PLACEHOLDERS = [
   'absagen_link',
 ] as const;
 
+/** What both invitations (first and after moving up) share; their opening differs. */
+const INVITATION = {
+  group: 'Einladung',
+  title: 'Du bist eingeladen!',
+  link: 'Link zum Bestätigen der Teilnahme',
+  placeholders: INVITATION_PLACEHOLDERS,
+  required: ['link'],
+  subject: 'Deine Einladung zum Schlosstreffen – Startnummer {startnummer}',
+  values: invitationValues,
+} as const;
+
 const VISITOR_PLACEHOLDERS = ['vorname', 'link', 'abmelden_link'] as const;
 
 export const MAIL_DEFINITIONS: { [K in MailKey]: MailDefinition<K> } = {
@@ -220,34 +231,22 @@ Uns haben viele tolle Bewerbungen erreicht, und die Auswahl ist uns nicht leicht
     values: applicationValues,
   },
   invitation: {
+    ...INVITATION,
     key: 'invitation',
     label: 'Einladung',
-    group: 'Einladung',
     when: 'Wenn eine Bewerbung eingeladen wird. Der QR-Code für den Check-in folgt unter dem Text.',
-    title: 'Du bist eingeladen!',
-    link: 'Link zum Bestätigen der Teilnahme',
-    placeholders: INVITATION_PLACEHOLDERS,
-    required: ['link'],
-    subject: 'Deine Einladung zum Schlosstreffen – Startnummer {startnummer}',
     body: invitationBody(
       'wir freuen uns, dich mit deinem Fahrzeug „{fahrzeug}“ zum {veranstaltung} einzuladen.',
     ),
-    values: invitationValues,
   },
   'invitation-moved-up': {
+    ...INVITATION,
     key: 'invitation-moved-up',
     label: 'Einladung nach Nachrücken',
-    group: 'Einladung',
     when: 'Wenn ein Fahrzeug von der Warteliste nachrückt. Der QR-Code für den Check-in folgt unter dem Text.',
-    title: 'Du bist eingeladen!',
-    link: 'Link zum Bestätigen der Teilnahme',
-    placeholders: INVITATION_PLACEHOLDERS,
-    required: ['link'],
-    subject: 'Deine Einladung zum Schlosstreffen – Startnummer {startnummer}',
     body: invitationBody(
       'gute Nachrichten: Ein Platz ist frei geworden, und dein Fahrzeug „{fahrzeug}“ ist von der Warteliste nachgerückt. Wir freuen uns, dich zum {veranstaltung} einzuladen.',
     ),
-    values: invitationValues,
   },
   'invitation-reminder': {
     key: 'invitation-reminder',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  adminDialogOf,
   applicantWithVehicle,
   BASE_URL,
   captureEverywhere,
@@ -46,17 +47,7 @@ test("a refused address: 'abgelehnt' with the server's answer, later mails held,
   await setVehicleStatus(page.request, vehicleId, { status: 'waitlist', oldStatus: 'rejected' });
   await expect.poll(() => stateOf('application-waitlist'), { timeout: 20_000 }).toBe('held');
 
-  const openMails = async () => {
-    await page.goto(`/admin/dashboard?q=${encodeURIComponent(run)}`);
-    await page
-      .getByRole('article')
-      .filter({ hasText: model })
-      .getByRole('button', { name: `VW ${model}` })
-      .click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('tab', { name: 'Admin' }).click();
-    return dialog;
-  };
+  const openMails = () => adminDialogOf(page, run, `VW ${model}`);
   let dialog = await openMails();
   const answer = `550 5.1.1 <${refused}>: Recipient address rejected: User unknown in virtual mailbox table`;
   await expect(dialog.getByRole('listitem').filter({ hasText: /^Eingangsbestätigung/ })).toContainText(

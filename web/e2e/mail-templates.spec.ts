@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  adminDialogOf,
   applicantWithVehicle,
   BASE_URL,
   captureEverywhere,
@@ -121,14 +122,7 @@ test('an admin edits the rejection mail; the next rejection carries it, filled i
     expect(mail.text).not.toMatch(/\{[a-z_]+\}/);
 
     // The admin dialog's mails name the version the mail was written with.
-    await page.goto(`/admin/dashboard?q=${encodeURIComponent(run)}`);
-    await page
-      .getByRole('article')
-      .filter({ hasText: model })
-      .getByRole('button', { name: `VW ${model}` })
-      .click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('tab', { name: 'Admin' }).click();
+    const dialog = await adminDialogOf(page, run, `VW ${model}`);
     const rejection = dialog.getByRole('listitem').filter({ hasText: /^Absage/ });
     await expect(rejection).toContainText('Vorlage Version 1');
     await expect(dialog.getByRole('listitem').filter({ hasText: /^Eingangsbestätigung/ })).toContainText(

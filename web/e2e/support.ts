@@ -370,3 +370,12 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   await document.destroy();
   return pages.join('\n');
 }
+
+/** The Admin tab of the admin dialog of the car titled `title`, found on the dashboard by `query`. */
+export async function adminDialogOf(page: Page, query: string, title: string) {
+  await page.goto(`/admin/dashboard?q=${encodeURIComponent(query)}`);
+  await page.getByRole('article').filter({ hasText: title }).getByRole('button', { name: title }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Admin' }).click();
+  return dialog;
+}

@@ -3,7 +3,8 @@
  * applications in five editions of 2,000 each (the current one and the four years before it; the
  * newest 70 confirmed with their invitations and the next 200 submitted are the current edition's,
  * the rest draft, in review, waitlist or (in the current edition) rejected), 50,000 media rows (first one the hero, all with their renditions
- * recorded) and each vehicle's status log. The
+ * recorded), each vehicle's status log and the current edition's public texts as edited by an admin
+ * (introduction and FAQ). The
  * public list is then rebuilt from the log by the CLI (`projections:rebuild`), which must find it
  * consistent (`--verify`).
  */
@@ -83,7 +84,24 @@ const CURRENT = `(select id from edition order by current_from desc nulls last, 
 const EDITION_OF_G = `(select e.id from edition e
   where e.year = (select year from edition where id = ${CURRENT}) - (g - 1) / ${DATA.perEdition})`;
 
+/**
+ * The current edition's public texts as an admin edits them on 'Texte' (R5 measures the landing page
+ * with them): an introduction and eight FAQ entries with formatted answers (bold, lists, a link).
+ */
+const EDITED_FAQ = Array.from({ length: 8 }, (_, n) => ({
+  question: `Frage ${n + 1}: Was gilt für Teilnehmer und Besucher am Veranstaltungstag?`,
+  answer:
+    `Bitte beachte die Hinweise zum Ablauf. **Einlass für Teilnehmer ab 8 Uhr**, für Besucher ab 10 Uhr.\n\n` +
+    `- Parken auf den ausgeschilderten Flächen\n- Festes Schuhwerk empfohlen\n- Hunde an der Leine\n\n` +
+    `Mehr dazu in der [Datenschutzerklärung](/datenschutz) und bei Fragen per E-Mail an das Orga-Team.`,
+}));
+const EDITED_INTRODUCTION =
+  'Das Tuning-Treffen vor historischer Schlosskulisse in Sachsen: **individuell aufgebaute Fahrzeuge**, ihre Geschichten und die Menschen dahinter.';
+
 const STATEMENTS = [
+  `insert into public_text (edition_id, introduction, event_details, faq, updated_by, updated_at)
+   values (${CURRENT}, '${EDITED_INTRODUCTION.replaceAll("'", "''")}', null,
+           '${JSON.stringify(EDITED_FAQ).replaceAll("'", "''")}'::jsonb, null, now())`,
   // Four earlier editions, the current one's dates that many years before, never current (archived).
   `insert into edition (id, year, name, starts_at, ends_at, gate_opens_at, place, applications_open_at,
                         application_deadline, parking_zones, confirm_days, cutoff_days, reminder_days)

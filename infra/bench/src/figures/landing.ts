@@ -115,6 +115,13 @@ async function withCpuHog<T>(run: () => Promise<T>): Promise<T> {
 
 export async function landing(): Promise<Figure[]> {
   const url = `${PUBLIC_URL}/`;
+  // The page measured carries the admin's edited texts (the seed's), served in its HTML.
+  const html = await (await fetch(url)).text();
+  if (
+    !html.includes('Frage 1: Was gilt für Teilnehmer') ||
+    !html.includes('<strong>Einlass für Teilnehmer ab 8 Uhr</strong>')
+  )
+    throw new Error('the landing page does not carry the edited FAQ');
   const runs = await lighthouseRuns(url);
   const js = await initialJavaScript(url);
   const hogged = await withCpuHog(() => lighthouseRuns(url, '-hog'));
