@@ -85,7 +85,8 @@ test('an invited owner declines from the mail link; the best-ranked waitlisted c
   expect(after.invitation!.parkingZone).toBe(before.invitation!.parkingZone);
   expect(movedUp.subject).toContain(`Startnummer ${after.invitation!.startNumber}`);
   expect(movedUp.text).toContain('von der Warteliste nachgerückt');
-  expect(movedUp.text).toMatch(new RegExp(`Parkzone\\s+${after.invitation!.parkingZone}\\b`));
+  // The invitation's facts list: 'Parkzone: A'.
+  expect(movedUp.text).toMatch(new RegExp(`Parkzone:\\s+${after.invitation!.parkingZone}\\b`));
   expect((await adminVehicle(page.request, second.vehicleId)).status).toBe('waitlist');
   expect((await adminVehicle(page.request, invited.vehicleId)).invitation!.releaseReason).toBe('declined');
 
