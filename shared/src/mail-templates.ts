@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { EventFacts } from './event-facts.js';
 import type { EmailTemplateName, EmailTemplateProps } from './jobs.js';
-import { allowedLinkTarget, textBlocks, TEXT_LINK } from './text-format.js';
+import { allowedLinkTarget, textBlocks, TEXT_INLINE } from './text-format.js';
 import { venueDateTime } from './venue-time.js';
 
 /**
@@ -485,6 +485,18 @@ export const placeholdersOf = (key: MailKey): MailPlaceholder[] => [
   ...EVENT_PLACEHOLDERS,
 ];
 
+/** What a placeholder stands for in this mail ({link} is the mail's own link). */
+export function placeholderMeaning(key: MailKey, name: MailPlaceholder): string {
+  const { link } = MAIL_DEFINITIONS[key] as MailDefinition;
+  return name === 'link' && link ? link : MAIL_PLACEHOLDERS[name];
+}
+
+/** Whether the mail's body or subject must name the placeholder. */
+export function isRequiredPlaceholder(key: MailKey, name: MailPlaceholder): boolean {
+  const { required, requiredInSubject = [] } = MAIL_DEFINITIONS[key] as MailDefinition;
+  return required.includes(name) || requiredInSubject.includes(name);
+}
+
 /** The placeholders' values for a mail: from the job's props and the meeting's facts. */
 export function mailValues(key: MailKey, props: unknown, event: EventFacts): Values {
   const definition = MAIL_DEFINITIONS[key] as MailDefinition;
@@ -520,10 +532,9 @@ const named = (text: string) => [...text.matchAll(PLACEHOLDER)].map((match) => m
  */
 export function mailTextProblems(key: MailKey, text: MailText): MailTextProblem[] {
   const definition = MAIL_DEFINITIONS[key] as MailDefinition;
-  const known = new Set<string>(placeholdersOf(key));
-  const list = placeholdersOf(key)
-    .map((name) => `{${name}}`)
-    .join(', ');
+  const names = placeholdersOf(key);
+  const known = new Set<string>(names);
+  const list = names.map((name) => `{${name}}`).join(', ');
   const problems: MailTextProblem[] = [];
   const subject = text.subject.trim();
   if (!subject) problems.push({ field: 'subject', message: 'Bitte gib einen Betreff ein.' });
@@ -560,7 +571,7 @@ export function mailTextProblems(key: MailKey, text: MailText): MailTextProblem[
       if (!present.has(name))
         problems.push({
           field,
-          message: `Der Platzhalter {${name}} fehlt (${name === 'link' && definition.link ? definition.link : MAIL_PLACEHOLDERS[name]}). Ohne ihn erfüllt diese E-Mail ihren Zweck nicht.`,
+          message: `Der Platzhalter {${name}} fehlt (${placeholderMeaning(key, name)}). Ohne ihn erfüllt diese E-Mail ihren Zweck nicht.`,
         });
   };
   missing('subject', definition.requiredInSubject ?? []);
@@ -595,8 +606,6 @@ const dropEmpty = (text: string, values: Values) =>
     values[name as MailPlaceholder] === '' ? '' : whole,
   );
 
-const INLINE = new RegExp(`\\*\\*(.+?)\\*\\*|${TEXT_LINK.source}`, 'g');
-
 /** One line of the template, parsed first and filled then: a value never becomes formatting. */
 function inlines(line: string, values: Values): MailInline[] {
   const parts: MailInline[] = [];
@@ -605,7 +614,7 @@ function inlines(line: string, values: Values): MailInline[] {
     const filled = fill(raw, values);
     if (filled) parts.push({ text: filled });
   };
-  for (const match of line.matchAll(INLINE)) {
+  for (const match of line.matchAll(TEXT_INLINE)) {
     const [whole, bold, label, target] = match;
     text(line.slice(at, match.index));
     if (bold !== undefined) parts.push({ bold: fill(bold, values) });
@@ -705,6 +714,15 @@ export function sampleMailProps(
     dashboardUrl: `${publicUrl}/dashboard`,
   };
   const confirmBy = data.confirmBy ?? new Date(Date.UTC(2000, 0, 1)).toISOString();
+  const invitation = {
+    ...application,
+    startNumber: data.startNumber,
+    parkingZone: data.parkingZone,
+    checkInCode: 'VORSCHAU-KEIN-GUELTIGER-CODE',
+    confirmUrl: token('/einladung'),
+    declineUrl: token('/einladung/absagen'),
+    confirmBy: data.confirmBy,
+  };
   const visitor = {
     firstName: data.firstName,
     unsubscribeUrl: token('/besucher/abmelden'),
@@ -715,25 +733,16 @@ export function sampleMailProps(
     'application-waitlist': application,
     'application-confirmed': application,
     'application-rejected': application,
-    invitation: {
-      ...application,
-      startNumber: data.startNumber,
-      parkingZone: data.parkingZone,
-      checkInCode: 'VORSCHAU-KEIN-GUELTIGER-CODE',
-      confirmUrl: token('/einladung'),
-      declineUrl: token('/einladung/absagen'),
-      confirmBy: data.confirmBy,
-      movedUp: false,
-    },
-    'invitation-moved-up': {},
+    invitation: { ...invitation, movedUp: false },
+    'invitation-moved-up': { ...invitation, movedUp: true },
     'invitation-reminder': {
       ...application,
       startNumber: data.startNumber,
-      confirmBy: data.confirmBy ?? confirmBy,
+      confirmBy,
       confirmUrl: token('/einladung'),
       declineUrl: token('/einladung/absagen'),
     },
-    'invitation-lapsed': { ...application, confirmBy: data.confirmBy ?? confirmBy },
+    'invitation-lapsed': { ...application, confirmBy },
     'invitation-declined': application,
     'visitor-confirmation': { ...visitor, confirmUrl: token('/besucher/bestaetigen') },
     'visitor-update': {
@@ -753,7 +762,6 @@ export function sampleMailProps(
       cancelUrl: token('/email-aenderung-abbrechen'),
     },
   };
-  props['invitation-moved-up'] = { ...props.invitation, movedUp: true };
   return props[key];
 }
 

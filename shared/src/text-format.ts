@@ -60,13 +60,14 @@ const ESCAPES: Record<string, string> = {
 };
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-const INLINE = new RegExp(`\\*\\*(.+?)\\*\\*|${TEXT_LINK.source}`, 'g');
+/** `**bold**` or `[label](target)` within a line: the format's inline parts. */
+export const TEXT_INLINE = new RegExp(`\\*\\*(.+?)\\*\\*|${TEXT_LINK.source}`, 'g');
 
 /** One line: bold and links as elements, the rest escaped. */
 function inlineHtml(line: string): string {
   let html = '';
   let at = 0;
-  for (const match of line.matchAll(INLINE)) {
+  for (const match of line.matchAll(TEXT_INLINE)) {
     const [whole, bold, label, target] = match;
     html += escapeHtml(line.slice(at, match.index));
     if (bold !== undefined) html += `<strong>${escapeHtml(bold)}</strong>`;

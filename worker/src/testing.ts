@@ -42,4 +42,33 @@ export function startTestWorkers(
   });
 }
 
+import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
+
 export { startSmtpPeer, type PeerMail, type SmtpPeer } from './smtp-peer.js';
+
+/** The test context's workers sending over SMTP to a test peer (`rcpt` as for startSmtpPeer). */
+export interface PeerWorkers {
+  peer: SmtpPeer;
+  mailer: Mailer;
+  running: RunningWorkers;
+  close(): Promise<void>;
+}
+
+export async function startWorkersWithPeer(
+  t: TestContext,
+  rcpt?: (address: string) => string | null,
+): Promise<PeerWorkers> {
+  const peer = await startSmtpPeer(rcpt);
+  const mailer = createMailer(peer.url, 'Schlosstreffen <noreply@schlosstreffen.test>');
+  const running = startTestWorkers(t, { mailer });
+  return {
+    peer,
+    mailer,
+    running,
+    close: async () => {
+      await running.close();
+      mailer.close();
+      await peer.close();
+    },
+  };
+}

@@ -18,7 +18,7 @@ import { Edition } from '../model/edition.entity.js';
 import { ReviewCategory } from '../model/review-assignment.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
-import { MailTemplate } from '../model/mail-template.entity.js';
+import { MailTemplate, versionsInUse } from '../model/mail-template.entity.js';
 import { checkedInOf, listedOf } from './editions.queries.js';
 import { currentOf, meetingName } from './edition-events.js';
 
@@ -146,10 +146,8 @@ export async function createEdition(em: EntityManager, input: NewEdition): Promi
     await em.flush();
   }
   // And the mails' texts: the version each uses now becomes the new edition's version 1.
-  const versions = await em.find(MailTemplate, { editionId: template.id }, { orderBy: { version: 'desc' } });
-  const inUse = new Map<string, MailTemplate>();
-  for (const row of versions) if (!inUse.has(row.mail)) inUse.set(row.mail, row);
-  for (const row of inUse.values())
+  const versions = await em.find(MailTemplate, { editionId: template.id });
+  for (const row of versionsInUse(versions).values())
     if (!row.isDefault)
       em.create(MailTemplate, {
         editionId: edition.id,

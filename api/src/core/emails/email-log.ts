@@ -50,7 +50,7 @@ export async function emailRendered(
 /** The mail could not be rendered: it never will be. */
 export async function emailFailed(em: EntityManager, log: EmailLog, error: unknown): Promise<void> {
   log.status = 'failed';
-  log.lastError = error instanceof Error ? error.message : String(error);
+  log.lastError = errorText(error);
   await em.flush();
 }
 

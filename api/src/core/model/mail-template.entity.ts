@@ -23,3 +23,10 @@ const MailTemplateSchema = defineEntity({
 });
 export class MailTemplate extends MailTemplateSchema.class {}
 MailTemplateSchema.setClass(MailTemplate);
+
+/** The version each mail uses of these rows (one edition's): its highest, by mail. */
+export function versionsInUse(rows: readonly MailTemplate[]): Map<string, MailTemplate> {
+  const inUse = new Map<string, MailTemplate>();
+  for (const row of rows) if ((inUse.get(row.mail)?.version ?? 0) < row.version) inUse.set(row.mail, row);
+  return inUse;
+}

@@ -10,6 +10,7 @@ import {
   defaultMailText,
   eventFacts,
   fillMail,
+  isMailKey,
   mailKeyOf,
   MADE_UP_SAMPLE,
   MAIL_KEYS,
@@ -36,7 +37,7 @@ import type {
 import { conflict, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
 import { Invitation } from '../model/invitation.entity.js';
-import { MailTemplate } from '../model/mail-template.entity.js';
+import { MailTemplate, versionsInUse } from '../model/mail-template.entity.js';
 import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -78,9 +79,7 @@ const summaryOf = (key: MailKey, row: MailTemplate | undefined, names: Map<strin
 /** Every mail with its version in use and its last change. */
 export async function mailTemplateList(em: EntityManager, editionId: string): Promise<MailTemplateList> {
   const edition = await em.findOneOrFail(Edition, editionId);
-  const rows = await em.find(MailTemplate, { editionId }, { orderBy: { version: 'desc' }, refresh: true });
-  const newest = new Map<string, MailTemplate>();
-  for (const row of rows) if (!newest.has(row.mail)) newest.set(row.mail, row);
+  const newest = versionsInUse(await em.find(MailTemplate, { editionId }, { refresh: true }));
   const names = await editorNames(em, [...newest.values()]);
   return {
     edition: { year: edition.year },
@@ -89,8 +88,8 @@ export async function mailTemplateList(em: EntityManager, editionId: string): Pr
 }
 
 const keyOf = (key: string): MailKey => {
-  if (!(MAIL_KEYS as readonly string[]).includes(key)) throw notFound(MAIL_TEMPLATE_MESSAGES.unknownMail);
-  return key as MailKey;
+  if (!isMailKey(key)) throw notFound(MAIL_TEMPLATE_MESSAGES.unknownMail);
+  return key;
 };
 
 /** One mail: its text in use and every version (newest first, with who and when). */
@@ -262,10 +261,8 @@ export async function announcedSubjects(
   template: EmailTemplateName,
 ): Promise<(application: { firstName: string; vehicleTitle: string }) => string> {
   const key = mailKeyOf(template, {});
-  const [text, edition] = await Promise.all([
-    currentMailText(em, editionId, key),
-    em.findOneOrFail(Edition, editionId),
-  ]);
+  const text = await currentMailText(em, editionId, key);
+  const edition = await em.findOneOrFail(Edition, editionId);
   const event = eventFacts({
     name: edition.name,
     place: edition.place,

@@ -94,3 +94,15 @@ export function EmptyState({
     </div>
   );
 }
+
+/** Loading with one skeleton block; `className` gives its height and surface (e.g. 'h-96 bg-night-900'). */
+export function LoadingBlock({ label, className }: { label: string; className: string }) {
+  return (
+    <Loading label={label}>
+      <div
+        aria-hidden="true"
+        className={`animate-pulse rounded-2xl motion-reduce:animate-none ${className}`}
+      />
+    </Loading>
+  );
+}

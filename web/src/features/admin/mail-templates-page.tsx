@@ -1,12 +1,15 @@
 import {
   fillMail,
+  isMailKey,
+  isRequiredPlaceholder,
   MAIL_DEFINITIONS,
   MAIL_GROUPS,
   MAIL_KEYS,
-  MAIL_PLACEHOLDERS,
   MAIL_TEXT_LIMITS,
   mailTextProblems,
+  placeholderMeaning,
   placeholdersOf,
+  templateOfMail,
   type FilledMail,
   type MailInline,
   type MailKey,
@@ -18,7 +21,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Fragment, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
-import { LoadError, Loading } from '../../components/ui/query-states';
+import { LoadError, LoadingBlock } from '../../components/ui/query-states';
 import { SelectField } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../components/ui/toaster';
@@ -33,9 +36,6 @@ import {
 } from './mail-templates-queries';
 
 const route = getRouteApi('/admin/mail-vorlagen');
-
-const isMailKey = (key: string | undefined): key is MailKey =>
-  key !== undefined && (MAIL_KEYS as readonly string[]).includes(key);
 
 /** The made-up data's choice in the preview's select. */
 const MADE_UP = 'beispiel';
@@ -72,8 +72,7 @@ function Inline({ parts }: { parts: MailInline[] }) {
 }
 
 /** The mail as the recipient's client shows it: subject, then the event's dark frame with the text. */
-function MailPreview({ mail, keyOf }: { mail: FilledMail; keyOf: MailKey }) {
-  const template = keyOf === 'invitation-moved-up' ? 'invitation' : keyOf;
+function MailPreview({ mail, mailKey }: { mail: FilledMail; mailKey: MailKey }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-ash-300">
@@ -115,7 +114,7 @@ function MailPreview({ mail, keyOf }: { mail: FilledMail; keyOf: MailKey }) {
               </p>
             ),
           )}
-          {template === 'invitation' ? (
+          {templateOfMail(mailKey) === 'invitation' ? (
             <p className="mt-2 rounded-lg border border-dashed border-white/20 p-3 text-center text-xs text-[#9a968c]">
               Hier folgen der QR-Code und der Check-in-Code der Einladung.
             </p>
@@ -160,10 +159,10 @@ function MailEditor({
     [mailKey, draft, sample.data],
   );
 
+  // The new version starts the editor afresh with its text (MailEditorLoader's key).
   const saved = (next: MailTemplateView) => {
     queryClient.setQueryData(mailTemplateQueryOptions(mailKey).queryKey, next);
     void queryClient.invalidateQueries({ queryKey: mailTemplateListQueryOptions.queryKey });
-    setDraft({ subject: next.subject, body: next.body });
   };
   const onConflict = (error: unknown, fallback: string) => {
     notify.error('Nicht gespeichert', error, fallback);
@@ -318,9 +317,8 @@ function MailEditor({
           <p className="text-xs text-ash-400">Klicken fügt ihn an der Schreibmarke in den Text ein.</p>
           <ul className="flex flex-col gap-1.5">
             {placeholdersOf(mailKey).map((name) => {
-              const required =
-                definition.required.includes(name) || (definition.requiredInSubject ?? []).includes(name);
-              const meaning = name === 'link' && definition.link ? definition.link : MAIL_PLACEHOLDERS[name];
+              const required = isRequiredPlaceholder(mailKey, name);
+              const meaning = placeholderMeaning(mailKey, name);
               return (
                 <li key={name}>
                   <button
@@ -363,14 +361,9 @@ function MailEditor({
         {sample.isError ? (
           <LoadError title="Die Daten für die Vorschau konnten nicht geladen werden" query={sample} />
         ) : filled ? (
-          <MailPreview mail={filled} keyOf={mailKey} />
+          <MailPreview mail={filled} mailKey={mailKey} />
         ) : (
-          <Loading label="Vorschau wird geladen...">
-            <div
-              aria-hidden="true"
-              className="h-64 animate-pulse rounded-2xl bg-night-950 motion-reduce:animate-none"
-            />
-          </Loading>
+          <LoadingBlock label="Vorschau wird geladen..." className="h-64 bg-night-950" />
         )}
       </section>
 
@@ -436,15 +429,7 @@ function MailEditorLoader({
   shared: EditorShared;
 }) {
   const view = useQuery(mailTemplateQueryOptions(mailKey));
-  if (view.isPending)
-    return (
-      <Loading label="Vorlage wird geladen...">
-        <div
-          aria-hidden="true"
-          className="h-96 animate-pulse rounded-2xl bg-night-900 motion-reduce:animate-none"
-        />
-      </Loading>
-    );
+  if (view.isPending) return <LoadingBlock label="Vorlage wird geladen..." className="h-96 bg-night-900" />;
   if (view.isError) return <LoadError title="Die Vorlage konnte nicht geladen werden" query={view} />;
   // A new version (saved here or elsewhere) starts the editor afresh.
   return (
@@ -462,7 +447,7 @@ function MailTemplatesScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
-  const selected: MailKey = isMailKey(search.mail) ? search.mail : 'application-received';
+  const selected: MailKey = search.mail && isMailKey(search.mail) ? search.mail : 'application-received';
   const summaries = new Map(list.data?.mails.map((mail) => [mail.key, mail]));
   const [sampleChoice, setSampleChoice] = useState(MADE_UP);
 
@@ -490,12 +475,7 @@ function MailTemplatesScreen() {
         {list.data ? <p className="mt-2 text-sm text-ash-300">Ausgabe {list.data.edition.year}</p> : null}
       </div>
       {list.isPending ? (
-        <Loading label="Vorlagen werden geladen...">
-          <div
-            aria-hidden="true"
-            className="h-96 animate-pulse rounded-2xl bg-night-900 motion-reduce:animate-none"
-          />
-        </Loading>
+        <LoadingBlock label="Vorlagen werden geladen..." className="h-96 bg-night-900" />
       ) : list.isError ? (
         <LoadError title="Die Vorlagen konnten nicht geladen werden" query={list} />
       ) : (

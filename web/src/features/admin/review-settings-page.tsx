@@ -5,7 +5,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
-import { LoadError, Loading } from '../../components/ui/query-states';
+import { LoadError, LoadingBlock } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../components/ui/toaster';
 import { AdminOnly } from './admin-layout';
@@ -171,14 +171,7 @@ function SettingsForm({ settings }: { settings: ReviewSettings }) {
 function Load() {
   const load = useQuery(reviewLoadQueryOptions);
   if (load.isPending)
-    return (
-      <Loading label="Auslastung wird geladen...">
-        <div
-          aria-hidden="true"
-          className="h-48 animate-pulse rounded-2xl bg-night-900 motion-reduce:animate-none"
-        />
-      </Loading>
-    );
+    return <LoadingBlock label="Auslastung wird geladen..." className="h-48 bg-night-900" />;
   if (load.isError) return <LoadError title="Die Auslastung konnte nicht geladen werden" query={load} />;
   const { reviewers, inReview, understaffed } = load.data;
   return (
@@ -253,12 +246,7 @@ function ReviewSettingsScreen() {
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         {settings.isPending ? (
-          <Loading label="Einstellungen werden geladen...">
-            <div
-              aria-hidden="true"
-              className="h-72 animate-pulse rounded-2xl bg-night-900 motion-reduce:animate-none"
-            />
-          </Loading>
+          <LoadingBlock label="Einstellungen werden geladen..." className="h-72 bg-night-900" />
         ) : settings.isError ? (
           <LoadError title="Die Einstellungen konnten nicht geladen werden" query={settings} />
         ) : (

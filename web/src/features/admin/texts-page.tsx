@@ -14,7 +14,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/form-field';
-import { LoadError, Loading } from '../../components/ui/query-states';
+import { LoadError, LoadingBlock } from '../../components/ui/query-states';
 import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
@@ -452,12 +452,7 @@ function TextsScreen() {
         ) : null}
       </div>
       {texts.isPending ? (
-        <Loading label="Texte werden geladen...">
-          <div
-            aria-hidden="true"
-            className="h-96 animate-pulse rounded-2xl bg-night-900 motion-reduce:animate-none"
-          />
-        </Loading>
+        <LoadingBlock label="Texte werden geladen..." className="h-96 bg-night-900" />
       ) : texts.isError ? (
         <LoadError title="Die Texte konnten nicht geladen werden" query={texts} />
       ) : (

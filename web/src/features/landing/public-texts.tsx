@@ -5,7 +5,7 @@ import { SectionHeading } from './section-heading';
  * each an admin's text of the edition or else the default one below. An admin's text arrives as the
  * HTML the server formatted (shared's `formatText`: everything of the text escaped, only p, br, ul,
  * li, strong and a with a checked href written) and is injected as it is. The admin's preview renders
- * with these components. Kept apart from the icons and the accordion (faq-accordion.tsx), which
+ * with these components. Kept apart from the icons and the accordion (faq-section.tsx), which
  * the admin's chunk must not import statically: the build would split them off the app's chunk.
  */
 

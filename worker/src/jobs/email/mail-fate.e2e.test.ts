@@ -15,9 +15,8 @@ import {
 import { eventFacts, mailBouncedNotice, MAIL_FATE_MESSAGES } from '@schlosstreffen/shared';
 import type { CurrentUser, VehicleMails } from '@schlosstreffen/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '../../adapters/mailer.js';
-import { startSmtpPeer, startTestWorkers, type SmtpPeer } from '../../testing.js';
-import type { RunningWorkers } from '../../worker.js';
+import type { Mailer } from '../../adapters/mailer.js';
+import { startWorkersWithPeer, type PeerWorkers, type SmtpPeer } from '../../testing.js';
 import { createSendEmail } from './send-email.js';
 
 /**
@@ -33,9 +32,9 @@ const DEFERRED = `voll-${RUN}@example.de`;
 const ANSWER_550 = `550 5.1.1 <${REFUSED}>: Recipient address rejected: User unknown`;
 
 let t: TestContext;
+let workers: PeerWorkers;
 let peer: SmtpPeer;
 let mailer: Mailer;
-let running: RunningWorkers;
 let admin: SignedIn;
 /** Addresses the peer refuses for good from now on. */
 const refusing = new Set<string>();
@@ -45,22 +44,19 @@ const deferFirst = new Map<string, number>();
 
 beforeAll(async () => {
   t = await createTestContext();
-  peer = await startSmtpPeer((address) => {
+  workers = await startWorkersWithPeer(t, (address) => {
     const n = (rcptCount.get(address) ?? 0) + 1;
     rcptCount.set(address, n);
     if (refusing.has(address)) return `550 5.1.1 <${address}>: Recipient address rejected: User unknown`;
     if (n <= (deferFirst.get(address) ?? 0)) return '451 4.2.2 Mailbox full, try again later';
     return null;
   });
-  mailer = createMailer(peer.url, 'Schlosstreffen <noreply@schlosstreffen.test>');
-  running = startTestWorkers(t, { mailer });
+  ({ peer, mailer } = workers);
   admin = await t.signIn('admin', { firstName: 'Anna' });
 }, 60_000);
 
 afterAll(async () => {
-  await running?.close();
-  mailer?.close();
-  await peer?.close();
+  await workers?.close();
   await t?.close();
 });
 

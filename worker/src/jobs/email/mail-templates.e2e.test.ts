@@ -10,9 +10,7 @@ import {
 } from '@schlosstreffen/api/testing';
 import type { VehicleMails } from '@schlosstreffen/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '../../adapters/mailer.js';
-import { startSmtpPeer, startTestWorkers, type SmtpPeer } from '../../testing.js';
-import type { RunningWorkers } from '../../worker.js';
+import { startWorkersWithPeer, type PeerWorkers } from '../../testing.js';
 
 /**
  * An admin's text reaches the next mail: the rejection mail edited with placeholders goes out with
@@ -22,23 +20,17 @@ import type { RunningWorkers } from '../../worker.js';
 const RUN = randomBytes(3).toString('hex');
 
 let t: TestContext;
-let peer: SmtpPeer;
-let mailer: Mailer;
-let running: RunningWorkers;
+let workers: PeerWorkers;
 let admin: SignedIn;
 
 beforeAll(async () => {
   t = await createTestContext();
-  peer = await startSmtpPeer(() => null);
-  mailer = createMailer(peer.url, 'Schlosstreffen <noreply@schlosstreffen.test>');
-  running = startTestWorkers(t, { mailer });
+  workers = await startWorkersWithPeer(t);
   admin = await t.signIn('admin', { firstName: 'Anna' });
 }, 60_000);
 
 afterAll(async () => {
-  await running?.close();
-  mailer?.close();
-  await peer?.close();
+  await workers?.close();
   await t?.close();
 });
 
@@ -91,7 +83,7 @@ describe("the edition's mail texts", () => {
       templateEditionId: t.event.edition.id,
     });
 
-    const mail = peer.received.filter((received) => received.to.includes(address)).at(-1)!;
+    const mail = workers.peer.received.filter((received) => received.to.includes(address)).at(-1)!;
     const text = decoded(mail.data);
     expect(text).toContain('Hallo Clara,');
     expect(text).toContain('diesmal hat es für <strong>Volkswagen Golf II GTI</strong> nicht gereicht.');
