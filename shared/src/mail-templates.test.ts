@@ -24,10 +24,12 @@ const event: EventFacts = {
   deadlineMonth: 'März 2027',
 };
 
+const START = new Date('2027-06-19T08:00:00Z');
+
 describe('mail templates', () => {
   it.each(MAIL_KEYS)('%s: the default text is valid, and the made-up data fills every placeholder', (key) => {
     expect(mailTextProblems(key, defaultMailText(key))).toEqual([]);
-    const props = sampleMailProps(key, MADE_UP_SAMPLE, 'https://schlosstreffen.test');
+    const props = sampleMailProps(key, MADE_UP_SAMPLE, 'https://schlosstreffen.test', START);
     // The made-up props are what the job would carry.
     v.parse(EMAIL_TEMPLATES[key === 'invitation-moved-up' ? 'invitation' : key], props);
     const mail = fillMail(key, defaultMailText(key), mailValues(key, props, event));
@@ -142,5 +144,15 @@ describe('mail templates', () => {
     expect(mailKeyOf('invitation', { movedUp: true })).toBe('invitation-moved-up');
     expect(mailKeyOf('invitation', { movedUp: false })).toBe('invitation');
     expect(mailKeyOf('application-rejected', {})).toBe('application-rejected');
+  });
+
+  it('a reminder or lapse without a deadline in the data names the meeting’s start', () => {
+    for (const key of ['invitation-reminder', 'invitation-lapsed'] as const) {
+      const props = sampleMailProps(key, MADE_UP_SAMPLE, 'https://schlosstreffen.test', START);
+      expect(mailValues(key, props, event).bestaetigen_bis).toBe('19.06.2027, 10:00 Uhr');
+    }
+    // The invitation itself says that it has none.
+    const invitation = sampleMailProps('invitation', MADE_UP_SAMPLE, 'https://schlosstreffen.test', START);
+    expect(mailValues('invitation', invitation, event).bestaetigen_bis).toBe('zum Beginn des Treffens');
   });
 });

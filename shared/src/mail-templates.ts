@@ -701,11 +701,13 @@ export const MADE_UP_SAMPLE: MailSampleData = {
 /**
  * The job props a mail would get for this data. Its links lead to the site's pages with a token
  * that is no token ('vorschau'): a test mail's link shows the page's answer to an invalid link.
+ * The reminder and the lapse always name a deadline: without one in the data, the meeting's start.
  */
 export function sampleMailProps(
   key: MailKey,
   data: MailSampleData,
   publicUrl: string,
+  meetingStart: Date,
 ): Record<string, unknown> {
   const token = (path: string) => `${publicUrl}${path}?token=vorschau`;
   const application = {
@@ -713,7 +715,7 @@ export function sampleMailProps(
     vehicleTitle: data.vehicleTitle,
     dashboardUrl: `${publicUrl}/dashboard`,
   };
-  const confirmBy = data.confirmBy ?? new Date(Date.UTC(2000, 0, 1)).toISOString();
+  const confirmBy = data.confirmBy ?? meetingStart.toISOString();
   const invitation = {
     ...application,
     startNumber: data.startNumber,

@@ -35,6 +35,7 @@ import type {
   MailTemplateView,
 } from '@schlosstreffen/shared/api';
 import { conflict, invalid, notFound } from '../errors.js';
+import { eventOfEdition } from '../editions/edition-events.js';
 import { Edition } from '../model/edition.entity.js';
 import { Invitation } from '../model/invitation.entity.js';
 import { MailTemplate, versionsInUse } from '../model/mail-template.entity.js';
@@ -211,7 +212,7 @@ export async function mailSample(
     { edition: edition.id, status: { $ne: 'draft' } },
     { orderBy: { createdAt: 'asc' }, limit: 500 },
   );
-  const values = mailValues(key, sampleMailProps(key, data, publicUrl), eventFacts(edition));
+  const values = mailValues(key, sampleMailProps(key, data, publicUrl, edition.start), eventFacts(edition));
   return {
     vehicle: vehicle ? { id: vehicle.id, title: vehicleDisplayName(vehicle) } : null,
     values: Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Record<
@@ -229,7 +230,7 @@ export async function mailSample(
 export async function queueTestMail(
   em: EntityManager,
   admin: User,
-  editionId: string,
+  edition: { id: string; start: Date },
   mail: string,
   input: MailText & { vehicleId?: string | null },
   publicUrl: string,
@@ -238,12 +239,12 @@ export async function queueTestMail(
   const text = { subject: input.subject, body: input.body };
   const problems = mailTextProblems(key, text);
   if (problems.length) throw invalid(problems[0]!.message, problems);
-  const { data } = await sampleData(em, editionId, input.vehicleId ?? null);
+  const { data } = await sampleData(em, edition.id, input.vehicleId ?? null);
   const row = enqueue(em, 'email.send', {
     template: templateOfMail(key),
     to: admin.email,
-    props: sampleMailProps(key, data, publicUrl),
-    editionId,
+    props: sampleMailProps(key, data, publicUrl, edition.start),
+    editionId: edition.id,
     draft: { subject: MAIL_TEMPLATE_MESSAGES.testSubject(text.subject), body: text.body },
   });
   await em.flush();
@@ -262,18 +263,17 @@ export async function announcedSubjects(
 ): Promise<(application: { firstName: string; vehicleTitle: string }) => string> {
   const key = mailKeyOf(template, {});
   const text = await currentMailText(em, editionId, key);
-  const edition = await em.findOneOrFail(Edition, editionId);
-  const event = eventFacts({
-    name: edition.name,
-    place: edition.place,
-    start: edition.startsAt,
-    end: edition.endsAt,
-    applicationDeadline: edition.applicationDeadline,
-  });
+  // The meeting's facts as the worker fills them in.
+  const meeting = eventOfEdition(await em.findOneOrFail(Edition, editionId));
+  const event = eventFacts(meeting);
   const later = { startnummer: '…', parkzone: '…', bestaetigen_bis: '…' };
   return ({ firstName, vehicleTitle }) =>
     fillMail(key, text, {
-      ...mailValues(key, sampleMailProps(key, { ...MADE_UP_SAMPLE, firstName, vehicleTitle }, ''), event),
+      ...mailValues(
+        key,
+        sampleMailProps(key, { ...MADE_UP_SAMPLE, firstName, vehicleTitle }, '', meeting.start),
+        event,
+      ),
       ...later,
     }).subject;
 }

@@ -97,9 +97,16 @@ export function mailTemplateRoutes({
 
   router.post('/admin/mail-templates/:mail/test', admin, async (ctx) => {
     const input = validate(MailTestInputSchema, ctx.request.body);
-    const { edition } = await editionOfRequest(ctx, events);
+    const event = await editionOfRequest(ctx, events);
     const user = currentUser(ctx);
-    await queueTestMail(em.fork(), user, edition.id, ctx.params.mail!, input, publicUrl);
+    await queueTestMail(
+      em.fork(),
+      user,
+      { id: event.edition.id, start: event.start },
+      ctx.params.mail!,
+      input,
+      publicUrl,
+    );
     onOutbox?.();
     ctx.status = 202;
     ctx.body = { message: MAIL_TEMPLATE_MESSAGES.testQueued(user.email) } satisfies ServerMessage;
