@@ -37,14 +37,16 @@ export async function emailSent(
   await em.flush();
 }
 
-/** Rendered: which edition's text in which version (0: the default; null: a draft's test). */
-export async function emailRendered(
-  em: EntityManager,
+/**
+ * Rendered: which edition's text in which version (0: the default; null: a draft's test). Written
+ * with the send's outcome (`emailSent`, `emailDeferred`, `emailRefused`), in the same update.
+ */
+export function emailRendered(
   log: EmailLog,
   text: { version: number | null; editionId: string | null },
-): Promise<void> {
-  em.assign(log, { templateVersion: text.version, templateEditionId: text.editionId });
-  await em.flush();
+): void {
+  log.templateVersion = text.version;
+  log.templateEditionId = text.editionId;
 }
 
 /** The mail could not be rendered: it never will be. */

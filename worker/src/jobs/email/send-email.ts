@@ -90,7 +90,7 @@ export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
         deps.site,
         text,
       );
-      await emailRendered(em, log, { version: text.version, editionId });
+      emailRendered(log, { version: text.version, editionId });
     } catch (error) {
       await emailFailed(em, log, error);
       throw new UnrecoverableError(`email ${job.id} cannot be rendered: ${(error as Error).message}`);
