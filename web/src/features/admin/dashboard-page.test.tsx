@@ -545,7 +545,28 @@ describe('/admin/dashboard: Medien and access', () => {
     await waitFor(() => expect(screen.queryByRole('list', { name: /^Fahrzeuge:/ })).toBeNull());
   });
 
-  it('starts loading the list in the route loader', async () => {
+  it('starts loading the list in the route loader; a quick list is there for the first render', async () => {
+    // In after 100 ms, within the loader's wait.
+    listResponse = () =>
+      new Promise((resolve) =>
+        setTimeout(() => resolve(json(adminPage('/api/admin/vehicles', vehicles))), 100),
+      );
+    const queryClient = createQueryClient();
+    const router = createAppRouter({
+      queryClient,
+      history: createMemoryHistory({ initialEntries: ['/admin/dashboard'] }),
+    });
+    await router.load();
+    expect(listCalls()).toBe(1);
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['vehicles', 'admin'] })[0]?.state.status).toBe(
+      'success',
+    );
+    render(<RouterProvider router={router} />);
+    expect(cardTitles()).toHaveLength(5);
+    expect(screen.queryByText('Fahrzeuge werden geladen...')).toBeNull();
+  });
+
+  it('does not wait for a slow list: the page shows its skeleton, then the cards', async () => {
     const answer = deferred<Response>();
     listResponse = () => answer.promise;
     const router = createAppRouter({
@@ -553,8 +574,11 @@ describe('/admin/dashboard: Medien and access', () => {
       history: createMemoryHistory({ initialEntries: ['/admin/dashboard'] }),
     });
     await router.load();
-    expect(listCalls()).toBe(1);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('Fahrzeuge werden geladen...')).toBeTruthy();
+    expect(cardTitles()).toEqual([]);
     answer.resolve(json(adminPage('/api/admin/vehicles', vehicles)));
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
   });
 
   it("shows 'Zugriff verweigert' to a plain user without reading the admin list", async () => {
