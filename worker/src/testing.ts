@@ -2,13 +2,15 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { createS3Client, EditionEvents, type EventSource } from '@schlosstreffen/api/core';
 import type { TestContext } from '@schlosstreffen/api/testing';
 import { createMailer, type Mailer } from './adapters/mailer.js';
+import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
 import { startWorkers, type RunningWorkers } from './worker.js';
 
 /** Test harness: the worker on a test context's services, under its Redis prefix. */
 
+const TEST_SENDER = 'Schlosstreffen <noreply@schlosstreffen.test>';
+
 /** A mailer that delivers to the test run's mail catcher. */
-export const createTestMailer = (t: TestContext): Mailer =>
-  createMailer(t.services.smtpUrl, 'Schlosstreffen <noreply@schlosstreffen.test>');
+export const createTestMailer = (t: TestContext): Mailer => createMailer(t.services.smtpUrl, TEST_SENDER);
 
 /** The editions of the test's database, each described by the test's event (zones, dates, deadlines). */
 function describedBy(editions: EventSource, event: TestContext['config']['event']): EventSource {
@@ -42,8 +44,6 @@ export function startTestWorkers(
   });
 }
 
-import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
-
 export { startSmtpPeer, type PeerMail, type SmtpPeer } from './smtp-peer.js';
 
 /** The test context's workers sending over SMTP to a test peer (`rcpt` as for startSmtpPeer). */
@@ -59,7 +59,7 @@ export async function startWorkersWithPeer(
   rcpt?: (address: string) => string | null,
 ): Promise<PeerWorkers> {
   const peer = await startSmtpPeer(rcpt);
-  const mailer = createMailer(peer.url, 'Schlosstreffen <noreply@schlosstreffen.test>');
+  const mailer = createMailer(peer.url, TEST_SENDER);
   const running = startTestWorkers(t, { mailer });
   return {
     peer,
