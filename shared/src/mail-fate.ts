@@ -3,8 +3,9 @@ import { isMailKey, MAIL_DEFINITIONS } from './mail-templates.js';
 
 /**
  * What became of a mail, as the staff see it in the application's 'E-Mails' block: accepted by the
- * receiving server, deferred and retried, refused for good (with the server's answer), or held back
- * because the address bounced before. 'wird gesendet' while it waits for the worker.
+ * receiving server, deferred and retried, refused for good (with the server's answer; the address is
+ * marked only when the server refused the recipient), or held back because the address bounced
+ * before. 'wird gesendet' while it waits for the worker.
  */
 /**
  * Mails a person asks for right now and that carry the link proving the address: tried even when
@@ -45,6 +46,9 @@ export const MAIL_FATE_MESSAGES = {
   resent: 'Die E-Mail wird erneut gesendet.',
 } as const;
 
-/** The owner's dashboard notice while mails to their address are refused. */
-export const mailBouncedNotice = (address: string, reason: string): string =>
-  `E-Mails an ${address} kommen nicht an: ${reason}. Bitte korrigieren Sie Ihre E-Mail-Adresse im Profil.`;
+/**
+ * The owner's dashboard notice while mails to their address are held back: German only; the
+ * receiving server's own answer is for the staff's view.
+ */
+export const mailBouncedNotice = (address: string): string =>
+  `Die E-Mail an ${address} wurde vom Empfänger-Server abgelehnt. Bitte korrigieren Sie Ihre E-Mail-Adresse im Profil.`;

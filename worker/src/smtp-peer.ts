@@ -17,13 +17,18 @@ export interface SmtpPeer {
 
 /**
  * A small SMTP server for tests of what a receiving server answers: `rcpt` returns the reply to
- * RCPT TO for an address ('550 …' refuses it for good, '451 …' defers it), or null to accept.
- * It speaks plain SMTP without extensions, one command per line. `onMail` sees each accepted mail
- * (the browser tests' app relays them to its mail catcher).
+ * RCPT TO for an address ('550 …' refuses it for good, '451 …' defers it), or null to accept;
+ * `options.data` the reply to the end of a message ('554 5.7.1 …' refuses its content), or null to
+ * accept it. It speaks plain SMTP without extensions, one command per line. `onMail` sees each
+ * accepted mail (the browser tests' app relays them to its mail catcher).
  */
 export async function startSmtpPeer(
   rcpt: (address: string) => string | null = () => null,
-  options: { port?: number; onMail?: (mail: PeerMail) => void } = {},
+  options: {
+    port?: number;
+    onMail?: (mail: PeerMail) => void;
+    data?: (mail: PeerMail) => string | null;
+  } = {},
 ): Promise<SmtpPeer> {
   const received: PeerMail[] = [];
   const sockets = new Set<Socket>();
@@ -40,10 +45,12 @@ export async function startSmtpPeer(
       if (data) {
         if (line !== '.') return void data.push(line.startsWith('..') ? line.slice(1) : line);
         const mail = { from, to, data: data.join('\r\n') };
-        received.push(mail);
-        options.onMail?.(mail);
         data = null;
         to = [];
+        const refusal = options.data?.(mail);
+        if (refusal) return reply(refusal);
+        received.push(mail);
+        options.onMail?.(mail);
         return reply(`250 2.0.0 OK queued as ${received.length}`);
       }
       const verb = line.slice(0, 4).toUpperCase();

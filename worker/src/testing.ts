@@ -2,7 +2,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { createS3Client, EditionEvents, type EventSource } from '@schlosstreffen/api/core';
 import type { TestContext } from '@schlosstreffen/api/testing';
 import { createMailer, type Mailer } from './adapters/mailer.js';
-import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
+import { startSmtpPeer, type PeerMail, type SmtpPeer } from './smtp-peer.js';
 import { startWorkers, type RunningWorkers } from './worker.js';
 
 /** Test harness: the worker on a test context's services, under its Redis prefix. */
@@ -46,7 +46,7 @@ export function startTestWorkers(
 
 export { startSmtpPeer, type PeerMail, type SmtpPeer } from './smtp-peer.js';
 
-/** The test context's workers sending over SMTP to a test peer (`rcpt` as for startSmtpPeer). */
+/** The test context's workers sending over SMTP to a test peer (`rcpt` and `data` as for startSmtpPeer). */
 export interface PeerWorkers {
   peer: SmtpPeer;
   mailer: Mailer;
@@ -57,8 +57,9 @@ export interface PeerWorkers {
 export async function startWorkersWithPeer(
   t: TestContext,
   rcpt?: (address: string) => string | null,
+  data?: (mail: PeerMail) => string | null,
 ): Promise<PeerWorkers> {
-  const peer = await startSmtpPeer(rcpt);
+  const peer = await startSmtpPeer(rcpt, { data });
   const mailer = createMailer(peer.url, TEST_SENDER);
   const running = startTestWorkers(t, { mailer });
   return {

@@ -108,8 +108,8 @@ export {
   emailRendered,
   emailSent,
   isConfirmedAccountAddress,
-  permanentRefusal,
 } from './emails/email-log.js';
+export { permanentRefusal, type PermanentRefusal } from './emails/smtp-refusal.js';
 export { resendVehicleMail, vehicleMails } from './vehicles/vehicle-mails.js';
 export { currentMailText } from './texts/mail-templates.js';
 export { issueInvitation, type IssuedInvitation } from './invitations/invitation.issue.js';

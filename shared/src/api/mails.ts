@@ -24,10 +24,11 @@ export interface VehicleMails {
   mails: VehicleMail[];
 }
 
-/** On the owner's own view (GET /api/auth/user): mails to their address are refused. */
+/**
+ * On the owner's own view (GET /api/auth/user): mails to their address are refused. Without the
+ * receiving server's answer, which only the staff see.
+ */
 export interface MailBounced {
   address: string;
-  /** The receiving server's answer. */
-  reason: string;
   since: string;
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../model/user.entity.js';
 import { EmailLog } from '../model/email-log.entity.js';
 import { MailBounce } from '../model/mail-bounce.entity.js';
+import type { PermanentRefusal } from './smtp-refusal.js';
 
 /** A job whose mail found its fate (accepted, refused for good, held back) sends nothing again. */
 const SETTLED = new Set<string>(['sent', 'refused', 'held']);
@@ -74,20 +75,23 @@ export async function emailDeferred(
 }
 
 /**
- * The server refused the mail for good: logged with its answer, and the address is marked, so
- * later mails to it are held back instead of being refused again.
+ * The server refused the mail for good: logged with its answer ('abgelehnt'). Only a refusal of the
+ * recipient marks the address, so later mails to it are held back instead of being refused again; a
+ * refusal of this message (content, size, policy) leaves the address as it is.
  */
 export async function emailRefused(
   em: EntityManager,
   log: EmailLog,
-  mail: { subject: string; answer: string },
+  mail: { subject: string; refusal: PermanentRefusal },
 ): Promise<void> {
-  em.assign(log, { status: 'refused', subject: mail.subject, lastError: mail.answer });
-  await em.upsert(MailBounce, {
-    address: log.recipient.toLowerCase(),
-    reason: mail.answer,
-    bouncedAt: new Date(),
-  });
+  em.assign(log, { status: 'refused', subject: mail.subject, lastError: mail.refusal.answer });
+  if (mail.refusal.recipient) {
+    await em.upsert(MailBounce, {
+      address: log.recipient.toLowerCase(),
+      reason: mail.refusal.answer,
+      bouncedAt: new Date(),
+    });
+  }
   await em.flush();
 }
 
@@ -109,21 +113,6 @@ export function bounceOf(em: EntityManager, address: string): Promise<MailBounce
 export async function clearBounces(em: EntityManager, addresses: string[]): Promise<void> {
   const lower = addresses.map((address) => address.toLowerCase());
   if (lower.length) await em.nativeDelete(MailBounce, { address: { $in: lower } });
-}
-
-/**
- * The receiving server's permanent refusal of a send (5xx to RCPT TO or DATA, as nodemailer reports
- * it), as its answer; null for anything else (4xx, a lost connection: worth retrying).
- */
-export function permanentRefusal(error: unknown): string | null {
-  const { responseCode, command, response } = (error ?? {}) as {
-    responseCode?: number;
-    command?: string;
-    response?: string;
-  };
-  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return null;
-  if (command !== 'RCPT TO' && command !== 'DATA') return null;
-  return (response ?? String(responseCode)).trim();
 }
 
 const errorText = (error: unknown): string => {

@@ -14,7 +14,7 @@ import { collectAccountData, requestDataExport } from '../accounts/data-export.j
 import { MailBounce } from '../model/mail-bounce.entity.js';
 import { User } from '../model/user.entity.js';
 import { runRetention } from '../privacy/retention.js';
-import { bounceOf, permanentRefusal } from './email-log.js';
+import { bounceOf } from './email-log.js';
 
 /** The mark of a refused address is personal data: exported, deleted with the account, kept for a period. */
 
@@ -36,17 +36,6 @@ async function mark(address: string, bouncedAt = new Date()) {
 }
 
 describe('marks of refused addresses', () => {
-  it('reads a permanent refusal from what nodemailer reports, nothing else', () => {
-    const smtp = (responseCode: number, command: string) =>
-      Object.assign(new Error('x'), { responseCode, command, response: `${responseCode} answer` });
-    expect(permanentRefusal(smtp(550, 'RCPT TO'))).toBe('550 answer');
-    expect(permanentRefusal(smtp(554, 'DATA'))).toBe('554 answer');
-    expect(permanentRefusal(smtp(451, 'RCPT TO'))).toBeNull();
-    // The sender's problem, not the address's.
-    expect(permanentRefusal(smtp(550, 'MAIL FROM'))).toBeNull();
-    expect(permanentRefusal(new Error('connect ECONNREFUSED'))).toBeNull();
-  });
-
   it("is in the owner's data export and goes with the account", async () => {
     const user = await insertConfirmedUser(t);
     await mark(user.email);

@@ -1,8 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 /**
- * An address an SMTP server refused for good (5xx on RCPT or DATA), with the server's answer.
- * Mails to it are held back until it is confirmed again or its account changes it.
+ * An address whose mailbox an SMTP server refused for good (unknown or disabled: core/emails/
+ * smtp-refusal.ts), with the server's answer. Mails to it are held back until it is confirmed again
+ * or its account changes it.
  */
 const MailBounceSchema = defineEntity({
   name: 'MailBounce',

@@ -38,14 +38,13 @@ export function presentOwner(user: User): Api.Owner {
 
 /**
  * The signed-in user as `GET /api/auth/user` and the server-rendered pages give it: with
- * `mailBounced`, so the dashboard asks the owner to correct an address mail servers refuse.
+ * `mailBounced`, so the dashboard asks the owner to correct an address mail servers refuse. The
+ * server's answer stays with the staff.
  */
 export async function presentCurrentUser(em: EntityManager, user: User): Promise<Api.CurrentUser> {
   const bounce = await bounceOf(em, user.email);
   return {
     ...presentUser(user),
-    mailBounced: bounce
-      ? { address: user.email, reason: bounce.reason, since: bounce.bouncedAt.toISOString() }
-      : null,
+    mailBounced: bounce ? { address: user.email, since: bounce.bouncedAt.toISOString() } : null,
   };
 }

@@ -20,7 +20,7 @@ export function MailBouncedNotice({ className = '' }: { className?: string }) {
       className={`rounded-xl border border-red-400/40 bg-red-500/10 px-4 py-4 text-sm ${className}`}
     >
       <p className="font-semibold text-parchment">Unsere E-Mails erreichen Sie nicht</p>
-      <p className="mt-1 break-words text-ash-300">{mailBouncedNotice(bounced.address, bounced.reason)}</p>
+      <p className="mt-1 break-words text-ash-300">{mailBouncedNotice(bounced.address)}</p>
       <Link to="/profile" className={buttonClass('secondary', 'mt-3')}>
         E-Mail-Adresse korrigieren
       </Link>

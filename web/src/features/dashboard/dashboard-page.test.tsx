@@ -213,17 +213,13 @@ describe('/dashboard', () => {
     me = {
       ...USER,
       email: 'tippfehler@example.de',
-      mailBounced: {
-        address: 'tippfehler@example.de',
-        reason: '550 5.1.1 User unknown',
-        since: '2026-04-02T10:00:00.000Z',
-      },
+      mailBounced: { address: 'tippfehler@example.de', since: '2026-04-02T10:00:00.000Z' },
     };
     await renderDashboard();
 
     const notice = await screen.findByTestId('mail-bounced-notice');
     expect(notice.textContent).toContain(
-      'E-Mails an tippfehler@example.de kommen nicht an: 550 5.1.1 User unknown. Bitte korrigieren Sie Ihre E-Mail-Adresse im Profil.',
+      'Die E-Mail an tippfehler@example.de wurde vom Empfänger-Server abgelehnt. Bitte korrigieren Sie Ihre E-Mail-Adresse im Profil.',
     );
     expect(
       within(notice).getByRole('link', { name: 'E-Mail-Adresse korrigieren' }).getAttribute('href'),

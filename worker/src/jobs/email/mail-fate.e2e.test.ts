@@ -21,15 +21,18 @@ import { createSendEmail } from './send-email.js';
 
 /**
  * Every mail's fate against a real SMTP conversation: a receiving server that refuses one address
- * for good (550) and defers another once (451). The worker logs each answer, marks the refused
- * address and holds later mails to it; the admin's dialog lists them; the owner is told; after
- * the owner corrected the address, 'Erneut senden' delivers the mail once.
+ * for good (550), defers another once (451) and refuses a third one's message at DATA (5.7.1). The
+ * worker logs each answer, marks the refused address (only the one whose mailbox was refused) and
+ * holds later mails to it; the admin's dialog lists them; the owner is told in German; after the
+ * owner corrected the address, 'Erneut senden' delivers the mail once.
  */
 
 const RUN = randomBytes(3).toString('hex');
 const REFUSED = `tippfehler-${RUN}@example.de`;
 const DEFERRED = `voll-${RUN}@example.de`;
 const ANSWER_550 = `550 5.1.1 <${REFUSED}>: Recipient address rejected: User unknown`;
+const CONTENT = `inhalt-${RUN}@example.de`;
+const ANSWER_CONTENT = '550 5.7.1 Message rejected as spam by Content Filtering.';
 
 let t: TestContext;
 let workers: PeerWorkers;
@@ -41,16 +44,22 @@ const refusing = new Set<string>();
 /** RCPT TO per address, and how many of the first ones the peer defers. */
 const rcptCount = new Map<string, number>();
 const deferFirst = new Map<string, number>();
+/** Addresses whose messages the peer refuses at the end of DATA, as content. */
+const refusingContent = new Set<string>();
 
 beforeAll(async () => {
   t = await createTestContext();
-  workers = await startWorkersWithPeer(t, (address) => {
-    const n = (rcptCount.get(address) ?? 0) + 1;
-    rcptCount.set(address, n);
-    if (refusing.has(address)) return `550 5.1.1 <${address}>: Recipient address rejected: User unknown`;
-    if (n <= (deferFirst.get(address) ?? 0)) return '451 4.2.2 Mailbox full, try again later';
-    return null;
-  });
+  workers = await startWorkersWithPeer(
+    t,
+    (address) => {
+      const n = (rcptCount.get(address) ?? 0) + 1;
+      rcptCount.set(address, n);
+      if (refusing.has(address)) return `550 5.1.1 <${address}>: Recipient address rejected: User unknown`;
+      if (n <= (deferFirst.get(address) ?? 0)) return '451 4.2.2 Mailbox full, try again later';
+      return null;
+    },
+    (mail) => (mail.to.some((address) => refusingContent.has(address)) ? ANSWER_CONTENT : null),
+  );
   ({ peer, mailer } = workers);
   admin = await t.signIn('admin', { firstName: 'Anna' });
 }, 60_000);
@@ -120,11 +129,12 @@ describe('every mail’s fate', () => {
       resent: false,
     });
 
-    // The owner's dashboard learns why.
+    // The owner's dashboard learns it in German; the server's answer stays with the staff.
     const user = (await owner.client.get('/api/auth/user')).data as CurrentUser;
-    expect(user.mailBounced).toMatchObject({ address: REFUSED, reason: ANSWER_550 });
-    expect(mailBouncedNotice(user.mailBounced!.address, user.mailBounced!.reason)).toContain(
-      `E-Mails an ${REFUSED} kommen nicht an: 550 5.1.1`,
+    expect(user.mailBounced).toEqual({ address: REFUSED, since: expect.any(String) });
+    expect(JSON.stringify(user)).not.toContain('Recipient address rejected');
+    expect(mailBouncedNotice(user.mailBounced!.address)).toBe(
+      `Die E-Mail an ${REFUSED} wurde vom Empfänger-Server abgelehnt. Bitte korrigieren Sie Ihre E-Mail-Adresse im Profil.`,
     );
 
     // Resending to the marked address is refused until the owner corrects it.
@@ -189,6 +199,27 @@ describe('every mail’s fate', () => {
     const after = await mailsOf(vehicle.id);
     expect(after[0]).toMatchObject({ name: 'Absage', state: 'sent', recipient: corrected });
     expect(after.find((mail) => mail.id === rejection.id)).toMatchObject({ state: 'refused', resent: true });
+  });
+
+  it('a message refused at DATA for its content: abgelehnt with the answer, the address not marked', async () => {
+    const owner = await signInConfirmed(t, { firstName: 'Ida', email: CONTENT });
+    refusingContent.add(CONTENT);
+    const vehicle = await createVehicle(owner.client, { status: 'submitted' });
+
+    await settled(vehicle.id, 'application-received', 'refused');
+    expect(await logOf(vehicle.id, 'application-received')).toMatchObject({
+      attempts: 1,
+      lastError: ANSWER_CONTENT,
+    });
+    expect(await em().count(MailBounce, { address: CONTENT })).toBe(0);
+    expect((await mailsOf(vehicle.id))[0]).toMatchObject({ state: 'refused', error: ANSWER_CONTENT });
+    expect(((await owner.client.get('/api/auth/user')).data as CurrentUser).mailBounced).toBeNull();
+
+    // The next mail is offered to the server again, and arrives.
+    refusingContent.delete(CONTENT);
+    await changeStatus(admin, vehicle.id, 'submitted', 'waitlist');
+    await settled(vehicle.id, 'application-waitlist', 'sent');
+    expect(mailsTo(CONTENT)).toHaveLength(1);
   });
 
   it('a deferred mail (451) is retried and then accepted', async () => {

@@ -39,8 +39,8 @@ export interface SendEmailDeps {
 export type EmailResult =
   | { status: 'sent'; messageId: string }
   | { status: 'skipped' }
-  /** The receiving server refused it for good (not retried; the address is marked). */
-  | { status: 'refused'; answer: string }
+  /** The receiving server refused it for good (not retried; a refused recipient marks the address). */
+  | { status: 'refused'; answer: string; recipient: boolean }
   /** Not sent: the address bounced before. */
   | { status: 'held' }
   /** An account mail to an address that no account has confirmed: not sent, not logged. */
@@ -50,9 +50,9 @@ export type EmailResult =
  * Sends one email job at most once: the email log row keyed by the job id records the send, so a
  * retried or re-delivered job whose mail already went out ends without sending again. A mail that
  * cannot be rendered fails for good. A send the server defers (4xx) or that is lost is retried; one it
- * refuses for good (5xx to RCPT TO or DATA) is logged with its answer and marks the address, and
- * later mails to a marked address are held back (logged, not sent). The log names the version of
- * the edition's text the mail was rendered with.
+ * refuses for good (5xx to RCPT TO or DATA) is logged with its answer, and marks the address when the
+ * server refused the recipient (smtp-refusal.ts); later mails to a marked address are held back
+ * (logged, not sent). The log names the version of the edition's text the mail was rendered with.
  */
 export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
   return async (payload, job): Promise<EmailResult> => {
@@ -105,10 +105,10 @@ export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
       await emailSent(em, log, { subject: rendered.subject, messageId });
       return { status: 'sent', messageId };
     } catch (error) {
-      const answer = permanentRefusal(error);
-      if (answer) {
-        await emailRefused(em, log, { subject: rendered.subject, answer });
-        return { status: 'refused', answer };
+      const refusal = permanentRefusal(error);
+      if (refusal) {
+        await emailRefused(em, log, { subject: rendered.subject, refusal });
+        return { status: 'refused', answer: refusal.answer, recipient: refusal.recipient };
       }
       await emailDeferred(em, log, { subject: rendered.subject, error, lastAttempt: job.lastAttempt });
       throw error;
