@@ -10,15 +10,12 @@ const applicationMailProps = v.object({
 });
 
 export const EMAIL_TEMPLATES = {
-  /** No name for an account whose address is not confirmed yet. */
-  'password-reset': v.object({
-    firstName: v.optional(v.nullable(v.string()), null),
-    resetUrl: v.pipe(v.string(), v.url()),
-  }),
+  /** Anyone can ask for it: it names nobody (a name in a job queued before is ignored). */
+  'password-reset': v.object({ resetUrl: v.pipe(v.string(), v.url()) }),
   /** To a new account's address: the link that confirms it (names nobody). */
   'account-confirm': v.object({ confirmUrl: v.pipe(v.string(), v.url()) }),
+  /** To an address nobody has confirmed: names nobody (a name in a job queued before is ignored). */
   'visitor-confirmation': v.object({
-    firstName: v.string(),
     /** Pages with a button: a link scanner's GET changes nothing. */
     confirmUrl: v.pipe(v.string(), v.url()),
     unsubscribeUrl: v.pipe(v.string(), v.url()),
@@ -35,16 +32,22 @@ export const EMAIL_TEMPLATES = {
     unsubscribeUrl: v.pipe(v.string(), v.url()),
     oneClickUrl: v.pipe(v.string(), v.url()),
   }),
+  /**
+   * To a visitor's address, asked for by a repeated sign-up with the next edition's tick (anyone's):
+   * the link that adds the consent. Names nobody.
+   */
+  'visitor-next-edition-consent': v.object({
+    consentUrl: v.pipe(v.string(), v.url()),
+    unsubscribeUrl: v.pipe(v.string(), v.url()),
+    oneClickUrl: v.pipe(v.string(), v.url()),
+  }),
   /** Status submitted: the application arrived. */
   'application-received': applicationMailProps,
   'application-waitlist': applicationMailProps,
   'application-confirmed': applicationMailProps,
   'application-rejected': applicationMailProps,
-  /** To the new address of an email change: the link that makes it take effect. */
-  'email-change-confirm': v.object({
-    newEmail: v.string(),
-    confirmUrl: v.pipe(v.string(), v.url()),
-  }),
+  /** To the new address of an email change: the link that makes it take effect (names nothing typed). */
+  'email-change-confirm': v.object({ confirmUrl: v.pipe(v.string(), v.url()) }),
   /** To the old address: someone asked to change the account's email; the link cancels it. */
   'email-change-notice': v.object({
     firstName: v.string(),

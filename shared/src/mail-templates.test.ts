@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultMailText,
   fillMail,
+  isLinkPlaceholder,
   MAIL_DEFINITIONS,
   MAIL_KEYS,
   mailKeyOf,
   mailTextProblems,
   mailValues,
   MADE_UP_SAMPLE,
+  placeholdersOf,
   sampleMailProps,
+  type MailKey,
 } from './mail-templates.js';
 import { EMAIL_TEMPLATES } from './jobs.js';
 import * as v from 'valibot';
@@ -109,11 +112,8 @@ describe('mail templates', () => {
   });
 
   it('an empty name takes its space along, links must be absolute, an update’s text keeps its paragraphs', () => {
-    const reset = fillMail('password-reset', defaultMailText('password-reset'), {
-      vorname: '',
-      link: 'https://x.test/r',
-    });
-    expect(reset.blocks[0]).toEqual({ kind: 'paragraph', lines: [[{ text: 'Hallo,' }]] });
+    const changed = fillMail('password-changed', defaultMailText('password-changed'), { vorname: '' });
+    expect(changed.blocks[0]).toEqual({ kind: 'paragraph', lines: [[{ text: 'Hallo,' }]] });
     const relative = fillMail(
       'password-changed',
       { subject: 'x', body: 'Siehe [Hilfe](/hilfe) und [böse](javascript:alert(1))' },
@@ -154,5 +154,147 @@ describe('mail templates', () => {
     // The invitation itself says that it has none.
     const invitation = sampleMailProps('invitation', MADE_UP_SAMPLE, 'https://schlosstreffen.test', START);
     expect(mailValues('invitation', invitation, event).bestaetigen_bis).toBe('zum Beginn des Treffens');
+  });
+});
+
+/** A first name as a stranger types it: an address, a call to act, markup. */
+const STRANGER = 'Max, Konto gesperrt! Sofort bestätigen: https://evil.example/x **fett** [a](https://b)';
+const STRANGER_PARTS = ['Konto gesperrt', 'evil.example', 'fett', 'https://b', 'Max'];
+
+describe('mails that name nobody', () => {
+  const nobody = MAIL_KEYS.filter((key) => MAIL_DEFINITIONS[key].namesNobody);
+  const EVENT = new Set(['ausgabe', 'veranstaltung', 'datum', 'uhrzeit', 'ort']);
+
+  it('are every mail to an address nobody has confirmed, or that anyone can cause', () => {
+    expect(nobody).toEqual([
+      'visitor-confirmation',
+      'visitor-next-edition-consent',
+      'account-confirm',
+      'password-reset',
+      'email-change-confirm',
+    ]);
+  });
+
+  it.each(nobody)('%s offers only its links and the meeting’s facts, and greets nobody', (key) => {
+    for (const name of placeholdersOf(key)) expect(isLinkPlaceholder(name) || EVENT.has(name)).toBe(true);
+    expect(defaultMailText(key).body.startsWith('Hallo,\n')).toBe(true);
+  });
+
+  it.each(nobody)('%s: a stored text naming someone is refused, and renders without the name', (key) => {
+    const stored = {
+      subject: 'Hallo {vorname} – {fahrzeug}',
+      body: `Hallo {vorname},\n\n**{vorname}** [Los]({vorname}) {neue_email}\n\n${defaultMailText(key).body}`,
+    };
+    const problems = mailTextProblems(key, stored);
+    expect(problems).toContainEqual({
+      field: 'body',
+      message: expect.stringMatching(
+        /^Den Platzhalter \{vorname\} gibt es in dieser E-Mail nicht: Sie kann an eine Adresse gehen, deren Inhaber sie nicht angefordert hat, und nennt deshalb niemanden/,
+      ),
+    });
+    expect(problems.map((problem) => problem.field)).toContain('subject');
+    const props = { ...sampleMailProps(key, MADE_UP_SAMPLE, 'https://schlosstreffen.test', START) };
+    const values = {
+      ...mailValues(key, { ...props, firstName: STRANGER, newEmail: STRANGER }, event),
+      vorname: STRANGER,
+      fahrzeug: STRANGER,
+      neue_email: STRANGER,
+    };
+    const mail = fillMail(key, stored, values);
+    const all = JSON.stringify(mail);
+    for (const part of STRANGER_PARTS) expect(all).not.toContain(part);
+    expect(mail.subject).toBe('Hallo –');
+    expect(mail.blocks[0]).toEqual({ kind: 'paragraph', lines: [[{ text: 'Hallo,' }]] });
+    // Its own link is still its button.
+    expect(mail.blocks.some((block) => block.kind === 'button')).toBe(true);
+  });
+});
+
+describe('text placeholders never lead anywhere', () => {
+  const body = (extra: string) => `${defaultMailText('application-received').body}\n\n${extra}`;
+  const problemsOf = (key: MailKey, text: { subject?: string; body: string }) =>
+    mailTextProblems(key, { subject: text.subject ?? 'Betreff', body: text.body }).map((p) => [
+      p.field,
+      p.message,
+    ]);
+  const TARGET = (name: string, links: string) =>
+    `Der Platzhalter {${name}} steht für Text und kann kein Linkziel sein. Ein Link führt nur zu einer festen Adresse oder zu einem Link-Platzhalter: ${links}.`;
+  const ADDRESS = (name: string) =>
+    `Der Platzhalter {${name}} steht für Text und kann nicht Teil einer Internetadresse sein. Trenne ihn mit einem Leerzeichen von der Adresse.`;
+
+  it('refuses a text placeholder as a link’s target, naming it, in German', () => {
+    expect(problemsOf('application-received', { body: body('[Dein Fahrzeug ansehen]({fahrzeug})') })).toEqual(
+      [['body', TARGET('fahrzeug', '{dashboard_link}')]],
+    );
+    expect(problemsOf('application-received', { body: body('[x](https://a.example/{vorname})') })).toEqual([
+      ['body', TARGET('vorname', '{dashboard_link}')],
+    ]);
+    expect(
+      problemsOf('application-received', { body: body('[x]({dashboard_link}?name={vorname})') }),
+    ).toEqual([['body', TARGET('vorname', '{dashboard_link}')]]);
+    expect(
+      problemsOf('invitation', { body: defaultMailText('invitation').body + '\n\n[x]({parkzone})' }),
+    ).toEqual([['body', TARGET('parkzone', '{dashboard_link}, {link}, {absagen_link}')]]);
+    expect(problemsOf('password-changed', { body: 'Hallo {vorname}, [x]({vorname})' })).toEqual([
+      [
+        'body',
+        'Der Platzhalter {vorname} steht für Text und kann kein Linkziel sein. Ein Link führt in dieser E-Mail nur zu einer festen Adresse.',
+      ],
+    ]);
+  });
+
+  it('refuses a text placeholder as part of an address, in the text and in the subject', () => {
+    for (const extra of [
+      'Mehr unter https://schlosstreffen.example/{vorname}',
+      'Mehr unter www.{fahrzeug}.de',
+      'Schreib an {vorname}@example.de',
+      'Mehr unter {vorname}.evil.example',
+      'Direkt: {dashboard_link}{fahrzeug}',
+      'Fett: https://a.example/**{vorname}**',
+      'Als Link: [https://a.example/{vorname}]({dashboard_link})',
+    ]) {
+      const [problem, ...more] = problemsOf('application-received', { body: body(extra) });
+      expect(more, extra).toEqual([]);
+      expect(problem![0]).toBe('body');
+      expect(problem![1], extra).toMatch(
+        /^Der Platzhalter \{(vorname|fahrzeug)\} steht für Text und kann nicht Teil/,
+      );
+    }
+    expect(
+      problemsOf('application-received', {
+        subject: 'Siehe https://a.example/{fahrzeug}',
+        body: body(''),
+      }),
+    ).toEqual([['subject', ADDRESS('fahrzeug')]]);
+  });
+
+  it('allows text placeholders as text: beside punctuation, in a label, after a link', () => {
+    for (const extra of [
+      '„{fahrzeug}“, am {datum}, {uhrzeit}. Ort: {ort}.',
+      '[Zu {fahrzeug}]({dashboard_link})',
+      '[Dashboard]({dashboard_link}), {vorname}!',
+      '**{vorname}**: https://schlosstreffen.example/faq und {fahrzeug}',
+    ])
+      expect(problemsOf('application-received', { body: body(extra) }), extra).toEqual([]);
+  });
+
+  it('renders a text stored before the rule without the link or the value in the address', () => {
+    const mail = fillMail(
+      'application-received',
+      {
+        subject: 'Neu: https://a.example/{fahrzeug}',
+        body: '[Dein Fahrzeug ansehen]({fahrzeug})\n\nMehr unter https://a.example/{vorname} und [x](https://a.example/{vorname})',
+      },
+      {
+        vorname: 'evil',
+        fahrzeug: 'https://evil.example/x',
+        dashboard_link: 'https://schlosstreffen.test/dashboard',
+      },
+    );
+    expect(mail.subject).toBe('Neu: https://a.example/');
+    expect(mail.blocks).toEqual([
+      { kind: 'paragraph', lines: [[{ text: 'Dein Fahrzeug ansehen' }]] },
+      { kind: 'paragraph', lines: [[{ text: 'Mehr unter https://a.example/ und ' }, { text: 'x' }]] },
+    ]);
   });
 });

@@ -9,7 +9,9 @@ import { venueDateTime } from './venue-time.js';
  * the text format of the public texts (paragraphs, '- ' lists, **bold**, [label](target)) with named
  * placeholders such as {vorname}. The worker fills them in and renders the result into the mail
  * layout; the admin's preview fills them the same way. A placeholder's value is always text: a name
- * or a vehicle title never becomes formatting or a link.
+ * or a vehicle title never becomes formatting or a link. Only the links the platform makes ({link},
+ * {dashboard_link}, …) may be a link's target; a text placeholder is never a target or part of an
+ * address. A mail anyone can cause to an address whose owner may not have asked for it names nobody.
  */
 
 /** Every placeholder a mail can name, with what it stands for. */
@@ -35,13 +37,18 @@ export const MAIL_PLACEHOLDERS = {
 
 export type MailPlaceholder = keyof typeof MAIL_PLACEHOLDERS;
 
-/** Placeholders that stand for a link: they belong in the body, not in the subject. */
+/**
+ * Placeholders that stand for a link the platform made: the only ones a link may lead to. They
+ * belong in the body, not in the subject. Every other placeholder holds text (typed or stored).
+ */
 const LINK_PLACEHOLDERS: ReadonlySet<MailPlaceholder> = new Set([
   'link',
   'dashboard_link',
   'absagen_link',
   'abmelden_link',
 ]);
+
+export const isLinkPlaceholder = (name: string): boolean => LINK_PLACEHOLDERS.has(name as MailPlaceholder);
 
 /** The meeting's facts, which every mail can name. */
 const EVENT_PLACEHOLDERS = ['ausgabe', 'veranstaltung', 'datum', 'uhrzeit', 'ort'] as const;
@@ -60,6 +67,7 @@ export const MAIL_KEYS = [
   'visitor-confirmation',
   'visitor-update',
   'visitor-next-edition',
+  'visitor-next-edition-consent',
   'account-confirm',
   'password-reset',
   'password-changed',
@@ -89,6 +97,11 @@ export interface MailDefinition<K extends MailKey = MailKey> {
   link?: string;
   /** The placeholders this mail knows (besides the meeting's facts). */
   placeholders: readonly MailPlaceholder[];
+  /**
+   * The mail goes to an address nobody has confirmed, or anyone can cause it: it names nobody and
+   * repeats nothing typed, so it offers no text placeholder of a person or a car.
+   */
+  namesNobody?: true;
   /** Placeholders the body (and, for `subject`, the subject) must contain: without them it is useless. */
   required: readonly MailPlaceholder[];
   requiredInSubject?: readonly MailPlaceholder[];
@@ -155,7 +168,7 @@ const INVITATION = {
   values: invitationValues,
 } as const;
 
-const VISITOR_PLACEHOLDERS = ['vorname', 'link', 'abmelden_link'] as const;
+const VISITOR_PLACEHOLDERS = ['link', 'abmelden_link'] as const;
 
 export const MAIL_DEFINITIONS: { [K in MailKey]: MailDefinition<K> } = {
   'application-received': {
@@ -313,13 +326,14 @@ Als Besucher bist du am {datum} ({uhrzeit}) trotzdem herzlich willkommen.
     key: 'visitor-confirmation',
     label: 'Vormerkung bestätigen',
     group: 'Besucher',
-    when: 'Wenn sich jemand als Besucher vormerkt.',
+    when: 'Wenn sich jemand als Besucher vormerkt. Sie nennt niemanden beim Namen: Wer sich vormerkt, besitzt die Adresse vielleicht nicht.',
     title: 'Vormerkung bestätigen',
     link: 'Link zum Bestätigen der Vormerkung',
     placeholders: VISITOR_PLACEHOLDERS,
     required: ['link', 'abmelden_link'],
+    namesNobody: true,
     subject: 'Bitte bestätige deine Vormerkung – Schlosstreffen',
-    body: `Hallo {vorname},
+    body: `Hallo,
 
 schön, dass du beim Schlosstreffen dabei sein möchtest! Bitte bestätige mit einem Klick, dass wir dir Neuigkeiten zum Event an diese Adresse schicken dürfen.
 
@@ -328,7 +342,7 @@ schön, dass du beim Schlosstreffen dabei sein möchtest! Bitte bestätige mit e
 Ohne deine Bestätigung schicken wir dir keine weiteren E-Mails. Du hast dich nicht vorgemerkt? Dann kannst du diese E-Mail einfach ignorieren.
 
 Du möchtest keine E-Mails mehr von uns? [Hier abmelden]({abmelden_link})`,
-    values: (p) => ({ vorname: p.firstName, link: p.confirmUrl, abmelden_link: p.unsubscribeUrl }),
+    values: (p) => ({ link: p.confirmUrl, abmelden_link: p.unsubscribeUrl }),
   },
   'visitor-update': {
     key: 'visitor-update',
@@ -359,7 +373,7 @@ Du bekommst diese E-Mail, weil du dich beim Schlosstreffen als Besucher vorgemer
     when: 'An Besucher früherer Ausgaben, die vom nächsten Treffen hören wollten, sobald es auf der Startseite steht.',
     title: 'Das nächste Schlosstreffen',
     link: 'Link zur Vormerkung für das neue Treffen',
-    placeholders: VISITOR_PLACEHOLDERS,
+    placeholders: ['vorname', ...VISITOR_PLACEHOLDERS],
     required: ['link', 'abmelden_link'],
     subject: 'Das nächste Schlosstreffen steht fest',
     body: `Hallo {vorname},
@@ -373,6 +387,28 @@ Dies ist die einzige E-Mail, die wir dir dazu schicken; deine bisherige Vormerku
 Du möchtest nichts mehr von uns hören? [Hier abmelden]({abmelden_link})`,
     values: (p) => ({ vorname: p.firstName, link: p.signUpUrl, abmelden_link: p.unsubscribeUrl }),
   },
+  'visitor-next-edition-consent': {
+    key: 'visitor-next-edition-consent',
+    label: 'Nächstes Treffen: Einwilligung',
+    group: 'Besucher',
+    when: 'Wenn jemand eine schon vorgemerkte Adresse erneut vormerkt und „Auch über das nächste Schlosstreffen informieren“ ankreuzt: Erst der Link in dieser E-Mail fügt die Einwilligung hinzu. Sie nennt niemanden beim Namen, denn jeder kann sie auslösen.',
+    title: 'Vom nächsten Treffen hören?',
+    link: 'Link zum Erteilen der Einwilligung',
+    placeholders: VISITOR_PLACEHOLDERS,
+    required: ['link', 'abmelden_link'],
+    namesNobody: true,
+    subject: 'Sollen wir dich über das nächste Schlosstreffen informieren?',
+    body: `Hallo,
+
+für diese E-Mail-Adresse ist eine Vormerkung als Besucher beim Schlosstreffen gespeichert, und eben wurde darum gebeten, dich auch über das nächste Schlosstreffen zu informieren. Dafür bliebe deine Vormerkung bis dahin gespeichert. Möchtest du das, bestätige es mit dem Button.
+
+[Über das nächste Treffen informieren]({link})
+
+Du hast nicht darum gebeten? Dann ignoriere diese E-Mail; es ändert sich nichts.
+
+Du möchtest keine E-Mails mehr von uns? [Hier abmelden]({abmelden_link})`,
+    values: (p) => ({ link: p.consentUrl, abmelden_link: p.unsubscribeUrl }),
+  },
   'account-confirm': {
     key: 'account-confirm',
     label: 'E-Mail-Adresse bestätigen',
@@ -382,6 +418,7 @@ Du möchtest nichts mehr von uns hören? [Hier abmelden]({abmelden_link})`,
     link: 'Link zum Bestätigen der Adresse',
     placeholders: ['link'],
     required: ['link'],
+    namesNobody: true,
     subject: 'Bestätige deine E-Mail-Adresse – Schlosstreffen',
     body: `Hallo,
 
@@ -396,21 +433,21 @@ Du hast kein Konto angelegt? Dann ignoriere diese E-Mail: Ohne Bestätigung verk
     key: 'password-reset',
     label: 'Passwort zurücksetzen',
     group: 'Konto',
-    when: 'Wenn jemand „Passwort vergessen?“ nutzt.',
+    when: 'Wenn jemand „Passwort vergessen?“ nutzt. Sie nennt niemanden beim Namen: Jeder kann sie anfordern, auch für ein Konto, dessen Adresse noch niemand bestätigt hat.',
     title: 'Passwort zurücksetzen',
     link: 'Link zum Setzen eines neuen Passworts',
-    placeholders: ['vorname', 'link'],
+    placeholders: ['link'],
     required: ['link'],
+    namesNobody: true,
     subject: 'Passwort zurücksetzen – Schlosstreffen',
-    body: `Hallo {vorname},
+    body: `Hallo,
 
 du hast einen Link zum Zurücksetzen deines Passworts angefordert. Klicke auf den Button, um ein neues Passwort zu setzen. Der Link ist 1 Stunde gültig und kann nur einmal verwendet werden.
 
 [Neues Passwort setzen]({link})
 
 Du hast das nicht angefordert? Dann kannst du diese E-Mail ignorieren, dein Passwort bleibt unverändert.`,
-    // No name for an account whose address is not confirmed yet: 'Hallo,'.
-    values: (p) => ({ vorname: p.firstName ?? '', link: p.resetUrl }),
+    values: (p) => ({ link: p.resetUrl }),
   },
   'password-changed': {
     key: 'password-changed',
@@ -432,20 +469,21 @@ Warst du das nicht? Dann setze dein Passwort über „Passwort vergessen?“ auf
     key: 'email-change-confirm',
     label: 'Neue E-Mail-Adresse bestätigen',
     group: 'Konto',
-    when: 'An die neue Adresse, wenn jemand die E-Mail-Adresse seines Kontos ändert.',
+    when: 'An die neue Adresse, wenn jemand die E-Mail-Adresse seines Kontos ändert. Sie nennt niemanden und wiederholt nichts Eingegebenes: Die neue Adresse ist noch nicht bestätigt.',
     title: 'Neue E-Mail-Adresse bestätigen',
     link: 'Link, mit dem die neue Adresse gilt',
-    placeholders: ['neue_email', 'link'],
+    placeholders: ['link'],
     required: ['link'],
+    namesNobody: true,
     subject: 'Bestätige deine neue E-Mail-Adresse – Schlosstreffen',
     body: `Hallo,
 
-jemand möchte ein Konto beim Schlosstreffen künftig mit {neue_email} nutzen. Warst du das, bestätige die neue Adresse mit dem Button; erst dann gilt sie. Der Link ist 24 Stunden gültig.
+jemand möchte ein Konto beim Schlosstreffen künftig mit dieser E-Mail-Adresse nutzen. Warst du das, bestätige die neue Adresse mit dem Button; erst dann gilt sie. Der Link ist 24 Stunden gültig.
 
 [Neue E-Mail-Adresse bestätigen]({link})
 
 Du hast das nicht veranlasst? Dann ignoriere diese E-Mail; es ändert sich nichts.`,
-    values: (p) => ({ neue_email: p.newEmail, link: p.confirmUrl }),
+    values: (p) => ({ link: p.confirmUrl }),
   },
   'email-change-notice': {
     key: 'email-change-notice',
@@ -527,14 +565,100 @@ const PLACEHOLDER = /\{([^{}\s]*)\}/g;
 const named = (text: string) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
 
 /**
+ * What mail clients (and the plain-text version) would read as an internet address: a scheme, 'www.'
+ * or a host name with a top-level domain. Checked on a stretch without spaces, with text values as
+ * 'x' and link values as an address.
+ */
+const ADDRESS_LIKE =
+  /:\/\/|\bwww\.|\b(?:https?|ftp|mailto|tel|sms|file|data|javascript):|[a-z0-9-]\.[a-z]{2,}(?![a-zäöüß])/i;
+
+/** A text placeholder where it would become a link's target or part of an address. */
+interface TextInLink {
+  name: string;
+  /** Its place in the line (`{` up to after `}`). */
+  start: number;
+  end: number;
+  as: 'target' | 'address';
+}
+
+/**
+ * The text placeholders of one line that would lead somewhere: in a link's target, or in a stretch
+ * without spaces that reads as an address once filled (`https://a/{vorname}`, `{vorname}.de`,
+ * `{vorname}{link}`). The line is read as the mail shows it: bold without its stars, a link as its
+ * label; `markup: false` reads it as it stands (the subject).
+ */
+function textInLinks(line: string, markup: boolean): TextInLink[] {
+  const found: TextInLink[] = [];
+  // What a reader sees, and where each of its characters stands in the line.
+  let shown = '';
+  const at: number[] = [];
+  const keep = (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      shown += line[i];
+      at.push(i);
+    }
+  };
+  let last = 0;
+  if (markup) {
+    for (const match of line.matchAll(TEXT_INLINE)) {
+      const [whole, bold, label, target] = match;
+      keep(last, match.index);
+      if (bold !== undefined) keep(match.index + 2, match.index + 2 + bold.length);
+      else {
+        keep(match.index + 1, match.index + 1 + label!.length);
+        const from = match.index + whole.length - 1 - target!.length;
+        for (const inner of target!.matchAll(PLACEHOLDER))
+          if (!isLinkPlaceholder(inner[1]!))
+            found.push({
+              name: inner[1]!,
+              start: from + inner.index,
+              end: from + inner.index + inner[0].length,
+              as: 'target',
+            });
+      }
+      last = match.index + whole.length;
+    }
+  }
+  keep(last, line.length);
+  for (const run of shown.matchAll(/\S+/g)) {
+    const inner = [...run[0].matchAll(PLACEHOLDER)].filter((match) => !isLinkPlaceholder(match[1]!));
+    if (!inner.length) continue;
+    const filled = run[0].replace(PLACEHOLDER, (_, name: string) =>
+      isLinkPlaceholder(name) ? 'https://x.example/' : 'x',
+    );
+    if (!ADDRESS_LIKE.test(filled)) continue;
+    for (const match of inner) {
+      const start = at[run.index + match.index]!;
+      const end = at[run.index + match.index + match[0].length - 1]! + 1;
+      // A placeholder split by markup is no placeholder of the line.
+      if (end - start === match[0].length) found.push({ name: match[1]!, start, end, as: 'address' });
+    }
+  }
+  return found;
+}
+
+/** The line with the text placeholders that would lead somewhere left out (a text stored before the rule). */
+function withoutTextInAddresses(line: string, markup: boolean): string {
+  const found = textInLinks(line, markup)
+    .filter((place) => place.as === 'address')
+    .sort((a, b) => b.start - a.start);
+  let out = line;
+  for (const place of found) out = out.slice(0, place.start) + out.slice(place.end);
+  return out;
+}
+
+/**
  * Why a mail's text cannot be saved, in German (empty: it can): an empty or overlong part, a
- * placeholder the mail does not know, a link placeholder in the subject, a required one missing.
+ * placeholder the mail does not know (or one naming someone in a mail that names nobody), a link
+ * placeholder in the subject, a text placeholder as a link's target or part of an address, a
+ * required one missing.
  */
 export function mailTextProblems(key: MailKey, text: MailText): MailTextProblem[] {
   const definition = MAIL_DEFINITIONS[key] as MailDefinition;
   const names = placeholdersOf(key);
   const known = new Set<string>(names);
   const list = names.map((name) => `{${name}}`).join(', ');
+  const links = names.filter(isLinkPlaceholder).map((name) => `{${name}}`);
   const problems: MailTextProblem[] = [];
   const subject = text.subject.trim();
   if (!subject) problems.push({ field: 'subject', message: 'Bitte gib einen Betreff ein.' });
@@ -556,13 +680,34 @@ export function mailTextProblems(key: MailKey, text: MailText): MailTextProblem[
       if (!known.has(name))
         problems.push({
           field,
-          message: `Den Platzhalter {${name}} gibt es in dieser E-Mail nicht. Möglich sind: ${list}.`,
+          message:
+            definition.namesNobody && name in MAIL_PLACEHOLDERS
+              ? `Den Platzhalter {${name}} gibt es in dieser E-Mail nicht: Sie kann an eine Adresse gehen, deren Inhaber sie nicht angefordert hat, und nennt deshalb niemanden und wiederholt nichts, was jemand eingegeben hat. Möglich sind: ${list}.`
+              : `Den Platzhalter {${name}} gibt es in dieser E-Mail nicht. Möglich sind: ${list}.`,
         });
-      else if (field === 'subject' && LINK_PLACEHOLDERS.has(name as MailPlaceholder))
+      else if (field === 'subject' && isLinkPlaceholder(name))
         problems.push({
           field,
           message: `Der Platzhalter {${name}} ist ein Link und gehört in den Text, nicht in den Betreff.`,
         });
+    }
+    const reported = new Set<string>();
+    for (const line of text[field].split('\n')) {
+      for (const place of textInLinks(line, field === 'body')) {
+        if (!known.has(place.name) || reported.has(`${place.as}:${place.name}`)) continue;
+        reported.add(`${place.as}:${place.name}`);
+        problems.push({
+          field,
+          message:
+            place.as === 'target'
+              ? `Der Platzhalter {${place.name}} steht für Text und kann kein Linkziel sein. ${
+                  links.length
+                    ? `Ein Link führt nur zu einer festen Adresse oder zu einem Link-Platzhalter: ${links.join(', ')}.`
+                    : 'Ein Link führt in dieser E-Mail nur zu einer festen Adresse.'
+                }`
+              : `Der Platzhalter {${place.name}} steht für Text und kann nicht Teil einer Internetadresse sein. Trenne ihn mit einem Leerzeichen von der Adresse.`,
+        });
+      }
     }
   }
   const missing = (field: 'subject' | 'body', names: readonly MailPlaceholder[]) => {
@@ -606,8 +751,24 @@ const dropEmpty = (text: string, values: Values) =>
     values[name as MailPlaceholder] === '' ? '' : whole,
   );
 
-/** One line of the template, parsed first and filled then: a value never becomes formatting. */
-function inlines(line: string, values: Values): MailInline[] {
+/**
+ * The values a mail's text is filled with: a placeholder the mail does not offer (a name in a
+ * mail that names nobody, kept in a text stored before) is left out, whatever was passed for it.
+ */
+function offeredValues(key: MailKey, values: Values): Values {
+  const offered = new Set<string>(placeholdersOf(key));
+  const out: Values = { ...values };
+  for (const name of Object.keys(MAIL_PLACEHOLDERS) as MailPlaceholder[])
+    if (!offered.has(name)) out[name] = '';
+  return out;
+}
+
+/**
+ * One line of the template, parsed first and filled then: a value never becomes formatting. A link
+ * leads only to an absolute address, and only where no text placeholder is part of its target.
+ */
+function inlines(raw: string, values: Values): MailInline[] {
+  const line = withoutTextInAddresses(raw, true);
   const parts: MailInline[] = [];
   let at = 0;
   const text = (raw: string) => {
@@ -619,9 +780,10 @@ function inlines(line: string, values: Values): MailInline[] {
     text(line.slice(at, match.index));
     if (bold !== undefined) parts.push({ bold: fill(bold, values) });
     else {
+      const textTarget = named(target!).some((name) => !isLinkPlaceholder(name));
       const href = fill(target!, values);
       // Mails link absolute addresses only; anything else stays its label.
-      if (allowedLinkTarget(href) && /^https?:/i.test(href))
+      if (!textTarget && allowedLinkTarget(href) && /^https?:/i.test(href))
         parts.push({ label: fill(label!, values), href });
       else text(label!);
     }
@@ -635,8 +797,9 @@ const plain = (parts: MailInline[]) =>
   parts.map((part) => ('text' in part ? part.text : 'bold' in part ? part.bold : part.label)).join('');
 
 /** The mail's text with its values: subject, heading, blocks and the inbox preview line. */
-export function fillMail(key: MailKey, text: MailText, values: Values): FilledMail {
+export function fillMail(key: MailKey, text: MailText, given: Values): FilledMail {
   const definition = MAIL_DEFINITIONS[key] as MailDefinition;
+  const values = offeredValues(key, given);
   const body = dropEmpty(text.body, values);
   const blocks: MailBlock[] = [];
   for (const block of textBlocks(body)) {
@@ -666,8 +829,9 @@ export function fillMail(key: MailKey, text: MailText, values: Values): FilledMa
   const paragraphs = blocks.filter((block) => block.kind === 'paragraph');
   // The first paragraph after the greeting says what the mail is about.
   const opening = paragraphs.find((block) => !/^Hallo\b/.test(plain(block.lines[0]!)));
+  const subject = withoutTextInAddresses(dropEmpty(text.subject, values), false);
   return {
-    subject: fill(dropEmpty(text.subject, values), values).replace(/\s+/g, ' ').trim(),
+    subject: fill(subject, values).replace(/\s+/g, ' ').trim(),
     title: fill(definition.title, values),
     blocks,
     preview: opening ? opening.lines.map(plain).join(' ').slice(0, 140) : '',
@@ -725,11 +889,11 @@ export function sampleMailProps(
     declineUrl: token('/einladung/absagen'),
     confirmBy: data.confirmBy,
   };
-  const visitor = {
-    firstName: data.firstName,
+  const visitorLinks = {
     unsubscribeUrl: token('/besucher/abmelden'),
     oneClickUrl: token('/api/visitor-registrations/unsubscribe'),
   };
+  const visitor = { firstName: data.firstName, ...visitorLinks };
   const props: { [K in MailKey]: Record<string, unknown> } = {
     'application-received': application,
     'application-waitlist': application,
@@ -746,7 +910,7 @@ export function sampleMailProps(
     },
     'invitation-lapsed': { ...application, confirmBy },
     'invitation-declined': application,
-    'visitor-confirmation': { ...visitor, confirmUrl: token('/besucher/bestaetigen') },
+    'visitor-confirmation': { ...visitorLinks, confirmUrl: token('/besucher/bestaetigen') },
     'visitor-update': {
       ...visitor,
       subject: 'Der Zeitplan steht',
@@ -754,10 +918,11 @@ export function sampleMailProps(
       test: true,
     },
     'visitor-next-edition': { ...visitor, signUpUrl: `${publicUrl}/visitor-registration` },
+    'visitor-next-edition-consent': { ...visitorLinks, consentUrl: token('/besucher/naechstes-treffen') },
     'account-confirm': { confirmUrl: token('/email-bestaetigen') },
-    'password-reset': { firstName: data.firstName, resetUrl: token('/reset-password') },
+    'password-reset': { resetUrl: token('/reset-password') },
     'password-changed': { firstName: data.firstName },
-    'email-change-confirm': { newEmail: 'neue.adresse@example.de', confirmUrl: token('/email-bestaetigen') },
+    'email-change-confirm': { confirmUrl: token('/email-bestaetigen') },
     'email-change-notice': {
       firstName: data.firstName,
       newEmail: 'neue.adresse@example.de',

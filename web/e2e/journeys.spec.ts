@@ -203,8 +203,10 @@ test('a visitor pre-registers and can register another person', async ({ page })
   await captureEverywhere(page, 'visitor-registration-thanks');
 
   const mail = await waitForMail(email, /.*/);
-  expect(mail.text).toContain('Greta');
+  expect(mail.text).toContain('Hallo,');
+  expect(mail.text).not.toContain('Greta');
 
+  // The address is not confirmed yet: the mail names nobody.
   await page.getByRole('button', { name: 'Weitere Person vormerken' }).click();
   await expect(field(page, 'Vorname')).toHaveValue('');
 });

@@ -41,6 +41,7 @@ import { Route as AdminTeamRouteImport } from './routes/admin/team'
 import { Route as AdminTexteRouteImport } from './routes/admin/texte'
 import { Route as BesucherAbmeldenRouteImport } from './routes/besucher/abmelden'
 import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/bestaetigen'
+import { Route as BesucherNaechstesTreffenRouteImport } from './routes/besucher/naechstes-treffen'
 import { Route as EditIdRouteImport } from './routes/edit/$id'
 import { Route as EinladungAbsagenRouteImport } from './routes/einladung_.absagen'
 import { Route as RueckblickYearRouteImport } from './routes/rueckblick.$year'
@@ -205,6 +206,12 @@ const BesucherBestaetigenRoute = BesucherBestaetigenRouteImport.update({
   path: '/besucher/bestaetigen',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BesucherNaechstesTreffenRoute =
+  BesucherNaechstesTreffenRouteImport.update({
+    id: '/besucher/naechstes-treffen',
+    path: '/besucher/naechstes-treffen',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const EditIdRoute = EditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -253,6 +260,7 @@ export interface FileRoutesByFullPath {
   '/admin/texte': typeof AdminTexteRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
+  '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
@@ -289,6 +297,7 @@ export interface FileRoutesByTo {
   '/admin/texte': typeof AdminTexteRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
+  '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
@@ -327,6 +336,7 @@ export interface FileRoutesById {
   '/admin/texte': typeof AdminTexteRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
+  '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung_/absagen': typeof EinladungAbsagenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
@@ -366,6 +376,7 @@ export interface FileRouteTypes {
     | '/admin/texte'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
+    | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung/absagen'
     | '/rueckblick/$year'
@@ -402,6 +413,7 @@ export interface FileRouteTypes {
     | '/admin/texte'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
+    | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung/absagen'
     | '/rueckblick/$year'
@@ -439,6 +451,7 @@ export interface FileRouteTypes {
     | '/admin/texte'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
+    | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung_/absagen'
     | '/rueckblick/$year'
@@ -463,6 +476,7 @@ export interface RootRouteChildren {
   VisitorRegistrationRoute: typeof VisitorRegistrationRoute
   BesucherAbmeldenRoute: typeof BesucherAbmeldenRoute
   BesucherBestaetigenRoute: typeof BesucherBestaetigenRoute
+  BesucherNaechstesTreffenRoute: typeof BesucherNaechstesTreffenRoute
   EditIdRoute: typeof EditIdRoute
   EinladungAbsagenRoute: typeof EinladungAbsagenRoute
   RueckblickYearRoute: typeof RueckblickYearRoute
@@ -694,6 +708,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BesucherBestaetigenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/besucher/naechstes-treffen': {
+      id: '/besucher/naechstes-treffen'
+      path: '/besucher/naechstes-treffen'
+      fullPath: '/besucher/naechstes-treffen'
+      preLoaderRoute: typeof BesucherNaechstesTreffenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/edit/$id': {
       id: '/edit/$id'
       path: '/edit/$id'
@@ -774,6 +795,7 @@ const rootRouteChildren: RootRouteChildren = {
   VisitorRegistrationRoute: VisitorRegistrationRoute,
   BesucherAbmeldenRoute: BesucherAbmeldenRoute,
   BesucherBestaetigenRoute: BesucherBestaetigenRoute,
+  BesucherNaechstesTreffenRoute: BesucherNaechstesTreffenRoute,
   EditIdRoute: EditIdRoute,
   EinladungAbsagenRoute: EinladungAbsagenRoute,
   RueckblickYearRoute: RueckblickYearRoute,

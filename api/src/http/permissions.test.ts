@@ -426,6 +426,14 @@ const ROWS: Row[] = [
     }),
   },
   {
+    route: 'POST /api/visitor-registrations/next-edition',
+    expect: [200, 200, 200, 200, 200],
+    request: async () => ({
+      path: '/api/visitor-registrations/next-edition',
+      json: { token: createVisitorToken(t.config.sessionSecret, await freshVisitor(), 'next-edition') },
+    }),
+  },
+  {
     route: 'GET /api/admin/visitors',
     expect: [401, 403, 403, 403, 200],
     request: () => ({ path: '/api/admin/visitors' }),

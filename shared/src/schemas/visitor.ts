@@ -24,6 +24,10 @@ export const VISITOR_NEXT_EDITION_CONSENT = {
   version: '2026-11-26',
 } as const;
 
+/** The answer when the link mailed to a visitor's address has added that consent. */
+export const VISITOR_NEXT_EDITION_CONSENTED =
+  'Danke! Wir informieren dich per E-Mail, sobald das nächste Schlosstreffen feststeht.';
+
 export const VisitorRegistrationSchema = fieldObject({
   firstName: v.pipe(
     v.string(MSG.firstName),

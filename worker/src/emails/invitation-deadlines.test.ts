@@ -22,7 +22,7 @@ describe('mails of an invitation’s deadline', () => {
       PREVIEW_EVENT,
     );
     expect(mail.text).toContain('Bitte bestätige deine Teilnahme bis 01.06.2027, 00:00 Uhr.');
-    expect(mail.text).toContain(`Teilnahme absagen ${links.declineUrl}`);
+    expect(mail.text).toContain(`Teilnahme absagen <${links.declineUrl}>`);
     expect(mail.text).not.toContain('nachgerückt');
     const moved = await renderEmail(
       'invitation',

@@ -63,11 +63,24 @@ async function extrasOf(
     }
     case 'visitor-confirmation':
     case 'visitor-next-edition':
+    case 'visitor-next-edition-consent':
       return { headers: oneClickUnsubscribe((props as { oneClickUrl: string }).oneClickUrl) };
     default:
       return {};
   }
 }
+
+/**
+ * The plain-text version: a link's address in angle brackets after its label (RFC 3986, appendix C),
+ * so text that follows a link in the template never runs into its address and changes what a mail
+ * client links there; an address shown as its own label stays as it is.
+ */
+const PLAIN_TEXT_LINKS = [
+  {
+    selector: 'a',
+    options: { linkBrackets: ['<', '>'] as [string, string], hideLinkHrefIfSameAsText: true },
+  },
+];
 
 /**
  * Validates the props against the template's schema and renders the mail's text (the edition's, as
@@ -95,7 +108,7 @@ export async function renderEmail(
   return {
     subject: mail.subject,
     html,
-    text: toPlainText(html),
+    text: toPlainText(html, { selectors: PLAIN_TEXT_LINKS }),
     ...(attachments ? { attachments } : {}),
     ...(headers ? { headers } : {}),
   };

@@ -25,8 +25,8 @@ describe('visitor-next-edition mail', () => {
     expect(mail.text).toContain(
       'Schlosstreffen 2027 ist am Samstag, 19. Juni 2027, 10:00 – 20:00 Uhr, Ort: Schlosspark, Sachsen.',
     );
-    expect(mail.text).toContain(`Als Besucher vormerken ${props.signUpUrl}`);
-    expect(mail.text).toContain(`Hier abmelden ${props.unsubscribeUrl}`);
+    expect(mail.text).toContain(`Als Besucher vormerken <${props.signUpUrl}>`);
+    expect(mail.text).toContain(`Hier abmelden <${props.unsubscribeUrl}>`);
     expect(mail.headers).toEqual({
       'List-Unsubscribe': `<${props.oneClickUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -17,7 +17,7 @@ describe('visitor-update mail', () => {
     expect(mail.text).toContain('Hallo Vera,');
     expect(mail.text).toContain('Die Tore öffnen um 10 Uhr.');
     expect(mail.html).toMatch(/Parken am Nordtor\.<br\/>Bitte Schildern folgen\./);
-    expect(mail.text).toContain(`Hier abmelden ${props.unsubscribeUrl}`);
+    expect(mail.text).toContain(`Hier abmelden <${props.unsubscribeUrl}>`);
     expect(mail.headers).toEqual({
       'List-Unsubscribe': `<${props.oneClickUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -139,8 +139,8 @@ export class AuthService {
       enqueue(em, 'email.send', {
         template: 'password-reset',
         to: user.email,
-        // An unconfirmed address is not greeted with a name someone else may have typed.
-        props: { firstName: user.emailVerified ? user.firstName : null },
+        // Anyone can ask for it, also for an address nobody has confirmed: it names nobody.
+        props: {},
         sealed: seal(this.options.secret, { resetUrl: this.linkTo('/reset-password', token) }),
       });
       return true;
@@ -220,12 +220,12 @@ export class AuthService {
           emailChangeExpiry: change.expiresAt,
           emailChangeCancelToken: cancel.hash,
         });
-        // Neither mail carries a name: the new address is not confirmed yet, and the notice
-        // needs none.
+        // The new address is not confirmed yet: its mail names nobody and repeats nothing typed.
+        // The notice goes to the confirmed address the account has.
         enqueue(em, 'email.send', {
           template: 'email-change-confirm',
           to: input.email,
-          props: { newEmail: input.email },
+          props: {},
           sealed: seal(this.options.secret, {
             confirmUrl: this.linkTo('/email-bestaetigen', change.token),
           }),

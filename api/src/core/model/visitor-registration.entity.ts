@@ -23,6 +23,11 @@ const VisitorRegistrationSchema = defineEntity({
     /** The consent to hear about the next edition: when, in which wording (its version). */
     nextEditionConsentAt: p.datetime().nullable(),
     nextEditionConsentVersion: p.string().length(20).nullable(),
+    /**
+     * When the link that adds that consent was last mailed (a repeated sign-up with the tick asks
+     * for it at most hourly); only the link adds it.
+     */
+    nextEditionConsentMailedAt: p.datetime().nullable(),
     /** When the one mail about the next edition was queued; the sign-up then ends with its edition. */
     nextEditionNotifiedAt: p.datetime().nullable(),
     createdAt: createdAt(),

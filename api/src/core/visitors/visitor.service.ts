@@ -9,9 +9,10 @@ import { seal } from '../crypto/seal.js';
 import { enqueue } from '../outbox/outbox.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 
-export type VisitorLinkPurpose = 'confirm' | 'unsubscribe';
+/** What a visitor link does: confirm the sign-up, unsubscribe, or add the next edition's consent. */
+export type VisitorLinkPurpose = 'confirm' | 'unsubscribe' | 'next-edition';
 
-/** A repeated sign-up re-queues the confirmation mail at most this often. */
+/** A repeated sign-up re-queues the confirmation mail (and the consent mail) at most this often. */
 export const CONFIRMATION_RESEND_MS = 60 * 60 * 1000;
 
 /** `<row id>.<HMAC-SHA256(purpose, id)>`: stable per row and purpose, unguessable without the secret. */
@@ -87,6 +88,21 @@ export class VisitorService {
     });
   }
 
+  /**
+   * Adds the consent to hear about the next edition (with its wording's version), through the link
+   * mailed to the address; returns false for a bad token or a registration that is gone.
+   */
+  async consentToNextEdition(token: unknown): Promise<boolean> {
+    const id = verifyVisitorToken(this.options.secret, token, 'next-edition');
+    if (!id) return false;
+    return this.em.transactional(async (em) => {
+      const row = await em.findOne(VisitorRegistration, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!row || row.unsubscribedAt) return false;
+      if (!row.nextEditionConsentAt) em.assign(row, nextEditionConsent(this.options.now?.() ?? new Date()));
+      return true;
+    });
+  }
+
   /** Sets unsubscribedAt once; returns false for a bad token. */
   async unsubscribe(token: unknown): Promise<boolean> {
     const id = verifyVisitorToken(this.options.secret, token, 'unsubscribe');
@@ -106,7 +122,11 @@ export class VisitorService {
     );
   }
 
-  /** Inserts or refreshes the row; returns whether a confirmation mail was queued. */
+  /**
+   * Inserts or refreshes the row; returns whether a mail was queued. The next edition's consent
+   * comes with the sign-up that creates the row (its confirmation link confirms both); a repeated
+   * sign-up, which anyone can send, never adds it: it mails the address the link that does.
+   */
   private async record(
     em: EntityManager,
     editionId: string,
@@ -114,10 +134,6 @@ export class VisitorService {
   ): Promise<boolean> {
     const now = new Date();
     const details = { firstName: input.firstName, lastName: input.lastName, phone: input.phone ?? null };
-    // The consent to hear about the next edition, recorded with the wording's version.
-    const consent = input.nextEdition
-      ? { nextEditionConsentAt: now, nextEditionConsentVersion: VISITOR_NEXT_EDITION_CONSENT.version }
-      : {};
     const existing = await em.findOne(
       VisitorRegistration,
       { edition: editionId, email: input.email },
@@ -129,37 +145,73 @@ export class VisitorService {
         edition: editionId,
         email: input.email,
         ...details,
-        ...consent,
+        ...(input.nextEdition ? nextEditionConsent(now) : {}),
         confirmationSentAt: now,
       });
       this.queueConfirmation(em, row);
       return true;
     }
     if (existing.unsubscribedAt) {
-      // Signing up again after unsubscribing starts over; the details of a live row stay untouched.
-      em.assign(existing, { ...details, confirmedAt: null, unsubscribedAt: null });
+      // Signing up again after unsubscribing starts over, as a new sign-up; the details of a live
+      // row stay untouched.
+      em.assign(existing, {
+        ...details,
+        ...(input.nextEdition
+          ? nextEditionConsent(now)
+          : { nextEditionConsentAt: null, nextEditionConsentVersion: null }),
+        confirmedAt: null,
+        unsubscribedAt: null,
+      });
     }
-    // Given again (or for the first time) with a repeated sign-up; never taken back by one.
-    if (input.nextEdition && !existing.nextEditionConsentAt) em.assign(existing, consent);
-    if (existing.confirmedAt) return false;
+    let queued = false;
+    if (input.nextEdition && !existing.nextEditionConsentAt) {
+      const lastAsked = existing.nextEditionConsentMailedAt?.getTime() ?? 0;
+      if (now.getTime() - lastAsked >= CONFIRMATION_RESEND_MS) {
+        existing.nextEditionConsentMailedAt = now;
+        this.queueConsentLink(em, existing);
+        queued = true;
+      }
+    }
+    if (existing.confirmedAt) return queued;
     const lastSent = existing.confirmationSentAt?.getTime() ?? 0;
-    if (now.getTime() - lastSent < CONFIRMATION_RESEND_MS) return false;
+    if (now.getTime() - lastSent < CONFIRMATION_RESEND_MS) return queued;
     existing.confirmationSentAt = now;
     this.queueConfirmation(em, existing);
     return true;
   }
 
+  /** The confirmation mail: to an address nobody has confirmed, so it names nobody. */
   private queueConfirmation(em: EntityManager, row: VisitorRegistration): void {
     const { publicUrl, secret } = this.options;
     const token = (purpose: VisitorLinkPurpose) => createVisitorToken(secret, row.id, purpose);
     enqueue(em, 'email.send', {
       template: 'visitor-confirmation',
       to: row.email,
-      props: { firstName: row.firstName },
+      props: {},
       sealed: seal(secret, visitorLinks(publicUrl, token('confirm'), token('unsubscribe'))),
     });
   }
+
+  /** The link that adds the next edition's consent: anyone can ask for it, so it names nobody. */
+  private queueConsentLink(em: EntityManager, row: VisitorRegistration): void {
+    const { publicUrl, secret } = this.options;
+    enqueue(em, 'email.send', {
+      template: 'visitor-next-edition-consent',
+      to: row.email,
+      props: {},
+      sealed: seal(secret, {
+        consentUrl: `${publicUrl}/besucher/naechstes-treffen?token=${createVisitorToken(secret, row.id, 'next-edition')}`,
+        ...unsubscribeLinks(publicUrl, createVisitorToken(secret, row.id, 'unsubscribe')),
+      }),
+    });
+  }
 }
+
+/** The consent to hear about the next edition, recorded with its wording's version. */
+const nextEditionConsent = (at: Date) => ({
+  nextEditionConsentAt: at,
+  nextEditionConsentVersion: VISITOR_NEXT_EDITION_CONSENT.version,
+});
 
 /**
  * The links of a visitor mail: pages with a button (a plain GET, as link scanners send, changes

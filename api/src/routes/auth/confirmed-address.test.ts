@@ -143,7 +143,7 @@ describe('a password reset of an unconfirmed account', () => {
     const { email, id } = await unconfirmed();
     expect((await t.client().post('/api/auth/forgot-password', { email })).status).toBe(200);
     const reset = (await mailsTo(email)).find((mail) => mail.template === 'password-reset');
-    expect(reset?.props).toEqual({ firstName: null });
+    expect(reset?.props).toEqual({});
     const token = await mailedLinkToken(t, email, 'password-reset', 'resetUrl');
     const res = await t.client().post('/api/auth/reset-password', { token, newPassword: 'neu-und-sicher-1' });
     expect(res.status).toBe(200);
@@ -167,7 +167,7 @@ describe('an email change', () => {
     const { client, email } = await t.signIn('user', { firstName: 'Mara', lastName: 'Test' });
     const to = await startChange(client);
     const [confirm] = (await mailsTo(to)).filter((mail) => mail.template === 'email-change-confirm');
-    expect(confirm?.props).toEqual({ newEmail: to });
+    expect(confirm?.props).toEqual({});
     const cancelToken = await mailedLinkToken(t, email, 'email-change-notice', 'cancelUrl');
 
     const cancelled = await t.client().post('/api/auth/cancel-email-change', { token: cancelToken });

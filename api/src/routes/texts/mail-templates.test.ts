@@ -34,7 +34,7 @@ describe("'E-Mail-Vorlagen': the mails' texts per edition", () => {
   it('starts with every mail at its default text (version 0)', async () => {
     const list = (await admin.client.get('/api/admin/mail-templates')).data as MailTemplateList;
     expect(list.edition.year).toBe(2026);
-    expect(list.mails).toHaveLength(17);
+    expect(list.mails).toHaveLength(18);
     expect(list.mails.every((mail) => mail.version === 0 && mail.isDefault && mail.changedBy === null)).toBe(
       true,
     );
@@ -113,6 +113,37 @@ describe("'E-Mail-Vorlagen': the mails' texts per edition", () => {
     });
     expect(both.data.issues.map((issue: { field: string }) => issue.field)).toEqual(['subject', 'body']);
     expect((await view('invitation')).version).toBe(0);
+  });
+
+  it('refuses a text placeholder as a link’s target or part of an address, and a name in a mail that names nobody', async () => {
+    const invitation = defaultMailText('invitation');
+    const refusals: Array<[string, Record<string, unknown>, string]> = [
+      [
+        'invitation',
+        { ...invitation, body: `${invitation.body}\n\n[Dein Fahrzeug ansehen]({fahrzeug})` },
+        'Der Platzhalter {fahrzeug} steht für Text und kann kein Linkziel sein. Ein Link führt nur zu einer festen Adresse oder zu einem Link-Platzhalter: {dashboard_link}, {link}, {absagen_link}.',
+      ],
+      [
+        'invitation',
+        { ...invitation, body: `${invitation.body}\n\n[x](https://a.example/{vorname})` },
+        'Der Platzhalter {vorname} steht für Text und kann kein Linkziel sein. Ein Link führt nur zu einer festen Adresse oder zu einem Link-Platzhalter: {dashboard_link}, {link}, {absagen_link}.',
+      ],
+      [
+        'invitation',
+        { ...invitation, body: `${invitation.body}\n\nMehr: https://a.example/{vorname}` },
+        'Der Platzhalter {vorname} steht für Text und kann nicht Teil einer Internetadresse sein. Trenne ihn mit einem Leerzeichen von der Adresse.',
+      ],
+      [
+        'visitor-confirmation',
+        { ...defaultMailText('visitor-confirmation'), subject: 'Hallo {vorname}' },
+        'Den Platzhalter {vorname} gibt es in dieser E-Mail nicht: Sie kann an eine Adresse gehen, deren Inhaber sie nicht angefordert hat, und nennt deshalb niemanden und wiederholt nichts, was jemand eingegeben hat. Möglich sind: {link}, {abmelden_link}, {ausgabe}, {veranstaltung}, {datum}, {uhrzeit}, {ort}.',
+      ],
+    ];
+    for (const [mail, input, message] of refusals) {
+      const res = await admin.client.put(`/api/admin/mail-templates/${mail}`, { ...input, baseVersion: 0 });
+      expect([res.status, res.data.message]).toEqual([400, message]);
+      expect((await view(mail)).version).toBe(0);
+    }
   });
 
   it("fills a preview with a chosen application's data, and sends the draft as a test to the admin", async () => {

@@ -1,6 +1,12 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MESSAGES, PRIVACY_MESSAGES, venueDate, VisitorRegistrationSchema } from '@schlosstreffen/shared';
+import {
+  MESSAGES,
+  PRIVACY_MESSAGES,
+  venueDate,
+  VISITOR_NEXT_EDITION_CONSENTED,
+  VisitorRegistrationSchema,
+} from '@schlosstreffen/shared';
 import type { ApiConfig } from '../../core/config.js';
 import { requireRole, type AppContext, type AppState } from '../../http/context.js';
 import { invalid } from '../../core/errors.js';
@@ -71,6 +77,12 @@ export function visitorRoutes(deps: VisitorRouteDeps): Router<AppState> {
 
   // RFC 8058 one-click unsubscribe, and the web page's button.
   router.post('/visitor-registrations/unsubscribe', async (ctx) => {
+  // The link mailed when a repeated sign-up asked for the next edition's consent: only it adds it.
+  router.post('/visitor-registrations/next-edition', async (ctx) => {
+    if (!(await visitors.consentToNextEdition(tokenOf(ctx)))) throw invalid(MESSAGES.visitorLinkInvalid);
+    ctx.body = { message: VISITOR_NEXT_EDITION_CONSENTED } satisfies ServerMessage;
+  });
+
     if (!(await visitors.unsubscribe(tokenOf(ctx)))) throw invalid(MESSAGES.visitorLinkInvalid);
     ctx.body = { message: MESSAGES.visitorUnsubscribed } satisfies ServerMessage;
   });

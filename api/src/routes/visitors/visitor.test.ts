@@ -1,4 +1,10 @@
-import { MESSAGES, PRIVACY_MESSAGES, type Role } from '@schlosstreffen/shared';
+import {
+  MESSAGES,
+  PRIVACY_MESSAGES,
+  VISITOR_NEXT_EDITION_CONSENT,
+  VISITOR_NEXT_EDITION_CONSENTED,
+  type Role,
+} from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unseal } from '../../core/crypto/seal.js';
 import { Outbox } from '../../core/model/outbox.entity.js';
@@ -137,7 +143,8 @@ describe('POST /api/visitor-registrations', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.payload).toMatchObject({
       template: 'visitor-confirmation',
-      props: { firstName: 'Anna' },
+      // The address is not confirmed: the mail names nobody.
+      props: {},
     });
     // Pages with a button, and the address for one-click unsubscribe (linksFor checks the paths).
     const links = await linksFor(email);
@@ -267,7 +274,7 @@ describe('double opt-in links', () => {
     expect(await rowOf(email)).toMatchObject({ firstName: 'Neu', confirmedAt: null, unsubscribedAt: null });
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(2);
-    expect(mails[1]?.payload.props).toEqual({ firstName: 'Neu' });
+    expect(mails[1]?.payload.props).toEqual({});
     expect(await confirmedVisitorEmails(t.orm.em.fork(), t.event.edition.id)).not.toContain(email);
 
     expect((await confirmWith((await linksFor(email)).confirm)).status).toBe(200);
@@ -308,6 +315,146 @@ describe('double opt-in links', () => {
     expect(bad.status).toBe(400);
     expect(bad.data).toEqual({ message: 'Der Link ist ungültig.' });
     expect((await t.client().post('/api/visitor-registrations/unsubscribe', {})).status).toBe(400);
+  });
+});
+
+describe("the next edition's consent", () => {
+  /** Consent mails queued for the address, oldest first. */
+  async function consentMailsTo(email: string): Promise<Outbox[]> {
+    const rows = await t.orm.em.fork().find(Outbox, { job: 'email.send' }, { orderBy: { createdAt: 'asc' } });
+    return rows.filter(
+      (row) => row.payload.to === email && row.payload.template === 'visitor-next-edition-consent',
+    );
+  }
+
+  /** The token of the newest consent link mailed to the address (it travels sealed). */
+  async function consentTokenFor(email: string): Promise<string> {
+    const row = (await consentMailsTo(email)).at(-1);
+    if (!row) throw new Error(`no consent mail queued for ${email}`);
+    const { consentUrl, unsubscribeUrl } = unseal<{ consentUrl: string; unsubscribeUrl: string }>(
+      t.config.sessionSecret,
+      String(row.payload.sealed),
+    );
+    const parsed = new URL(consentUrl);
+    expect(parsed.origin + parsed.pathname).toBe(`${t.config.publicUrl}/besucher/naechstes-treffen`);
+    expect(unsubscribeUrl).toContain('/besucher/abmelden?token=');
+    return parsed.searchParams.get('token')!;
+  }
+
+  const consentWith = (token: unknown) =>
+    t.client().post('/api/visitor-registrations/next-edition', { token });
+
+  async function confirmedSignUp(overrides: Record<string, unknown> = {}) {
+    const { email } = await signUp(overrides);
+    expect((await confirmWith((await linksFor(email)).confirm)).status).toBe(200);
+    return email;
+  }
+
+  it('a sign-up that creates the registration records it with its wording, confirmed by the same link', async () => {
+    const { email } = await signUp({ nextEdition: true });
+    expect(await rowOf(email)).toMatchObject({
+      nextEditionConsentAt: expect.any(Date),
+      nextEditionConsentVersion: VISITOR_NEXT_EDITION_CONSENT.version,
+      confirmedAt: null,
+    });
+    expect(await consentMailsTo(email)).toHaveLength(0);
+  });
+
+  it("a stranger's repeated sign-up does not add it to a confirmed registration: a link mailed to the address does", async () => {
+    const email = await confirmedSignUp({ firstName: 'Vera' });
+    expect((await rowOf(email))?.nextEditionConsentAt).toBeNull();
+
+    // Anyone who knows the address signs it up again, ticked, under another name.
+    const plain = await t.client().post('/api/visitor-registrations', visitorBody({ email }));
+    const ticked = await t
+      .client()
+      .post('/api/visitor-registrations', visitorBody({ email, firstName: 'Fremd', nextEdition: true }));
+    expect(ticked.status).toBe(201);
+    expect(ticked.text).toBe(plain.text);
+    expect(await rowOf(email)).toMatchObject({
+      firstName: 'Vera',
+      nextEditionConsentAt: null,
+      nextEditionConsentVersion: null,
+    });
+
+    // The address gets the link, naming nobody; no second confirmation.
+    const mails = await consentMailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.payload.props).toEqual({});
+    expect(JSON.stringify(mails[0]!.payload)).not.toContain('Fremd');
+    expect(await mailsTo(email)).toHaveLength(1);
+
+    // Asked again within the hour: no further mail.
+    await t.client().post('/api/visitor-registrations', visitorBody({ email, nextEdition: true }));
+    expect(await consentMailsTo(email)).toHaveLength(1);
+
+    // The link's button adds it, with the wording's version, once.
+    const token = await consentTokenFor(email);
+    const res = await consentWith(token);
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ message: VISITOR_NEXT_EDITION_CONSENTED });
+    const given = await rowOf(email);
+    expect(given).toMatchObject({
+      nextEditionConsentAt: expect.any(Date),
+      nextEditionConsentVersion: VISITOR_NEXT_EDITION_CONSENT.version,
+    });
+    expect((await consentWith(token)).status).toBe(200);
+    expect((await rowOf(email))?.nextEditionConsentAt).toEqual(given?.nextEditionConsentAt);
+
+    // Given: a further ticked sign-up asks nothing, even after the hour.
+    await t.orm.em
+      .fork()
+      .nativeUpdate(
+        VisitorRegistration,
+        { email },
+        { nextEditionConsentMailedAt: new Date(Date.now() - 2 * HOUR) },
+      );
+    await t.client().post('/api/visitor-registrations', visitorBody({ email, nextEdition: true }));
+    expect(await consentMailsTo(email)).toHaveLength(1);
+  });
+
+  it('asks again after an hour, also for a registration not confirmed yet, without adding it', async () => {
+    const { email } = await signUp();
+    await signUp({ email, nextEdition: true });
+    expect((await rowOf(email))?.nextEditionConsentAt).toBeNull();
+    expect(await consentMailsTo(email)).toHaveLength(1);
+
+    await t.orm.em
+      .fork()
+      .nativeUpdate(
+        VisitorRegistration,
+        { email },
+        { nextEditionConsentMailedAt: new Date(Date.now() - HOUR - 1000) },
+      );
+    await signUp({ email, nextEdition: true });
+    expect(await consentMailsTo(email)).toHaveLength(2);
+    expect((await rowOf(email))?.nextEditionConsentAt).toBeNull();
+
+    // The link adds it; the registration itself still waits for its confirmation.
+    expect((await consentWith(await consentTokenFor(email))).status).toBe(200);
+    expect(await rowOf(email)).toMatchObject({ nextEditionConsentAt: expect.any(Date), confirmedAt: null });
+  });
+
+  it('refuses tokens of another purpose, tampered and missing ones, and a registration that is gone', async () => {
+    const email = await confirmedSignUp();
+    await signUp({ email, nextEdition: true });
+    const token = await consentTokenFor(email);
+    const { confirm, unsubscribe } = await linksFor(email);
+    const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+
+    for (const bad of [confirm, unsubscribe, tampered, undefined, 42]) {
+      const res = await consentWith(bad);
+      expect(res.status).toBe(400);
+      expect(res.data).toEqual({ message: 'Der Link ist ungültig.' });
+    }
+    // The consent token confirms nothing and unsubscribes nothing.
+    expect((await confirmWith(token)).status).toBe(400);
+    expect((await unsubscribeWith(token)).status).toBe(400);
+    expect((await rowOf(email))?.nextEditionConsentAt).toBeNull();
+
+    await unsubscribeWith(unsubscribe);
+    expect((await consentWith(token)).status).toBe(400);
+    expect(await rowCount(email)).toBe(0);
   });
 });
 

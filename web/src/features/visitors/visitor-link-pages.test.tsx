@@ -1,4 +1,8 @@
-import { PRIVACY_MESSAGES } from '@schlosstreffen/shared';
+import {
+  PRIVACY_MESSAGES,
+  VISITOR_NEXT_EDITION_CONSENT,
+  VISITOR_NEXT_EDITION_CONSENTED,
+} from '@schlosstreffen/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -96,5 +100,40 @@ describe('/besucher/abmelden', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Der Link ist ungültig.');
     expect(screen.queryByRole('button', { name: 'Abmelden' })).toBeNull();
     expect(api.writes()).toEqual([]);
+  });
+});
+
+describe('/besucher/naechstes-treffen', () => {
+  it('shows the consent’s wording, sends nothing on load, gives it on the button', async () => {
+    const api = mockApi({
+      'POST /api/visitor-registrations/next-edition': () => ({
+        body: { message: VISITOR_NEXT_EDITION_CONSENTED },
+      }),
+    });
+    const { user } = await renderAt(`/besucher/naechstes-treffen?token=${TOKEN}`);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Über das nächste Treffen informieren' }),
+    ).toBeTruthy();
+    expect(document.title).toBe('Über das nächste Treffen informieren – Schlosstreffen');
+    expect(screen.getByRole('main').textContent).toContain(VISITOR_NEXT_EDITION_CONSENT.text);
+    expect(api.writes()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Einwilligen' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe(VISITOR_NEXT_EDITION_CONSENTED);
+    expect(api.writes()).toEqual([
+      { method: 'POST', path: '/api/visitor-registrations/next-edition', body: { token: TOKEN } },
+    ]);
+  });
+
+  it('shows the server message for a rejected token and offers no button', async () => {
+    mockApi({ 'POST /api/visitor-registrations/next-edition': failWith(400, 'Der Link ist ungültig.') });
+    const { user } = await renderAt(`/besucher/naechstes-treffen?token=${TOKEN}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Einwilligen' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Der Link ist ungültig.');
+    expect(screen.queryByRole('button', { name: 'Einwilligen' })).toBeNull();
   });
 });

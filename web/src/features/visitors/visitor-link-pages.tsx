@@ -1,4 +1,4 @@
-import { MESSAGES } from '@schlosstreffen/shared';
+import { MESSAGES, VISITOR_NEXT_EDITION_CONSENT } from '@schlosstreffen/shared';
 import type { ServerMessage } from '@schlosstreffen/shared/api';
 import { LinkActionCard } from '../../components/link-action-card';
 import { api } from '../../lib/api';
@@ -15,12 +15,40 @@ export function VisitorConfirmPage({ token }: { token: string | undefined }) {
         <p>
           Bestätige, dass du als Besucher vorgemerkt werden möchtest. Danach schicken wir dir Neuigkeiten zum
           Schlosstreffen an diese E-Mail-Adresse; abmelden kannst du dich jederzeit über den Link in unseren
-          E-Mails.
+          E-Mails. Wurde bei der Vormerkung angekreuzt, dass wir dich auch über das nächste Schlosstreffen
+          informieren, gilt das mit deiner Bestätigung ebenfalls.
         </p>
       }
       actionLabel="Vormerkung bestätigen"
       pendingLabel="Wird bestätigt..."
       action={(value) => api.post<ServerMessage>('/api/visitor-registrations/confirm', { token: value })}
+      invalidText={MESSAGES.visitorLinkInvalid}
+    />
+  );
+}
+
+/**
+ * /besucher/naechstes-treffen?token=…: the link mailed when a repeated sign-up asked to hear about
+ * the next edition; its button gives that consent, in the wording shown here.
+ */
+export function VisitorNextEditionPage({ token }: { token: string | undefined }) {
+  return (
+    <LinkActionCard
+      title="Über das nächste Treffen informieren"
+      token={token}
+      intro={
+        <>
+          <p>
+            Für diese E-Mail-Adresse wurde gewünscht, auch über das nächste Schlosstreffen informiert zu
+            werden.
+          </p>
+          <p className="mt-3 text-parchment">„{VISITOR_NEXT_EDITION_CONSENT.text}“</p>
+          <p className="mt-3">Warst du das nicht, schließe diese Seite einfach; es ändert sich nichts.</p>
+        </>
+      }
+      actionLabel="Einwilligen"
+      pendingLabel="Wird gespeichert..."
+      action={(value) => api.post<ServerMessage>('/api/visitor-registrations/next-edition', { token: value })}
       invalidText={MESSAGES.visitorLinkInvalid}
     />
   );
