@@ -35,7 +35,26 @@ export const REVIEW_MESSAGES = {
   reassignTaken: 'Die gewählte Person prüft diese Bewerbung bereits.',
   reassignDone: 'Eine abgegebene Bewertung wird nicht neu vergeben.',
   assignmentGone: 'Diese Zuweisung gibt es nicht mehr. Bitte laden Sie die Seite neu.',
+  reassignExcluded:
+    'Die gewählte Person hat diese Prüfung wegen einer Befangenheit abgegeben und bekommt sie nicht zurück.',
+  /** No staff act on one's own application or on one of a person one declared bias towards (403). */
+  conflictOwn:
+    'Das ist Ihre eigene Bewerbung: Sie prüfen, bewerten und entscheiden sie nicht und sehen keine internen Notizen dazu.',
+  conflictBias:
+    'Sie haben sich gegenüber dieser Person als befangen erklärt: Sie prüfen, bewerten und entscheiden ihre Bewerbung nicht und sehen keine internen Notizen dazu.',
+  /** Added for an admin: who decides instead. */
+  conflictOtherAdmin: 'Darüber entscheidet ein anderer Admin.',
+  conflictNoOtherAdmin:
+    'Es gibt keinen anderen Admin, der darüber entscheiden kann: Bitte ernennen Sie im Team einen weiteren Admin.',
+  /** Why a row of a bulk status change is left out. */
+  conflictBulkOwn: 'Ausgelassen: Das ist Ihre eigene Bewerbung.',
+  conflictBulkBias: 'Ausgelassen: Sie haben sich gegenüber dieser Person als befangen erklärt.',
+  /** An application with fewer reviewers than the edition asks for (owners, biases and exclusions leave no one). */
+  understaffed: 'unterbesetzt',
 } as const;
+
+/** Why a staff member may not act on an application: they own it, or declared a bias towards its owner. */
+export type ReviewConflictKind = 'own' | 'bias';
 
 const wholeScore = v.pipe(
   v.number(REVIEW_MESSAGES.scoreRange),

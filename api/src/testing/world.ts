@@ -12,7 +12,12 @@ import type { TestContext } from './test-context.js';
 import { createVehicle } from './factories.js';
 import type { TestClient } from './http-client.js';
 
-export const ACTORS = ['anon', 'owner', 'other', 'reviewer', 'admin'] as const;
+/**
+ * Who sends a request: nobody, the applicant, another applicant, a reviewer, an admin, and a
+ * reviewer who owns the application the request is about (`staffOwner`: the matrix gives them a
+ * world of their own vehicles).
+ */
+export const ACTORS = ['anon', 'owner', 'other', 'reviewer', 'admin', 'staffOwner'] as const;
 export type Actor = (typeof ACTORS)[number];
 export type SignedInActor = Exclude<Actor, 'anon'>;
 
@@ -22,8 +27,8 @@ export interface Account {
   client: TestClient;
 }
 
-/** The accounts of the four signed-in actors and what the owner has: a world to try routes in. */
-export interface World extends Record<SignedInActor, Account> {
+/** The vehicles of an applicant, as the world makes them. */
+export interface Owned {
   draft: string;
   submitted: string;
   confirmed: string;
@@ -31,6 +36,14 @@ export interface World extends Record<SignedInActor, Account> {
   /** Object paths: an image of the submitted and of the confirmed vehicle. */
   submittedImage: string;
   confirmedImage: string;
+}
+
+/**
+ * The accounts of the signed-in actors and what the owner has: a world to try routes in; `staffOwned`
+ * is the same for the reviewer who applied too (`staffOwner`).
+ */
+export interface World extends Record<SignedInActor, Account>, Owned {
+  staffOwned: Owned;
   quartettSet: string;
   quartettPdf: string;
   /** The owner's ready data export. */
@@ -39,7 +52,13 @@ export interface World extends Record<SignedInActor, Account> {
   rawUpload: string;
 }
 
-const ROLE_OF = { owner: 'user', other: 'user', reviewer: 'reviewer', admin: 'admin' } as const;
+const ROLE_OF = {
+  owner: 'user',
+  other: 'user',
+  reviewer: 'reviewer',
+  admin: 'admin',
+  staffOwner: 'reviewer',
+} as const;
 
 /** A new account of the actor's role, signed in on a client of its own. */
 export async function signInAs(t: TestContext, actor: SignedInActor): Promise<Account> {
@@ -98,19 +117,34 @@ export async function insertReadySet(t: TestContext, adminId: string): Promise<Q
   return set;
 }
 
-export async function createWorld(t: TestContext): Promise<World> {
-  const [owner, other, reviewer, admin] = await Promise.all([
-    signInAs(t, 'owner'),
-    signInAs(t, 'other'),
-    signInAs(t, 'reviewer'),
-    signInAs(t, 'admin'),
-  ]);
+/** An applicant's draft, submitted and confirmed vehicle, the latter two with an image each. */
+async function ownedBy(t: TestContext, owner: Account, admin: Account): Promise<Owned> {
   const draft = (await createVehicle(owner.client)).id;
   const submitted = (await createVehicle(owner.client, { status: 'submitted' })).id;
   const confirmed = (await createVehicle(owner.client, { status: 'submitted' })).id;
   await changeStatus(admin, confirmed, 'submitted', 'confirmed');
   const image = await insertImage(t, submitted);
   const confirmedImage = (await insertImage(t, confirmed)).path;
+  return {
+    draft,
+    submitted,
+    confirmed,
+    mediaOfSubmitted: image.id,
+    submittedImage: image.path,
+    confirmedImage,
+  };
+}
+
+export async function createWorld(t: TestContext): Promise<World> {
+  const [owner, other, reviewer, admin, staffOwner] = await Promise.all([
+    signInAs(t, 'owner'),
+    signInAs(t, 'other'),
+    signInAs(t, 'reviewer'),
+    signInAs(t, 'admin'),
+    signInAs(t, 'staffOwner'),
+  ]);
+  const owned = await ownedBy(t, owner, admin);
+  const staffOwned = await ownedBy(t, staffOwner, admin);
 
   const em = t.orm.em.fork();
   const set = await insertReadySet(t, admin.id);
@@ -137,12 +171,9 @@ export async function createWorld(t: TestContext): Promise<World> {
     other,
     reviewer,
     admin,
-    draft,
-    submitted,
-    confirmed,
-    mediaOfSubmitted: image.id,
-    submittedImage: image.path,
-    confirmedImage,
+    staffOwner,
+    ...owned,
+    staffOwned,
     quartettSet: set.id,
     quartettPdf: objectPathOf(pdf),
     accountExport: objectPathOf(accountExportKey(exportId)),

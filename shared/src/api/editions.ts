@@ -47,15 +47,20 @@ export interface EarlierApplication {
   sameCar: boolean;
   title: string;
   status: VehicleStatus;
-  /** The latest score a reviewer gave; null when none. */
+  /** The application's score; null when none, or hidden (`scoreHidden`). */
   score: number | null;
+  /** Hidden from a reviewer who has not submitted their own review of it while it is decided. */
+  scoreHidden: boolean;
   startNumber: number | null;
   checkedIn: boolean;
 }
 
 /** GET /api/admin/vehicles/:id/earlier (staff): the owner's other applications and what changed. */
 export interface EarlierApplications {
+  /** 'Frühere Ausgaben': the owner's applications in other editions, newest edition first. */
   applications: EarlierApplication[];
+  /** The owner's other applications of the same edition (scores as blind review allows). */
+  sameEdition: EarlierApplication[];
   /** Against the car's application of the edition before; null when it has none. */
   changes: {
     since: { year: number; name: string };

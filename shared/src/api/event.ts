@@ -1,4 +1,5 @@
 import type { QuartettSetStatus } from '../event-messages.js';
+import type { ReviewConflictKind } from '../reviews.js';
 import type { VISITOR_STATE_LABELS } from '../messages.js';
 
 /** POST /api/invitations/confirm */
@@ -29,7 +30,11 @@ export interface WaitlistOverview {
   /** The next waitlisted vehicles in the order of moving up ('Nachrücker'). */
   candidates: Array<{
     rank: number;
+    /** null when none, or hidden from a reviewer who has not submitted their own review of it. */
     score: number | null;
+    scoreHidden: boolean;
+    /** The viewer owns it or declared a bias towards its owner: they do not invite it. */
+    conflict: ReviewConflictKind | null;
     submittedAt: string;
     vehicle: { id: string; title: string; brand: string; model: string; ownerName: string };
   }>;

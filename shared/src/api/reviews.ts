@@ -1,4 +1,4 @@
-import type { ReviewCategory } from '../reviews.js';
+import type { ReviewCategory, ReviewConflictKind } from '../reviews.js';
 import type { VehicleStatus } from '../status.js';
 
 /** An application's score: the mean of the submitted reviews' weighted scores, with their spread. */
@@ -28,9 +28,9 @@ export interface ReviewView {
 }
 
 /**
- * GET /api/admin/vehicles/{id}/review: the categories, the reviews and the score. An assigned reviewer
- * who has not submitted sees who else reviews and whether they submitted, but no other score and no
- * mean (`hidden`).
+ * GET /api/admin/vehicles/{id}/review: the categories, the reviews and the score. A reviewer (any
+ * staff member but an admin) who has not submitted their own review of it sees who reviews and
+ * whether they submitted, but no other score, comment or mean (`hidden`).
  */
 export interface VehicleReview {
   vehicleId: string;
@@ -86,6 +86,27 @@ export interface ReviewLoad {
   /** Applications in review with fewer reviewers than configured (no eligible reviewer left). */
   understaffed: number;
   inReview: number;
+  /** Those applications ('unterbesetzt'), oldest first, at most 200. */
+  understaffedApplications: Array<{
+    vehicleId: string;
+    title: string;
+    ownerName: string;
+    status: VehicleStatus;
+    /** Reviewers on it (submitted or not), fewer than `perApplication`. */
+    assigned: number;
+  }>;
+  perApplication: number;
+}
+
+/**
+ * The body of a 403 for a staff act on an application the staff member owns (`own`) or whose owner
+ * they declared a bias towards (`bias`); for admins the message says whether another admin decides.
+ */
+export interface ReviewConflictRefusal {
+  message: string;
+  conflict: ReviewConflictKind;
+  /** For admins: whether another admin (neither owner nor biased) may decide; null for reviewers. */
+  otherAdmin: boolean | null;
 }
 
 /** GET /api/admin/reviews/conflicts: the people the signed-in reviewer declared bias towards. */

@@ -19,7 +19,7 @@ import { Consent } from '../model/consent.entity.js';
 import { assertDataExportRoom } from './account-limits.js';
 import { DataExport } from '../model/data-export.entity.js';
 import { User } from '../model/user.entity.js';
-import { ReviewAssignment, ReviewConflict } from '../model/review-assignment.entity.js';
+import { ReviewAssignment, ReviewConflict, ReviewExclusion } from '../model/review-assignment.entity.js';
 import { Edition } from '../model/edition.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
 import { MailTemplate } from '../model/mail-template.entity.js';
@@ -121,6 +121,22 @@ export async function collectAccountData(
     ReviewConflict,
     { reviewerId: user.id },
     { orderBy: { createdAt: 'asc' } },
+  );
+  // The reviews a bias ended, which they are never given again.
+  const exclusions = await fork.find(
+    ReviewExclusion,
+    { reviewerId: user.id },
+    { orderBy: { createdAt: 'asc' } },
+  );
+  const excludedVehicles = new Map(
+    (exclusions.length
+      ? await fork.find(
+          Vehicle,
+          { id: { $in: exclusions.map((row) => row.vehicleId) } },
+          { populate: ['edition'] },
+        )
+      : []
+    ).map((vehicle) => [vehicle.id, vehicle]),
   );
   // The public texts ('Texte') whose last change was theirs: which edition's, and when.
   const textsChanged = await fork.find(PublicText, { updatedBy: user.id }, { orderBy: { updatedAt: 'asc' } });
@@ -244,6 +260,12 @@ export async function collectAccountData(
       scores: review.scores ?? null,
       total: review.total ?? null,
       comment: review.comment ?? null,
+    })),
+    'pruefungen-beendet.json': exclusions.map((row) => ({
+      vehicleId: row.vehicleId,
+      vehicle: excludedVehicles.get(row.vehicleId)?.title ?? null,
+      edition: excludedVehicles.get(row.vehicleId)?.edition.name ?? null,
+      since: row.createdAt,
     })),
     'befangenheit.json': conflicts.map((conflict) => ({
       name: personLabel(biasedTowards.get(conflict.personId) ?? null),

@@ -14,7 +14,12 @@ import { PublicVehicle } from '../model/public-vehicle.entity.js';
 import { QuartettCard } from '../model/quartett-card.entity.js';
 import { QuartettSet } from '../model/quartett-set.entity.js';
 import { Review } from '../model/review.entity.js';
-import { ReviewAssignment, ReviewCategory, ReviewConflict } from '../model/review-assignment.entity.js';
+import {
+  ReviewAssignment,
+  ReviewCategory,
+  ReviewConflict,
+  ReviewExclusion,
+} from '../model/review-assignment.entity.js';
 import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
@@ -45,6 +50,7 @@ export {
   ReviewAssignment,
   ReviewCategory,
   ReviewConflict,
+  ReviewExclusion,
   Session,
   Setting,
   Upload,
@@ -82,6 +88,7 @@ export const entities = [
   ReviewCategory,
   ReviewAssignment,
   ReviewConflict,
+  ReviewExclusion,
   PublicText,
   MailTemplate,
 ];

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { User } from '../model/user.entity.js';
+import { conflictsOn, scoresVisibleTo } from '../reviews/reviews.js';
 import { setAutoMoveUp } from '../settings/settings.js';
 import { placesOverview } from './places-overview.js';
 import { chosenEdition } from '../editions/edition-events.js';
@@ -19,9 +20,28 @@ export class WaitlistService {
     private readonly options: WaitlistServiceOptions,
   ) {}
 
-  /** Moving up in the edition of `year` (the current one when absent). */
-  async overview(year?: number, now = new Date()) {
-    return placesOverview(this.em, await this.placesIn(year, now), now);
+  /**
+   * Moving up in the edition of `year` (the current one when absent), as `viewer` may see it: the
+   * order always, a candidate's score only under blind review, and which candidates they may not
+   * invite (their own, or of a person they declared a bias towards).
+   */
+  async overview(viewer: User, year?: number, now = new Date()) {
+    const view = await placesOverview(this.em, await this.placesIn(year, now), now);
+    const ids = view.candidates.map((candidate) => candidate.vehicleId);
+    const visible = await scoresVisibleTo(this.em, viewer, ids);
+    const conflicts = await conflictsOn(this.em, viewer, ids);
+    return {
+      ...view,
+      candidates: view.candidates.map((candidate) => {
+        const hidden = !visible.has(candidate.vehicleId) && candidate.score !== null;
+        return {
+          ...candidate,
+          score: hidden ? null : candidate.score,
+          scoreHidden: hidden,
+          conflict: conflicts.get(candidate.vehicleId) ?? null,
+        };
+      }),
+    };
   }
 
   private async placesIn(year: number | undefined, at: Date): Promise<PlacesOptions> {

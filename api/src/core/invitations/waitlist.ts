@@ -7,6 +7,7 @@ import { Vehicle } from '../model/vehicle.entity.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { autoMoveUpEnabled } from '../settings/settings.js';
 import { recordStatusChange } from '../status-log/status-log.js';
+import { authorizeStaff } from '../vehicle-policy.js';
 import { cutoffOf } from './deadlines.js';
 import { issueLocked, lockPlaces } from './invitation.issue.js';
 import {
@@ -154,6 +155,8 @@ export async function inviteFromWaitlist(
     await lockPlaces(tx);
     const vehicle = await tx.findOne(Vehicle, { id: vehicleId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!vehicle) throw notFound(PLACES_MESSAGES.notWaitlisted);
+    // Inviting is a status change: never by the owner, nor by staff biased towards the owner.
+    await authorizeStaff(tx, admin, 'setAnyStatus', vehicle);
     if (vehicle.status !== 'waitlist' || vehicle.edition.id !== options.event.edition.id)
       throw conflict(PLACES_MESSAGES.notWaitlisted);
     if ((await freePlaces(tx, options)) === 0) throw conflict(PLACES_MESSAGES.noFreePlace);

@@ -21,7 +21,7 @@ import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
 import { Upload } from '../model/upload.entity.js';
 import { fullFormatOf, fullKey, keyOf, objectPathOf } from '../storage/objects.js';
 import type { User } from '../model/user.entity.js';
-import { authorize } from '../vehicles/vehicle.policy.js';
+import { authorize } from '../vehicle-policy.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { Media } from '../model/media.entity.js';
 import { mediaObjectKeys } from '../storage/objects.js';

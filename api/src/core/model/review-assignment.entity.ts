@@ -56,3 +56,21 @@ const ReviewConflictSchema = defineEntity({
 });
 export class ReviewConflict extends ReviewConflictSchema.class {}
 ReviewConflictSchema.setClass(ReviewConflict);
+
+/**
+ * An open review that a bias ended: the reviewer never gets this application back, also after
+ * withdrawing the bias. Goes with the application and with the reviewer's account.
+ */
+const ReviewExclusionSchema = defineEntity({
+  name: 'ReviewExclusion',
+  tableName: 'review_exclusion',
+  properties: {
+    id: uuidPk(),
+    editionId: p.uuid(),
+    vehicleId: p.uuid(),
+    reviewerId: p.uuid(),
+    createdAt: createdAt(),
+  },
+});
+export class ReviewExclusion extends ReviewExclusionSchema.class {}
+ReviewExclusionSchema.setClass(ReviewExclusion);

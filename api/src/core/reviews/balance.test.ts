@@ -98,4 +98,52 @@ describe('planBalance', () => {
     expect(load.get('r1')).toBeUndefined();
     expect([load.get('r2'), load.get('r3')]).toEqual([3, 3]);
   });
+
+  it('never gives an application back to a reviewer whose review of it a bias ended, nor moves one there', () => {
+    // r1's review of v0 ended with a bias that is withdrawn now: v0 goes to r2 and r3, whatever the loads.
+    const s = state({
+      applications: apps(3),
+      excluded: new Map([['v0', new Set(['r1'])]]),
+      assignments: [
+        { id: 'a1', vehicleId: 'v1', reviewerId: 'r2', submitted: false, manual: false },
+        { id: 'a2', vehicleId: 'v1', reviewerId: 'r3', submitted: false, manual: false },
+        { id: 'a3', vehicleId: 'v2', reviewerId: 'r2', submitted: false, manual: false },
+        { id: 'a4', vehicleId: 'v2', reviewerId: 'r3', submitted: false, manual: false },
+      ],
+    });
+    const { open } = openAfter(s);
+    expect(
+      open
+        .filter((o) => o.vehicleId === 'v0')
+        .map((o) => o.reviewerId)
+        .sort(),
+    ).toEqual(['r2', 'r3']);
+    // An admin's assignment of an excluded pair goes too.
+    const manual = state({
+      applications: apps(1),
+      excluded: new Map([['v0', new Set(['admin'])]]),
+      assignments: [{ id: 'a1', vehicleId: 'v0', reviewerId: 'admin', submitted: false, manual: true }],
+    });
+    expect(planBalance(manual).remove).toEqual(['a1']);
+  });
+
+  it('gives an application as many reviewers as are eligible when owners, biases and exclusions leave fewer', () => {
+    // Three reviewers, three per application: r1 owns v0, r2 is biased towards its owner, r3 was excluded.
+    const s = state({
+      perApplication: 3,
+      applications: [{ id: 'v0', ownerId: 'r1' }, ...apps(3).slice(1)],
+      conflicts: new Map([['r2', new Set(['r1'])]]),
+      excluded: new Map([['v0', new Set(['r3'])]]),
+    });
+    const { open } = openAfter(s);
+    expect(open.filter((o) => o.vehicleId === 'v0')).toEqual([]);
+    expect(open.filter((o) => o.vehicleId === 'v1')).toHaveLength(3);
+    // With one reviewer eligible, that one reviews it.
+    const one = state({
+      perApplication: 2,
+      applications: [{ id: 'v0', ownerId: 'r1' }],
+      excluded: new Map([['v0', new Set(['r3'])]]),
+    });
+    expect(openAfter(one).open).toEqual([{ vehicleId: 'v0', reviewerId: 'r2' }]);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Who reviews which application: a plan computed from the edition's state, pure so that it can be
  * reasoned about and tested at scale. Each application in review gets `perApplication` reviewers,
- * never its owner and never a reviewer who declared bias towards the owner; new reviews go to whoever
+ * never its owner, never a reviewer who declared bias towards the owner and never one whose review of
+ * it a bias ended (fewer when no one else is left: 'unterbesetzt'); new reviews go to whoever
  * has the fewest open ones; then open reviews move from the most to the least loaded reviewer until
  * the open loads differ by at most one (or no allowed move is left). A submitted review never moves,
  * nor does one an admin assigned by hand.
@@ -17,6 +18,8 @@ export interface BalanceState {
   applications: ReadonlyArray<{ id: string; ownerId: string }>;
   /** Reviewer id → ids of the people they are biased towards. */
   conflicts: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Application id → reviewers whose open review of it a bias ended: never assigned it again. */
+  excluded?: ReadonlyMap<string, ReadonlySet<string>>;
   assignments: ReadonlyArray<{
     id: string;
     vehicleId: string;
@@ -48,12 +51,7 @@ export function planBalance(state: BalanceState): BalancePlan {
   const reviewers = new Set(state.reviewers);
   const may = (reviewerId: string, vehicleId: string): boolean => {
     const owner = owners.get(vehicleId);
-    return (
-      owner !== undefined &&
-      reviewers.has(reviewerId) &&
-      reviewerId !== owner &&
-      !state.conflicts.get(reviewerId)?.has(owner)
-    );
+    return owner !== undefined && reviewers.has(reviewerId) && eligible(state, reviewerId, vehicleId, owner);
   };
 
   const remove: string[] = [];
@@ -84,7 +82,9 @@ export function planBalance(state: BalanceState): BalancePlan {
       a.reviewerId !== null &&
       owners.has(a.vehicleId) &&
       (may(a.reviewerId, a.vehicleId) ||
-        (a.manual && manualAllowed(state, a.reviewerId, owners.get(a.vehicleId)!)));
+        (a.manual &&
+          state.staff.has(a.reviewerId) &&
+          eligible(state, a.reviewerId, a.vehicleId, owners.get(a.vehicleId)!)));
     if (!allowed) {
       remove.push(a.id);
       continue;
@@ -172,9 +172,15 @@ export function planBalance(state: BalanceState): BalancePlan {
   };
 }
 
-/** An admin may assign staff who are not reviewers (e.g. themselves); owner and bias still rule them out. */
-function manualAllowed(state: BalanceState, reviewerId: string, ownerId: string): boolean {
+/**
+ * Whether a person may review the application at all: not its owner, not biased towards the owner,
+ * not excluded by a bias that ended their review of it. (An admin may also assign staff who are not
+ * reviewers, e.g. themselves; the same rule holds for them.)
+ */
+function eligible(state: BalanceState, reviewerId: string, vehicleId: string, ownerId: string): boolean {
   return (
-    state.staff.has(reviewerId) && reviewerId !== ownerId && !state.conflicts.get(reviewerId)?.has(ownerId)
+    reviewerId !== ownerId &&
+    !state.conflicts.get(reviewerId)?.has(ownerId) &&
+    !state.excluded?.get(vehicleId)?.has(reviewerId)
   );
 }

@@ -50,6 +50,62 @@ export function allConflicts(em: EntityManager): Promise<Array<{ reviewer_id: st
   return selectRows(em, `select reviewer_id, person_id from review_conflict`);
 }
 
+/** The edition's (application, reviewer) pairs that a bias ended: never assigned again. */
+export function editionExclusions(
+  em: EntityManager,
+  editionId: string,
+): Promise<Array<{ vehicle_id: string; reviewer_id: string }>> {
+  return selectRows(em, `select vehicle_id, reviewer_id from review_exclusion where edition_id = ?`, [
+    editionId,
+  ]);
+}
+
+/**
+ * A bias towards `personId` ends the reviewer's open reviews of that person's applications: each
+ * (application, reviewer) pair is recorded, so withdrawing the bias never gives it back.
+ */
+export function excludeOpenReviewsOf(
+  em: EntityManager,
+  reviewerId: string,
+  personId: string,
+): Promise<number> {
+  return runStatement(
+    em,
+    `insert into review_exclusion (edition_id, vehicle_id, reviewer_id)
+     select a.edition_id, a.vehicle_id, a.reviewer_id
+       from review_assignment a join vehicle v on v.id = a.vehicle_id
+      where a.reviewer_id = ? and v.user_id = ? and a.submitted_at is null
+     on conflict (vehicle_id, reviewer_id) do nothing`,
+    [reviewerId, personId],
+  );
+}
+
+/** Of these applications, those the staff member submitted a review of. */
+export function submittedReviewsOf(
+  em: EntityManager,
+  reviewerId: string,
+  vehicleIds: readonly string[],
+): Promise<Array<{ vehicle_id: string }>> {
+  if (!vehicleIds.length) return Promise.resolve([]);
+  return selectRows(
+    em,
+    `select vehicle_id from review_assignment
+      where reviewer_id = ? and submitted_at is not null and vehicle_id = any(?::uuid[])`,
+    [reviewerId, uuidArray(vehicleIds)],
+  );
+}
+
+/** The owners of these applications. */
+export function ownersOf(
+  em: EntityManager,
+  vehicleIds: readonly string[],
+): Promise<Array<{ id: string; owner_id: string }>> {
+  if (!vehicleIds.length) return Promise.resolve([]);
+  return selectRows(em, `select id, user_id as owner_id from vehicle where id = any(?::uuid[])`, [
+    uuidArray(vehicleIds),
+  ]);
+}
+
 export interface AssignmentRow {
   id: string;
   vehicle_id: string;
@@ -133,7 +189,7 @@ export function reviewsOfVehicle(em: EntityManager, vehicleId: string): Promise<
   );
 }
 
-/** Staff who may take a review of this application: not its owner, not biased, not assigned yet. */
+/** Staff who may take a review of this application: not its owner, not biased, not excluded, not assigned yet. */
 export function reassignCandidates(
   em: EntityManager,
   vehicleId: string,
@@ -149,6 +205,7 @@ export function reassignCandidates(
       where o.id = ? and u.role in ('reviewer', 'admin') and u.id <> o.user_id
         and not exists (select 1 from review_conflict c where c.reviewer_id = u.id and c.person_id = o.user_id)
         and not exists (select 1 from review_assignment a where a.vehicle_id = o.id and a.reviewer_id = u.id)
+        and not exists (select 1 from review_exclusion x where x.vehicle_id = o.id and x.reviewer_id = u.id)
       order by u.role desc, open, name`,
     [editionId, vehicleId],
   );
@@ -217,6 +274,25 @@ export async function reviewCoverage(
     [per, editionId],
   );
   return { inReview: Number(row?.in_review ?? 0), understaffed: Number(row?.understaffed ?? 0) };
+}
+
+/** The edition's applications in review with fewer reviewers than `per`, oldest first. */
+export function understaffedApplications(
+  em: EntityManager,
+  editionId: string,
+  per: number,
+  limit: number,
+): Promise<Array<{ id: string; title: string; owner_name: string; status: string; n: string }>> {
+  return selectRows(
+    em,
+    `select t.id, t.title, ${PERSON_NAME} as owner_name, t.status, t.n
+       from (select v.id, v.title, v.status, v.user_id, v.created_at,
+                    (select count(*) from review_assignment a where a.vehicle_id = v.id) as n
+               from vehicle v where v.edition_id = ? and v.status in (${REVIEW_STATES_SQL})) t
+       join users u on u.id = t.user_id
+      where t.n < ? order by t.created_at, t.id limit ?`,
+    [editionId, per, limit],
+  );
 }
 
 /** Whether any review of the edition was submitted. */

@@ -1,11 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  isStaffRole,
   PRIVACY_MESSAGES,
   REVIEW_MESSAGES,
   VEHICLE_MESSAGES,
   formatScore,
   weightedScore,
+  type ReviewConflictKind,
   type ReviewSettingsInput,
   type ReviewSubmission,
   type VehicleStatus,
@@ -21,10 +23,16 @@ import type {
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
 import { REVIEW_STATES } from '../model/review-facts.js';
-import { ReviewAssignment, ReviewCategory, ReviewConflict } from '../model/review-assignment.entity.js';
+import {
+  ReviewAssignment,
+  ReviewCategory,
+  ReviewConflict,
+  ReviewExclusion,
+} from '../model/review-assignment.entity.js';
 import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { recordReview } from '../status-log/status-log.js';
+import { authorizeStaff, biasesOf, conflictOf, seesScores } from '../vehicle-policy.js';
 import { planBalance } from './balance.js';
 import {
   allConflicts,
@@ -33,18 +41,23 @@ import {
   conflictsOf,
   deleteOpenAssignments,
   editionAssignments,
+  editionExclusions,
   editionsInReview,
   editionsWithOpenReviews,
+  excludeOpenReviewsOf,
   insertAssignments,
   loadPerReviewer,
   lockEditionReviews,
   moveAssignments,
   myAssignments,
+  ownersOf,
   reassignCandidates,
   reviewCoverage,
   reviewerIds,
   reviewsOfVehicle,
   staffIds,
+  submittedReviewsOf,
+  understaffedApplications,
 } from './reviews.queries.js';
 
 const inReview = (status: VehicleStatus) => (REVIEW_STATES as readonly string[]).includes(status);
@@ -64,6 +77,7 @@ export async function balanceEdition(em: EntityManager, editionId: string, at: D
   const staff = await staffIds(em);
   const applications = await applicationsInReview(em, editionId);
   const conflicts = await allConflicts(em);
+  const exclusions = await editionExclusions(em, editionId);
   const assignments = await editionAssignments(em, editionId);
   const biased = new Map<string, Set<string>>();
   for (const c of conflicts) {
@@ -71,12 +85,19 @@ export async function balanceEdition(em: EntityManager, editionId: string, at: D
     set.add(c.person_id);
     biased.set(c.reviewer_id, set);
   }
+  const excluded = new Map<string, Set<string>>();
+  for (const x of exclusions) {
+    const set = excluded.get(x.vehicle_id) ?? new Set<string>();
+    set.add(x.reviewer_id);
+    excluded.set(x.vehicle_id, set);
+  }
   const plan = planBalance({
     perApplication: edition.reviewersPerApplication,
     reviewers: reviewers.map((r) => r.id),
     staff: new Set(staff.map((s) => s.id)),
     applications: applications.map((a) => ({ id: a.id, ownerId: a.owner_id })),
     conflicts: biased,
+    excluded,
     assignments: assignments.map((a) => ({
       id: a.id,
       vehicleId: a.vehicle_id,
@@ -141,6 +162,7 @@ export async function submitReview(
 ): Promise<void> {
   await em.transactional(async (tx) => {
     const vehicle = await lockForReview(tx, vehicleId);
+    await authorizeStaff(tx, user, 'review', vehicle);
     const assignment = await tx.findOne(ReviewAssignment, { vehicleId, reviewerId: user.id });
     if (!assignment) throw forbidden(REVIEW_MESSAGES.notAssigned);
     if (assignment.submittedAt) throw conflict(REVIEW_MESSAGES.alreadySubmitted);
@@ -168,8 +190,9 @@ export async function submitReview(
 }
 
 /**
- * The review part of the detail dialog. An assigned reviewer who has not submitted sees no other
- * score and no mean; admins see the staff an open review may move to.
+ * The review part of the detail dialog. A reviewer who has not submitted their own review sees no
+ * other score, comment or mean (blind review, `seesScores`); admins see the staff an open review
+ * may move to. Nobody reads it of an application they own or whose owner they are biased towards.
  */
 export async function vehicleReview(
   em: EntityManager,
@@ -178,13 +201,14 @@ export async function vehicleReview(
 ): Promise<VehicleReview> {
   const vehicle = await em.findOne(Vehicle, vehicleId);
   if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+  await authorizeStaff(em, user, 'readInternal', vehicle);
   const editionId = vehicle.edition.id;
   const [categories, rows] = await Promise.all([
     categoriesOf(em, editionId),
     reviewsOfVehicle(em, vehicleId),
   ]);
   const mineRow = rows.find((r) => r.reviewer_id === user.id);
-  const hidden = mineRow !== undefined && mineRow.submitted_at === null;
+  const hidden = !seesScores(user, null, mineRow !== undefined && mineRow.submitted_at !== null);
   const totals = rows.filter((r) => r.submitted_at !== null).map((r) => Number(r.total));
   const candidates =
     user.role === 'admin' && inReview(vehicle.status)
@@ -220,15 +244,44 @@ export async function vehicleReview(
   };
 }
 
-/** Whether `user` has an open review of the vehicle (then no other score is shown to them). */
-export async function scoresHiddenFor(
+/** Of these applications, those `user` owns or whose owner they declared a bias towards, and which. */
+export async function conflictsOn(
   em: EntityManager,
-  user: User | undefined,
-  vehicleId: string,
-): Promise<boolean> {
-  if (!user || user.role === 'user') return false;
-  const mine = await em.findOne(ReviewAssignment, { vehicleId, reviewerId: user.id });
-  return mine !== null && mine.submittedAt === null;
+  user: User,
+  vehicleIds: readonly string[],
+): Promise<Map<string, ReviewConflictKind>> {
+  if (!vehicleIds.length) return new Map();
+  const owners = await ownersOf(em, vehicleIds);
+  const biases = await biasesOf(em, user.id);
+  return new Map(
+    owners.flatMap((o) => {
+      const conflict = conflictOf(user, o.owner_id, biases);
+      return conflict ? [[o.id, conflict] as const] : [];
+    }),
+  );
+}
+
+/**
+ * Of these applications, those whose scores (the others' reviews, the mean, scores given with a
+ * status change) `user` sees: blind review as `seesScores` states it, for lists and exports.
+ */
+export async function scoresVisibleTo(
+  em: EntityManager,
+  user: User,
+  vehicleIds: readonly string[],
+): Promise<Set<string>> {
+  if (!isStaffRole(user.role) || !vehicleIds.length) return new Set();
+  const owners = await ownersOf(em, vehicleIds);
+  const biases = await biasesOf(em, user.id);
+  const submitted =
+    user.role === 'admin'
+      ? new Set<string>()
+      : new Set((await submittedReviewsOf(em, user.id, vehicleIds)).map((r) => r.vehicle_id));
+  return new Set(
+    owners
+      .filter((o) => seesScores(user, conflictOf(user, o.owner_id, biases), submitted.has(o.id)))
+      .map((o) => o.id),
+  );
 }
 
 /** 'Meine Prüfungen': the reviewer's open reviews (oldest first) and the submitted ones. */
@@ -306,11 +359,16 @@ export async function updateReviewSettings(
   return reviewSettings(em, editionId);
 }
 
+/** The understaffed applications the load view lists ('unterbesetzt'). */
+const UNDERSTAFFED_LISTED = 200;
+
 export async function reviewLoad(em: EntityManager, editionId: string): Promise<ReviewLoad> {
   const edition = await em.findOneOrFail(Edition, editionId);
-  const [rows, coverage] = await Promise.all([
+  const per = edition.reviewersPerApplication;
+  const [rows, coverage, understaffed] = await Promise.all([
     loadPerReviewer(em, editionId),
-    reviewCoverage(em, editionId, edition.reviewersPerApplication),
+    reviewCoverage(em, editionId, per),
+    understaffedApplications(em, editionId, per, UNDERSTAFFED_LISTED),
   ]);
   return {
     reviewers: rows.map((r) => ({
@@ -322,6 +380,14 @@ export async function reviewLoad(em: EntityManager, editionId: string): Promise<
       conflicts: Number(r.conflicts),
     })),
     ...coverage,
+    understaffedApplications: understaffed.map((a) => ({
+      vehicleId: a.id,
+      title: a.title,
+      ownerName: a.owner_name,
+      status: a.status as VehicleStatus,
+      assigned: Number(a.n),
+    })),
+    perApplication: per,
   };
 }
 
@@ -335,6 +401,7 @@ export async function reassignReview(
 ): Promise<void> {
   await em.transactional(async (tx) => {
     const vehicle = await lockForReview(tx, vehicleId);
+    await authorizeStaff(tx, admin, 'reassign', vehicle);
     if (!inReview(vehicle.status)) throw conflict(REVIEW_MESSAGES.notInReview);
     const assignment = await tx.findOne(ReviewAssignment, { vehicleId, reviewerId: move.from });
     if (!assignment) throw conflict(REVIEW_MESSAGES.assignmentGone);
@@ -345,6 +412,8 @@ export async function reassignReview(
     if (to.id === vehicle.user.id) throw invalid(REVIEW_MESSAGES.reassignOwner);
     if (await tx.findOne(ReviewConflict, { reviewerId: to.id, personId: vehicle.user.id }))
       throw invalid(REVIEW_MESSAGES.reassignConflict);
+    if (await tx.findOne(ReviewExclusion, { vehicleId, reviewerId: to.id }))
+      throw invalid(REVIEW_MESSAGES.reassignExcluded);
     if (await tx.findOne(ReviewAssignment, { vehicleId, reviewerId: to.id }))
       throw conflict(REVIEW_MESSAGES.reassignTaken);
     await moveAssignments(tx, [{ id: assignment.id, to: to.id }], at, admin.id);
@@ -366,7 +435,7 @@ export async function listConflicts(em: EntityManager, user: User): Promise<Revi
 
 /**
  * A reviewer declares bias towards a person (by their confirmed address): their open reviews of that
- * person's applications go to others at once.
+ * person's applications go to others at once, for good (recorded as exclusions).
  */
 export async function declareConflict(em: EntityManager, user: User, email: string, at: Date): Promise<void> {
   await em.transactional(async (tx) => {
@@ -377,11 +446,15 @@ export async function declareConflict(em: EntityManager, user: User, email: stri
       throw conflict(REVIEW_MESSAGES.conflictExists);
     tx.create(ReviewConflict, { reviewerId: user.id, personId: person.id });
     await tx.flush();
+    await excludeOpenReviewsOf(tx, user.id, person.id);
     await balanceAllEditions(tx, at);
   });
 }
 
-/** Takes a person off the reviewer's list; the balancing may then give them such reviews again. */
+/**
+ * Takes a person off the reviewer's list; the balancing may then give them that person's applications
+ * again, but never one whose review the bias ended.
+ */
 export async function withdrawConflict(em: EntityManager, user: User, id: string, at: Date): Promise<void> {
   await em.transactional(async (tx) => {
     const removed = await tx.nativeDelete(ReviewConflict, { id, reviewerId: user.id });

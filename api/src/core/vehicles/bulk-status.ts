@@ -4,9 +4,11 @@ import {
   BULK_STATUS_MAX,
   BULK_STATUS_MESSAGES,
   personLabel,
+  REVIEW_MESSAGES,
   statusMailPreview,
   vehicleDisplayName,
   type AdminVehicleFilter,
+  type ReviewConflictKind,
   type VehicleStatus,
 } from '@schlosstreffen/shared';
 import type {
@@ -21,7 +23,8 @@ import { holdsPlace } from '../invitations/places.js';
 import { consentWithdrawn } from '../model/consent-state.js';
 import type { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
-import { authorize } from './vehicle.policy.js';
+import { conflictsOn } from '../reviews/reviews.js';
+import { authorizeStaff, conflictWith } from '../vehicle-policy.js';
 import { bulkStatusRowsOfFilter, bulkStatusRowsOfIds, type BulkStatusRow } from './vehicles.queries.js';
 
 /**
@@ -37,6 +40,10 @@ import { bulkStatusRowsOfFilter, bulkStatusRowsOfIds, type BulkStatusRow } from 
 export type BulkSelection =
   { ids: readonly string[] } | { filter: { status: AdminVehicleFilter; q: string } };
 
+/** Why a row of the staff member's own application, or of a person they are biased towards, is left out. */
+const conflictReason = (conflict: ReviewConflictKind) =>
+  conflict === 'own' ? REVIEW_MESSAGES.conflictBulkOwn : REVIEW_MESSAGES.conflictBulkBias;
+
 /** What a change to `target` would mail this row's owner; null with the reason when nothing. */
 function mailOf(
   target: VehicleStatus,
@@ -49,9 +56,10 @@ function mailOf(
   return { mail: { ...mail, subject }, noMail: null };
 }
 
-/** The preview of changing the selection of the edition to `target`; nothing is written. */
+/** The preview of changing the selection of the edition to `target` by `user`; nothing is written. */
 export async function previewBulkStatus(
   em: EntityManager,
+  user: User,
   editionId: string,
   target: VehicleStatus,
   selection: BulkSelection,
@@ -84,9 +92,19 @@ export async function previewBulkStatus(
   const template = statusMailPreview(target)?.template;
   const subjectOf = template ? await announcedSubjects(em, editionId, template) : () => '';
   const changes: BulkStatusPreviewRow[] = [];
+  const conflicts = await conflictsOn(
+    em,
+    user,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) {
     const status = row.status as VehicleStatus;
     const title = vehicleDisplayName(row);
+    const conflict = conflicts.get(row.id);
+    if (conflict) {
+      skipped.push({ id: row.id, title, status, reason: conflictReason(conflict) });
+      continue;
+    }
     if (status === target) {
       skipped.push({ id: row.id, title, status, reason: BULK_STATUS_MESSAGES.alreadyInStatus(target) });
       continue;
@@ -148,7 +166,6 @@ export async function lockBulkRow(
     const reason = BULK_STATUS_MESSAGES.notInEdition;
     return { result: { id: row.id, title: null, outcome: 'refused', status: null, reason, mail: false } };
   }
-  authorize(user, 'setAnyStatus', vehicle);
   const answer = (outcome: 'unchanged' | 'refused', reason: string) => ({
     result: {
       id: vehicle.id,
@@ -159,6 +176,10 @@ export async function lockBulkRow(
       mail: false,
     },
   });
+  // Nobody changes the status of their own application or of a person they are biased towards.
+  const conflict = await conflictWith(em, user, vehicle.user.id);
+  if (conflict) return answer('refused', conflictReason(conflict));
+  await authorizeStaff(em, user, 'setAnyStatus', vehicle);
   // Already there (this request sent again, or someone else was quicker): nothing to write or mail.
   if (vehicle.status === options.status) {
     return answer('unchanged', BULK_STATUS_MESSAGES.alreadyInStatus(options.status));

@@ -1,12 +1,18 @@
 /**
  * What a reviewer sees beside an application: the owner's applications in other editions (status,
- * score, start number, checked in or not), and what changed since the car's application of the
- * edition before (fields, and photos carried over, new or gone).
+ * score, start number, checked in or not) and, apart, their other applications of the same edition;
+ * and what changed since the car's application of the edition before (fields, and photos carried
+ * over, new or gone). Scores follow blind review (`scoresVisibleTo`), except that an earlier
+ * edition's application that left review shows its score to every reviewer.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CHANGED_FIELD_LABELS, VEHICLE_MESSAGES, type VehicleStatus } from '@schlosstreffen/shared';
 import type { EarlierApplications } from '@schlosstreffen/shared/api';
 import { notFound } from '../errors.js';
+import { REVIEW_STATES } from '../model/review-facts.js';
+import type { User } from '../model/user.entity.js';
+import { scoresVisibleTo } from '../reviews/reviews.js';
+import { authorizeStaff } from '../vehicle-policy.js';
 import { vehicleData } from '../model/vehicle-data.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { otherApplications } from './vehicles.queries.js';
@@ -36,25 +42,42 @@ function photoChanges(previous: Vehicle, vehicle: Vehicle) {
   };
 }
 
+const inReview = (status: string) => (REVIEW_STATES as readonly string[]).includes(status);
+
 export async function earlierApplications(
   em: EntityManager,
+  user: User | undefined,
   vehicleId: string,
 ): Promise<EarlierApplications> {
   const vehicle = await em.findOne(Vehicle, { id: vehicleId }, { populate: ['media', 'edition'] });
   if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+  const viewer = await authorizeStaff(em, user, 'readInternal', vehicle);
   const rows = await otherApplications(em, vehicleId);
-  const applications = rows.map((row) => ({
-    id: row.id,
-    edition: { year: row.year, name: row.edition_name },
-    sameCar: row.car_id === vehicle.carId,
-    title: row.title,
-    status: row.status as VehicleStatus,
-    score: row.score === null ? null : Number(row.score),
-    startNumber: row.start_number,
-    checkedIn: row.checked_in,
-  }));
+  const visible = await scoresVisibleTo(
+    em,
+    viewer,
+    rows.map((row) => row.id),
+  );
+  const sameEdition = (row: (typeof rows)[number]) => row.year === vehicle.edition.year;
+  const listed = rows.map((row) => {
+    // Only an earlier edition's decided application shows its score to every reviewer.
+    const hidden = !visible.has(row.id) && (row.year >= vehicle.edition.year || inReview(row.status));
+    return {
+      id: row.id,
+      edition: { year: row.year, name: row.edition_name },
+      sameCar: row.car_id === vehicle.carId,
+      title: row.title,
+      status: row.status as VehicleStatus,
+      score: hidden || row.score === null ? null : Number(row.score),
+      scoreHidden: hidden && row.score !== null,
+      startNumber: row.start_number,
+      checkedIn: row.checked_in,
+    };
+  });
+  const applications = listed.filter((_, index) => !sameEdition(rows[index]!));
+  const siblings = listed.filter((_, index) => sameEdition(rows[index]!));
   const previousRow = rows.find((row) => row.car_id === vehicle.carId && row.year < vehicle.edition.year);
-  if (!previousRow) return { applications, changes: null };
+  if (!previousRow) return { applications, sameEdition: siblings, changes: null };
   const previous = await em.findOneOrFail(Vehicle, { id: previousRow.id }, { populate: ['media'] });
   const before = vehicleData(previous);
   const after = vehicleData(vehicle);
@@ -68,6 +91,7 @@ export async function earlierApplications(
     }));
   return {
     applications,
+    sameEdition: siblings,
     changes: {
       since: { year: previousRow.year, name: previousRow.edition_name },
       fields,

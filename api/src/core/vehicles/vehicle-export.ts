@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VehicleStatus } from '@schlosstreffen/shared';
+import type { User } from '../model/user.entity.js';
+import { scoresVisibleTo } from '../reviews/reviews.js';
 import { applicationBatch, EXPORT_BATCH, type ApplicationFilter } from './vehicles.queries.js';
 
 export type { ApplicationFilter } from './vehicles.queries.js';
@@ -17,7 +19,7 @@ export interface ApplicationRow {
   email: string;
   phone: string | null;
   submittedAt: Date | null;
-  /** The latest score a reviewer gave. */
+  /** The application's score; null when none or hidden from the viewer (blind review). */
   score: number | null;
   startNumber: number | null;
   parkingZone: string | null;
@@ -30,16 +32,26 @@ export interface ApplicationRow {
 
 /**
  * The applications for the organizers' export, filtered like the admin dashboard (the same
- * condition), newest first (its order), in batches of one keyset query each.
+ * condition), newest first (its order), in batches of one keyset query each. A score stays empty
+ * where `viewer` may not see it (blind review: a reviewer who has not submitted their own review).
  */
 export async function* applicationRows(
   em: EntityManager,
   filter: ApplicationFilter,
+  viewer: User,
 ): AsyncGenerator<ApplicationRow> {
   let after: { createdAt: unknown; id: unknown } | undefined;
   for (;;) {
     const rows = await applicationBatch(em, filter, after);
-    for (const row of rows) yield toRow(row);
+    const visible = await scoresVisibleTo(
+      em,
+      viewer,
+      rows.map((row) => String(row.id)),
+    );
+    for (const row of rows) {
+      const exported = toRow(row);
+      yield visible.has(exported.id) ? exported : { ...exported, score: null };
+    }
     const last = rows.at(-1);
     if (rows.length < EXPORT_BATCH || !last) return;
     after = { createdAt: last.after_created_at, id: last.id };

@@ -10,6 +10,7 @@ import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import { bounceOf } from '../emails/email-log.js';
+import { authorizeStaff } from '../vehicle-policy.js';
 
 /** A resend that ended like this may be asked for again; any other state counts as done or under way. */
 const RESEND_AGAIN = new Set<string>(['refused', 'held', 'failed']);
@@ -18,8 +19,14 @@ const RESEND_AGAIN = new Set<string>(['refused', 'held', 'failed']);
  * The mails sent about an application, newest first, with their fate. `resent` says that
  * 'Erneut senden' was asked for and its resend is under way or went out.
  */
-export async function vehicleMails(em: EntityManager, vehicleId: string): Promise<VehicleMail[]> {
-  if (!(await em.count(Vehicle, { id: vehicleId }))) throw notFound(MAIL_FATE_MESSAGES.mailNotFound);
+export async function vehicleMails(
+  em: EntityManager,
+  user: User | undefined,
+  vehicleId: string,
+): Promise<VehicleMail[]> {
+  const vehicle = await em.findOne(Vehicle, { id: vehicleId });
+  if (!vehicle) throw notFound(MAIL_FATE_MESSAGES.mailNotFound);
+  await authorizeStaff(em, user, 'readInternal', vehicle);
   const logs = await em.find(EmailLog, { vehicleId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   const resendIds = logs.flatMap((log) => (log.resendJobId ? [log.resendJobId] : []));
   const resends = resendIds.length ? await em.find(EmailLog, { jobId: { $in: resendIds } }) : [];
@@ -52,10 +59,14 @@ export async function vehicleMails(em: EntityManager, vehicleId: string): Promis
  */
 export async function resendVehicleMail(
   em: EntityManager,
+  user: User | undefined,
   vehicleId: string,
   mailId: string,
 ): Promise<string> {
   return em.fork().transactional(async (tx) => {
+    const vehicle = await tx.findOne(Vehicle, vehicleId);
+    if (!vehicle) throw notFound(MAIL_FATE_MESSAGES.mailNotFound);
+    await authorizeStaff(tx, user, 'resendMail', vehicle);
     // Locked: a second click waits for the first and then sees its resend.
     const log = await tx.findOne(
       EmailLog,
@@ -69,7 +80,6 @@ export async function resendVehicleMail(
     }
     const source = await tx.findOne(Outbox, { id: log.jobId, job: 'email.send' });
     if (!source) throw conflict(MAIL_FATE_MESSAGES.resendGone);
-    const vehicle = await tx.findOneOrFail(Vehicle, vehicleId);
     const owner = await tx.findOneOrFail(User, vehicle.user.id);
     if (!owner.emailVerified) throw conflict(MAIL_FATE_MESSAGES.resendUnconfirmed);
     if (await bounceOf(tx, owner.email)) throw conflict(MAIL_FATE_MESSAGES.resendBounced(owner.email));

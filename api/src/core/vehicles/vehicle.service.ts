@@ -34,12 +34,12 @@ import { User } from '../model/user.entity.js';
 import { assertConfirmable } from '../invitations/confirmable.js';
 import { declineLocked } from '../invitations/decline.js';
 import { placesOf, releaseIfLeft, type PlacesSource } from '../invitations/places.js';
-import { authorize, isOwner } from './vehicle.policy.js';
+import { authorize, authorizeStaff, isOwner } from '../vehicle-policy.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { reapplyLocked } from './reapply.js';
 import { changedRow, lockBulkRow } from './bulk-status.js';
 import { editionIdOfVehicle } from '../editions/editions.js';
-import { balanceEdition, changesReview, scoresHiddenFor } from '../reviews/reviews.js';
+import { balanceEdition, changesReview, scoresVisibleTo } from '../reviews/reviews.js';
 import type { EditionEvent } from '../editions/edition-events.js';
 
 export interface ServiceOptions {
@@ -104,15 +104,24 @@ export class VehicleService {
 
   async history(user: User | undefined, id: string) {
     const vehicle = await this.find(id);
-    authorize(user, 'readHistory', vehicle);
+    const me = await authorizeStaff(this.em, user, 'readHistory', vehicle);
     const history = await listHistory(this.em, vehicle.id);
-    // An assigned reviewer sees no one else's score before submitting their own.
-    if (!(await scoresHiddenFor(this.em, user, vehicle.id))) return history;
+    if ((await scoresVisibleTo(this.em, me, [vehicle.id])).has(vehicle.id)) return history;
+    // Blind review: the order and the changes stay; others' scores, and their reviews' text, go.
     return history.map((entry) =>
-      entry.kind === 'review' && entry.reviewerId !== user?.id
-        ? { ...entry, score: null, commentInternal: null }
-        : { ...entry, score: entry.reviewerId === user?.id ? entry.score : null },
+      entry.reviewerId === me.id
+        ? entry
+        : entry.kind === 'review'
+          ? { ...entry, score: null, commentInternal: null }
+          : { ...entry, score: null },
     );
+  }
+
+  /** The staff's detail of one application: never of one they own or whose owner they are biased towards. */
+  async getForStaff(user: User | undefined, id: string): Promise<Vehicle> {
+    const vehicle = await this.find(id);
+    await authorizeStaff(this.em, user, 'readInternal', vehicle);
+    return vehicle;
   }
 
   /**
@@ -218,7 +227,7 @@ export class VehicleService {
   async setStatus(user: User, id: string, update: AdminStatusUpdate): Promise<Vehicle> {
     await this.em.transactional(async (em) => {
       const vehicle = await this.lockForUpdate(em, id);
-      authorize(user, 'setAnyStatus', vehicle);
+      await authorizeStaff(em, user, 'setAnyStatus', vehicle);
       if (vehicle.status !== update.oldStatus) throw conflict(VEHICLE_MESSAGES.staleStatus);
       if (update.status === vehicle.status) throw invalid(VEHICLE_MESSAGES.statusUnchanged);
       const from = await this.staffChange(em, user, vehicle, update);

@@ -6,7 +6,7 @@ import type { AuthService } from '../../core/accounts/auth.service.js';
 import { listConsents, withdrawConsent } from '../../core/accounts/consents.js';
 import { latestDataExport } from '../../core/accounts/data-export.js';
 import { Vehicle } from '../../core/model/vehicle.entity.js';
-import { authorize } from '../../core/vehicles/vehicle.policy.js';
+import { authorize } from '../../core/vehicle-policy.js';
 import { notFound } from '../../core/errors.js';
 import { currentUser, requireUser, type AppState } from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';

@@ -91,7 +91,7 @@ export function reviewRoutes({ em, events, vehicles }: ReviewRouteDeps): Router<
 
   // One application as the dashboard lists it (with its owner): 'Meine Prüfungen' opens it.
   router.get('/admin/vehicles/:id', staff, async (ctx) => {
-    const vehicle = await vehicles.get(currentUser(ctx), vehicleId(ctx));
+    const vehicle = await vehicles.getForStaff(currentUser(ctx), vehicleId(ctx));
     await em.populate(vehicle, ['user']);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentVehicle(vehicle, {

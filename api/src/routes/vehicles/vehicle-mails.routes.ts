@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { MAIL_FATE_MESSAGES } from '@schlosstreffen/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ServerMessage, VehicleMails } from '@schlosstreffen/shared/api';
-import { requireRole, type AppState } from '../../http/context.js';
+import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { uuidParam } from '../../http/validate.js';
 import { resendVehicleMail, vehicleMails } from '../../core/vehicles/vehicle-mails.js';
 import { vehicleId } from './vehicle.routes.js';
@@ -20,12 +20,14 @@ export function vehicleMailRoutes({ em, onOutbox }: VehicleMailRouteDeps): Route
 
   router.get('/admin/vehicles/:id/emails', staff, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { mails: await vehicleMails(em.fork(), vehicleId(ctx)) } satisfies VehicleMails;
+    ctx.body = {
+      mails: await vehicleMails(em.fork(), currentUser(ctx), vehicleId(ctx)),
+    } satisfies VehicleMails;
   });
 
   router.post('/admin/vehicles/:id/emails/:mailId/resend', staff, async (ctx) => {
     const mailId = uuidParam(ctx.params.mailId, MAIL_FATE_MESSAGES.mailNotFound);
-    await resendVehicleMail(em, vehicleId(ctx), mailId);
+    await resendVehicleMail(em, currentUser(ctx), vehicleId(ctx), mailId);
     onOutbox?.();
     ctx.status = 202;
     ctx.body = { message: MAIL_FATE_MESSAGES.resent } satisfies ServerMessage;

@@ -176,7 +176,7 @@ export function vehicleRoutes({
   router.get('/admin/vehicles.csv', staff, async (ctx) => {
     const filter = validate(AdminVehicleExportQuerySchema, ctx.query);
     const { edition } = await editionOfRequest(ctx, events);
-    const rows = applicationRows(em, { ...filter, editionId: edition.id });
+    const rows = applicationRows(em, { ...filter, editionId: edition.id }, currentUser(ctx));
     // The first batch before the answer starts: a failing database still gets its error status.
     const first = await rows.next();
     ctx.set('Cache-Control', 'no-store');
@@ -220,7 +220,7 @@ export function vehicleRoutes({
   // Beside the detail dialog: the owner's applications in other editions and what changed since the last.
   router.get('/admin/vehicles/:id/earlier', staff, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await earlierApplications(em, vehicleId(ctx))) satisfies EarlierApplications;
+    ctx.body = (await earlierApplications(em, currentUser(ctx), vehicleId(ctx))) satisfies EarlierApplications;
   });
 
   router.patch('/admin/vehicles/:id/status', staff, async (ctx) => {
@@ -236,7 +236,13 @@ export function vehicleRoutes({
     const { edition } = await editionOfRequest(ctx, events);
     const selection = input.ids ? { ids: input.ids } : { filter: input.filter! };
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await previewBulkStatus(em, edition.id, input.status, selection)) satisfies BulkStatusPreview;
+    ctx.body = (await previewBulkStatus(
+      em,
+      currentUser(ctx),
+      edition.id,
+      input.status,
+      selection,
+    )) satisfies BulkStatusPreview;
   });
 
   // Step two: the rows of the preview with the old status each had; every row in a transaction of its

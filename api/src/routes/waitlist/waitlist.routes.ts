@@ -11,6 +11,7 @@ import type { WaitlistInviteResult, WaitlistOverview } from '@schlosstreffen/sha
 import type { WaitlistService } from '../../core/invitations/waitlist.service.js';
 import { currentUser, requireRole, type AppContext, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
+import type { User } from '../../core/model/user.entity.js';
 
 export interface WaitlistRouteDeps {
   waitlist: WaitlistService;
@@ -26,8 +27,8 @@ export function waitlistRoutes({ waitlist }: WaitlistRouteDeps): Router<AppState
   /** The edition of `?edition=` (the current one when absent). */
   const yearOf = (ctx: AppContext) => validate(EditionQuerySchema, ctx.query).edition;
 
-  const overview = async (year?: number): Promise<WaitlistOverview> => {
-    const view = await waitlist.overview(year);
+  const overview = async (viewer: User, year?: number): Promise<WaitlistOverview> => {
+    const view = await waitlist.overview(viewer, year);
     return {
       autoMoveUp: view.autoMoveUp,
       rule: PLACES_MESSAGES.rule,
@@ -36,9 +37,11 @@ export function waitlistRoutes({ waitlist }: WaitlistRouteDeps): Router<AppState
       free: view.free,
       pending: view.pending,
       zones: view.zones,
-      candidates: view.candidates.map(({ rank, score, submittedAt, vehicle }) => ({
+      candidates: view.candidates.map(({ rank, score, scoreHidden, conflict, submittedAt, vehicle }) => ({
         rank,
         score,
+        scoreHidden,
+        conflict,
         submittedAt: submittedAt.toISOString(),
         vehicle: {
           id: vehicle.id,
@@ -52,13 +55,13 @@ export function waitlistRoutes({ waitlist }: WaitlistRouteDeps): Router<AppState
   };
 
   router.get('/admin/waitlist', requireRole('admin', 'reviewer'), async (ctx) => {
-    ctx.body = await overview(yearOf(ctx));
+    ctx.body = await overview(currentUser(ctx), yearOf(ctx));
   });
 
   router.put('/admin/waitlist/settings', requireRole('admin'), async (ctx) => {
     const { autoMoveUp } = validate(WaitlistSettingsSchema, ctx.request.body);
     await waitlist.setAutoMoveUp(autoMoveUp);
-    ctx.body = await overview();
+    ctx.body = await overview(currentUser(ctx));
   });
 
   router.post('/admin/waitlist/invite', requireRole('admin', 'reviewer'), async (ctx) => {

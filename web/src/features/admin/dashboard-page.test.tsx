@@ -140,6 +140,8 @@ const waitlist: WaitlistOverview = {
     {
       rank: 1,
       score: 8,
+      scoreHidden: false,
+      conflict: null,
       submittedAt: '2026-03-01T10:00:00.000Z',
       vehicle: { id: id(4), title: 'Mazda RX-7', brand: 'Mazda', model: 'RX-7', ownerName: 'Lena Wolf' },
     },
