@@ -202,11 +202,11 @@ test('a visitor pre-registers and can register another person', async ({ page })
   await expect(page.getByText('Erfolgreich vorgemerkt!')).toBeVisible();
   await captureEverywhere(page, 'visitor-registration-thanks');
 
+  // The address is not confirmed yet: the mail names nobody.
   const mail = await waitForMail(email, /.*/);
   expect(mail.text).toContain('Hallo,');
   expect(mail.text).not.toContain('Greta');
 
-  // The address is not confirmed yet: the mail names nobody.
   await page.getByRole('button', { name: 'Weitere Person vormerken' }).click();
   await expect(field(page, 'Vorname')).toHaveValue('');
 });

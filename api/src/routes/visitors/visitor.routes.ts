@@ -75,14 +75,14 @@ export function visitorRoutes(deps: VisitorRouteDeps): Router<AppState> {
     ctx.body = { message: PRIVACY_MESSAGES.visitorConfirmed } satisfies ServerMessage;
   });
 
-  // RFC 8058 one-click unsubscribe, and the web page's button.
-  router.post('/visitor-registrations/unsubscribe', async (ctx) => {
   // The link mailed when a repeated sign-up asked for the next edition's consent: only it adds it.
   router.post('/visitor-registrations/next-edition', async (ctx) => {
     if (!(await visitors.consentToNextEdition(tokenOf(ctx)))) throw invalid(MESSAGES.visitorLinkInvalid);
     ctx.body = { message: VISITOR_NEXT_EDITION_CONSENTED } satisfies ServerMessage;
   });
 
+  // RFC 8058 one-click unsubscribe, and the web page's button.
+  router.post('/visitor-registrations/unsubscribe', async (ctx) => {
     if (!(await visitors.unsubscribe(tokenOf(ctx)))) throw invalid(MESSAGES.visitorLinkInvalid);
     ctx.body = { message: MESSAGES.visitorUnsubscribed } satisfies ServerMessage;
   });
