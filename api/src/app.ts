@@ -1,6 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { bodyParser } from '@koa/bodyparser';
-import Router from '@koa/router';
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
@@ -17,6 +16,7 @@ import { dependencyClassifier } from './core/dependencies.js';
 import { DomainError, notFound } from './core/errors.js';
 import { AccountBackoff, createLimiter } from './http/rate-limit.js';
 import { mutationGuard, rejectNulCharacters, requireHttps } from './http/security.js';
+import { strictRouter } from './http/router.js';
 import type { Queues } from './core/outbox/queues.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './http/session-store.js';
 import { accountRoutes } from './routes/account/account.routes.js';
@@ -52,7 +52,6 @@ import { VehicleService } from './core/vehicles/vehicle.service.js';
 import { visitorRoutes } from './routes/visitors/visitor.routes.js';
 import { auditRoutes } from './routes/audit/audit.routes.js';
 import { reviewRoutes } from './routes/reviews/review.routes.js';
-import { auditTrail } from './http/audit-trail.js';
 import { textRoutes } from './routes/texts/texts.routes.js';
 import { mailTemplateRoutes } from './routes/texts/mail-template.routes.js';
 import { PublicTextsReader } from './core/texts/public-texts.js';
@@ -127,9 +126,6 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     ),
   );
 
-  // One audit row per successful staff request the audit list names (the API and the queue dashboard).
-  app.use(auditTrail(em));
-
   const prefix = `${deps.redisPrefix}:rl`;
   const limits = config.rateLimits;
   const auth = new AuthService(em, {
@@ -138,7 +134,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     onOutbox: deps.onOutbox,
   });
 
-  const api = new Router<AppState>({ prefix: '/api' });
+  const api = strictRouter<AppState>({ prefix: '/api' });
   api.use(mutationGuard(config.allowedOrigins, ['/api/visitor-registrations/unsubscribe']));
   api.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8', jsonStrict: true }));
   api.use(rejectNulCharacters);
@@ -251,7 +247,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(api.routes());
 
   // Stored objects are checked against the database and the caller, like API answers.
-  const objects = new Router<AppState>();
+  const objects = strictRouter<AppState>();
   objects.use('/objects', (_ctx, next) => RequestContext.create(em, next), loadUser(em, sessions));
   objects.use(objectRoutes({ em, s3: deps.s3, bucket: config.s3.bucket }).routes());
   app.use(objects.routes());
@@ -267,6 +263,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       }),
     );
   }
+  // The API, stored objects and the queue dashboard in any other spelling name no route: 404, never
+  // the web app's page.
+  app.use(notInAnotherSpelling);
   app.use(compressPages);
   app.use(
     serveWeb({
@@ -315,3 +314,11 @@ function helmetOptions(config: ApiConfig) {
     crossOriginEmbedderPolicy: false,
   };
 }
+
+/** Paths under /api, /objects and /admin/queues, in any spelling: no router's route named them. */
+const ROUTED_ONLY = /^\/(api|objects|admin\/queues)(\/|$)/i;
+
+const notInAnotherSpelling: Koa.Middleware = (ctx, next) => {
+  if (ROUTED_ONLY.test(ctx.path)) throw notFound();
+  return next();
+};

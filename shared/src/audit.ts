@@ -29,6 +29,10 @@ export const AUDIT_ACTIONS = {
   'quartett.release': 'Auto-Quartett freigegeben',
   'queues.retry': 'Hintergrundaufträge erneut gestartet',
   'queues.clean': 'Hintergrundaufträge entfernt',
+  // Reads of job data on the queue dashboard (mail jobs carry addresses and names).
+  'queues.jobs': 'Hintergrundaufträge einer Warteschlange mit Daten angesehen',
+  'queues.job': 'Hintergrundauftrag mit Daten angesehen',
+  'queues.job_logs': 'Meldungen eines Hintergrundauftrags angesehen',
   'review.settings': 'Bewertungseinstellungen geändert',
   'texts.update': 'Öffentliche Texte geändert',
   'mail-template.update': 'E-Mail-Vorlage geändert',

@@ -1,11 +1,11 @@
 /**
- * The audit list walked: every entry is sent as a real request by a staff member, from an address
- * a trusted proxy names, and must leave exactly one row with its action, actor, role and address.
- * An entry for a route that no router (or bull-board) serves fails, and so does an entry the walk
- * does not know how to send. Then the admin page's read: filters, pages, names.
+ * Every audited route walked, as the routers declare them (the API's and the queue dashboard's): each
+ * is sent as a real request by a staff member, from an address a trusted proxy names, in three
+ * spellings. Upper case and a trailing slash answer 404 and leave nothing; the route as defined
+ * leaves exactly one row with its action, actor, role, address and route. A route marked audited
+ * that the walk does not know how to send fails. Then the admin page's read: filters, pages, names.
  */
 import { randomUUID } from 'node:crypto';
-import { appRoutes } from '@bull-board/api/dist/routes.js';
 import { Worker } from 'bullmq';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { User } from '../core/model/user.entity.js';
 import { VisitorRegistration } from '../core/model/visitor-registration.entity.js';
 import {
   APPLYING_NOON,
+  auditedRoutesOf,
   createTestContext,
   createWorld,
   insertConfirmedUser,
@@ -22,14 +23,12 @@ import {
   insertSentMail,
   insertSubmittedApplications,
   PASSWORD,
-  routesOf,
   testClock,
   uniqueEmail,
   type Account,
   type TestContext,
   type World,
 } from '../testing/index.js';
-import { AUDITED_ROUTES } from './audit-trail.js';
 import { QUEUE_DASHBOARD_PATH } from '../routes/queues/queue-dashboard.js';
 
 let t: TestContext;
@@ -110,9 +109,38 @@ async function failedJob(): Promise<string> {
 }
 
 const year = () => String(t.event.edition.year);
+const QUEUES_API = `${QUEUE_DASHBOARD_PATH}/api/queues`;
+
+/** A queue-dashboard read of one failed job's data. */
+async function jobRead(suffix = ''): Promise<Send> {
+  const job = await failedJob();
+  return {
+    as: 'admin',
+    method: 'GET',
+    path: `${QUEUES_API}/email/${job}${suffix}`,
+    target: 'email',
+    details: { job },
+  };
+}
 
 /** How the walk sends each entry; built before the row count is taken, so its setup does not count. */
 const SENDS: Record<string, () => Promise<Send>> = {
+  'GET /admin/queues/api/queues': async () => {
+    await failedJob();
+    return {
+      as: 'admin',
+      method: 'GET',
+      path: `${QUEUES_API}?activeQueue=email&status=failed&page=1`,
+      target: 'email',
+      details: { state: 'failed', page: '1' },
+    };
+  },
+  'GET /admin/queues/api/queues/:queueName/:jobId': () => jobRead(),
+  'GET /admin/queues/api/queues/:queueName/:jobId/logs': () => jobRead('/logs'),
+  'GET /admin/queues/api/queues/:queueName/:jobId/flow': async () => {
+    const send = await jobRead('/flow');
+    return { ...send, details: { ...send.details, flow: true } };
+  },
   'GET /api/admin/vehicles.csv': async () => ({
     as: 'reviewer',
     method: 'GET',
@@ -401,67 +429,115 @@ const rowsAfter = (seq: string) =>
       target: string | null;
       details: Record<string, unknown>;
       ip: string | null;
+      route: string | null;
     }[]
-  >('select actor_id, actor_role, action, target, details, ip from audit_log where seq > ?::bigint order by seq', [seq]);
+  >('select actor_id, actor_role, action, target, details, ip, route from audit_log where seq > ?::bigint order by seq', [seq]);
 
 let address = 0;
 const nextAddress = () => `203.0.113.${(address += 1)}`;
 
-describe('the audit list', () => {
-  it('names only routes that are served, each with a label and a way to send it', () => {
-    const served = new Set(routesOf(t.app as never).map((route) => `${route.method} ${route.path}`));
-    for (const route of appRoutes.api) {
-      for (const method of [route.method].flat()) {
-        for (const path of [route.route].flat())
-          served.add(`${method.toUpperCase()} ${QUEUE_DASHBOARD_PATH}${path}`);
-      }
-    }
-    const listed = AUDITED_ROUTES.map((entry) => entry.route);
+/** The path in upper case and with a trailing slash (the query string as it is). */
+function otherSpellings(path: string): string[] {
+  const [pathname, query] = path.split('?') as [string, string | undefined];
+  const withQuery = (changed: string) => (query === undefined ? changed : `${changed}?${query}`);
+  return [withQuery(pathname.toUpperCase()), withQuery(`${pathname}/`)];
+}
+
+describe('the audited routes', () => {
+  const audited = () => auditedRoutesOf(t.app as never);
+
+  it('are read from the routers: each with a label and a way to send it', () => {
+    const routes = audited().map((entry) => entry.route);
+    // The API's and the queue dashboard's.
+    expect(routes).toContain('GET /api/admin/vehicles.csv');
+    expect(routes).toContain(`PUT ${QUEUES_API}/:queueName/:jobId/retry`);
     expect(
-      listed.filter((route) => !served.has(route)),
-      'entries for no route',
-    ).toEqual([]);
-    expect(new Set(listed).size, 'an entry per route').toBe(listed.length);
-    expect(
-      listed.filter((route) => !SENDS[route]),
-      'entries the walk cannot send',
+      routes.filter((route) => !SENDS[route]),
+      'audited routes the walk cannot send',
     ).toEqual([]);
     expect(
-      Object.keys(SENDS).filter((route) => !listed.includes(route)),
-      'sends for no entry',
+      Object.keys(SENDS).filter((route) => !routes.includes(route)),
+      'sends for no audited route',
     ).toEqual([]);
-    for (const entry of AUDITED_ROUTES) expect(AUDIT_ACTIONS[entry.action]).toBeTruthy();
+    for (const entry of audited()) expect(AUDIT_ACTIONS[entry.action]).toBeTruthy();
   });
 
-  it.each(AUDITED_ROUTES.map((entry) => [entry.route, entry] as const))(
-    '%s leaves one row',
-    async (_route, entry) => {
-      const send = await clock.during(APPLYING_NOON, () => SENDS[entry.route]!());
+  it('every route of every router matches one spelling only (case-sensitive, no trailing slash)', () => {
+    type Layer = { path: string; methods: string[]; opts: { sensitive?: boolean; strict?: boolean } };
+    const layers = (t.app.middleware as Array<{ router?: { stack: Layer[] }; mounted?: { stack: Layer[] } }>)
+      .flatMap((middleware) => [...(middleware.router?.stack ?? []), ...(middleware.mounted?.stack ?? [])])
+      .filter((layer) => layer.methods.length > 0);
+    expect(layers.length).toBeGreaterThan(100);
+    expect(
+      layers
+        .filter((layer) => layer.opts.sensitive !== true || layer.opts.strict !== true)
+        .map((l) => l.path),
+    ).toEqual([]);
+  });
+
+  it('walks every audited route: as defined one row; in upper case or with a trailing slash 404 and none', async () => {
+    const routes = audited();
+    expect(routes.length).toBeGreaterThan(30);
+    for (const entry of routes) {
+      const label = entry.route;
+      const sendOf = SENDS[entry.route];
+      expect.soft(sendOf, `${label}: the walk cannot send it`).toBeDefined();
+      if (!sendOf) continue;
+      const send = await clock.during(APPLYING_NOON, sendOf);
       const actor: Account = world[send.as];
+      const sendAs = async (path: string, ip: string) =>
+        clock.during(APPLYING_NOON, () =>
+          actor.client.request(send.method, path, {
+            json: send.json,
+            headers: { 'x-forwarded-for': `198.51.100.99, ${ip}` },
+          }),
+        );
+
+      for (const path of otherSpellings(send.path)) {
+        const before = await lastSeq();
+        const res = await sendAs(path, nextAddress());
+        expect.soft(res.status, `${label} as ${path}: ${res.text.slice(0, 300)}`).toBe(404);
+        expect.soft(await rowsAfter(before), `${label} as ${path}`).toEqual([]);
+      }
+
       const ip = nextAddress();
       const before = await lastSeq();
-      const res = await clock.during(APPLYING_NOON, () =>
-        actor.client.request(send.method, send.path, {
-          json: send.json,
-          headers: { 'x-forwarded-for': `198.51.100.99, ${ip}` },
-        }),
-      );
-      expect(res.status, res.text.slice(0, 300)).toBeGreaterThanOrEqual(200);
-      expect(res.status, res.text.slice(0, 300)).toBeLessThan(300);
+      const res = await sendAs(send.path, ip);
+      expect
+        .soft(res.status >= 200 && res.status < 300, `${label}: ${res.status} ${res.text.slice(0, 300)}`)
+        .toBe(true);
       const rows = await rowsAfter(before);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
+      expect.soft(rows, label).toHaveLength(1);
+      expect.soft(rows[0], label).toMatchObject({
         actor_id: actor.id,
         actor_role: send.as,
         action: entry.action,
         ip,
+        route: entry.route,
         ...(send.target === undefined ? {} : { target: send.target }),
       });
-      if (send.details) expect(rows[0]!.details).toMatchObject(send.details);
+      if (send.details) expect.soft(rows[0]?.details, label).toMatchObject(send.details);
       // Created ones name what was created.
-      if (entry.route === 'POST /api/admin/visitor-updates') expect(rows[0]!.target).toBe(res.data.id);
-    },
-  );
+      if (entry.route === 'POST /api/admin/visitor-updates') expect.soft(rows[0]?.target).toBe(res.data.id);
+    }
+  }, 180_000);
+
+  it('answers 404 without a row for the spellings the router used to take', async () => {
+    const before = await lastSeq();
+    for (const [actor, method, path, json] of [
+      [world.reviewer, 'GET', '/api/admin/Vehicles.csv', undefined],
+      [world.reviewer, 'GET', '/api/admin/Media.zip', undefined],
+      [world.admin, 'PUT', '/api/admin/Waitlist/Settings', { autoMoveUp: false }],
+      [world.admin, 'GET', '/API/admin/visitors', undefined],
+      [world.admin, 'GET', `${QUEUES_API}/Email/1`, undefined],
+      [world.admin, 'GET', `${QUEUE_DASHBOARD_PATH.toUpperCase()}/api/queues?activeQueue=email`, undefined],
+    ] as const) {
+      const res = await actor.client.request(method, path, { json });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/json/);
+    }
+    expect(await rowsAfter(before)).toEqual([]);
+  });
 
   it('leaves no row for a refused request, a failed one or a route the list does not name', async () => {
     const before = await lastSeq();

@@ -11,6 +11,7 @@ import {
 } from '@schlosstreffen/shared';
 import { needsSecondFactor } from '../core/accounts/second-factor.js';
 import { DomainError, forbidden, unauthenticated } from '../core/errors.js';
+import type { RouteAudit } from './audited.js';
 
 export interface AppState {
   user?: User;
@@ -18,6 +19,8 @@ export interface AppState {
   now?: Date;
   /** The year of the edition a staff screen's request worked on (the audit log's subject). */
   editionYear?: number;
+  /** The pending audit row of a route declared `audited`. */
+  audit?: RouteAudit;
   /**
    * A staff account whose password was right and whose second factor is outstanding: the session
    * counts as signed out everywhere but the second factor's own routes.

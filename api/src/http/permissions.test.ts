@@ -77,6 +77,9 @@ const MOUNTED = [
   'GET /admin/queues',
   'GET /admin/queues/api/queues',
   'PUT /admin/queues/api/queues/:queueName/pause',
+  'GET /admin/queues/api/queues/:queueName/:jobId',
+  'GET /admin/queues/api/queues/:queueName/:jobId/logs',
+  'GET /admin/queues/api/queues/:queueName/:jobId/flow',
   'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
   'PUT /admin/queues/api/queues/:queueName/clean/:queueStatus',
   'PUT /admin/queues/api/queues/:queueName/:jobId/clean',
@@ -1070,6 +1073,19 @@ const ROWS: Row[] = [
     request: () => ({ path: '/admin/queues/api/queues' }),
   },
   {
+  // A job's data (a mail job names its recipient): admins only, each read audited.
+  ...(['', '/logs', '/flow'] as const).map((suffix): Row => ({
+    route: `GET /admin/queues/api/queues/:queueName/:jobId${suffix}`,
+    expect: [401, 403, 403, 403, 200, 403],
+    request: async () => {
+      const job = await t.queues.email.add('email.send', {
+        template: 'invitation',
+        to: 'x@example.de',
+        props: {},
+      });
+      return { path: `/admin/queues/api/queues/email/${job.id}${suffix}` };
+    },
+  })),
     route: 'PUT /admin/queues/api/queues/:queueName/pause',
     expect: [401, 403, 403, 403, 403, 403],
     request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/pause` }),

@@ -20,7 +20,7 @@ export {
   withdrawContactConsent,
   type InsertedApplication,
 } from './applications.js';
-export { routesOf, type RouteOf } from './routes.js';
+export { auditedRoutesOf, routesOf, type AuditedRouteOf, type RouteOf } from './routes.js';
 export {
   ACTORS,
   changeStatus,

@@ -89,6 +89,11 @@ export function auditPage(em: EntityManager, filter: AuditFilter): Promise<Audit
   );
 }
 
+/** Whether the row is in the log (committed, or written in the caller's transaction). */
+export async function auditRowExists(em: EntityManager, id: string): Promise<boolean> {
+  return (await selectRows(em, `select 1 from audit_log where id = ?`, [id])).length === 1;
+}
+
 /** Every person who has rows, with the name they have now (null once gone). */
 export function auditActors(em: EntityManager): Promise<{ actor_id: string; actor_name: string | null }[]> {
   return selectRows(

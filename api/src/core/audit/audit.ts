@@ -9,6 +9,7 @@ import {
   type Role,
 } from '@schlosstreffen/shared';
 import { AuditLog } from '../model/audit-log.entity.js';
+export type { AuditNote, PendingAudit } from '../pending-audit.js';
 import { auditActors, auditPage, auditRowsOf, type AuditFilter, type AuditRow } from './audit.queries.js';
 
 /** Who acted: a person (id and the role they acted in) or the system under a name. */
@@ -24,6 +25,8 @@ export type AuditRecord = AuditActor & {
   details?: Record<string, unknown>;
   /** The request's address (`ctx.ip`); omitted for the system. */
   ip?: string | null;
+  /** The route that matched (`GET /api/admin/vehicles.csv`), for a route's own audit. */
+  route?: string | null;
 };
 
 /** An IPv4 client of a dual-stack socket ('::ffff:192.0.2.1') as the IPv4 address it is. */
@@ -56,6 +59,7 @@ export function recordAudit(em: EntityManager, record: AuditRecord): AuditLog {
     target: record.target ?? null,
     details: record.details ?? {},
     ip: plainAddress(record.ip),
+    route: record.route ?? null,
   });
 }
 

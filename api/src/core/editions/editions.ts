@@ -21,6 +21,7 @@ import { PublicText } from '../model/public-text.entity.js';
 import { MailTemplate, versionsInUse } from '../model/mail-template.entity.js';
 import { checkedInOf, listedOf } from './editions.queries.js';
 import { currentOf, meetingName } from './edition-events.js';
+import type { PendingAudit } from '../pending-audit.js';
 
 /** The edition the public site shows at `at`: the one whose `currentFrom` came last. */
 export async function currentEdition(em: EntityManager, at: Date): Promise<Edition> {
@@ -84,7 +85,19 @@ const DEADLINE = /^\d{4}-\d{2}-\d{2}$/;
  * at the venue), zones and periods copied, in preparation (neither open nor current). Each given
  * value replaces the copied one.
  */
-export async function createEdition(em: EntityManager, input: NewEdition): Promise<Edition> {
+export async function createEdition(
+  em: EntityManager,
+  input: NewEdition,
+  audit?: PendingAudit,
+): Promise<Edition> {
+  return em.transactional(async (tx) => {
+    const edition = await insertEdition(tx, input);
+    audit?.record(tx, { target: edition.year });
+    return edition;
+  });
+}
+
+async function insertEdition(em: EntityManager, input: NewEdition): Promise<Edition> {
   const { year } = input;
   if (!Number.isInteger(year) || year < EDITION_YEARS.min || year > EDITION_YEARS.max)
     throw invalid(EDITION_MESSAGES.year);
@@ -191,9 +204,19 @@ export async function updateEdition(
     reminderDays?: number;
   },
   at: Date,
+  audit?: PendingAudit,
 ): Promise<Edition> {
-  const edition = await editionOfYear(em, year);
-  if ((await stateOf(em, edition, at)) === 'archived') throw conflict(EDITION_MESSAGES.archived(year));
+  return em.transactional(async (tx) => {
+    const edition = await editionOfYear(tx, year);
+    if ((await stateOf(tx, edition, at)) === 'archived') throw conflict(EDITION_MESSAGES.archived(year));
+    changeEdition(edition, input);
+    audit?.record(tx);
+    return edition;
+  });
+}
+
+function changeEdition(edition: Edition, input: Parameters<typeof updateEdition>[2]): void {
+  const { year } = edition;
   const start = input.start ?? edition.startsAt;
   const end = input.end ?? edition.endsAt;
   const deadline = input.deadline ?? edition.applicationDeadline;
@@ -210,26 +233,38 @@ export async function updateEdition(
     cutoffDays: input.cutoffDays ?? edition.cutoffDays,
     reminderDays: input.reminderDays ?? edition.reminderDays,
   });
-  await em.flush();
-  return edition;
 }
 
 /** Applications of the edition open at `at` (now, or a set moment ahead). */
-export async function openApplications(em: EntityManager, year: number, at: Date): Promise<Edition> {
-  const edition = await editionOfYear(em, year);
-  if ((await stateOf(em, edition, at)) === 'archived') throw conflict(EDITION_MESSAGES.archived(year));
-  edition.applicationsOpenAt = at;
-  await em.flush();
-  return edition;
+export async function openApplications(
+  em: EntityManager,
+  year: number,
+  at: Date,
+  audit?: PendingAudit,
+): Promise<Edition> {
+  return em.transactional(async (tx) => {
+    const edition = await editionOfYear(tx, year);
+    if ((await stateOf(tx, edition, at)) === 'archived') throw conflict(EDITION_MESSAGES.archived(year));
+    edition.applicationsOpenAt = at;
+    audit?.record(tx);
+    return edition;
+  });
 }
 
 /** From `at` on (now, or a set moment ahead), the public site shows the edition. */
-export async function makeCurrent(em: EntityManager, year: number, at: Date): Promise<Edition> {
-  // An archived edition may be made current again: the later one's moment is then the earlier.
-  const edition = await editionOfYear(em, year);
-  edition.currentFrom = at;
-  await em.flush();
-  return edition;
+export async function makeCurrent(
+  em: EntityManager,
+  year: number,
+  at: Date,
+  audit?: PendingAudit,
+): Promise<Edition> {
+  return em.transactional(async (tx) => {
+    // An archived edition may be made current again: the later one's moment is then the earlier.
+    const edition = await editionOfYear(tx, year);
+    edition.currentFrom = at;
+    audit?.record(tx);
+    return edition;
+  });
 }
 
 /**

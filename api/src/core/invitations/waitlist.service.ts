@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PendingAudit } from '../pending-audit.js';
 import type { User } from '../model/user.entity.js';
 import { conflictsOn, scoresVisibleTo } from '../reviews/reviews.js';
 import { setAutoMoveUp } from '../settings/settings.js';
@@ -49,9 +50,15 @@ export class WaitlistService {
     return { event: await chosenEdition(this.options.places.events, year, at), publicUrl, secret };
   }
 
-  /** Switches automatic moving up; switched on, places given up while it was off are passed on now. */
-  async setAutoMoveUp(enabled: boolean): Promise<void> {
-    await setAutoMoveUp(this.em, enabled);
+  /**
+   * Switches automatic moving up (and records `audit` with it); switched on, places given up while
+   * it was off are passed on now.
+   */
+  async setAutoMoveUp(enabled: boolean, audit?: PendingAudit): Promise<void> {
+    await this.em.transactional(async (tx) => {
+      await setAutoMoveUp(tx, enabled);
+      audit?.record(tx, { details: { autoMoveUp: enabled } });
+    });
     if (!enabled) return;
     const report = await advanceWaitlist(
       this.em,

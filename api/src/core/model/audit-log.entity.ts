@@ -26,6 +26,8 @@ const AuditLogSchema = defineEntity({
     details: p.json<Record<string, unknown>>(),
     /** The request's address; null for the system and once the account is deleted. */
     ip: p.string().length(64).nullable(),
+    /** The route that matched (`GET /api/admin/vehicles.csv`); null for actions outside a route's audit. */
+    route: p.string().length(200).nullable(),
     createdAt: createdAt(),
   },
 });

@@ -7,6 +7,7 @@ import type { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { QuartettSet } from '../model/quartett-set.entity.js';
 import { lockSetVehicles } from './quartett.queries.js';
+import type { PendingAudit } from '../pending-audit.js';
 
 export interface QuartettServiceOptions {
   /** Called after a commit that wrote outbox rows (wakes the relay). */
@@ -33,7 +34,12 @@ export class QuartettService {
   }
 
   /** A new version of the edition's cards, queued for the export job in the same transaction. */
-  async create(user: User, input: { title: string }, editionId: string): Promise<QuartettSet> {
+  async create(
+    user: User,
+    input: { title: string },
+    editionId: string,
+    audit?: PendingAudit,
+  ): Promise<QuartettSet> {
     const set = await this.em.transactional(async (em) => {
       if (!(await em.count(Vehicle, { edition: editionId, status: 'confirmed' }))) {
         throw invalid(QUARTETT_MESSAGES.noConfirmedVehicles);
@@ -48,6 +54,7 @@ export class QuartettService {
       // The version comes from a database sequence.
       await em.refresh(set);
       enqueue(em, 'quartett.export', { setId: set.id });
+      audit?.record(em, { details: { set: set.id, version: set.version } });
       return set;
     });
     this.options.onOutbox?.();
@@ -58,7 +65,7 @@ export class QuartettService {
    * Marks a ready set as released, once; from then on its vehicles' data is locked. Takes the rows
    * of those vehicles, so edits that are under way finish first and later ones see the release.
    */
-  async release(id: string): Promise<QuartettSet> {
+  async release(id: string, audit?: PendingAudit): Promise<QuartettSet> {
     return this.em.transactional(async (em) => {
       const set = await em.findOne(QuartettSet, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!set) throw notFound(QUARTETT_MESSAGES.setNotFound);
@@ -66,6 +73,7 @@ export class QuartettService {
       if (set.status !== 'ready') throw conflict(QUARTETT_MESSAGES.notReady);
       await lockSetVehicles(em, set.id);
       set.releasedAt = new Date();
+      audit?.record(em);
       return set;
     });
   }

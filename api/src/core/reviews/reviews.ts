@@ -59,6 +59,7 @@ import {
   submittedReviewsOf,
   understaffedApplications,
 } from './reviews.queries.js';
+import type { PendingAudit } from '../pending-audit.js';
 
 const inReview = (status: VehicleStatus) => (REVIEW_STATES as readonly string[]).includes(status);
 
@@ -323,6 +324,7 @@ export async function updateReviewSettings(
   editionId: string,
   input: ReviewSettingsInput,
   at: Date,
+  audit?: PendingAudit,
 ): Promise<ReviewSettings> {
   await em.transactional(async (tx) => {
     const edition = await tx.findOneOrFail(Edition, editionId, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -355,6 +357,7 @@ export async function updateReviewSettings(
     }
     await tx.flush();
     await balanceEdition(tx, editionId, at);
+    audit?.record(tx);
   });
   return reviewSettings(em, editionId);
 }
@@ -398,6 +401,7 @@ export async function reassignReview(
   vehicleId: string,
   move: { from: string; to: string },
   at: Date,
+  audit?: PendingAudit,
 ): Promise<void> {
   await em.transactional(async (tx) => {
     const vehicle = await lockForReview(tx, vehicleId);
@@ -418,6 +422,7 @@ export async function reassignReview(
       throw conflict(REVIEW_MESSAGES.reassignTaken);
     await moveAssignments(tx, [{ id: assignment.id, to: to.id }], at, admin.id);
     await balanceEdition(tx, vehicle.edition.id, at);
+    audit?.record(tx);
   });
 }
 
@@ -437,7 +442,13 @@ export async function listConflicts(em: EntityManager, user: User): Promise<Revi
  * A reviewer declares bias towards a person (by their confirmed address): their open reviews of that
  * person's applications go to others at once, for good (recorded as exclusions).
  */
-export async function declareConflict(em: EntityManager, user: User, email: string, at: Date): Promise<void> {
+export async function declareConflict(
+  em: EntityManager,
+  user: User,
+  email: string,
+  at: Date,
+  audit?: PendingAudit,
+): Promise<void> {
   await em.transactional(async (tx) => {
     const person = await tx.findOne(User, { email: email.trim().toLowerCase() });
     if (!person || !person.emailVerified) throw invalid(REVIEW_MESSAGES.conflictUnknown);
@@ -448,6 +459,7 @@ export async function declareConflict(em: EntityManager, user: User, email: stri
     await tx.flush();
     await excludeOpenReviewsOf(tx, user.id, person.id);
     await balanceAllEditions(tx, at);
+    audit?.record(tx);
   });
 }
 
@@ -455,10 +467,17 @@ export async function declareConflict(em: EntityManager, user: User, email: stri
  * Takes a person off the reviewer's list; the balancing may then give them that person's applications
  * again, but never one whose review the bias ended.
  */
-export async function withdrawConflict(em: EntityManager, user: User, id: string, at: Date): Promise<void> {
+export async function withdrawConflict(
+  em: EntityManager,
+  user: User,
+  id: string,
+  at: Date,
+  audit?: PendingAudit,
+): Promise<void> {
   await em.transactional(async (tx) => {
     const removed = await tx.nativeDelete(ReviewConflict, { id, reviewerId: user.id });
     if (!removed) throw notFound();
     await balanceAllEditions(tx, at);
+    audit?.record(tx);
   });
 }

@@ -42,6 +42,7 @@ import { MailTemplate, versionsInUse } from '../model/mail-template.entity.js';
 import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { enqueue } from '../outbox/outbox.js';
+import type { PendingAudit } from '../pending-audit.js';
 
 /** The text a mail of this edition uses now: the newest version, else the default (version 0). */
 export async function currentMailText(
@@ -134,6 +135,7 @@ export async function saveMailTemplate(
   change: { text: MailText; baseVersion: number; restore?: boolean },
   editorId: string,
   at: Date,
+  audit?: PendingAudit,
 ): Promise<MailTemplateView> {
   const key = keyOf(mail);
   const text = change.restore ? defaultMailText(key) : change.text;
@@ -168,6 +170,7 @@ export async function saveMailTemplate(
       createdBy: editorId,
       createdAt: at,
     });
+    audit?.record(tx, { details: { mail: key, version: version + 1 } });
   });
   return mailTemplateView(em.fork(), editionId, key);
 }

@@ -17,6 +17,7 @@ import type { PublicTextsView } from '@schlosstreffen/shared/api';
 import { Edition } from '../model/edition.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
 import { User } from '../model/user.entity.js';
+import type { PendingAudit } from '../pending-audit.js';
 
 const DEFAULTS: PublicTexts = { introduction: null, eventDetails: null, faq: null };
 
@@ -54,6 +55,7 @@ export async function savePublicTexts(
   input: PublicTextsInput,
   editorId: string,
   at: Date,
+  audit?: PendingAudit,
 ): Promise<PublicTextsView> {
   await em.transactional(async (tx) => {
     // The edition's row is the lock: two saves of one edition's texts follow each other.
@@ -66,6 +68,7 @@ export async function savePublicTexts(
     if (input.faq !== undefined) row.faq = input.faq;
     row.updatedBy = editorId;
     row.updatedAt = at;
+    audit?.record(tx);
   });
   return publicTextsView(em.fork(), editionId);
 }

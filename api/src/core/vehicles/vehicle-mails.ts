@@ -11,6 +11,7 @@ import { Vehicle } from '../model/vehicle.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import { bounceOf } from '../emails/email-log.js';
 import { authorizeStaff } from '../vehicle-policy.js';
+import type { PendingAudit } from '../pending-audit.js';
 
 /** A resend that ended like this may be asked for again; any other state counts as done or under way. */
 const RESEND_AGAIN = new Set<string>(['refused', 'held', 'failed']);
@@ -62,6 +63,7 @@ export async function resendVehicleMail(
   user: User | undefined,
   vehicleId: string,
   mailId: string,
+  audit?: PendingAudit,
 ): Promise<string> {
   return em.fork().transactional(async (tx) => {
     const vehicle = await tx.findOne(Vehicle, vehicleId);
@@ -93,6 +95,7 @@ export async function resendVehicleMail(
       vehicleId,
     });
     log.resendJobId = row.id;
+    audit?.record(tx);
     return row.id;
   });
 }

@@ -20,6 +20,7 @@ import {
   storePreview,
   subjectAndBody,
 } from './visitor-updates.queries.js';
+import type { PendingAudit } from '../pending-audit.js';
 
 /** Per-recipient states of an update, counted. */
 export interface RecipientCounts {
@@ -84,7 +85,12 @@ export class VisitorUpdateService {
   }
 
   /** A new draft to the edition's visitors; its preview is rendered by a job with the real mail template. */
-  async create(admin: User, draft: VisitorUpdateDraft, editionId: string): Promise<VisitorUpdate> {
+  async create(
+    admin: User,
+    draft: VisitorUpdateDraft,
+    editionId: string,
+    audit?: PendingAudit,
+  ): Promise<VisitorUpdate> {
     const update = await this.em.transactional(async (em) => {
       const row = em.create(VisitorUpdate, {
         id: randomUUID(),
@@ -93,6 +99,7 @@ export class VisitorUpdateService {
         createdBy: admin.id,
       });
       enqueue(em, 'visitor-update.preview', { updateId: row.id, revision: 1 });
+      audit?.record(em, { target: row.id });
       return row;
     });
     this.options.onOutbox?.();
@@ -100,13 +107,14 @@ export class VisitorUpdateService {
   }
 
   /** Changes a draft (a new revision, a new preview); sent updates stay as they went out. */
-  async edit(id: string, draft: VisitorUpdateDraft): Promise<VisitorUpdate> {
+  async edit(id: string, draft: VisitorUpdateDraft, audit?: PendingAudit): Promise<VisitorUpdate> {
     const update = await this.em.transactional(async (em) => {
       const row = await this.lockDraft(em, id);
       row.subject = draft.subject;
       row.body = draft.body;
       row.revision += 1;
       enqueue(em, 'visitor-update.preview', { updateId: row.id, revision: row.revision });
+      audit?.record(em);
       return row;
     });
     this.options.onOutbox?.();
@@ -138,7 +146,7 @@ export class VisitorUpdateService {
    * Starts sending: the recipients are fixed now (confirmed, not unsubscribed), one row each, and
    * the send job is queued in the same transaction. A second start finds the update no longer a draft.
    */
-  async start(id: string): Promise<VisitorUpdateView> {
+  async start(id: string, audit?: PendingAudit): Promise<VisitorUpdateView> {
     await this.em.transactional(async (em) => {
       const row = await this.lockDraft(em, id);
       const inserted = await insertRecipients(em, row.id);
@@ -147,6 +155,7 @@ export class VisitorUpdateService {
       row.startedAt = new Date();
       row.total = inserted.length;
       enqueue(em, 'visitor-update.send', { updateId: row.id });
+      audit?.record(em, { details: { recipients: inserted.length } });
     });
     this.options.onOutbox?.();
     return this.get(id);

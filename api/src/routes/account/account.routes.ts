@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccountDeleteSchema, PRIVACY_MESSAGES, VEHICLE_MESSAGES } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
@@ -12,6 +12,7 @@ import { currentUser, requireUser, type AppState } from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';
 import { vehicleId } from '../vehicles/vehicle.routes.js';
 import { presentConsent, presentDataExport } from './account.presenter.js';
+import { strictRouter } from '../../http/router.js';
 
 export interface AccountRouteDeps {
   em: EntityManager;
@@ -20,7 +21,7 @@ export interface AccountRouteDeps {
 
 /** The signed-in person's own data: consents, data export, account deletion; a vehicle's consents. */
 export function accountRoutes({ em, auth }: AccountRouteDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
 
   router.get('/account/consents', requireUser, async (ctx) => {
     const consents = await listConsents(em, { user: currentUser(ctx).id });

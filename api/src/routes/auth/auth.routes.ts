@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   ChangePasswordBodySchema,
@@ -24,6 +24,7 @@ import { presentCurrentUser, presentUser } from './user.presenter.js';
 import type { AuthService } from '../../core/accounts/auth.service.js';
 import { needsSecondFactor } from '../../core/accounts/second-factor.js';
 import { auditActorOf, writeAudit } from '../../core/audit/audit.js';
+import { strictRouter } from '../../http/router.js';
 
 export interface AuthLimiters {
   /** Attempts per client address (however many accounts it tries). */
@@ -61,7 +62,7 @@ export function authRoutes(
     staffSecondFactor: boolean;
   },
 ): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/auth' });
+  const router = strictRouter<AppState>({ prefix: '/auth' });
   /** Counts a confirmation or change mail against the account and the address it goes to. */
   const countAddressMail = async (userId: string, address: string) => {
     await consume(limiters.addressMailsPerAccount, userId);

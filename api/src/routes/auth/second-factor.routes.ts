@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   SECOND_FACTOR_MESSAGES,
@@ -24,6 +24,7 @@ import { requestNow, type AppContext, type AppState } from '../../http/context.j
 import { rateLimit, type AccountBackoff, type Limiter } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
 import { presentUser } from './user.presenter.js';
+import { strictRouter } from '../../http/router.js';
 
 export interface SecondFactorRouteDeps {
   em: EntityManager;
@@ -54,7 +55,7 @@ function pendingAt(ctx: AppContext, step: SecondFactorStep): User {
  */
 export function secondFactorRoutes(deps: SecondFactorRouteDeps): Router<AppState> {
   const { em, sessionSecret } = deps;
-  const router = new Router<AppState>({ prefix: '/auth/second-factor' });
+  const router = strictRouter<AppState>({ prefix: '/auth/second-factor' });
   const limited = rateLimit(deps.perIp, (ctx) => ctx.ip);
 
   /** The sign-in is complete: a new session id, the time of the second factor, one audit row. */

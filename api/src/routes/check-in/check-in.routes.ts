@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   CHECK_IN_MESSAGES,
@@ -30,6 +30,7 @@ import { conflict, DomainError, invalid } from '../../core/errors.js';
 import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 import { editionOfRequest } from '../../http/edition.js';
+import { strictRouter } from '../../http/router.js';
 
 export interface CheckInRouteDeps {
   em: EntityManager;
@@ -95,7 +96,7 @@ function refusal(
 const gateOf = (event: EditionEvent): Gate => ({ editionId: event.edition.id, window: gateWindowOf(event) });
 
 export function checkInRoutes({ em, secret, events, now }: CheckInRouteDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
   const signer = gateSigner(secret);
   const staff = requireRole('admin', 'reviewer');
   const eventNow = () => events.at(now());

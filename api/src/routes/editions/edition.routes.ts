@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import {
   EDITION_MESSAGES,
   EditionCreateSchema,
@@ -23,6 +23,8 @@ import { invalid } from '../../core/errors.js';
 import type { Edition } from '../../core/model/edition.entity.js';
 import { requestNow, requireRole, type AppContext, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
+import { strictRouter } from '../../http/router.js';
+import { audited, auditOf, param } from '../../http/audited.js';
 
 export interface EditionRouteDeps {
   em: EntityManager;
@@ -37,6 +39,16 @@ function yearOf(ctx: AppContext): number {
   return Number(raw);
 }
 
+/** The request's JSON body (validated by the route before its audit row is recorded). */
+const bodyOf = (ctx: AppContext) => (ctx.request.body ?? {}) as Record<string, unknown>;
+/** Which fields an admin set (the values are settings, but the names suffice). */
+const fieldsSet = (ctx: AppContext) => ({ fields: Object.keys(bodyOf(ctx)).sort() });
+/** The moment an action was set for (null: now). */
+const momentSet = (ctx: AppContext) => {
+  const { at } = bodyOf(ctx);
+  return { at: typeof at === 'string' ? at : null };
+};
+
 /** `at` of an action: the given moment, or now. */
 const momentOf = (ctx: AppContext, at: string | undefined) =>
   at === undefined ? requestNow(ctx) : new Date(at);
@@ -47,7 +59,7 @@ const momentOf = (ctx: AppContext, at: string | undefined) =>
  * now or at a set moment (admins only).
  */
 export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
   const admin = requireRole('admin');
 
   const list = async (ctx: AppContext): Promise<AdminEditionList> => {
@@ -78,49 +90,66 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
     ctx.body = await list(ctx);
   });
 
-  router.post('/admin/editions', admin, async (ctx) => {
-    const input = validate(EditionCreateSchema, ctx.request.body);
-    const edition = await createEdition(em.fork(), {
-      year: input.year,
-      from: input.from,
-      start: input.start === undefined ? undefined : new Date(input.start),
-      end: input.end === undefined ? undefined : new Date(input.end),
-      deadline: input.deadline,
-    });
-    events.invalidate?.();
-    ctx.status = 201;
-    ctx.body = { message: EDITION_MESSAGES.created(edition.name), ...(await list(ctx)) };
-  });
+  router.post(
+    '/admin/editions',
+    admin,
+    audited('editions.create', { target: (ctx) => bodyOf(ctx).year, details: fieldsSet }),
+    async (ctx) => {
+      const input = validate(EditionCreateSchema, ctx.request.body);
+      const edition = await createEdition(
+        em.fork(),
+        {
+          year: input.year,
+          from: input.from,
+          start: input.start === undefined ? undefined : new Date(input.start),
+          end: input.end === undefined ? undefined : new Date(input.end),
+          deadline: input.deadline,
+        },
+        auditOf(ctx),
+      );
+      events.invalidate?.();
+      ctx.status = 201;
+      ctx.body = { message: EDITION_MESSAGES.created(edition.name), ...(await list(ctx)) };
+    },
+  );
 
-  router.patch('/admin/editions/:year', admin, async (ctx) => {
-    const year = yearOf(ctx);
-    const input = validate(EditionUpdateSchema, ctx.request.body);
-    const edition = await updateEdition(
-      em.fork(),
-      year,
-      {
-        ...input,
-        start: input.start === undefined ? undefined : new Date(input.start),
-        end: input.end === undefined ? undefined : new Date(input.end),
-      },
-      requestNow(ctx),
-    );
-    events.invalidate?.();
-    ctx.body = { message: EDITION_MESSAGES.updated(edition.name), ...(await list(ctx)) };
-  });
+  router.patch(
+    '/admin/editions/:year',
+    admin,
+    audited('editions.update', { target: param('year'), details: fieldsSet }),
+    async (ctx) => {
+      const year = yearOf(ctx);
+      const input = validate(EditionUpdateSchema, ctx.request.body);
+      const edition = await updateEdition(
+        em.fork(),
+        year,
+        {
+          ...input,
+          start: input.start === undefined ? undefined : new Date(input.start),
+          end: input.end === undefined ? undefined : new Date(input.end),
+        },
+        requestNow(ctx),
+        auditOf(ctx),
+      );
+      events.invalidate?.();
+      ctx.body = { message: EDITION_MESSAGES.updated(edition.name), ...(await list(ctx)) };
+    },
+  );
 
-  router.post('/admin/editions/:year/open', admin, async (ctx) => {
+  const moment = { target: param('year'), details: momentSet };
+
+  router.post('/admin/editions/:year/open', admin, audited('editions.open', moment), async (ctx) => {
     const year = yearOf(ctx);
     const { at } = validate(EditionMomentSchema, ctx.request.body);
-    const edition = await openApplications(em.fork(), year, momentOf(ctx, at));
+    const edition = await openApplications(em.fork(), year, momentOf(ctx, at), auditOf(ctx));
     events.invalidate?.();
     ctx.body = { message: EDITION_MESSAGES.opened(edition.name), ...(await list(ctx)) };
   });
 
-  router.post('/admin/editions/:year/current', admin, async (ctx) => {
+  router.post('/admin/editions/:year/current', admin, audited('editions.current', moment), async (ctx) => {
     const year = yearOf(ctx);
     const { at } = validate(EditionMomentSchema, ctx.request.body);
-    const edition = await makeCurrent(em.fork(), year, momentOf(ctx, at));
+    const edition = await makeCurrent(em.fork(), year, momentOf(ctx, at), auditOf(ctx));
     events.invalidate?.();
     ctx.body = { message: EDITION_MESSAGES.madeCurrent(edition.name), ...(await list(ctx)) };
   });

@@ -1,8 +1,9 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { pingDatabase } from '../../core/db/db.queries.js';
+import { strictRouter } from '../../http/router.js';
 
 /** A check that does not answer within this time counts as down. */
 const CHECK_TIMEOUT_MS = 2500;
@@ -32,7 +33,7 @@ export function healthRoutes(deps: {
   s3: S3Client;
   bucket: string;
 }): Router {
-  const router = new Router();
+  const router = strictRouter();
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZipArchive, type ZipEntryData } from 'archiver';
 import { mediaFileName, uniqueEntryName, venueDate } from '@schlosstreffen/shared';
@@ -9,6 +9,8 @@ import type { EventSource } from '../../core/editions/edition-events.js';
 import { editionOfRequest } from '../../http/edition.js';
 import { keyOf } from '../../core/storage/objects.js';
 import { archiveItems, type ArchiveItem } from '../../core/media/media.service.js';
+import { strictRouter } from '../../http/router.js';
+import { audited, auditOf, editionYear } from '../../http/audited.js';
 
 /** Lists the images whose object is gone; only written when there are any. */
 export const MISSING_FILES_ENTRY = 'FEHLENDE-DATEIEN.txt';
@@ -119,7 +121,7 @@ export function mediaArchiveRoutes({
   pageSize = PAGE_SIZE,
   events,
 }: MediaArchiveDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
   /** The library page by page, starting with `first`; the next page is read once this one is written. */
   async function* library(editionId: string, first: ArchiveItem[]): AsyncGenerator<ArchiveItem> {
     let page = first;
@@ -131,43 +133,49 @@ export function mediaArchiveRoutes({
     }
   }
 
-  router.get('/admin/media.zip', requireRole('admin', 'reviewer'), async (ctx) => {
-    // The first page is read before the headers go out, so a database failure still answers with an
-    // error status; a later one breaks the download like a failing object.
-    const { edition } = await editionOfRequest(ctx, events);
-    const first = await archiveItems(em, edition.id, pageSize);
+  router.get(
+    '/admin/media.zip',
+    requireRole('admin', 'reviewer'),
+    audited('media.export_zip', { target: editionYear }),
+    async (ctx) => {
+      // The first page is read before the headers go out, so a database failure still answers with an
+      // error status; a later one breaks the download like a failing object.
+      const { edition } = await editionOfRequest(ctx, events);
+      const first = await archiveItems(em, edition.id, pageSize);
+      await auditOf(ctx).write(em);
 
-    // JPEG, WebP and PNG are compressed already: stored entries cost no CPU and lose nothing.
-    const archive = new ZipArchive({ store: true, highWaterMark: ARCHIVE_BUFFER_BYTES });
-    const gone = new AbortController();
-    let failed = false;
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      gone.abort();
-      if (!(error instanceof ClientGone)) log?.(error);
-      // The headers are out: only a broken connection tells the client the download failed. Ending
-      // the archive instead would finish the response and leave a truncated file that looks complete.
-      ctx.res.destroy();
-      archive.destroy();
-    };
-    archive.on('error', fail);
-    archive.on('warning', fail);
-    ctx.res.once('close', () => {
-      if (!ctx.res.writableFinished) fail(new ClientGone());
-    });
+      // JPEG, WebP and PNG are compressed already: stored entries cost no CPU and lose nothing.
+      const archive = new ZipArchive({ store: true, highWaterMark: ARCHIVE_BUFFER_BYTES });
+      const gone = new AbortController();
+      let failed = false;
+      const fail = (error: unknown) => {
+        if (failed) return;
+        failed = true;
+        gone.abort();
+        if (!(error instanceof ClientGone)) log?.(error);
+        // The headers are out: only a broken connection tells the client the download failed. Ending
+        // the archive instead would finish the response and leave a truncated file that looks complete.
+        ctx.res.destroy();
+        archive.destroy();
+      };
+      archive.on('error', fail);
+      archive.on('warning', fail);
+      ctx.res.once('close', () => {
+        if (!ctx.res.writableFinished) fail(new ClientGone());
+      });
 
-    ctx.status = 200;
-    ctx.attachment(archiveFileName());
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = archive;
-    writeArchive(
-      archive,
-      library(edition.id, first),
-      (key) => openObject(s3, bucket, key),
-      gone.signal,
-    ).catch(fail);
-  });
+      ctx.status = 200;
+      ctx.attachment(archiveFileName());
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = archive;
+      writeArchive(
+        archive,
+        library(edition.id, first),
+        (key) => openObject(s3, bucket, key),
+        gone.signal,
+      ).catch(fail);
+    },
+  );
 
   return router;
 }

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type * as Api from '@schlosstreffen/shared/api';
 import {
@@ -18,6 +18,7 @@ import { rateLimit, type Limiter } from '../../http/rate-limit.js';
 import { uuidParam, validate } from '../../http/validate.js';
 import { vehicleId } from '../vehicles/vehicle.routes.js';
 import { presentLibraryItem, presentMedia } from './media.presenter.js';
+import { strictRouter } from '../../http/router.js';
 
 export interface MediaRouteDeps {
   em: EntityManager;
@@ -34,7 +35,7 @@ export interface MediaRouteDeps {
  * (owner and staff), and the staff media library.
  */
 export function mediaRoutes({ em, media, uploads, uploadLimiter, events }: MediaRouteDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
 
   router.post(
     '/objects/upload',

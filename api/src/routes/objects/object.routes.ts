@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { VEHICLE_MESSAGES } from '@schlosstreffen/shared';
 import type { AppState } from '../../http/context.js';
@@ -18,6 +18,7 @@ import {
 } from '../../core/storage/objects.js';
 import { dataExportName } from '../account/account.presenter.js';
 import { quartettDownloadName } from '../quartett/quartett.presenter.js';
+import { strictRouter } from '../../http/router.js';
 
 export interface ObjectRouteDeps {
   em: EntityManager;
@@ -60,7 +61,7 @@ function keyOfPath(path: string): string | undefined {
 
 /** GET /objects/{key}: streams an object from the bucket to whoever may see it. */
 export function objectRoutes({ em, s3, bucket }: ObjectRouteDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
   router.get('/objects/{*key}', async (ctx) => {
     const key = keyOfPath(ctx.path);
     if (!key) throw notFound(VEHICLE_MESSAGES.objectNotFound);

@@ -158,3 +158,147 @@ describe('queue dashboard at /admin/queues', () => {
     expect(await t.queues.email.getJobState(waiting.id!)).toBe('waiting');
   });
 });
+
+/** The audit rows written after `seq`, oldest first. */
+async function auditRowsAfter(seq: string) {
+  return t.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ action: string; target: string | null; details: Record<string, unknown>; route: string }[]>(
+      'select action, target, details, route from audit_log where seq > ?::bigint order by seq',
+      [seq],
+    );
+}
+async function lastAuditSeq(): Promise<string> {
+  const [row] = await t.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ seq: string | null }[]>('select max(seq)::text as seq from audit_log');
+  return row?.seq ?? '0';
+}
+
+/** Makes every insert of `action` into the audit log fail, for the time of `fn`. */
+async function auditFailing<T>(action: string, fn: () => Promise<T>): Promise<T> {
+  const sql = (statement: string) => t.orm.em.fork().getConnection().execute(statement);
+  await sql(`alter table audit_log add constraint audit_fails check (action <> '${action}') not valid`);
+  try {
+    return await fn();
+  } finally {
+    await sql('alter table audit_log drop constraint audit_fails');
+  }
+}
+
+describe('the queue dashboard in the audit log', () => {
+  const own = { headers: { origin: TEST_ORIGIN } };
+
+  it('records each read of job data (the job list of a queue, a job, its logs); other reads leave none', async () => {
+    const job = await finishedJob('failed');
+    const before = await lastAuditSeq();
+    expect((await admin.get('/admin/queues')).status).toBe(200);
+    expect((await admin.get('/admin/queues/api/queues')).status).toBe(200);
+    expect((await admin.get('/admin/queues/api/redis/stats')).status).toBe(200);
+    expect(await auditRowsAfter(before)).toEqual([]);
+
+    const list = await admin.get('/admin/queues/api/queues?activeQueue=email&status=failed&page=1');
+    expect(list.status, list.text).toBe(200);
+    const email = (list.data.queues as Array<{ name: string; jobs: Array<{ id: string }> }>).find(
+      (queue) => queue.name === 'email',
+    );
+    expect(email?.jobs.map((listed) => listed.id)).toContain(job.id);
+    const one = await admin.get(`/admin/queues/api/queues/email/${job.id}`);
+    expect(one.status, one.text).toBe(200);
+    expect(one.data.job.data.to).toBe('failed@example.de');
+    expect((await admin.get(`/admin/queues/api/queues/email/${job.id}/logs`)).status).toBe(200);
+
+    expect(await auditRowsAfter(before)).toEqual([
+      {
+        action: 'queues.jobs',
+        target: 'email',
+        details: { state: 'failed', page: '1' },
+        route: 'GET /admin/queues/api/queues',
+      },
+      {
+        action: 'queues.job',
+        target: 'email',
+        details: { job: job.id },
+        route: 'GET /admin/queues/api/queues/:queueName/:jobId',
+      },
+      {
+        action: 'queues.job_logs',
+        target: 'email',
+        details: { job: job.id },
+        route: 'GET /admin/queues/api/queues/:queueName/:jobId/logs',
+      },
+    ]);
+  });
+
+  it('leaves no row for a refused or failed action, or a read of a job that is not there', async () => {
+    const waiting = await t.queues.email.add('email.send', {
+      template: 'invitation',
+      to: 'w@example.de',
+      props: {},
+    });
+    const failed = await finishedJob('failed');
+    const before = await lastAuditSeq();
+    // Refused: no admin, a change the dashboard does not allow, a job that is not finished, another origin.
+    expect((await reviewer.get(`/admin/queues/api/queues/email/${failed.id}`)).status).toBe(403);
+    expect((await admin.request('PUT', '/admin/queues/api/queues/email/pause', own)).status).toBe(403);
+    expect(
+      (await admin.request('PUT', `/admin/queues/api/queues/email/${waiting.id}/retry`, own)).status,
+    ).toBe(403);
+    expect(
+      (
+        await admin.request('PUT', `/admin/queues/api/queues/email/${failed.id}/clean`, {
+          headers: { origin: 'https://evil.example' },
+        })
+      ).status,
+    ).toBe(403);
+    // Failed: bull-board knows no such job.
+    expect((await admin.request('PUT', '/admin/queues/api/queues/email/kein-job/clean', own)).status).toBe(
+      404,
+    );
+    expect((await admin.get('/admin/queues/api/queues/email/kein-job')).status).toBe(404);
+    expect(await auditRowsAfter(before)).toEqual([]);
+    expect(await t.queues.email.getJobState(failed.id!)).toBe('failed');
+  });
+
+  it('does not act, and shows no job data, when its audit row cannot be written', async () => {
+    const failed = await finishedJob('failed');
+    const before = await lastAuditSeq();
+    const clean = await auditFailing('queues.clean', () =>
+      admin.request('PUT', `/admin/queues/api/queues/email/${failed.id}/clean`, own),
+    );
+    expect(clean.status).toBe(500);
+    expect(await t.queues.email.getJobState(failed.id!)).toBe('failed');
+
+    const read = await auditFailing('queues.job', () =>
+      admin.get(`/admin/queues/api/queues/email/${failed.id}`),
+    );
+    expect(read.status).toBe(500);
+    expect(read.text).not.toContain('failed@example.de');
+    expect(await auditRowsAfter(before)).toEqual([]);
+  });
+
+  it('serves its routes in their one spelling: other spellings and other paths answer 404', async () => {
+    const job = await finishedJob('failed');
+    for (const path of [
+      '/admin/queues/api/Queues',
+      '/admin/queues/api/queues/',
+      `/admin/queues/api/queues/EMAIL/${job.id}`,
+      `/admin/queues/api/queues/email/${job.id}/`,
+      `/admin/queues/api/queues/email/${job.id}/Logs`,
+      '/Admin/Queues/api/queues',
+      '/admin/queues/api/unknown',
+      '/admin/queues/nothing-here',
+    ]) {
+      const res = await admin.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.text, path).not.toContain('failed@example.de');
+    }
+    const retry = await admin.request('PUT', `/admin/queues/api/queues/email/${job.id}/Retry`, own);
+    expect(retry.status).toBe(404);
+    expect(await t.queues.email.getJobState(job.id!)).toBe('failed');
+    // Signed out, the dashboard's paths ask for a sign-in first.
+    expect((await t.client().get('/admin/queues/api/unknown')).status).toBe(401);
+  });
+});

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   ReassignSchema,
@@ -32,6 +32,26 @@ import { uuidParam, validate } from '../../http/validate.js';
 import { vehicleId } from '../vehicles/vehicle.routes.js';
 import { presentVehicle } from '../vehicles/vehicle.presenter.js';
 import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
+import { strictRouter } from '../../http/router.js';
+import { audited, auditOf, editionYear, param, type AuditOptions } from '../../http/audited.js';
+
+/** The review settings in the audit log: the number of reviewers and of categories. */
+const SETTINGS_AUDIT: AuditOptions = {
+  target: editionYear,
+  details: ({ request }) => {
+    const body = (request.body ?? {}) as { reviewersPerApplication?: unknown; categories?: unknown };
+    return {
+      reviewersPerApplication: body.reviewersPerApplication,
+      categories: Array.isArray(body.categories) ? body.categories.length : null,
+    };
+  },
+};
+
+/** A moved review in the audit log: from whom to whom (account ids). */
+const move = (body: unknown) => {
+  const { from, to } = (body ?? {}) as { from?: unknown; to?: unknown };
+  return { from, to };
+};
 
 export interface ReviewRouteDeps {
   em: EntityManager;
@@ -45,7 +65,7 @@ export interface ReviewRouteDeps {
  * per reviewer and move an open review.
  */
 export function reviewRoutes({ em, events, vehicles }: ReviewRouteDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
   const staff = requireRole('admin', 'reviewer');
   const admin = requireRole('admin');
 
@@ -60,10 +80,16 @@ export function reviewRoutes({ em, events, vehicles }: ReviewRouteDeps): Router<
     ctx.body = (await reviewSettings(em, edition.id)) satisfies ReviewSettings;
   });
 
-  router.put('/admin/reviews/settings', admin, async (ctx) => {
+  router.put('/admin/reviews/settings', admin, audited('review.settings', SETTINGS_AUDIT), async (ctx) => {
     const input = validate(ReviewSettingsSchema, ctx.request.body);
     const { edition } = await editionOfRequest(ctx, events);
-    ctx.body = (await updateReviewSettings(em, edition.id, input, requestNow(ctx))) satisfies ReviewSettings;
+    ctx.body = (await updateReviewSettings(
+      em,
+      edition.id,
+      input,
+      requestNow(ctx),
+      auditOf(ctx),
+    )) satisfies ReviewSettings;
   });
 
   router.get('/admin/reviews/load', admin, async (ctx) => {
@@ -77,17 +103,24 @@ export function reviewRoutes({ em, events, vehicles }: ReviewRouteDeps): Router<
     ctx.body = (await listConflicts(em, currentUser(ctx))) satisfies ReviewConflictList;
   });
 
-  router.post('/admin/reviews/conflicts', staff, async (ctx) => {
+  // A reviewer's own conflict of interest changes who reviews what; the person it names (an
+  // address) stays out of the log.
+  router.post('/admin/reviews/conflicts', staff, audited('review.conflict_declare'), async (ctx) => {
     const { email } = validate(ReviewConflictSchema, ctx.request.body);
-    await declareConflict(em, currentUser(ctx), email, requestNow(ctx));
+    await declareConflict(em, currentUser(ctx), email, requestNow(ctx), auditOf(ctx));
     ctx.status = 201;
     ctx.body = (await listConflicts(em, currentUser(ctx))) satisfies ReviewConflictList;
   });
 
-  router.delete('/admin/reviews/conflicts/:id', staff, async (ctx) => {
-    await withdrawConflict(em, currentUser(ctx), uuidParam(ctx.params.id), requestNow(ctx));
-    ctx.body = (await listConflicts(em, currentUser(ctx))) satisfies ReviewConflictList;
-  });
+  router.delete(
+    '/admin/reviews/conflicts/:id',
+    staff,
+    audited('review.conflict_withdraw', { target: param('id') }),
+    async (ctx) => {
+      await withdrawConflict(em, currentUser(ctx), uuidParam(ctx.params.id), requestNow(ctx), auditOf(ctx));
+      ctx.body = (await listConflicts(em, currentUser(ctx))) satisfies ReviewConflictList;
+    },
+  );
 
   // One application as the dashboard lists it (with its owner): 'Meine Prüfungen' opens it.
   router.get('/admin/vehicles/:id', staff, async (ctx) => {
@@ -111,11 +144,16 @@ export function reviewRoutes({ em, events, vehicles }: ReviewRouteDeps): Router<
     ctx.body = (await vehicleReview(em, currentUser(ctx), vehicleId(ctx))) satisfies VehicleReview;
   });
 
-  router.post('/admin/vehicles/:id/assignments', admin, async (ctx) => {
-    const move = validate(ReassignSchema, ctx.request.body);
-    await reassignReview(em, currentUser(ctx), vehicleId(ctx), move, requestNow(ctx));
-    ctx.body = (await vehicleReview(em, currentUser(ctx), vehicleId(ctx))) satisfies VehicleReview;
-  });
+  router.post(
+    '/admin/vehicles/:id/assignments',
+    admin,
+    audited('review.assignment', { target: param('id'), details: ({ request }) => move(request.body) }),
+    async (ctx) => {
+      const input = validate(ReassignSchema, ctx.request.body);
+      await reassignReview(em, currentUser(ctx), vehicleId(ctx), input, requestNow(ctx), auditOf(ctx));
+      ctx.body = (await vehicleReview(em, currentUser(ctx), vehicleId(ctx))) satisfies VehicleReview;
+    },
+  );
 
   return router;
 }

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TeamGrantSchema, TEAM_MESSAGES } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
@@ -12,11 +12,12 @@ import {
 import { currentUser, requireRole, type AppContext, type AppState } from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';
 import { presentTeamMember } from './team.presenter.js';
+import { strictRouter } from '../../http/router.js';
 
 /** The Team page (admins only): staff accounts, their roles and second factors. */
 export function teamRoutes(deps: { em: EntityManager; staffSecondFactor: boolean }): Router<AppState> {
   const { em } = deps;
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
   const admin = requireRole('admin');
 
   const list = async (): Promise<Api.TeamList> => ({

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   MAIL_TEMPLATE_MESSAGES,
@@ -23,6 +23,8 @@ import {
 import { currentUser, requestNow, requireRole, type AppState } from '../../http/context.js';
 import { editionOfRequest } from '../../http/edition.js';
 import { uuidParam, validate } from '../../http/validate.js';
+import { strictRouter } from '../../http/router.js';
+import { audited, auditOf, editionYear } from '../../http/audited.js';
 
 export interface MailTemplateRouteDeps {
   em: EntityManager;
@@ -39,7 +41,7 @@ export function mailTemplateRoutes({
   publicUrl,
   onOutbox,
 }: MailTemplateRouteDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
   const admin = requireRole('admin');
 
   router.get('/admin/mail-templates', admin, async (ctx) => {
@@ -54,31 +56,48 @@ export function mailTemplateRoutes({
     ctx.body = (await mailTemplateView(em.fork(), edition.id, ctx.params.mail!)) satisfies MailTemplateView;
   });
 
-  router.put('/admin/mail-templates/:mail', admin, async (ctx) => {
-    const input = validate(MailTextInputSchema, ctx.request.body);
-    const { edition } = await editionOfRequest(ctx, events);
-    ctx.body = (await saveMailTemplate(
-      em,
-      edition.id,
-      ctx.params.mail!,
-      { text: input, baseVersion: input.baseVersion },
-      currentUser(ctx).id,
-      requestNow(ctx),
-    )) satisfies MailTemplateView;
-  });
+  router.put(
+    '/admin/mail-templates/:mail',
+    admin,
+    audited('mail-template.update', {
+      target: editionYear,
+      details: ({ request }) => ({
+        from: (request.body as { baseVersion?: unknown } | undefined)?.baseVersion ?? null,
+      }),
+    }),
+    async (ctx) => {
+      const input = validate(MailTextInputSchema, ctx.request.body);
+      const { edition } = await editionOfRequest(ctx, events);
+      ctx.body = (await saveMailTemplate(
+        em,
+        edition.id,
+        ctx.params.mail!,
+        { text: input, baseVersion: input.baseVersion },
+        currentUser(ctx).id,
+        requestNow(ctx),
+        auditOf(ctx),
+      )) satisfies MailTemplateView;
+    },
+  );
 
-  router.post('/admin/mail-templates/:mail/restore', admin, async (ctx) => {
-    const input = validate(MailRestoreInputSchema, ctx.request.body);
-    const { edition } = await editionOfRequest(ctx, events);
-    ctx.body = (await saveMailTemplate(
-      em,
-      edition.id,
-      ctx.params.mail!,
-      { text: { subject: '', body: '' }, baseVersion: input.baseVersion, restore: true },
-      currentUser(ctx).id,
-      requestNow(ctx),
-    )) satisfies MailTemplateView;
-  });
+  router.post(
+    '/admin/mail-templates/:mail/restore',
+    admin,
+    audited('mail-template.restore', { target: editionYear }),
+    async (ctx) => {
+      const input = validate(MailRestoreInputSchema, ctx.request.body);
+      const { edition } = await editionOfRequest(ctx, events);
+      ctx.body = (await saveMailTemplate(
+        em,
+        edition.id,
+        ctx.params.mail!,
+        { text: { subject: '', body: '' }, baseVersion: input.baseVersion, restore: true },
+        currentUser(ctx).id,
+        requestNow(ctx),
+        auditOf(ctx),
+      )) satisfies MailTemplateView;
+    },
+  );
 
   // One application's data fills the preview: a single record, read by an admin.
   router.get('/admin/mail-templates/:mail/sample', admin, async (ctx) => {

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PublicTextsSchema } from '@schlosstreffen/shared';
 import type { PublicTextsView } from '@schlosstreffen/shared/api';
@@ -7,6 +7,21 @@ import { publicTextsView, savePublicTexts, type PublicTextsReader } from '../../
 import { currentUser, requestNow, requireRole, type AppState } from '../../http/context.js';
 import { editionOfRequest } from '../../http/edition.js';
 import { validate } from '../../http/validate.js';
+import { strictRouter } from '../../http/router.js';
+import { audited, auditOf, editionYear, type AuditOptions } from '../../http/audited.js';
+
+/** Which parts were set, and which went back to the default text (the texts are public anyway). */
+const TEXTS_AUDIT: AuditOptions = {
+  target: editionYear,
+  details: ({ request }) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const parts = Object.keys(body).sort();
+    return {
+      set: parts.filter((part) => body[part] !== null),
+      reset: parts.filter((part) => body[part] === null),
+    };
+  },
+};
 
 export interface TextRouteDeps {
   em: EntityManager;
@@ -17,7 +32,7 @@ export interface TextRouteDeps {
 
 /** An edition's public texts (introduction, event details, FAQ): staff read them, admins change them. */
 export function textRoutes({ em, events, reader }: TextRouteDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
 
   router.get('/admin/texts', requireRole('admin', 'reviewer'), async (ctx) => {
     const { edition } = await editionOfRequest(ctx, events);
@@ -25,10 +40,17 @@ export function textRoutes({ em, events, reader }: TextRouteDeps): Router<AppSta
     ctx.body = (await publicTextsView(em, edition.id)) satisfies PublicTextsView;
   });
 
-  router.put('/admin/texts', requireRole('admin'), async (ctx) => {
+  router.put('/admin/texts', requireRole('admin'), audited('texts.update', TEXTS_AUDIT), async (ctx) => {
     const input = validate(PublicTextsSchema, ctx.request.body);
     const { edition } = await editionOfRequest(ctx, events);
-    const view = await savePublicTexts(em, edition.id, input, currentUser(ctx).id, requestNow(ctx));
+    const view = await savePublicTexts(
+      em,
+      edition.id,
+      input,
+      currentUser(ctx).id,
+      requestNow(ctx),
+      auditOf(ctx),
+    );
     reader?.invalidate();
     ctx.body = view satisfies PublicTextsView;
   });

@@ -1,11 +1,13 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { MAIL_FATE_MESSAGES } from '@schlosstreffen/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ServerMessage, VehicleMails } from '@schlosstreffen/shared/api';
-import { currentUser, requireRole, type AppState } from '../../http/context.js';
+import { currentUser, requireRole, type AppContext, type AppState } from '../../http/context.js';
 import { uuidParam } from '../../http/validate.js';
 import { resendVehicleMail, vehicleMails } from '../../core/vehicles/vehicle-mails.js';
 import { vehicleId } from './vehicle.routes.js';
+import { strictRouter } from '../../http/router.js';
+import { audited, auditOf, param } from '../../http/audited.js';
 
 export interface VehicleMailRouteDeps {
   em: EntityManager;
@@ -15,7 +17,7 @@ export interface VehicleMailRouteDeps {
 
 /** The admin dialog's 'E-Mails' block: the mails about an application, their fate, 'Erneut senden'. */
 export function vehicleMailRoutes({ em, onOutbox }: VehicleMailRouteDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
   const staff = requireRole('admin', 'reviewer');
 
   router.get('/admin/vehicles/:id/emails', staff, async (ctx) => {
@@ -25,13 +27,20 @@ export function vehicleMailRoutes({ em, onOutbox }: VehicleMailRouteDeps): Route
     } satisfies VehicleMails;
   });
 
-  router.post('/admin/vehicles/:id/emails/:mailId/resend', staff, async (ctx) => {
-    const mailId = uuidParam(ctx.params.mailId, MAIL_FATE_MESSAGES.mailNotFound);
-    await resendVehicleMail(em, currentUser(ctx), vehicleId(ctx), mailId);
-    onOutbox?.();
-    ctx.status = 202;
-    ctx.body = { message: MAIL_FATE_MESSAGES.resent } satisfies ServerMessage;
-  });
+  // Which mail (its email log row) is in the details; the subject is the application.
+  const resend = { target: param('id'), details: (ctx: AppContext) => ({ mail: ctx.params.mailId }) };
+  router.post(
+    '/admin/vehicles/:id/emails/:mailId/resend',
+    staff,
+    audited('mails.resend', resend),
+    async (ctx) => {
+      const mailId = uuidParam(ctx.params.mailId, MAIL_FATE_MESSAGES.mailNotFound);
+      await resendVehicleMail(em, currentUser(ctx), vehicleId(ctx), mailId, auditOf(ctx));
+      onOutbox?.();
+      ctx.status = 202;
+      ctx.body = { message: MAIL_FATE_MESSAGES.resent } satisfies ServerMessage;
+    },
+  );
 
   return router;
 }

@@ -1,5 +1,5 @@
 import { Readable, pipeline } from 'node:stream';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import {
   ReapplySchema,
   AdminStatusUpdateSchema,
@@ -39,6 +39,17 @@ import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
 import type { EventSource } from '../../core/editions/edition-events.js';
 import type { PublicListVersion } from '../../core/public-list/public-list-changes.js';
 import { createPublicListReader, publicListReader } from '../../core/public-list/public-vehicle.read.js';
+import { strictRouter } from '../../http/router.js';
+import { audited, auditOf, editionYear, param, type AuditOptions } from '../../http/audited.js';
+
+/** The export in the audit log: the edition, the status filter, whether a search was used (not its text). */
+const EXPORT_AUDIT: AuditOptions = {
+  target: editionYear,
+  details: ({ query }) => ({
+    status: typeof query.status === 'string' ? query.status : 'all',
+    search: typeof query.q === 'string' && query.q.trim() !== '',
+  }),
+};
 import { PUBLIC_LIST_CACHE_CONTROL, PUBLIC_LIST_CODINGS, publicListEtag } from './public-list.js';
 
 /** The vehicle id of the path; anything but a uuid names no vehicle. */
@@ -66,7 +77,7 @@ export function vehicleRoutes({
   events,
   now = () => new Date(),
 }: VehicleRouteDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
   // The schemas of each edition's year, built once.
   const schemasOfYear = new Map<number, ReturnType<typeof vehicleSchemas>>();
   const schemas = async () => {
@@ -173,11 +184,12 @@ export function vehicleRoutes({
   });
 
   // The organizers' export, filtered like the dashboard (?status=…&q=…, the same condition), streamed.
-  router.get('/admin/vehicles.csv', staff, async (ctx) => {
+  router.get('/admin/vehicles.csv', staff, audited('vehicles.export_csv', EXPORT_AUDIT), async (ctx) => {
     const filter = validate(AdminVehicleExportQuerySchema, ctx.query);
     const { edition } = await editionOfRequest(ctx, events);
     const rows = applicationRows(em, { ...filter, editionId: edition.id }, currentUser(ctx));
     // The first batch before the answer starts: a failing database still gets its error status.
+    await auditOf(ctx).write(em);
     const first = await rows.next();
     ctx.set('Cache-Control', 'no-store');
     ctx.set(
@@ -218,10 +230,17 @@ export function vehicleRoutes({
   });
 
   // Beside the detail dialog: the owner's applications in other editions and what changed since the last.
-  router.get('/admin/vehicles/:id/earlier', staff, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await earlierApplications(em, currentUser(ctx), vehicleId(ctx))) satisfies EarlierApplications;
-  });
+  router.get(
+    '/admin/vehicles/:id/earlier',
+    staff,
+    audited('vehicles.view_account', { target: param('id') }),
+    async (ctx) => {
+      const earlier = await earlierApplications(em, currentUser(ctx), vehicleId(ctx));
+      await auditOf(ctx).write(em);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = earlier satisfies EarlierApplications;
+    },
+  );
 
   router.patch('/admin/vehicles/:id/status', staff, async (ctx) => {
     const input = validate(AdminStatusUpdateSchema, ctx.request.body);
@@ -231,19 +250,21 @@ export function vehicleRoutes({
 
   // Bulk status change, step one: what changing the hand-picked ids, or every hit of the dashboard's
   // filter, of the edition would do (rows, mails and recipients, rows left out and why). Writes nothing.
-  router.post('/admin/vehicles/bulk-status/preview', staff, async (ctx) => {
-    const input = validate(BulkStatusPreviewSchema, ctx.request.body);
-    const { edition } = await editionOfRequest(ctx, events);
-    const selection = input.ids ? { ids: input.ids } : { filter: input.filter! };
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await previewBulkStatus(
-      em,
-      currentUser(ctx),
-      edition.id,
-      input.status,
-      selection,
-    )) satisfies BulkStatusPreview;
-  });
+  // It names every recipient (name and address) of up to 500 mails: audited.
+  router.post(
+    '/admin/vehicles/bulk-status/preview',
+    staff,
+    audited('vehicles.bulk_preview', { target: editionYear }),
+    async (ctx) => {
+      const input = validate(BulkStatusPreviewSchema, ctx.request.body);
+      const { edition } = await editionOfRequest(ctx, events);
+      const selection = input.ids ? { ids: input.ids } : { filter: input.filter! };
+      const preview = await previewBulkStatus(em, currentUser(ctx), edition.id, input.status, selection);
+      await auditOf(ctx).write(em);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = preview satisfies BulkStatusPreview;
+    },
+  );
 
   // Step two: the rows of the preview with the old status each had; every row in a transaction of its
   // own, a stale one refused alone. Sent again, it changes and mails nothing twice.

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EventSource } from '../../core/editions/edition-events.js';
 import { editionOfRequest } from '../../http/edition.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -17,6 +17,8 @@ import {
 import { notFound } from '../../core/errors.js';
 import { currentUser, requireRole, type AppContext, type AppState } from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';
+import { strictRouter } from '../../http/router.js';
+import { audited, auditOf, param } from '../../http/audited.js';
 
 const updateId = (ctx: AppContext) => uuidParam(ctx.params.id, VISITOR_UPDATE_MESSAGES.notFound);
 
@@ -50,7 +52,7 @@ export function visitorUpdateRoutes({
   /** The updates of one edition at a time (`?edition=`, the current one by default). */
   events: EventSource;
 }): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
   const admin = requireRole('admin');
 
   router.get('/admin/visitor-updates', admin, async (ctx) => {
@@ -62,10 +64,10 @@ export function visitorUpdateRoutes({
     } satisfies Api.VisitorUpdateList;
   });
 
-  router.post('/admin/visitor-updates', admin, async (ctx) => {
+  router.post('/admin/visitor-updates', admin, audited('visitor_updates.create'), async (ctx) => {
     const draft = validate(VisitorUpdateDraftSchema, ctx.request.body);
     const { edition } = await editionOfRequest(ctx, events);
-    const created = await updates.create(currentUser(ctx), draft, edition.id);
+    const created = await updates.create(currentUser(ctx), draft, edition.id, auditOf(ctx));
     ctx.status = 201;
     ctx.body = presentVisitorUpdate(await updates.get(created.id));
   });
@@ -92,12 +94,17 @@ export function visitorUpdateRoutes({
     ctx.body = update.previewHtml;
   });
 
-  router.patch('/admin/visitor-updates/:id', admin, async (ctx) => {
-    const id = updateId(ctx);
-    const draft = validate(VisitorUpdateDraftSchema, ctx.request.body);
-    await updates.edit(id, draft);
-    ctx.body = presentVisitorUpdate(await updates.get(id));
-  });
+  router.patch(
+    '/admin/visitor-updates/:id',
+    admin,
+    audited('visitor_updates.update', { target: param('id') }),
+    async (ctx) => {
+      const id = updateId(ctx);
+      const draft = validate(VisitorUpdateDraftSchema, ctx.request.body);
+      await updates.edit(id, draft, auditOf(ctx));
+      ctx.body = presentVisitorUpdate(await updates.get(id));
+    },
+  );
 
   router.post('/admin/visitor-updates/:id/test', admin, async (ctx) => {
     await updates.sendTest(updateId(ctx), currentUser(ctx));
@@ -105,11 +112,16 @@ export function visitorUpdateRoutes({
     ctx.body = { message: VISITOR_UPDATE_MESSAGES.testSent } satisfies ServerMessage;
   });
 
-  router.post('/admin/visitor-updates/:id/send', admin, async (ctx) => {
-    const view = await updates.start(updateId(ctx));
-    ctx.status = 202;
-    ctx.body = presentVisitorUpdate(view);
-  });
+  router.post(
+    '/admin/visitor-updates/:id/send',
+    admin,
+    audited('visitor_updates.send', { target: param('id') }),
+    async (ctx) => {
+      const view = await updates.start(updateId(ctx), auditOf(ctx));
+      ctx.status = 202;
+      ctx.body = presentVisitorUpdate(view);
+    },
+  );
 
   return router;
 }

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   MESSAGES,
@@ -17,6 +17,8 @@ import { VisitorService } from '../../core/visitors/visitor.service.js';
 import type { EventSource } from '../../core/editions/edition-events.js';
 import { editionOfRequest } from '../../http/edition.js';
 import { presentVisitorList, visitorsToCsv } from './visitor.presenter.js';
+import { strictRouter } from '../../http/router.js';
+import { audited, auditOf, editionYear } from '../../http/audited.js';
 
 export interface VisitorRouteDeps {
   em: EntityManager;
@@ -43,7 +45,7 @@ export function visitorRoutes(deps: VisitorRouteDeps): Router<AppState> {
     now: deps.now,
     onOutbox: deps.onOutbox,
   });
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
 
   // Links of mails sent before the pages existed lead there too: a GET changes nothing.
   const toPage = (page: string) => (ctx: AppContext) => {
@@ -87,20 +89,35 @@ export function visitorRoutes(deps: VisitorRouteDeps): Router<AppState> {
     ctx.body = { message: MESSAGES.visitorUnsubscribed } satisfies ServerMessage;
   });
 
-  router.get('/admin/visitors', requireRole('admin'), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentVisitorList(await visitors.list((await editionOfRequest(ctx, deps.events)).edition.id));
-  });
+  router.get(
+    '/admin/visitors',
+    requireRole('admin'),
+    audited('visitors.list', { target: editionYear }),
+    async (ctx) => {
+      const list = presentVisitorList(
+        await visitors.list((await editionOfRequest(ctx, deps.events)).edition.id),
+      );
+      await auditOf(ctx).write(deps.em, { details: { rows: list.counts.total } });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = list;
+    },
+  );
 
-  router.get('/admin/visitors.csv', requireRole('admin'), async (ctx) => {
-    const { visitors: rows } = presentVisitorList(
-      await visitors.list((await editionOfRequest(ctx, deps.events)).edition.id),
-    );
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Disposition', `attachment; filename="besucher-${venueDate(new Date())}.csv"`);
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = visitorsToCsv(rows);
-  });
+  router.get(
+    '/admin/visitors.csv',
+    requireRole('admin'),
+    audited('visitors.export_csv', { target: editionYear }),
+    async (ctx) => {
+      const { visitors: rows } = presentVisitorList(
+        await visitors.list((await editionOfRequest(ctx, deps.events)).edition.id),
+      );
+      await auditOf(ctx).write(deps.em);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Disposition', `attachment; filename="besucher-${venueDate(new Date())}.csv"`);
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.body = visitorsToCsv(rows);
+    },
+  );
 
   return router;
 }

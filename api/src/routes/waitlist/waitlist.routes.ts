@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import {
   EditionQuerySchema,
   PLACES_MESSAGES,
@@ -12,6 +12,8 @@ import type { WaitlistService } from '../../core/invitations/waitlist.service.js
 import { currentUser, requireRole, type AppContext, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 import type { User } from '../../core/model/user.entity.js';
+import { strictRouter } from '../../http/router.js';
+import { audited, auditOf } from '../../http/audited.js';
 
 export interface WaitlistRouteDeps {
   waitlist: WaitlistService;
@@ -22,7 +24,7 @@ export interface WaitlistRouteDeps {
  * candidates ('Nachrücker') and invite one with a click; only admins switch automatic moving up.
  */
 export function waitlistRoutes({ waitlist }: WaitlistRouteDeps): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = strictRouter<AppState>();
 
   /** The edition of `?edition=` (the current one when absent). */
   const yearOf = (ctx: AppContext) => validate(EditionQuerySchema, ctx.query).edition;
@@ -58,9 +60,9 @@ export function waitlistRoutes({ waitlist }: WaitlistRouteDeps): Router<AppState
     ctx.body = await overview(currentUser(ctx), yearOf(ctx));
   });
 
-  router.put('/admin/waitlist/settings', requireRole('admin'), async (ctx) => {
+  router.put('/admin/waitlist/settings', requireRole('admin'), audited('waitlist.settings'), async (ctx) => {
     const { autoMoveUp } = validate(WaitlistSettingsSchema, ctx.request.body);
-    await waitlist.setAutoMoveUp(autoMoveUp);
+    await waitlist.setAutoMoveUp(autoMoveUp, auditOf(ctx));
     ctx.body = await overview(currentUser(ctx));
   });
 

@@ -23,6 +23,7 @@ import { Migration20261209000000_mail_fate } from './Migration20261209000000_mai
 import { Migration20261210000000_public_texts } from './Migration20261210000000_public_texts.js';
 import { Migration20261211000000_mail_templates } from './Migration20261211000000_mail_templates.js';
 import { Migration20261212100000_review_exclusions } from './Migration20261212100000_review_exclusions.js';
+import { Migration20261213000000_audit_route } from './Migration20261213000000_audit_route.js';
 import { Migration20261213100000_visitor_consent_mail } from './Migration20261213100000_visitor_consent_mail.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
@@ -66,6 +67,7 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261212100000_review_exclusions',
     class: Migration20261212100000_review_exclusions,
   },
+  { name: 'Migration20261213000000_audit_route', class: Migration20261213000000_audit_route },
   {
     name: 'Migration20261213100000_visitor_consent_mail',
     class: Migration20261213100000_visitor_consent_mail,
