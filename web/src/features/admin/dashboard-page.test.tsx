@@ -145,6 +145,15 @@ const waitlist: WaitlistOverview = {
       submittedAt: '2026-03-01T10:00:00.000Z',
       vehicle: { id: id(4), title: 'Mazda RX-7', brand: 'Mazda', model: 'RX-7', ownerName: 'Lena Wolf' },
     },
+    // The signed-in staff member's own car: its score hidden from them, not theirs to invite.
+    {
+      rank: 2,
+      score: null,
+      scoreHidden: true,
+      conflict: 'own',
+      submittedAt: '2026-03-02T10:00:00.000Z',
+      vehicle: { id: id(5), title: 'Lancia Delta', brand: 'Lancia', model: 'Delta', ownerName: 'Henna Prüf' },
+    },
   ],
 };
 
@@ -528,6 +537,11 @@ describe('/admin/dashboard: Warteliste', () => {
     expect(within(panel).getByText('29 / 30')).toBeTruthy();
     expect(within(panel).getByRole('heading', { name: 'Nachrücker' })).toBeTruthy();
     expect(within(panel).getByText(/Lena Wolf · Bewertung 8/)).toBeTruthy();
+    expect(within(panel).getByText(/Henna Prüf · Bewertung verborgen/)).toBeTruthy();
+    expect(
+      within(panel).getByText('Eigene Bewerbung: Über die Einladung entscheidet jemand anderes.'),
+    ).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Lancia Delta einladen' })).toBeNull();
     await userEvent.click(within(panel).getByRole('button', { name: 'Mazda RX-7 einladen' }));
     await waitFor(() => expect(calls).toContain('POST /api/admin/waitlist/invite'));
     expect(await screen.findByText('Nachrücker eingeladen')).toBeTruthy();

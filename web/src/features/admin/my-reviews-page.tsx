@@ -2,7 +2,7 @@ import { STATUS_LABELS, formatScore, venueDateTime } from '@schlosstreffen/share
 import type { MyReviewItem } from '@schlosstreffen/shared/api';
 import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { REVIEW_MESSAGES } from '@schlosstreffen/shared';
 import { Button } from '../../components/ui/button';
@@ -29,6 +29,13 @@ const EmailSchema = v.pipe(
 /** The application opened from the list: loaded with its owner, shown in the dashboard's dialog. */
 function OpenApplication({ vehicleId, onClose }: { vehicleId: string | null; onClose: () => void }) {
   const vehicle = useQuery({ ...adminVehicleQueryOptions(vehicleId ?? ''), enabled: vehicleId !== null });
+  // Refused (e.g. a bias declared since the review was submitted): the server says why.
+  const failed = vehicleId !== null && vehicle.isError;
+  useEffect(() => {
+    if (!failed) return;
+    notify.error('Bewerbung nicht verfügbar', vehicle.error, 'Die Bewerbung konnte nicht geladen werden.');
+    onClose();
+  }, [failed, vehicle.error, onClose]);
   return (
     <VehicleDetailDialog
       vehicle={vehicleId ? vehicle.data : undefined}

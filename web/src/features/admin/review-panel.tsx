@@ -31,6 +31,16 @@ const scoreField = (name: string) =>
     ),
   );
 
+/**
+ * Why scores are hidden (blind review): until one's own review is submitted; a reviewer without an
+ * open review of it never sees them.
+ */
+export function hiddenScoreText(view: Pick<VehicleReview, 'mine'>): string {
+  return view.mine && !view.mine.submitted
+    ? 'Sichtbar, sobald Sie Ihre Bewertung abgegeben haben'
+    : 'Verborgen: sichtbar für Admins und für Prüfende, die ihre eigene Bewertung abgegeben haben';
+}
+
 /** '7,2 (Spanne 7–7,4) aus 2 Bewertungen' */
 export function scoreSummary(score: VehicleReview['score']): string {
   if (score.mean === null)
@@ -232,7 +242,7 @@ function ReviewItem({
           {view.categories.map((c) => `${c.name} ${review.scores![c.id] ?? '–'}`).join(' · ')}
         </p>
       ) : review.submittedAt ? (
-        <p className="mt-1 text-ash-400">Sichtbar, sobald Sie Ihre Bewertung abgegeben haben.</p>
+        <p className="mt-1 text-ash-400">{hiddenScoreText(view)}.</p>
       ) : null}
       {review.comment ? <p className="mt-1 whitespace-pre-line text-parchment">{review.comment}</p> : null}
       {isAdmin && !review.submittedAt ? <Reassign vehicleId={vehicleId} review={review} view={view} /> : null}
@@ -267,7 +277,7 @@ export function ReviewPanel({ vehicleId }: { vehicleId: string }) {
       <p className="text-sm">
         <span className="text-ash-400">Bewertung: </span>
         <span className="font-semibold text-parchment">
-          {view.hidden ? 'Sichtbar, sobald Sie Ihre Bewertung abgegeben haben' : scoreSummary(view.score)}
+          {view.hidden ? hiddenScoreText(view) : scoreSummary(view.score)}
         </span>
       </p>
       {view.mine && !view.mine.submitted ? (

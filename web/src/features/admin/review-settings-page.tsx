@@ -1,4 +1,4 @@
-import { REVIEW_LIMITS, ReviewSettingsSchema } from '@schlosstreffen/shared';
+import { REVIEW_LIMITS, REVIEW_MESSAGES, ReviewSettingsSchema } from '@schlosstreffen/shared';
 import type { ReviewSettings } from '@schlosstreffen/shared/api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -173,7 +173,7 @@ function Load() {
   if (load.isPending)
     return <LoadingBlock label="Auslastung wird geladen..." className="h-48 bg-night-900" />;
   if (load.isError) return <LoadError title="Die Auslastung konnte nicht geladen werden" query={load} />;
-  const { reviewers, inReview, understaffed } = load.data;
+  const { reviewers, inReview, understaffed, understaffedApplications, perApplication } = load.data;
   return (
     <section aria-labelledby="auslastung" className="rounded-2xl border border-white/10 bg-night-900/60 p-5">
       <h2 id="auslastung" className="font-display text-2xl text-parchment">
@@ -182,11 +182,27 @@ function Load() {
       <p className="mt-2 text-sm text-ash-300">
         {inReview === 1 ? '1 Bewerbung' : `${inReview} Bewerbungen`} in Prüfung.{' '}
         {understaffed
-          ? `${understaffed === 1 ? 'Eine davon hat' : `${understaffed} davon haben`} weniger Prüfende als eingestellt: Es fehlen Prüferinnen oder Prüfer ohne Befangenheit.`
+          ? `${understaffed === 1 ? 'Eine davon ist' : `${understaffed} davon sind`} ${REVIEW_MESSAGES.understaffed}: Es gibt nicht genug Prüfende, die sie prüfen dürfen (nicht Halter, nicht befangen, keine durch Befangenheit beendete Prüfung).`
           : 'Alle sind vollständig zugewiesen.'}{' '}
         Offene Prüfungen werden automatisch gleichmäßig verteilt; einzelne weisen Sie im Dialog einer
         Bewerbung unter „Admin“ neu zu.
       </p>
+      {understaffedApplications.length ? (
+        <ul aria-label={`Bewerbungen, ${REVIEW_MESSAGES.understaffed}`} className="mt-4 flex flex-col gap-2">
+          {understaffedApplications.map((a) => (
+            <li
+              key={a.vehicleId}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-white/10 px-3 py-2 text-sm"
+            >
+              <span className="font-semibold text-parchment">{a.title}</span>
+              <span className="text-ash-400">{a.ownerName}</span>
+              <span className="rounded-full border border-orange-400/40 bg-orange-500/10 px-2 py-0.5 text-xs text-orange-100">
+                {REVIEW_MESSAGES.understaffed}: {a.assigned} von {perApplication}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {reviewers.length === 0 ? (
         <p className="mt-4 text-sm text-ash-300">
           Noch niemand hat die Rolle Prüfer. Vergeben Sie sie unter „Team“ oder mit der Kommandozeile.

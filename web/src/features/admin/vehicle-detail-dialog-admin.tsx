@@ -17,7 +17,8 @@ import { SelectField } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { TextAreaField } from '../../components/ui/textarea';
 import { errorText, notify } from '../../components/ui/toaster';
-import type { Owner, Vehicle } from '@schlosstreffen/shared/api';
+import type { EarlierApplication, Owner, ReviewConflictRefusal, Vehicle } from '@schlosstreffen/shared/api';
+import { isApiError } from '../../lib/api';
 import { StatusBadge } from '../vehicles/status-badge';
 import { useAdminStatusMutation } from './admin-mutations';
 import { vehicleHistoryQueryOptions } from './admin-queries';
@@ -25,6 +26,7 @@ import { earlierApplicationsQueryOptions } from './earlier-queries';
 import { VehicleConsents } from './vehicle-consents';
 import { VehicleMailList } from './vehicle-mails';
 import { ReviewPanel } from './review-panel';
+import { vehicleReviewQueryOptions } from './review-queries';
 
 export const NOT_GIVEN = 'Nicht angegeben';
 const COMMENT_MAX = 2000;
@@ -32,6 +34,10 @@ const SUCCESS = { title: 'Status aktualisiert', text: 'Der Fahrzeugstatus wurde 
 const FAILURE_FALLBACK = 'Fehler beim Aktualisieren des Status';
 
 const STATUS_OPTIONS = VEHICLE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+
+/** Why a review's scores are not shown: blind review (the server leaves them out). */
+const HIDDEN_REVIEW =
+  'Bewertung verborgen: Sichtbar für Admins und für Prüfende, die ihre eigene abgegeben haben.';
 
 const ROLE_LABELS: Readonly<Record<string, string>> = {
   admin: 'Admin',
@@ -260,6 +266,8 @@ function HistoryItem({ entry }: { entry: StatusHistoryEntry }) {
         <p className="mt-2 rounded-lg bg-night-800/80 px-3 py-2 text-sm whitespace-pre-line text-parchment">
           {entry.commentInternal}
         </p>
+      ) : entry.kind === 'review' ? (
+        <p className="mt-1.5 text-xs text-ash-400">{HIDDEN_REVIEW}</p>
       ) : null}
     </li>
   );
@@ -323,31 +331,20 @@ function Earlier({ vehicleId }: { vehicleId: string }) {
       </p>
     );
   }
-  const { applications, changes } = earlier.data;
+  const { applications, sameEdition, changes } = earlier.data;
   return (
     <div className="flex flex-col gap-4 text-sm">
       {applications.length === 0 ? (
         <p className="text-ash-300">Keine Bewerbungen in anderen Ausgaben.</p>
       ) : (
-        <ul aria-label="Bewerbungen in anderen Ausgaben" className="flex flex-col gap-2">
-          {applications.map((application) => (
-            <li key={application.id} className="rounded-lg border border-white/10 px-3 py-2">
-              <p className="font-semibold text-parchment">
-                {application.edition.name}: {application.title}{' '}
-                <span className="font-normal text-ash-400">
-                  ({application.sameCar ? 'dieses Fahrzeug' : 'anderes Fahrzeug'})
-                </span>
-              </p>
-              <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-ash-300">
-                <StatusBadge status={application.status} />
-                <span>Bewertung {application.score === null ? '–' : formatScore(application.score)}</span>
-                {application.startNumber !== null ? <span>Startnummer {application.startNumber}</span> : null}
-                <span>{application.checkedIn ? 'Eingecheckt' : 'Nicht eingecheckt'}</span>
-              </p>
-            </li>
-          ))}
-        </ul>
+        <ApplicationList label="Bewerbungen in anderen Ausgaben" applications={applications} />
       )}
+      {sameEdition.length ? (
+        <div>
+          <p className="font-semibold text-parchment">Weitere Bewerbungen dieser Ausgabe</p>
+          <ApplicationList label="Weitere Bewerbungen dieser Ausgabe" applications={sameEdition} />
+        </div>
+      ) : null}
       {changes ? (
         <div>
           <p className="font-semibold text-parchment">Geändert seit {changes.since.name}</p>
@@ -375,6 +372,37 @@ function Earlier({ vehicleId }: { vehicleId: string }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The owner's other applications: edition, title, status, score (as blind review allows), start number. */
+function ApplicationList({ label, applications }: { label: string; applications: EarlierApplication[] }) {
+  return (
+    <ul aria-label={label} className="mt-2 flex flex-col gap-2 first:mt-0">
+      {applications.map((application) => (
+        <li key={application.id} className="rounded-lg border border-white/10 px-3 py-2">
+          <p className="font-semibold text-parchment">
+            {application.edition.name}: {application.title}{' '}
+            <span className="font-normal text-ash-400">
+              ({application.sameCar ? 'dieses Fahrzeug' : 'anderes Fahrzeug'})
+            </span>
+          </p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-ash-300">
+            <StatusBadge status={application.status} />
+            <span>
+              Bewertung{' '}
+              {application.scoreHidden
+                ? 'verborgen'
+                : application.score === null
+                  ? '–'
+                  : formatScore(application.score)}
+            </span>
+            {application.startNumber !== null ? <span>Startnummer {application.startNumber}</span> : null}
+            <span>{application.checkedIn ? 'Eingecheckt' : 'Nicht eingecheckt'}</span>
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -424,11 +452,60 @@ function Block({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
+/** The server's refusal of staff acts on one's own application or one of a person one is biased towards. */
+function conflictRefusal(error: unknown): ReviewConflictRefusal | null {
+  if (!isApiError(error) || error.status !== 403) return null;
+  const conflict = error.body?.conflict;
+  if (conflict !== 'own' && conflict !== 'bias') return null;
+  const otherAdmin = error.body?.otherAdmin;
+  return {
+    message: error.serverMessage,
+    conflict,
+    otherAdmin: typeof otherAdmin === 'boolean' ? otherAdmin : null,
+  };
+}
+
 /**
- * Admin tab (admins and reviewers): status change, then history, the mails about the application,
- * the applicant's contact data and the consents recorded for the vehicle.
+ * Admin tab (admins and reviewers): the review, status change, then history, the mails about the
+ * application, the applicant's contact data and the consents recorded for the vehicle. On one's own
+ * application, or one of a person one declared a bias towards, the server refuses every staff act:
+ * the tab says why (and, to an admin, whether another admin decides) and shows only the contact
+ * data and the consents. The other blocks load once the review did, so none asks in vain.
  */
 export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
+  const review = useQuery(vehicleReviewQueryOptions(vehicle.id));
+  const refusal = review.isError ? conflictRefusal(review.error) : null;
+  if (refusal) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Block title={refusal.conflict === 'own' ? 'Eigene Bewerbung' : 'Befangenheit'}>
+          <p
+            role="note"
+            className={`rounded-lg border px-3 py-2 text-sm ${
+              refusal.otherAdmin === false
+                ? 'border-red-400/40 bg-red-500/10 text-red-100'
+                : 'border-gold-500/40 bg-gold-500/10 text-gold-100'
+            }`}
+          >
+            {refusal.message}
+          </p>
+        </Block>
+        <Block title="Kontaktdaten Bewerber">
+          <ContactDetails owner={vehicle.user} />
+        </Block>
+        <Block title="Einwilligungen">
+          <VehicleConsents vehicleId={vehicle.id} />
+        </Block>
+      </div>
+    );
+  }
+  if (review.isPending) {
+    return (
+      <Block title="Prüfung">
+        <ReviewPanel vehicleId={vehicle.id} />
+      </Block>
+    );
+  }
   return (
     <div className="flex flex-col gap-4">
       <Block title="Prüfung">

@@ -1,4 +1,4 @@
-import type { StatusHistoryEntry, VehicleStatus } from '@schlosstreffen/shared';
+import { REVIEW_MESSAGES, type StatusHistoryEntry, type VehicleStatus } from '@schlosstreffen/shared';
 import { QueryClientProvider, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -44,6 +44,8 @@ let history: StatusHistoryEntry[];
 let consents: Consent[] | null;
 let calls: Call[];
 let patchResponse: ((call: Call) => Promise<Response> | Response) | null;
+/** The server's refusal of the review (own application, bias); null: the review as below. */
+let reviewRefusal: Record<string, unknown> | null;
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -104,6 +106,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
   if (method === 'GET' && url === `/api/vehicles/${ID}/reviews`) return json(history);
   // The reviewer has an open review: its form (with a note field of its own) stands above the status form.
   if (method === 'GET' && url === `/api/admin/vehicles/${ID}/review`) {
+    if (reviewRefusal) return json(reviewRefusal, 403);
     return json({
       vehicleId: ID,
       status: 'submitted',
@@ -206,6 +209,7 @@ beforeEach(() => {
   consents = [];
   calls = [];
   patchResponse = null;
+  reviewRefusal = null;
   vi.stubGlobal('fetch', fetchMock);
   // jsdom scrolls nothing: the select scrolls its list to the chosen option.
   Element.prototype.scrollTo ??= () => undefined;
@@ -623,5 +627,28 @@ describe('vehicle detail dialog: consents in the Admin tab', () => {
     consents = [];
     await user.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
     expect(await within(block).findByText('Keine Einwilligungen erfasst')).toBeTruthy();
+  });
+});
+
+describe('vehicle detail dialog: an application one may not judge', () => {
+  it("on one's own application says why, shows the contact data and consents, and asks for nothing internal", async () => {
+    const user = userEvent.setup();
+    const message = `${REVIEW_MESSAGES.conflictOwn} ${REVIEW_MESSAGES.conflictNoOtherAdmin}`;
+    reviewRefusal = { message, conflict: 'own', otherAdmin: false };
+    await renderDialog();
+    await user.click(screen.getByRole('tab', { name: 'Admin' }));
+    const panel = await waitFor(() => screen.getByRole('tabpanel'));
+    const note = await within(panel).findByRole('note');
+    expect(note.textContent).toBe(message);
+    expect(within(panel).getByRole('heading', { name: 'Eigene Bewerbung' })).toBeTruthy();
+    expect(within(panel).getByRole('heading', { name: 'Kontaktdaten Bewerber' })).toBeTruthy();
+    expect(await within(panel).findByText('Keine Einwilligungen erfasst')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: /Status aktualisieren/ })).toBeNull();
+    expect(within(panel).queryByRole('heading', { name: 'Änderungsverlauf' })).toBeNull();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    // Nothing internal is asked for: history, mails and the owner's other applications stay unread.
+    expect(
+      calls.filter((call) => /\/reviews$|\/emails$|\/earlier$/.test(call.url)).map((call) => call.url),
+    ).toEqual([]);
   });
 });

@@ -148,11 +148,21 @@ export function WaitlistPanel() {
                 </p>
                 <p className="text-xs text-ash-400">
                   {candidate.vehicle.ownerName} · Bewertung{' '}
-                  {candidate.score === null ? 'keine' : formatScore(candidate.score)} · eingereicht am{' '}
-                  {formatDate(candidate.submittedAt)}
+                  {candidate.scoreHidden
+                    ? 'verborgen'
+                    : candidate.score === null
+                      ? 'keine'
+                      : formatScore(candidate.score)}{' '}
+                  · eingereicht am {formatDate(candidate.submittedAt)}
                 </p>
               </div>
-              {suggest ? (
+              {candidate.conflict ? (
+                // The server refuses it too: nobody invites their own car or one of a person they are biased towards.
+                <p className="shrink-0 text-xs text-ash-300">
+                  {candidate.conflict === 'own' ? 'Eigene Bewerbung' : 'Befangen'}: Über die Einladung
+                  entscheidet jemand anderes.
+                </p>
+              ) : suggest ? (
                 <Button
                   className="shrink-0"
                   disabled={invite.isPending}
