@@ -96,6 +96,15 @@ describe('the audit log is append-only', () => {
           );
       }),
     ).rejects.toThrow(/append-only/);
+    // The route that matched stays too.
+    await expect(
+      em().transactional(async (tx) => {
+        const run = (statement: string, params: unknown[] = []) =>
+          tx.getConnection().execute(statement, params, 'run', tx.getTransactionContext());
+        await run(`select set_config('schlosstreffen.redact_audit_log', 'on', true)`);
+        await run(`update audit_log set ip = null, route = 'GET /x' where id = ?`, [old.id]);
+      }),
+    ).rejects.toThrow(/append-only/);
     await em().transactional((tx) => redactAuditAddresses(tx, user.id));
     expect((await em().find(AuditLog, { actorId: user.id })).map((entry) => entry.ip)).toEqual([null, null]);
     // The setting ends with the transaction.
