@@ -37,7 +37,6 @@ export const EDITION_MESSAGES = {
   /** 'Für {Ausgabe} bewerben': the car's application for the current edition. */
   reapplyButton: (name: string) => `Für ${name} bewerben`,
   alreadyApplied: (name: string) => `Dieses Fahrzeug ist für ${name} bereits angemeldet.`,
-  reapplyConsents: 'Bitte stimme allen drei Einwilligungen zu.',
   /** The status log's note on an application carried over from an earlier one. */
   carriedOver: (name: string) => `Aus ${name} übernommen`,
   photoGone: 'Dieses Foto aus dem Vorjahr ist nicht mehr vorhanden.',
@@ -179,18 +178,6 @@ export const CHANGED_FIELD_LABELS = {
   cylinders: 'Zylinder',
   fuelType: 'Kraftstoff',
 } as const;
-
-/** POST /api/vehicles/:id/reapply: the three consents, asked again with the current wording. */
-export const ReapplySchema = v.object({
-  consents: v.object(
-    {
-      media: v.literal(true, EDITION_MESSAGES.reapplyConsents),
-      quartett: v.literal(true, EDITION_MESSAGES.reapplyConsents),
-      contact: v.literal(true, EDITION_MESSAGES.reapplyConsents),
-    },
-    EDITION_MESSAGES.reapplyConsents,
-  ),
-});
 
 /** POST /api/admin/editions/:year/open and …/current: at a set moment, or now. */
 export const EditionMomentSchema = v.object({ at: moment });

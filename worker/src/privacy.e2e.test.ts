@@ -26,6 +26,7 @@ import {
   type TestClient,
   type TestContext,
   APPLYING_NOON,
+  SUBMISSION_CONSENTS,
 } from '@schlosstreffen/api/testing';
 import { waitForMail } from '@schlosstreffen/infra/dev-services';
 import type { Media, MediaLibraryPage, PublicVehicle, Vehicle } from '@schlosstreffen/shared/api';
@@ -94,6 +95,7 @@ async function apply(
     topSpeedKmh: 260,
     zeroToHundredS: 5.7,
     status: 'submitted',
+    ...SUBMISSION_CONSENTS,
     ...fields,
   });
   expect(created.status, created.text).toBe(201);

@@ -11,10 +11,12 @@ import {
   CONSENTS,
   AdminStatusUpdateSchema,
   ownerCanChangeStatus,
+  OwnerStatusPatchSchema,
   STATUS_LABELS,
   VEHICLE_STATUSES,
   VehicleSchema,
   type Role,
+  type SubmissionConsentField,
   type VehicleInput,
   type VehicleStatus,
 } from '@schlosstreffen/shared';
@@ -38,6 +40,9 @@ import { openStorage, putJpeg, type SeedStorage } from './seed/storage.js';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
+/** What each demo owner's submission sends: the three consents ticked, as the wizard and the dashboard do. */
+const SUBMISSION_CONSENTS = { consentMedia: true, consentQuartett: true, consentContact: true } as const;
+
 interface PlannedStep {
   oldStatus: VehicleStatus;
   newStatus: VehicleStatus;
@@ -52,8 +57,10 @@ interface PlannedVehicle {
   id: string;
   seed: SeedVehicle;
   /** The validated vehicle fields. */
-  fields: VehicleInput;
+  fields: Omit<VehicleInput, SubmissionConsentField>;
   owner: SeedUser;
+  /** The owner's first submission: when the consents it sent were recorded (later ones find them standing). */
+  consentsGivenAt: Date | null;
   status: VehicleStatus;
   createdAt: Date;
   updatedAt: Date;
@@ -150,6 +157,7 @@ async function seed(
       : 0;
 
     const entities = new Map<string, User>();
+    const consenting = new Set(plan.filter((p) => p.consentsGivenAt).map((p) => p.owner.key));
     for (const seedUser of SEED_USERS) {
       const fields = {
         firstName: seedUser.firstName,
@@ -158,9 +166,10 @@ async function seed(
         instagramHandle: seedUser.instagramHandle ?? null,
         role: seedUser.role,
         passwordHash: hashes.get(seedUser.key) as string,
-        consentMedia: true,
-        consentQuartett: true,
-        consentContact: true,
+        // The account's flags follow the consents recorded with its submissions.
+        consentMedia: consenting.has(seedUser.key),
+        consentQuartett: consenting.has(seedUser.key),
+        consentContact: consenting.has(seedUser.key),
         emailVerified: true,
         resetToken: null,
         resetTokenExpiry: null,
@@ -210,10 +219,10 @@ async function seed(
           createdAt: step.at,
         });
       }
-      // Submitted applications carry the wizard's three consents, given when they were submitted.
-      const submitted = planned.steps.find((step) => step.newStatus === 'submitted');
-      if (submitted) {
-        for (const kind of CONSENT_KINDS) {
+      // The owner's first submission recorded the consents it sent (SUBMISSION_CONSENTS); a
+      // resubmission finds them standing, a staff member's change records none.
+      if (planned.consentsGivenAt) {
+        for (const kind of CONSENT_KINDS.filter((k) => SUBMISSION_CONSENTS[CONSENTS[k].field])) {
           tx.create(Consent, {
             user: entities.get(planned.owner.key) as User,
             vehicle,
@@ -221,7 +230,7 @@ async function seed(
             version: CONSENTS[kind].version,
             wording: CONSENTS[kind].text,
             source: 'application',
-            grantedAt: submitted.at,
+            grantedAt: planned.consentsGivenAt,
           });
         }
       }
@@ -362,6 +371,12 @@ function planVehicles(now: number): PlannedVehicle[] {
     } = s;
     const checked = v.safeParse(VehicleSchema, { ...fields, kw: Math.round(s.ps * 0.7355) });
     if (!checked.success) return fail(checked.issues.map((issue) => issue.message).join('; '));
+    const {
+      consentMedia: _media,
+      consentQuartett: _quartett,
+      consentContact: _contact,
+      ...vehicleFields
+    } = checked.output;
     for (const seconds of [s.zeroToHundredS, s.quarterMileS ?? 0]) {
       if (Math.round(seconds * 10) / 10 !== seconds) fail('times have one decimal');
     }
@@ -375,6 +390,10 @@ function planVehicles(now: number): PlannedVehicle[] {
       if (step.to === status) fail(`no change from ${status}`);
       if (step.by === 'owner' && !ownerCanChangeStatus(status, step.to)) {
         fail(`the owner may not move ${status} → ${step.to}`);
+      }
+      if (step.by === 'owner') {
+        const change = v.safeParse(OwnerStatusPatchSchema, { status: step.to, ...SUBMISSION_CONSENTS });
+        if (!change.success) fail(change.issues.map((issue) => issue.message).join('; '));
       }
       if (step.by !== 'owner') {
         const update = { status: step.to, oldStatus: status, comment: step.comment, score: step.score };
@@ -399,8 +418,10 @@ function planVehicles(now: number): PlannedVehicle[] {
     return {
       id: randomUUID(),
       seed: s,
-      fields: checked.output,
+      fields: vehicleFields,
       owner,
+      consentsGivenAt:
+        steps.find((step) => step.newStatus === 'submitted' && step.actor.key === owner.key)?.at ?? null,
       status,
       createdAt,
       updatedAt: steps.at(-1)?.at ?? new Date(createdAt.getTime() + s.photos.length * MINUTE),

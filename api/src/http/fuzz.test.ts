@@ -28,6 +28,7 @@ import {
   type SignedInActor,
   type TestContext,
   type World,
+  SUBMISSION_CONSENTS,
 } from '../testing/index.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -103,7 +104,7 @@ function template(route: string, world: World): Record<string, unknown> {
     },
     'POST /api/visitor-registrations/confirm': { token: 'abc' },
     'POST /api/visitor-registrations/unsubscribe': { token: 'abc' },
-    'POST /api/vehicles': { ...vehicle, status: 'submitted' },
+    'POST /api/vehicles': { ...vehicle, status: 'submitted', ...SUBMISSION_CONSENTS },
     'PATCH /api/vehicles/:id': { color: 'Rot', ps: 420, zeroToHundredS: '4,2' },
     'PATCH /api/admin/vehicles/:id/status': {
       status: 'in_review',

@@ -39,6 +39,7 @@ import {
   type TestClient,
   type TestContext,
   type World,
+  SUBMISSION_CONSENTS,
 } from '../testing/index.js';
 
 /** Who sends a cell's request, and whose data it is about. */
@@ -579,7 +580,7 @@ const ROWS: Row[] = [
     expect: [401, 200, 404, 200, 200, 200],
     request: async ({ owner }) => ({
       path: `/api/vehicles/${(await ownersVehicle(owner)).id}`,
-      json: { status: 'submitted' },
+      json: { status: 'submitted', ...SUBMISSION_CONSENTS },
     }),
   },
   {
@@ -910,7 +911,7 @@ const ROWS: Row[] = [
     expect: [401, 409, 404, 404, 404, 409],
     request: async ({ owner }) => ({
       path: `/api/vehicles/${(await ownersVehicle(owner, { status: 'submitted' })).id}/reapply`,
-      json: { consents: { media: true, quartett: true, contact: true } },
+      json: {},
     }),
   },
   {

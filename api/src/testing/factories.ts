@@ -100,7 +100,17 @@ export async function makeRoomForVehicle(
   }
 }
 
-/** Creates a vehicle through the API as the client's user (a BMW M3 E46 unless told otherwise). */
+/** The three application consents as the wizard and the dashboard send them with a submission. */
+export const SUBMISSION_CONSENTS = {
+  consentMedia: true,
+  consentQuartett: true,
+  consentContact: true,
+} as const;
+
+/**
+ * Creates a vehicle through the API as the client's user (a BMW M3 E46 unless told otherwise); a
+ * submission (`status: 'submitted'`) sends the three consents unless the overrides name them.
+ */
 export async function createVehicle(client: TestClient, overrides: Record<string, unknown> = {}) {
   const res = await client.post('/api/vehicles', {
     brand: 'BMW',
@@ -110,6 +120,7 @@ export async function createVehicle(client: TestClient, overrides: Record<string
     weightKg: 1570,
     topSpeedKmh: 280,
     zeroToHundredS: 5.2,
+    ...(overrides.status === 'submitted' ? SUBMISSION_CONSENTS : {}),
     ...overrides,
   });
   expect(res.status, res.text).toBe(201);

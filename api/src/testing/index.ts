@@ -11,6 +11,7 @@ export {
   PASSWORD,
   registerUser,
   signInConfirmed,
+  SUBMISSION_CONSENTS,
   uniqueEmail,
 } from './factories.js';
 export { readZip, type ZipEntry } from './zip.js';

@@ -6,6 +6,7 @@ import {
   AdminStatusUpdateSchema,
   APPLICATION_STEP_SCHEMAS,
   ApplicationFormSchema,
+  missingSubmissionConsents,
   OwnerStatusPatchSchema,
   VehicleEditSchema,
   VehicleSchema,
@@ -27,6 +28,13 @@ const vehicle = {
   topSpeedKmh: 250,
   zeroToHundredS: 5.2,
 };
+
+const ALL_CONSENTS = { consentMedia: true, consentQuartett: true, consentContact: true } as const;
+const CONSENT_ISSUES = [
+  { field: 'consentMedia', message: 'Einwilligung zur Mediennutzung ist erforderlich' },
+  { field: 'consentQuartett', message: 'Einwilligung für Auto-Quartett ist erforderlich' },
+  { field: 'consentContact', message: 'Einwilligung zur Kontaktaufnahme ist erforderlich' },
+];
 
 describe('VehicleSchema', () => {
   it('accepts the required fields and defaults tuningCategories to []', () => {
@@ -52,6 +60,9 @@ describe('VehicleSchema', () => {
       descriptionLong: 'Lang',
       specialMods: 'Turbo',
       status: 'submitted',
+      consentMedia: true,
+      consentQuartett: true,
+      consentContact: true,
     };
     expect(v.parse(VehicleSchema, full)).toEqual({
       ...full,
@@ -95,6 +106,33 @@ describe('VehicleSchema', () => {
     expect(issuesOf(VehicleSchema, { ...vehicle, status: 'confirmed' })).toEqual([
       { field: 'status', message: 'Ungültiger Status' },
     ]);
+  });
+
+  it('needs the three consents to submit, each named by its field; a draft needs none', () => {
+    expect(issuesOf(VehicleSchema, { ...vehicle, status: 'submitted' })).toEqual(CONSENT_ISSUES);
+    expect(
+      issuesOf(VehicleSchema, { ...vehicle, status: 'submitted', consentMedia: true, consentContact: false }),
+    ).toEqual([CONSENT_ISSUES[1], CONSENT_ISSUES[2]]);
+    expect(v.parse(VehicleSchema, { ...vehicle, status: 'submitted', ...ALL_CONSENTS })).toEqual({
+      ...vehicle,
+      tuningCategories: [],
+      status: 'submitted',
+      ...ALL_CONSENTS,
+    });
+    expect(v.safeParse(VehicleSchema, { ...vehicle, status: 'draft' }).success).toBe(true);
+    expect(v.safeParse(VehicleSchema, { ...vehicle, consentMedia: false }).success).toBe(true);
+  });
+
+  it('names a missing consent beside the other invalid fields', () => {
+    expect(
+      issuesOf(VehicleSchema, {
+        ...vehicle,
+        ps: 10,
+        status: 'submitted',
+        ...ALL_CONSENTS,
+        consentQuartett: undefined,
+      }),
+    ).toEqual([{ field: 'ps', message: 'Leistung muss zwischen 50 und 3000 PS liegen' }, CONSENT_ISSUES[1]]);
   });
 
   it('reports every required field when empty', () => {
@@ -297,11 +335,33 @@ describe('ApplicationFormSchema', () => {
 describe('OwnerStatusPatchSchema', () => {
   it('accepts draft, submitted and confirmed only', () => {
     expect(v.parse(OwnerStatusPatchSchema, { status: 'draft' })).toEqual({ status: 'draft' });
-    expect(v.parse(OwnerStatusPatchSchema, { status: 'submitted' })).toEqual({ status: 'submitted' });
+    expect(v.parse(OwnerStatusPatchSchema, { status: 'submitted', ...ALL_CONSENTS })).toEqual({
+      status: 'submitted',
+      ...ALL_CONSENTS,
+    });
     expect(v.parse(OwnerStatusPatchSchema, { status: 'confirmed' })).toEqual({ status: 'confirmed' });
     expect(issuesOf(OwnerStatusPatchSchema, { status: 'invited' })).toEqual([
       { field: 'status', message: 'Ungültiger Status' },
     ]);
+  });
+
+  it('needs the three consents to submit, not to withdraw or confirm', () => {
+    expect(issuesOf(OwnerStatusPatchSchema, { status: 'submitted' })).toEqual(CONSENT_ISSUES);
+    expect(
+      issuesOf(OwnerStatusPatchSchema, { status: 'submitted', ...ALL_CONSENTS, consentContact: 'ja' }),
+    ).toEqual([CONSENT_ISSUES[2]]);
+    expect(v.safeParse(OwnerStatusPatchSchema, { status: 'draft' }).success).toBe(true);
+  });
+});
+
+describe('missingSubmissionConsents', () => {
+  it('names each consent not ticked', () => {
+    expect(missingSubmissionConsents({})).toEqual(CONSENT_ISSUES);
+    expect(missingSubmissionConsents({ consentMedia: true, consentQuartett: false })).toEqual([
+      CONSENT_ISSUES[1],
+      CONSENT_ISSUES[2],
+    ]);
+    expect(missingSubmissionConsents(ALL_CONSENTS)).toEqual([]);
   });
 });
 

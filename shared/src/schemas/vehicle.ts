@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { eventYear, VEHICLE_LIMITS, VEHICLE_TEXT_MAX } from '../constants.js';
 import { DRIVE_TYPES, FUEL_TYPES, VEHICLE_STATUSES } from '../status.js';
-import { fieldObject } from './issues.js';
+import { fieldObject, type FieldIssue } from './issues.js';
 
 /** Vehicle create and edit bodies, the application wizard and status changes, with their German messages. */
 
@@ -203,6 +203,56 @@ const vehicleEntries = {
   cylinders: optionalInt(L.cylinders, MSG.cylinders, MSG.cylindersInt, MSG.cylindersRange),
 };
 
+/** The application consents as the wizard names them (CONSENTS[kind].field). */
+export const SUBMISSION_CONSENT_FIELDS = ['consentMedia', 'consentQuartett', 'consentContact'] as const;
+export type SubmissionConsentField = (typeof SUBMISSION_CONSENT_FIELDS)[number];
+/** The consent ticks a request carries; a submission needs each one `true`. */
+export type SubmissionConsents = { [K in SubmissionConsentField]?: boolean };
+
+/**
+ * The consents a submission lacks, one issue per field with its German message (empty: all three
+ * are ticked). A draft needs none; the API refuses a submission with any of these.
+ */
+export function missingSubmissionConsents(ticks: SubmissionConsents): FieldIssue[] {
+  return SUBMISSION_CONSENT_FIELDS.filter((field) => ticks[field] !== true).map((field) => ({
+    field,
+    message: MSG[field],
+  }));
+}
+
+/** The consent fields of a request body: optional, ticked or not; whether they must be is the status's. */
+const consentEntries = {
+  consentMedia: v.optional(v.boolean(MSG.consentMedia)),
+  consentQuartett: v.optional(v.boolean(MSG.consentQuartett)),
+  consentContact: v.optional(v.boolean(MSG.consentContact)),
+};
+
+type SubmissionInput = { status?: string } & SubmissionConsents;
+
+/** With status 'submitted', `field` must be `true`; the issue is the field's own (path and message). */
+const consentToSubmit = <T extends SubmissionInput>(field: SubmissionConsentField) =>
+  // Typed on the whole body T (the check reads only status and the field) so the pipe keeps T.
+  v.forward<SubmissionInput, v.PartialCheckIssue<SubmissionInput>, [SubmissionConsentField]>(
+    v.partialCheck<SubmissionInput, [['status'], [SubmissionConsentField]], SubmissionInput, string>(
+      [['status'], [field]],
+      (input) => input.status !== 'submitted' || input[field] === true,
+      MSG[field],
+    ),
+    [field],
+  ) as unknown as v.BaseValidation<T, T, v.PartialCheckIssue<SubmissionInput>>;
+
+/** `schema` whose submissions (status 'submitted') need all three consents; drafts and other statuses none. */
+/* @__NO_SIDE_EFFECTS__ */
+function submissionNeedsConsents<S extends v.GenericSchema<unknown, SubmissionInput>>(schema: S) {
+  type T = v.InferOutput<S>;
+  return v.pipe(
+    schema,
+    consentToSubmit<T>('consentMedia'),
+    consentToSubmit<T>('consentQuartett'),
+    consentToSubmit<T>('consentContact'),
+  );
+}
+
 /** Statuses an owner may create a vehicle in. */
 const OWNER_STATUSES = ['draft', 'submitted'] as const;
 /** Statuses an owner may patch to: submit, withdraw, and accept an invitation. */
@@ -227,11 +277,17 @@ function buildVehicleSchemas(maxYear: number) {
     year: int({ min: L.year.min, max: maxYear }, MSG.year, MSG.yearInt, yearRangeMessage(maxYear)),
   };
 
-  /** Body of POST /api/vehicles (the wizard sends status 'submitted'). */
-  const VehicleSchema = fieldObject({
+  const createEntries = {
     ...entries,
     status: v.optional(v.picklist(OWNER_STATUSES, MSG.status)),
-  });
+    ...consentEntries,
+  };
+
+  /**
+   * Body of POST /api/vehicles: the wizard sends status 'submitted' with its three consents, which a
+   * submission needs (each `true`, else an issue naming the field); a draft needs none.
+   */
+  const VehicleSchema = submissionNeedsConsents(fieldObject(createEntries));
 
   /**
    * Body of PATCH /api/vehicles/{id} and the edit form: the vehicle schema without status, every
@@ -246,9 +302,9 @@ function buildVehicleSchemas(maxYear: number) {
     }),
   );
 
-  /** The application wizard: vehicle fields plus the three required consents (not sent to the API). */
+  /** The application wizard: vehicle fields plus the three required consents, sent with the application. */
   const ApplicationFormSchema = fieldObject({
-    ...VehicleSchema.entries,
+    ...createEntries,
     consentMedia: v.literal(true, MSG.consentMedia),
     consentQuartett: v.literal(true, MSG.consentQuartett),
     consentContact: v.literal(true, MSG.consentContact),
@@ -300,10 +356,17 @@ export const APPLICATION_STEP_SCHEMAS = specEdition.APPLICATION_STEP_SCHEMAS;
 export type VehicleInput = v.InferOutput<typeof VehicleSchema>;
 export type VehicleEdit = v.InferOutput<typeof VehicleEditSchema>;
 
-/** Owner's PATCH with only a status: submit (draft → submitted) or withdraw (→ draft). */
-export const OwnerStatusPatchSchema = fieldObject({
-  status: v.picklist(OWNER_PATCH_STATUSES, MSG.status),
-});
+/**
+ * Owner's PATCH with a status: submit (draft → submitted, with the three consents as the wizard
+ * names them, each `true`), withdraw (→ draft) or accept an invitation (→ confirmed).
+ */
+export const OwnerStatusPatchSchema = /* @__PURE__ */ submissionNeedsConsents(
+  fieldObject({
+    status: v.picklist(OWNER_PATCH_STATUSES, MSG.status),
+    ...consentEntries,
+  }),
+);
+export type OwnerStatusPatch = v.InferOutput<typeof OwnerStatusPatchSchema>;
 
 /** Reviewer or admin status change; oldStatus guards against concurrent changes (409 when stale). */
 export const AdminStatusUpdateSchema = fieldObject({

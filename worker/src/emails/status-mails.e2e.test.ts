@@ -1,5 +1,10 @@
 import { EmailLog } from '@schlosstreffen/api/core';
-import { createTestContext, signInConfirmed, type TestContext } from '@schlosstreffen/api/testing';
+import {
+  createTestContext,
+  signInConfirmed,
+  type TestContext,
+  SUBMISSION_CONSENTS,
+} from '@schlosstreffen/api/testing';
 import { listMails, waitForMail } from '@schlosstreffen/infra/dev-services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../adapters/mailer.js';
@@ -35,6 +40,7 @@ describe('status mails through outbox, queue and SMTP', () => {
       topSpeedKmh: 250,
       zeroToHundredS: 4.8,
       status: 'submitted',
+      ...SUBMISSION_CONSENTS,
     });
     expect(created.status).toBe(201);
     const toOwner = (subject: string) => (mail: { to: { address: string }[]; subject: string }) =>

@@ -1,7 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CONSENT_KINDS, CONSENTS, PRIVACY_MESSAGES } from '@schlosstreffen/shared';
-import { conflict, notFound } from '../errors.js';
+import {
+  CONSENT_KINDS,
+  CONSENTS,
+  missingSubmissionConsents,
+  PRIVACY_MESSAGES,
+  type SubmissionConsents,
+} from '@schlosstreffen/shared';
+import { conflict, invalid, notFound } from '../errors.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { recordConsentWithdrawal } from '../status-log/status-log.js';
 import { Vehicle } from '../model/vehicle.entity.js';
@@ -9,19 +15,42 @@ import { Consent } from '../model/consent.entity.js';
 import { User } from '../model/user.entity.js';
 
 /**
- * The consents of an application: recorded when it is submitted, withdrawable at any time. What a
- * withdrawal does, per kind: media, the vehicle leaves the public list; quartett, it leaves future
- * print exports; contact, no more mails about the application.
+ * The consents of an application: recorded when the owner submits it, as the request sent them,
+ * withdrawable at any time. What a withdrawal does, per kind: media, the vehicle leaves the public
+ * list; quartett, it leaves future print exports; contact, no more mails about the application.
  */
 
-/** Records the wizard's three consents for a new application, in the caller's transaction. */
-export async function recordApplicationConsents(
+/** The account flag of each kind: whether the person has a consent of it that stands. */
+const ACCOUNT_FLAG = {
+  media: 'consentMedia',
+  quartett: 'consentQuartett',
+  contact: 'consentContact',
+} as const;
+
+/**
+ * The owner's submission of `vehicle`: refused (400, naming each consent not ticked) unless `ticks`
+ * carries all three as `true`; then each kind sent is recorded with its wording and version, in the
+ * caller's transaction. A kind whose consent still stands for this application (a resubmission after
+ * withdrawing the application) is not recorded again; one withdrawn is given anew. The account's
+ * flags follow.
+ */
+export async function recordSubmissionConsents(
   em: EntityManager,
   user: User,
   vehicle: Vehicle,
+  ticks: SubmissionConsents,
   at = new Date(),
 ): Promise<void> {
-  for (const kind of CONSENT_KINDS) {
+  const missing = missingSubmissionConsents(ticks);
+  if (missing.length) throw invalid(missing[0]!.message, missing);
+  const sent = CONSENT_KINDS.filter((kind) => ticks[CONSENTS[kind].field] === true);
+  const standing = new Set(
+    (await em.find(Consent, { vehicle: vehicle.id, kind: { $in: sent }, withdrawnAt: null })).map(
+      (consent) => consent.kind,
+    ),
+  );
+  for (const kind of sent) {
+    if (standing.has(kind)) continue;
     em.create(Consent, {
       user,
       vehicle,
@@ -32,10 +61,12 @@ export async function recordApplicationConsents(
       grantedAt: at,
     });
   }
+  // Read at once by what the submission causes (its mail asks whether contact stands).
+  await em.flush();
   await em.nativeUpdate(
     User,
     { id: user.id },
-    { consentMedia: true, consentQuartett: true, consentContact: true },
+    Object.fromEntries(sent.map((kind) => [ACCOUNT_FLAG[kind], true])),
   );
 }
 
@@ -77,8 +108,7 @@ export async function withdrawConsent(em: EntityManager, user: User, consentId: 
     // The account's flags say whether any consent of the kind still stands.
     await tx.flush();
     const standing = await tx.count(Consent, { user: user.id, kind: consent.kind, withdrawnAt: null });
-    const flag = { media: 'consentMedia', quartett: 'consentQuartett', contact: 'consentContact' } as const;
-    await tx.nativeUpdate(User, { id: user.id }, { [flag[consent.kind]]: standing > 0 });
+    await tx.nativeUpdate(User, { id: user.id }, { [ACCOUNT_FLAG[consent.kind]]: standing > 0 });
     await tx.populate(consent, ['vehicle']);
     return consent;
   });

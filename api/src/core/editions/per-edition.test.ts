@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   type SignedIn,
   type TestContext,
+  SUBMISSION_CONSENTS,
 } from '../../testing/index.js';
 import { issueInvitation } from '../invitations/invitation.issue.js';
 import { Invitation } from '../model/invitation.entity.js';
@@ -19,7 +20,7 @@ import { Consent } from '../model/consent.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { runRetention } from '../privacy/retention.js';
-import { DEFAULT_RETENTION, EDITION_MESSAGES } from '@schlosstreffen/shared';
+import { CONSENTS, DEFAULT_RETENTION, EDITION_MESSAGES } from '@schlosstreffen/shared';
 import { EditionEvents } from './edition-events.js';
 import { createEdition, makeCurrent, openApplications } from './editions.js';
 
@@ -64,7 +65,10 @@ beforeAll(async () => {
   // 2026: an application invited with its start number, and a visitor.
   const created = await createVehicle(owner2026.client, { brand: 'Audi', model: 'Sport Quattro' });
   car2026 = created.id;
-  const submitted = await owner2026.client.patch(`/api/vehicles/${car2026}`, { status: 'submitted' });
+  const submitted = await owner2026.client.patch(`/api/vehicles/${car2026}`, {
+    status: 'submitted',
+    ...SUBMISSION_CONSENTS,
+  });
   expect(submitted.status, submitted.text).toBe(200);
   await changeStatus(admin, car2026, 'submitted', 'invited');
   const issued = (await issue(car2026))!;
@@ -133,7 +137,10 @@ describe('one edition at a time', () => {
 
   it('start numbers restart, and a code of 2026 is refused at the 2027 gate', async () => {
     const created = await createVehicle(owner2027.client, { brand: 'Nissan', model: 'Skyline R34' });
-    await owner2027.client.patch(`/api/vehicles/${created.id}`, { status: 'submitted' });
+    await owner2027.client.patch(`/api/vehicles/${created.id}`, {
+      status: 'submitted',
+      ...SUBMISSION_CONSENTS,
+    });
     await changeStatus(admin, created.id, 'submitted', 'invited');
     const issued = (await issue(created.id))!;
     expect(issued.invitation.startNumber).toBe(1);
@@ -204,20 +211,12 @@ describe('one edition at a time', () => {
     expect([ahead.status, ahead.data.message]).toEqual([404, 'Einen Rückblick auf 2027 gibt es noch nicht.']);
   });
 
-  it("a 2026 car applies for 2027: its data and photos carried over, consents asked again; 2026's record stays", async () => {
+  it("a 2026 car applies for 2027: its data and photos carried over as a draft without consents; 2026's record stays", async () => {
     const photo = await insertImage(t, car2026);
-    const consents = { media: true, quartett: true, contact: true };
-    const missing = await owner2026.client.post(`/api/vehicles/${car2026}/reapply`, {
-      consents: { media: true },
-    });
-    expect([missing.status, missing.data.message]).toEqual([
-      400,
-      'Bitte stimme allen drei Einwilligungen zu.',
-    ]);
-    const stranger = await owner2027.client.post(`/api/vehicles/${car2026}/reapply`, { consents });
+    const stranger = await owner2027.client.post(`/api/vehicles/${car2026}/reapply`, {});
     expect(stranger.status).toBe(404);
 
-    const again = await owner2026.client.post(`/api/vehicles/${car2026}/reapply`, { consents });
+    const again = await owner2026.client.post(`/api/vehicles/${car2026}/reapply`, {});
     expect(again.status, again.text).toBe(201);
     expect(again.data).toMatchObject({
       status: 'draft',
@@ -239,12 +238,8 @@ describe('one edition at a time', () => {
     expect(copyJobs.map((row) => row.payload)).toEqual([
       { mediaId: copy.media[0]!.id, from: photo.path.slice('/objects/'.length) },
     ]);
-    // The consents of the new application, with the current wording; the log says where it came from.
-    expect((await em.find(Consent, { vehicle: copy.id })).map((row) => row.kind).sort()).toEqual([
-      'contact',
-      'media',
-      'quartett',
-    ]);
+    // The draft has no consents; the log says where it came from.
+    expect(await em.count(Consent, { vehicle: copy.id })).toBe(0);
     const history = await admin.client.get(`/api/vehicles/${copy.id}/reviews`);
     expect(history.status).toBe(200);
     expect(history.data).toEqual([
@@ -282,13 +277,29 @@ describe('one edition at a time', () => {
     const past = await owner2026.client.patch(`/api/vehicles/${car2026}`, { color: 'Grün' });
     expect([past.status, past.data.message]).toEqual([409, EDITION_MESSAGES.pastReadOnly]);
 
-    const twice = await owner2026.client.post(`/api/vehicles/${car2026}/reapply`, { consents });
+    const twice = await owner2026.client.post(`/api/vehicles/${car2026}/reapply`, {});
     expect([twice.status, twice.data.message]).toEqual([
       409,
       'Dieses Fahrzeug ist für Schlosstreffen 2027 bereits angemeldet.',
     ]);
-    const current = await owner2026.client.post(`/api/vehicles/${copy.id}/reapply`, { consents });
+    const current = await owner2026.client.post(`/api/vehicles/${copy.id}/reapply`, {});
     expect(current.status).toBe(409);
+
+    // Its submission asks for the consents as every other does, and records them then.
+    const unasked = await owner2026.client.patch(`/api/vehicles/${copy.id}`, { status: 'submitted' });
+    expect([unasked.status, unasked.data.issues?.[0]?.field]).toEqual([400, 'consentMedia']);
+    const submitted = await owner2026.client.patch(`/api/vehicles/${copy.id}`, {
+      status: 'submitted',
+      ...SUBMISSION_CONSENTS,
+    });
+    expect(submitted.status, submitted.text).toBe(200);
+    expect(
+      (await em.fork().find(Consent, { vehicle: copy.id })).map((row) => [row.kind, row.version]).sort(),
+    ).toEqual([
+      ['contact', CONSENTS.contact.version],
+      ['media', CONSENTS.media.version],
+      ['quartett', CONSENTS.quartett.version],
+    ]);
   });
 
   it("the media library and its ZIP show one edition's images", async () => {

@@ -1,6 +1,7 @@
 /** The SQL of the public list: the read model's fingerprint and rows, and what decides a listing. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { selectRows } from '../db/db.queries.js';
+import { noWithdrawnConsent } from '../model/consent-state.js';
 
 /**
  * Changes whenever a row of the read model does: every write gives a row a new `xmin` (the writing
@@ -53,10 +54,7 @@ export function lockListingStates(em: EntityManager, ids: string[]): Promise<Lis
   return selectRows<ListingState>(
     em,
     `select v.id,
-            v.status = 'confirmed' and not exists (
-              select 1 from consent c
-               where c.vehicle_id = v.id and c.kind = 'media' and c.withdrawn_at is not null
-            ) as listable,
+            v.status = 'confirmed' and ${noWithdrawnConsent('v', 'media')} as listable,
             exists (select 1 from public_vehicle p where p.vehicle_id = v.id) as listed
        from vehicle v
       where v.id in (${ids.map(() => '?').join(', ')})

@@ -1,6 +1,7 @@
 /** The SQL of the status log: a vehicle's history with names, and the replay of the whole log. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VehicleStatus } from '@schlosstreffen/shared';
+import { withdrawnConsent } from '../model/consent-state.js';
 
 /** A vehicle's log rows, newest first, each with the actor's current name (null once gone). */
 export function historyRows(em: EntityManager, vehicleId: string): Promise<Record<string, unknown>[]> {
@@ -43,14 +44,12 @@ export async function listedInOtherEdition(em: EntityManager): Promise<number> {
   return row!.n;
 }
 
-/** Vehicles whose owner withdrew the consent to publish their images. */
+/** Vehicles whose owner withdrew the consent to publish their images (and did not give it again). */
 export async function mediaConsentWithdrawn(em: EntityManager): Promise<string[]> {
   const rows = await em
     .getConnection()
-    .execute<{ vehicle_id: string }[]>(
-      `select distinct vehicle_id from consent where kind = 'media' and withdrawn_at is not null and vehicle_id is not null`,
-    );
-  return rows.map((row) => row.vehicle_id);
+    .execute<{ id: string }[]>(`select v.id from vehicle v where ${withdrawnConsent('v', 'media')}`);
+  return rows.map((row) => row.id);
 }
 
 /** The vehicles on the public list. */

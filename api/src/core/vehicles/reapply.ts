@@ -1,14 +1,13 @@
 /**
  * Applying again with last year's car: a new application in the current edition with the car's data
- * and photos carried over (the same car id), the three consents recorded anew with the current
- * wording. The earlier application stays as it was recorded: its data, photos, status log, quartett
- * card and look back are its own.
+ * and photos carried over (the same car id), as a draft without consents: its submission asks for
+ * them with the current wording, as every submission does. The earlier application stays as it was
+ * recorded: its data, photos, status log, quartett card and look back are its own.
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { brandAndModel, EDITION_MESSAGES, VEHICLE_MESSAGES } from '@schlosstreffen/shared';
 import { assertVehicleRoom } from '../accounts/account-limits.js';
-import { recordApplicationConsents } from '../accounts/consents.js';
 import type { EditionRef } from '../editions/edition-events.js';
 import { conflict, notFound } from '../errors.js';
 import { Media } from '../model/media.entity.js';
@@ -73,7 +72,6 @@ export async function reapplyLocked(
     { to: 'draft', comment: EDITION_MESSAGES.carriedOver(source.edition.name) },
     null,
   );
-  await recordApplicationConsents(em, owner, vehicle);
   for (const photo of carriedPhotos(source)) {
     const from = keyOf(photo.url);
     if (!from) continue;

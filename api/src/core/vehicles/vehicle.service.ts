@@ -12,6 +12,7 @@ import {
   type AdminStatusUpdate,
   type BulkStatusApply,
   type OwnerStatus,
+  type OwnerStatusPatch,
   type VehicleEdit,
   type VehicleInput,
   bulkResult,
@@ -29,7 +30,7 @@ import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
 import { listHistory, recordStatusChange, userActor } from '../status-log/status-log.js';
 import { enqueueStatusEffects } from '../status-log/status-effects.js';
 import { assertVehicleRoom } from '../accounts/account-limits.js';
-import { recordApplicationConsents } from '../accounts/consents.js';
+import { recordSubmissionConsents } from '../accounts/consents.js';
 import { User } from '../model/user.entity.js';
 import { assertConfirmable } from '../invitations/confirmable.js';
 import { declineLocked } from '../invitations/decline.js';
@@ -129,7 +130,14 @@ export class VehicleService {
    * account holds at most ACCOUNT_LIMITS.vehicles.
    */
   async create(user: User, input: VehicleInput): Promise<Vehicle> {
-    const { status = 'draft', tuningCategories, ...fields } = input;
+    const {
+      status = 'draft',
+      tuningCategories,
+      consentMedia,
+      consentQuartett,
+      consentContact,
+      ...fields
+    } = input;
     if (status === 'submitted') assertConfirmedAddress(user);
     // A new application is for the edition the public site shows now, within its window.
     const at = this.now();
@@ -151,8 +159,16 @@ export class VehicleService {
         status: 'draft',
       });
       recordStatusChange(em, vehicle, userActor(user), { to: status }, null);
-      // A submitted application carries the wizard's three consents.
-      if (status === 'submitted') await recordApplicationConsents(em, user, vehicle);
+      // A submission records the consents it carries; a draft none.
+      if (status === 'submitted') {
+        await recordSubmissionConsents(
+          em,
+          user,
+          vehicle,
+          { consentMedia, consentQuartett, consentContact },
+          at,
+        );
+      }
       await this.effects(em, vehicle, user, status);
       if (changesReview(null, status)) {
         await em.flush();
@@ -167,7 +183,7 @@ export class VehicleService {
 
   /**
    * 'Für {Ausgabe} bewerben': the owner's car of an earlier application applies for the current
-   * edition, as a draft with its data and photos carried over and the consents given anew.
+   * edition, as a draft with its data and photos carried over; its submission asks for the consents.
    */
   async reapply(user: User, sourceId: string): Promise<Vehicle> {
     const at = this.now();
@@ -180,8 +196,12 @@ export class VehicleService {
     return this.get(user, vehicle.id);
   }
 
-  /** Edits fields (owner or staff); `status` alone or alongside is the owner's submit or withdraw. */
-  async update(user: User, id: string, edit: VehicleEdit, status?: OwnerStatus): Promise<Vehicle> {
+  /**
+   * Edits fields (owner or staff); a `change` of status alone or alongside is the owner's submit (with
+   * the three consents, recorded as sent), withdraw or acceptance of an invitation.
+   */
+  async update(user: User, id: string, edit: VehicleEdit, change?: OwnerStatusPatch): Promise<Vehicle> {
+    const status = change?.status;
     const at = this.now();
     const event = await this.options.places.events.at(at);
     const { edition } = event;
@@ -210,6 +230,10 @@ export class VehicleService {
         if (status === 'confirmed') await assertConfirmable(em, vehicle.id);
         const from = vehicle.status;
         recordStatusChange(em, vehicle, userActor(user), { to: status });
+        // The owner's submission records the consents it carries; a staff member's records none.
+        if (status === 'submitted' && isOwner(user, vehicle)) {
+          await recordSubmissionConsents(em, user, vehicle, change ?? {}, at);
+        }
         await releaseIfLeft(em, vehicle, from, 'declined');
         await this.effects(em, vehicle, await this.ownerOf(em, vehicle), status);
         await this.rebalance(em, vehicle, from, at);

@@ -5,7 +5,12 @@ import { DataExport } from '../../core/model/data-export.entity.js';
 import { Upload } from '../../core/model/upload.entity.js';
 import { User } from '../../core/model/user.entity.js';
 import { Vehicle } from '../../core/model/vehicle.entity.js';
-import { createTestContext, createVehicle, type TestContext } from '../../testing/index.js';
+import {
+  createTestContext,
+  createVehicle,
+  type TestContext,
+  SUBMISSION_CONSENTS,
+} from '../../testing/index.js';
 
 const HOUR = 3600 * 1000;
 
@@ -64,6 +69,7 @@ describe('per-account limits', () => {
         topSpeedKmh: 280,
         zeroToHundredS: 5.2,
         status,
+        ...(status === 'submitted' ? SUBMISSION_CONSENTS : {}),
       });
       expect(refused.status).toBe(409);
       expect(refused.data.message).toBe(ACCOUNT_LIMIT_MESSAGES.vehicles);

@@ -15,6 +15,7 @@ import {
   uniqueEmail,
   type TestClient,
   type TestContext,
+  SUBMISSION_CONSENTS,
 } from '../../testing/index.js';
 
 let t: TestContext;
@@ -61,12 +62,19 @@ describe('a new account', () => {
 
   it('keeps drafts but submits no application until its address is confirmed', async () => {
     const { client, email } = await unconfirmed();
-    const refused = await client.post('/api/vehicles', { ...application, status: 'submitted' });
+    const refused = await client.post('/api/vehicles', {
+      ...application,
+      status: 'submitted',
+      ...SUBMISSION_CONSENTS,
+    });
     expect(refused.status).toBe(403);
     expect(refused.data.message).toBe(PRIVACY_MESSAGES.emailUnconfirmed);
     const draft = await client.post('/api/vehicles', application);
     expect(draft.status).toBe(201);
-    const submit = await client.patch(`/api/vehicles/${draft.data.id}`, { status: 'submitted' });
+    const submit = await client.patch(`/api/vehicles/${draft.data.id}`, {
+      status: 'submitted',
+      ...SUBMISSION_CONSENTS,
+    });
     expect(submit.status).toBe(403);
     expect(submit.data.message).toBe(PRIVACY_MESSAGES.emailUnconfirmed);
     expect((await mailsTo(email)).map((mail) => mail.template)).toEqual(['account-confirm']);
@@ -80,7 +88,10 @@ describe('a new account', () => {
     expect((await t.client().post('/api/auth/confirm-email', { token })).status).toBe(400);
     expect((await client.get('/api/auth/user')).data.emailVerified).toBe(true);
 
-    expect((await client.patch(`/api/vehicles/${draft.data.id}`, { status: 'submitted' })).status).toBe(200);
+    expect(
+      (await client.patch(`/api/vehicles/${draft.data.id}`, { status: 'submitted', ...SUBMISSION_CONSENTS }))
+        .status,
+    ).toBe(200);
     expect((await mailsTo(email)).map((mail) => mail.template)).toEqual([
       'account-confirm',
       'application-received',
@@ -121,7 +132,10 @@ describe('a new account', () => {
     expect(await confirmAddressByOperator(t.orm.em.fork(), email.toUpperCase())).toBe(true);
     expect(await confirmAddressByOperator(t.orm.em.fork(), uniqueEmail('niemand'))).toBe(false);
     expect((await client.get('/api/auth/user')).data.emailVerified).toBe(true);
-    expect((await client.post('/api/vehicles', { ...application, status: 'submitted' })).status).toBe(201);
+    expect(
+      (await client.post('/api/vehicles', { ...application, status: 'submitted', ...SUBMISSION_CONSENTS }))
+        .status,
+    ).toBe(201);
   });
 });
 

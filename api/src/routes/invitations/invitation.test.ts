@@ -15,6 +15,7 @@ import {
   testClock,
   type TestClient,
   type TestContext,
+  SUBMISSION_CONSENTS,
 } from '../../testing/index.js';
 
 /** Check-ins are taken on the event day only: the app's clock stands there; applications are made earlier. */
@@ -171,6 +172,7 @@ describe('issuing invitations', () => {
         topSpeedKmh: 318,
         zeroToHundredS: 3.4,
         status: 'submitted',
+        ...SUBMISSION_CONSENTS,
       }),
     );
     expect(created.status).toBe(201);
@@ -288,6 +290,7 @@ describe('confirming an invitation', () => {
         topSpeedKmh: 190,
         zeroToHundredS: 9.5,
         status: 'submitted',
+        ...SUBMISSION_CONSENTS,
       }),
     );
     const id = created.data.id as string;

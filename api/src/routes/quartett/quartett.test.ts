@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { QUARTETT_MESSAGES, type Role } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Outbox } from '../../core/model/outbox.entity.js';
-import { createTestContext, type TestClient, type TestContext } from '../../testing/index.js';
+import {
+  createTestContext,
+  type TestClient,
+  type TestContext,
+  SUBMISSION_CONSENTS,
+} from '../../testing/index.js';
 import { Media } from '../../core/model/media.entity.js';
 import { Vehicle } from '../../core/model/vehicle.entity.js';
 import { QuartettCard } from '../../core/model/quartett-card.entity.js';
@@ -284,9 +289,15 @@ describe('the release lock', () => {
     const withdrawn = await owner.patch(`/api/vehicles/${locked}`, { status: 'draft' });
     expect(withdrawn.status, withdrawn.text).toBe(200);
     expect(withdrawn.data.status).toBe('draft');
-    expect((await owner.patch(`/api/vehicles/${locked}`, { status: 'submitted', ps: 400 })).status).toBe(409);
+    expect(
+      (await owner.patch(`/api/vehicles/${locked}`, { status: 'submitted', ...SUBMISSION_CONSENTS, ps: 400 }))
+        .status,
+    ).toBe(409);
     expect((await vehicleOf(locked)).status).toBe('draft');
-    const submitted = await owner.patch(`/api/vehicles/${locked}`, { status: 'submitted' });
+    const submitted = await owner.patch(`/api/vehicles/${locked}`, {
+      status: 'submitted',
+      ...SUBMISSION_CONSENTS,
+    });
     expect(submitted.status, submitted.text).toBe(200);
   });
 });

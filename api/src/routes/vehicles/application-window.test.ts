@@ -8,6 +8,7 @@ import {
   testClock,
   type SignedIn,
   type TestContext,
+  SUBMISSION_CONSENTS,
 } from '../../testing/index.js';
 
 /** The default first edition's deadline is 31 March 2026: applications close at midnight after it. */
@@ -31,12 +32,12 @@ describe("an edition's application window", () => {
     const late = await createVehicle(owner.client, { model: 'M3 E36' });
 
     const lastEvening = await clock.during(LAST_EVENING, () =>
-      owner.client.patch(`/api/vehicles/${onTime.id}`, { status: 'submitted' }),
+      owner.client.patch(`/api/vehicles/${onTime.id}`, { status: 'submitted', ...SUBMISSION_CONSENTS }),
     );
     expect(lastEvening.status, lastEvening.text).toBe(200);
 
     const refused = await clock.during(DAY_AFTER, () =>
-      owner.client.patch(`/api/vehicles/${late.id}`, { status: 'submitted' }),
+      owner.client.patch(`/api/vehicles/${late.id}`, { status: 'submitted', ...SUBMISSION_CONSENTS }),
     );
     expect([refused.status, refused.data.message]).toEqual([409, CLOSED]);
     // The draft stays a draft, editable as it was.
@@ -56,6 +57,7 @@ describe("an edition's application window", () => {
           topSpeedKmh: 190,
           zeroToHundredS: 9.0,
           status,
+          ...(status === 'submitted' ? SUBMISSION_CONSENTS : {}),
         }),
       );
       expect([res.status, res.data.message]).toEqual([409, CLOSED]);
@@ -70,7 +72,10 @@ describe("an edition's application window", () => {
     clock.set(new Date('2026-10-01T10:00:00+02:00'));
 
     const draft = await createVehicle(owner.client, { model: 'M2 CS' });
-    const early = await owner.client.patch(`/api/vehicles/${draft.id}`, { status: 'submitted' });
+    const early = await owner.client.patch(`/api/vehicles/${draft.id}`, {
+      status: 'submitted',
+      ...SUBMISSION_CONSENTS,
+    });
     expect([early.status, early.data.message]).toEqual([
       409,
       EDITION_MESSAGES.notYetOpen('Schlosstreffen 2027', null),
@@ -79,7 +84,10 @@ describe("an edition's application window", () => {
 
     const opensAt = new Date('2026-11-01T09:00:00+01:00');
     await openApplications(em, 2027, opensAt);
-    const announced = await owner.client.patch(`/api/vehicles/${draft.id}`, { status: 'submitted' });
+    const announced = await owner.client.patch(`/api/vehicles/${draft.id}`, {
+      status: 'submitted',
+      ...SUBMISSION_CONSENTS,
+    });
     expect([announced.status, announced.data.message]).toEqual([
       409,
       EDITION_MESSAGES.notYetOpen('Schlosstreffen 2027', venueDateTime(opensAt)),
@@ -87,7 +95,10 @@ describe("an edition's application window", () => {
     expect(announced.data.message).toContain('ab 01.11.2026, 09:00 Uhr');
 
     clock.set(opensAt);
-    const opened = await owner.client.patch(`/api/vehicles/${draft.id}`, { status: 'submitted' });
+    const opened = await owner.client.patch(`/api/vehicles/${draft.id}`, {
+      status: 'submitted',
+      ...SUBMISSION_CONSENTS,
+    });
     expect(opened.status, opened.text).toBe(200);
   });
 });

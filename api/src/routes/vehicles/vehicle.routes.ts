@@ -1,7 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import type Router from '@koa/router';
 import {
-  ReapplySchema,
   AdminStatusUpdateSchema,
   AdminVehicleExportQuerySchema,
   AdminVehicleListQuerySchema,
@@ -133,10 +132,10 @@ export function vehicleRoutes({
 
   router.patch('/vehicles/:id', requireUser, async (ctx) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-    const status =
-      'status' in body ? validate(OwnerStatusPatchSchema, { status: body.status }).status : undefined;
+    // A status comes with its consents when it submits (OwnerStatusPatchSchema).
+    const change = 'status' in body ? validate(OwnerStatusPatchSchema, body) : undefined;
     const edit = validate((await schemas()).VehicleEditSchema, body);
-    const vehicle = await vehicles.update(currentUser(ctx), vehicleId(ctx), edit, status);
+    const vehicle = await vehicles.update(currentUser(ctx), vehicleId(ctx), edit, change);
     ctx.body = presentVehicle(vehicle);
   });
 
@@ -145,9 +144,9 @@ export function vehicleRoutes({
     ctx.status = 204;
   });
 
-  // 'Für {Ausgabe} bewerben': an earlier application's car applies for the current edition.
+  // 'Für {Ausgabe} bewerben': an earlier application's car applies for the current edition, as a
+  // draft (no consents; its submission asks for them).
   router.post('/vehicles/:id/reapply', requireUser, async (ctx) => {
-    validate(ReapplySchema, ctx.request.body);
     const vehicle = await vehicles.reapply(currentUser(ctx), vehicleId(ctx));
     ctx.status = 201;
     ctx.body = presentVehicle(vehicle);

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { VEHICLE_MESSAGES, type Role } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Outbox } from '../../core/model/outbox.entity.js';
-import { createTestContext, type TestClient, type TestContext } from '../../testing/index.js';
+import {
+  createTestContext,
+  type TestClient,
+  type TestContext,
+  SUBMISSION_CONSENTS,
+} from '../../testing/index.js';
 import { Review } from '../../core/model/review.entity.js';
 import { rebuildProjections } from '../../core/status-log/projections.js';
 import { Vehicle } from '../../core/model/vehicle.entity.js';
@@ -44,8 +49,10 @@ const vehicleBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** A submission (`status: 'submitted'`) sends the three consents unless the overrides name them. */
 async function createVehicle(client: TestClient = owner, overrides: Record<string, unknown> = {}) {
-  const res = await client.post('/api/vehicles', vehicleBody(overrides));
+  const consents = overrides.status === 'submitted' ? SUBMISSION_CONSENTS : {};
+  const res = await client.post('/api/vehicles', vehicleBody({ ...consents, ...overrides }));
   expect(res.status, res.text).toBe(201);
   return res.data as { id: string; status: string; title: string; userId: string };
 }
@@ -140,8 +147,10 @@ describe('owner status rules', () => {
     expect(withdrawDraft.status).toBe(409);
     expect(withdrawDraft.data.message).toBe(VEHICLE_MESSAGES.withdrawNotAllowed);
 
-    expect((await owner.patch(`/api/vehicles/${id}`, { status: 'submitted' })).data.status).toBe('submitted');
-    const again = await owner.patch(`/api/vehicles/${id}`, { status: 'submitted' });
+    expect(
+      (await owner.patch(`/api/vehicles/${id}`, { status: 'submitted', ...SUBMISSION_CONSENTS })).data.status,
+    ).toBe('submitted');
+    const again = await owner.patch(`/api/vehicles/${id}`, { status: 'submitted', ...SUBMISSION_CONSENTS });
     expect(again.status).toBe(409);
     expect(again.data.message).toBe(VEHICLE_MESSAGES.submitOnlyDraft);
 
@@ -257,7 +266,7 @@ describe('status mails', () => {
     const { client, email } = await t.signIn('user', { firstName: 'Mia' });
     const { id } = await createVehicle(client, { status: 'submitted', name: 'Silberpfeil' });
     await client.patch(`/api/vehicles/${id}`, { status: 'draft' });
-    await client.patch(`/api/vehicles/${id}`, { status: 'submitted' });
+    await client.patch(`/api/vehicles/${id}`, { status: 'submitted', ...SUBMISSION_CONSENTS });
     for (const [from, to] of [
       ['submitted', 'in_review'],
       ['in_review', 'waitlist'],

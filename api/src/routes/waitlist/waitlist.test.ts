@@ -12,7 +12,13 @@ import { Outbox } from '../../core/model/outbox.entity.js';
 import { runDueWork } from '../../core/scheduler.js';
 import { Review } from '../../core/model/review.entity.js';
 import { Vehicle } from '../../core/model/vehicle.entity.js';
-import { createTestContext, PASSWORD, type SignedIn, type TestContext } from '../../testing/index.js';
+import {
+  createTestContext,
+  PASSWORD,
+  type SignedIn,
+  type TestContext,
+  SUBMISSION_CONSENTS,
+} from '../../testing/index.js';
 
 /**
  * Deadlines, declines and moving up, against a future event (the configured one lies in the past):
@@ -69,6 +75,7 @@ async function applicant(status: VehicleStatus, score?: number) {
     topSpeedKmh: 270,
     zeroToHundredS: 5,
     status: 'submitted',
+    ...SUBMISSION_CONSENTS,
   });
   expect(created.status, created.text).toBe(201);
   const id = created.data.id as string;

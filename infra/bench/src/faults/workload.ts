@@ -77,6 +77,9 @@ export async function createApplicant(
       topSpeedKmh: 250,
       zeroToHundredS: 5.1,
       status: 'submitted',
+      consentMedia: true,
+      consentQuartett: true,
+      consentContact: true,
     },
     201,
   );

@@ -7,6 +7,7 @@ import {
   testClock,
   type TestClient,
   type TestContext,
+  SUBMISSION_CONSENTS,
 } from '@schlosstreffen/api/testing';
 import { listMails, mailAttachment, waitForMail, type CaughtMail } from '@schlosstreffen/infra/dev-services';
 import { eventFacts, INVITATION_MESSAGES } from '@schlosstreffen/shared';
@@ -64,6 +65,7 @@ async function submittedVehicle(firstName: string) {
       topSpeedKmh: 220,
       zeroToHundredS: 5.7,
       status: 'submitted',
+      ...SUBMISSION_CONSENTS,
     }),
   );
   expect(created.status).toBe(201);
