@@ -13,6 +13,7 @@ import {
   field,
   setVehicleStatus,
   signInAsStaff,
+  submitFromDashboard,
   waitForMail,
 } from './support';
 
@@ -98,17 +99,18 @@ test('the admin runs the next edition: created from the last, opened and on the 
     }).toPass({ timeout: 20_000 });
     expect(await listed()).not.toContain(vehicleId);
 
-    // Last year's participant applies again with the car, photo included: three clicks.
+    // Last year's participant applies again with the car, photo included: taken over as a draft,
+    // then submitted with the consents ticked anew.
     const owner = await applicant.newPage();
     await owner.goto('/dashboard');
     const last = owner.getByRole('article', { name: 'Roter Blitz' });
     await last.getByRole('button', { name: `Für Schlosstreffen ${next} bewerben` }).click();
-    const consent = owner.getByRole('alertdialog', { name: `Für Schlosstreffen ${next} bewerben` });
-    await expect(consent).toContainText('Ich willige ein, dass die Bilder meines Fahrzeugs');
-    await consent.getByRole('button', { name: 'Einwilligen und übernehmen' }).click();
+    const takeOver = owner.getByRole('alertdialog', { name: `Für Schlosstreffen ${next} bewerben` });
+    await expect(takeOver).toContainText('Beim Einreichen stimmen Sie den Einwilligungen');
+    await takeOver.getByRole('button', { name: 'Übernehmen' }).click();
     await expect(owner.getByRole('article', { name: 'Roter Blitz' })).toHaveCount(2);
     const fresh = owner.getByRole('article', { name: 'Roter Blitz' }).filter({ hasText: 'Entwurf' });
-    await fresh.getByRole('button', { name: 'Einreichen' }).click();
+    await submitFromDashboard(owner, fresh);
     await expect(
       owner.getByRole('article', { name: 'Roter Blitz' }).filter({ hasText: 'Eingereicht' }),
     ).toBeVisible();

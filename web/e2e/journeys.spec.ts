@@ -10,6 +10,8 @@ import {
   PASSWORD,
   confirmationLink,
   registerViaApi,
+  submitFromDashboard,
+  SUBMISSION_CONSENTS,
   uniqueEmail,
   untilLive,
   waitForMail,
@@ -116,6 +118,7 @@ test('withdraw, resubmit and delete a draft from the dashboard', async ({ page }
       topSpeedKmh: 200,
       zeroToHundredS: 8.3,
       status: 'submitted',
+      ...SUBMISSION_CONSENTS,
     },
   });
   expect(created.status()).toBe(201);
@@ -132,7 +135,7 @@ test('withdraw, resubmit and delete a draft from the dashboard', async ({ page }
   await expect(page.getByText('Bewerbung zurückgezogen')).toBeVisible();
   await expect(card.getByText('Entwurf')).toBeVisible();
 
-  await card.getByRole('button', { name: 'Einreichen' }).click();
+  await submitFromDashboard(page, card);
   await expect(page.getByText('Bewerbung eingereicht', { exact: true })).toBeVisible();
   await expect(card.getByText('Eingereicht')).toBeVisible();
 

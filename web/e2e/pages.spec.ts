@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BASE_URL, captureEverywhere, registerViaApi, uniqueEmail } from './support';
+import { BASE_URL, captureEverywhere, registerViaApi, SUBMISSION_CONSENTS, uniqueEmail } from './support';
 
 /** Every public, signed-in and admin screen at phone and desktop size: axe clean, screenshot saved. */
 
@@ -42,6 +42,7 @@ test('signed-in pages', async ({ page }) => {
       zeroToHundredS: 5.7,
       cylinders: 6,
       status: 'submitted',
+      ...SUBMISSION_CONSENTS,
     },
   });
   expect(created.status()).toBe(201);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -256,6 +256,29 @@ export async function signInAsStaff(
   return email;
 }
 
+/** The three application consents as the wizard and the dashboard send them with a submission. */
+export const SUBMISSION_CONSENTS = {
+  consentMedia: true,
+  consentQuartett: true,
+  consentContact: true,
+} as const;
+
+/**
+ * Submits the draft of `card` from the dashboard: 'Einreichen', the three consents ticked in the
+ * dialog ('Bewerbung einreichen?'), then its 'Einreichen'.
+ */
+export async function submitFromDashboard(page: Page, card: Locator): Promise<void> {
+  await card.getByRole('button', { name: 'Einreichen' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Bewerbung einreichen?' });
+  await expect(dialog).toBeVisible();
+  // Each box as a person ticks it: on its label (Ark's input is visually hidden).
+  for (const consent of ['Bilder meines Fahrzeugs', 'im Auto-Quartett', 'kontaktieren darf']) {
+    await dialog.getByText(consent).click();
+  }
+  for (const box of await dialog.getByRole('checkbox').all()) await expect(box).toBeChecked();
+  await dialog.getByRole('button', { name: 'Einreichen' }).click();
+}
+
 /** A status change by staff, as the admin dialog sends it. */
 export async function setVehicleStatus(
   request: APIRequestContext,
@@ -306,6 +329,7 @@ export async function applicantWithVehicle(
       topSpeedKmh: 235,
       zeroToHundredS: 6.4,
       status: 'submitted',
+      ...SUBMISSION_CONSENTS,
     },
   });
   expect(created.status(), await created.text()).toBe(201);

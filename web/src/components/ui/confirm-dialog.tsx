@@ -15,6 +15,7 @@ export function ConfirmDialog({
   destructive = false,
   onConfirm,
   finalFocusEl,
+  details,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -27,6 +28,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   /** Where focus goes on close when the trigger is gone (e.g. after a delete); null keeps the default. */
   finalFocusEl?: () => HTMLElement | null;
+  /** Controls below the description (e.g. consents to tick), not part of what the dialog announces. */
+  details?: ReactNode;
 }) {
   return (
     <Dialog.Root
@@ -44,9 +47,10 @@ export function ConfirmDialog({
       <Portal>
         <Dialog.Backdrop className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
         <Dialog.Positioner className="fixed inset-0 z-50 flex items-center justify-center p-4">
-          <Dialog.Content className="w-full max-w-md rounded-2xl border border-white/10 bg-night-900 p-6 shadow-2xl">
+          <Dialog.Content className="max-h-full w-full max-w-md overflow-y-auto rounded-2xl border border-white/10 bg-night-900 p-6 shadow-2xl">
             <Dialog.Title className="font-display text-xl text-parchment">{title}</Dialog.Title>
             <Dialog.Description className="mt-2 text-sm text-ash-300">{children}</Dialog.Description>
+            {details}
             <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Dialog.CloseTrigger asChild>
                 <Button variant="ghost">Abbrechen</Button>

@@ -226,7 +226,7 @@ describe('/apply wizard', () => {
     expect(link.closest('p')?.textContent).toContain('in deinem Profil widerrufen');
   });
 
-  it('submits the vehicle without consents, then attaches the images, and goes to the dashboard', async () => {
+  it('submits the vehicle with its three consents, then attaches the images, and goes to the dashboard', async () => {
     const { writes } = api();
     const user = userEvent.setup();
     const { router } = await renderRoute('/apply');
@@ -277,7 +277,11 @@ describe('/apply wizard', () => {
     for (const key of ['ps', 'year', 'weightKg', 'topSpeedKmh', 'zeroToHundredS']) {
       expect(typeof body[key]).toBe('number');
     }
-    expect(Object.keys(body).filter((key) => key.startsWith('consent'))).toEqual([]);
+    expect(Object.fromEntries(Object.entries(body).filter(([key]) => key.startsWith('consent')))).toEqual({
+      consentMedia: true,
+      consentQuartett: true,
+      consentContact: true,
+    });
 
     expect(media).toEqual([
       {

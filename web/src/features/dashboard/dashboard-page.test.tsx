@@ -1,4 +1,4 @@
-import type { VehicleStatus } from '@schlosstreffen/shared';
+import { CONSENT_KINDS, CONSENTS, type VehicleStatus } from '@schlosstreffen/shared';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import { createQueryClient } from '../../lib/query-client';
 import type { CurrentUser, Vehicle } from '@schlosstreffen/shared/api';
 import { createAppRouter } from '../../router';
 import { SIGNED_IN_USER } from '../../test/screen-helpers';
+import { installDomShims } from '../vehicle-form/test-helpers';
 import { makeInvitation, makeVehicle } from '../vehicles/vehicle-fixtures';
 
 const USER: CurrentUser = {
@@ -131,8 +132,8 @@ beforeEach(() => {
   listResponse = null;
   writeResponse = null;
   vi.stubGlobal('fetch', fetchMock);
-  // jsdom does not implement scrolling; the router's scroll restoration calls it after each navigation.
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  // jsdom has no scrolling (the router's scroll restoration) and no PointerEvent (Ark's checkboxes).
+  installDomShims();
 });
 
 afterEach(() => {
@@ -300,7 +301,54 @@ describe('/dashboard', () => {
     expect(delays).toEqual(['0.00s', '0.10s', '0.20s']);
   });
 
-  it('submits a draft with PATCH {status: submitted}, disabled while pending, then refreshes', async () => {
+  it("asks for the wizard's three consents before submitting; Abbrechen sends nothing", async () => {
+    const user = userEvent.setup();
+    vehicles = [makeVehicle({ status: 'draft', name: 'Rote Zora' })];
+    await renderDashboard();
+
+    await user.click(
+      await within(await screen.findByRole('article', { name: 'Rote Zora' })).findByRole('button', {
+        name: 'Einreichen',
+      }),
+    );
+    let dialog = await screen.findByRole('alertdialog', { name: 'Bewerbung einreichen?' });
+    expect(dialog.textContent).toContain('„Rote Zora“ wird zur Prüfung eingereicht.');
+    // The same wording as the wizard's last step, each unticked.
+    const boxes = within(dialog).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual(
+      CONSENT_KINDS.map((kind) => `${CONSENTS[kind].text} *`),
+    );
+    expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([false, false, false]);
+    expect(
+      within(dialog)
+        .getByRole('link', { name: 'Datenschutzerklärung (öffnet in neuem Tab)' })
+        .getAttribute('href'),
+    ).toBe('/datenschutz');
+
+    // Pressed without every tick: the wizard's messages name what is missing, nothing is sent.
+    await user.click(within(dialog).getByRole('checkbox', { name: /sozialen Medien/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Einreichen' }));
+    expect(within(dialog).queryByText('Einwilligung zur Mediennutzung ist erforderlich')).toBeNull();
+    expect(within(dialog).getByText('Einwilligung für Auto-Quartett ist erforderlich')).toBeTruthy();
+    expect(within(dialog).getByText('Einwilligung zur Kontaktaufnahme ist erforderlich')).toBeTruthy();
+    expect(writes()).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(writes()).toEqual([]);
+
+    // Opened again, it starts anew.
+    await user.click(within(card('Rote Zora')).getByRole('button', { name: 'Einreichen' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Bewerbung einreichen?' });
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((box) => (box as HTMLInputElement).checked),
+    ).toEqual([false, false, false]);
+    expect(within(dialog).queryByText('Einwilligung für Auto-Quartett ist erforderlich')).toBeNull();
+  });
+
+  it('submits a draft with PATCH {status: submitted} and the three consents, disabled while pending, then refreshes', async () => {
     const user = userEvent.setup();
     vehicles = [makeVehicle({ status: 'draft' })];
     const answer = deferred<Response>();
@@ -313,19 +361,32 @@ describe('/dashboard', () => {
     const listReads = vehicleGets();
 
     await user.click(within(card('BMW M3')).getByRole('button', { name: 'Einreichen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Bewerbung einreichen?' });
+    for (const box of within(dialog).getAllByRole('checkbox')) await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Einreichen' }));
 
-    const pending = await within(card('BMW M3')).findByRole('button', { name: 'Wird eingereicht...' });
+    expect(
+      (await within(dialog).findByRole('button', { name: 'Wird eingereicht...' })).hasAttribute('disabled'),
+    ).toBe(true);
+    // Behind the open dialog (hidden from the accessibility tree), the card is busy too.
+    const behind = screen.getByRole('article', { name: 'BMW M3', hidden: true });
+    const pending = within(behind).getByRole('button', { name: 'Wird eingereicht...', hidden: true });
     expect(pending.hasAttribute('disabled')).toBe(true);
-    expect(within(card('BMW M3')).getByRole('button', { name: 'Löschen' }).hasAttribute('disabled')).toBe(
-      true,
-    );
+    expect(
+      within(behind).getByRole('button', { name: 'Löschen', hidden: true }).hasAttribute('disabled'),
+    ).toBe(true);
     expect(writes()).toEqual([
-      { method: 'PATCH', url: `/api/vehicles/${vehicles[0]!.id}`, body: { status: 'submitted' } },
+      {
+        method: 'PATCH',
+        url: `/api/vehicles/${vehicles[0]!.id}`,
+        body: { status: 'submitted', consentMedia: true, consentQuartett: true, consentContact: true },
+      },
     ]);
 
     answer.resolve(new Response());
     const toast = await findToast('Bewerbung eingereicht');
     expect(toast.textContent).toContain('Ihr Fahrzeug wurde zur Prüfung eingereicht.');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(await within(card('BMW M3')).findByText('Eingereicht')).toBeTruthy();
     expect(vehicleGets()).toBeGreaterThan(listReads);
     expect(within(card('BMW M3')).getByRole('button', { name: 'Zurückziehen' })).toBeTruthy();
@@ -340,9 +401,13 @@ describe('/dashboard', () => {
     await user.click(
       await within(await screen.findByRole('article')).findByRole('button', { name: 'Einreichen' }),
     );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Bewerbung einreichen?' });
+    for (const box of within(dialog).getAllByRole('checkbox')) await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Einreichen' }));
 
     const toast = await findToast('Einreichung fehlgeschlagen');
     expect(toast.textContent).toContain('Nur Entwürfe können eingereicht werden.');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(within(card('BMW M3')).getByRole('button', { name: 'Einreichen' }).hasAttribute('disabled')).toBe(
       false,
     );
@@ -409,7 +474,7 @@ describe('/dashboard', () => {
     ).toBeTruthy();
   });
 
-  it("applies again with last year's car: asks the consents anew, then shows the new draft beside the old", async () => {
+  it("applies again with last year's car as a draft without consents, then shows it beside the old", async () => {
     const user = userEvent.setup();
     vehicles = [
       makeVehicle({
@@ -430,23 +495,16 @@ describe('/dashboard', () => {
     ).toEqual(['Für Schlosstreffen 2026 bewerben']);
     await user.click(within(last).getByRole('button', { name: 'Für Schlosstreffen 2026 bewerben' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Für Schlosstreffen 2026 bewerben' });
-    for (const text of [
-      'Ich willige ein, dass die Bilder meines Fahrzeugs',
-      'im Auto-Quartett des Schlosstreffens erscheint',
-      'zu meiner Bewerbung kontaktieren darf',
-      'Die Bewerbung von Schlosstreffen 2025 bleibt, wie sie war.',
-    ]) {
-      expect(dialog.textContent).toContain(text);
-    }
-    await user.click(within(dialog).getByRole('button', { name: 'Einwilligen und übernehmen' }));
+    expect(dialog.textContent).toContain('Die Bewerbung von Schlosstreffen 2025 bleibt, wie sie war.');
+    // The consents are asked when the new draft is submitted, not here.
+    expect(dialog.textContent).toContain('Beim Einreichen stimmen Sie den Einwilligungen');
+    expect(within(dialog).queryAllByRole('checkbox')).toEqual([]);
+    expect(dialog.textContent).not.toContain('Ich willige ein');
+    await user.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
 
     expect(await findToast('Bewerbung übernommen')).toBeTruthy();
     expect(writes()).toEqual([
-      {
-        method: 'POST',
-        url: `/api/vehicles/${vehicles[1]!.id}/reapply`,
-        body: { consents: { media: true, quartett: true, contact: true } },
-      },
+      { method: 'POST', url: `/api/vehicles/${vehicles[1]!.id}/reapply`, body: undefined },
     ]);
     await waitFor(() => expect(screen.getAllByRole('article', { name: 'Roter Blitz' })).toHaveLength(2));
     const [fresh, old] = screen.getAllByRole('article', { name: 'Roter Blitz' });

@@ -1,6 +1,4 @@
 import {
-  CONSENT_KINDS,
-  CONSENTS,
   EDITION_MESSAGES,
   ownerCanConfirm,
   ownerCanDelete,
@@ -39,6 +37,7 @@ import { siteEventFacts } from '../../lib/event-format';
 import { getSiteConfig } from '../../lib/site-config';
 import { EmailConfirmNotice } from '../account/email-confirm-notice';
 import { MailBouncedNotice } from '../account/mail-bounced-notice';
+import { SubmitConsentDialog } from './submit-consent-dialog';
 
 /** Success and error toasts per owner status change; 'confirmed' accepts an invitation. */
 const STATUS_TOASTS: Record<
@@ -62,7 +61,7 @@ const STATUS_TOASTS: Record<
   },
 };
 
-type PendingDialog = { kind: 'withdraw' | 'delete' | 'decline' | 'reapply'; vehicle: Vehicle };
+type PendingDialog = { kind: 'submit' | 'withdraw' | 'delete' | 'decline' | 'reapply'; vehicle: Vehicle };
 
 /** The edition the public site shows: new applications are for it. */
 function currentEdition() {
@@ -99,7 +98,7 @@ function OwnerActions({
   vehicle: Vehicle;
   pendingStatus: OwnerStatusChange['status'] | undefined;
   deleting: boolean;
-  onSubmit: () => void;
+  onSubmit: (trigger: HTMLElement) => void;
   onConfirm: () => void;
   onWithdraw: (trigger: HTMLElement) => void;
   onDelete: (trigger: HTMLElement) => void;
@@ -135,7 +134,7 @@ function OwnerActions({
         Bearbeiten
       </Link>
       {ownerCanSubmit(vehicle.status) ? (
-        <Button className="grow" disabled={busy} onClick={onSubmit}>
+        <Button className="grow" disabled={busy} onClick={(event) => onSubmit(event.currentTarget)}>
           {pendingStatus === 'submitted' ? 'Wird eingereicht...' : 'Einreichen'}
         </Button>
       ) : null}
@@ -332,7 +331,7 @@ export function DashboardPage() {
                       vehicle={vehicle}
                       pendingStatus={pendingStatus.get(vehicle.id)}
                       deleting={pendingDeletions.has(vehicle.id)}
-                      onSubmit={() => changeStatus({ id: vehicle.id, status: 'submitted' })}
+                      onSubmit={(trigger) => openDialog('submit', vehicle, trigger)}
                       onConfirm={() => changeStatus({ id: vehicle.id, status: 'confirmed' })}
                       onWithdraw={(trigger) => openDialog('withdraw', vehicle, trigger)}
                       onDelete={(trigger) => openDialog('delete', vehicle, trigger)}
@@ -358,6 +357,19 @@ export function DashboardPage() {
           </ul>
         )}
       </div>
+
+      <SubmitConsentDialog
+        open={dialog?.kind === 'submit'}
+        onOpenChange={closeOnDismiss}
+        title={dialogTitle}
+        finalFocusEl={focusAfterDialog}
+        pending={dialogVehicle ? pendingStatus.get(dialogVehicle.id) === 'submitted' : false}
+        onSubmit={(consents) => {
+          if (dialogVehicle) {
+            changeStatus({ id: dialogVehicle.id, status: 'submitted', consents }, () => setDialog(null));
+          }
+        }}
+      />
 
       <ConfirmDialog
         open={dialog?.kind === 'withdraw'}
@@ -399,7 +411,7 @@ export function DashboardPage() {
         onOpenChange={closeOnDismiss}
         title={EDITION_MESSAGES.reapplyButton(current.name)}
         finalFocusEl={focusAfterDialog}
-        confirmLabel="Einwilligen und übernehmen"
+        confirmLabel="Übernehmen"
         pendingLabel="Wird übernommen..."
         pending={reapplyMutation.isPending}
         onConfirm={() => {
@@ -408,14 +420,7 @@ export function DashboardPage() {
       >
         „{dialogTitle}“ wird mit seinen Daten und Fotos als Entwurf für {current.name} übernommen; Sie können
         alles ändern, bevor Sie einreichen. Die Bewerbung von {dialogVehicle?.edition?.name ?? 'damals'}{' '}
-        bleibt, wie sie war. Für die neue Bewerbung willigen Sie erneut ein:
-        <ul className="mt-3 flex list-disc flex-col gap-2 pl-5">
-          {CONSENT_KINDS.map((kind) => (
-            <li key={kind}>
-              <strong>{CONSENTS[kind].label}:</strong> {CONSENTS[kind].text}
-            </li>
-          ))}
-        </ul>
+        bleibt, wie sie war. Beim Einreichen stimmen Sie den Einwilligungen für die neue Bewerbung erneut zu.
       </ConfirmDialog>
 
       <ConfirmDialog

@@ -81,7 +81,10 @@ export function PrivacyPage() {
         </LegalBasis>
 
         <LegalSubheading>Einwilligungen in der Bewerbung</LegalSubheading>
-        <p>Im letzten Schritt der Bewerbung bitten wir dich um drei Einwilligungen:</p>
+        <p>
+          Wenn du eine Bewerbung einreichst (im letzten Schritt des Formulars oder mit „Einreichen“ im
+          Dashboard), bitten wir dich um drei Einwilligungen:
+        </p>
         <LegalList>
           {CONSENT_KINDS.map((kind) => (
             <li key={kind}>
@@ -91,7 +94,7 @@ export function PrivacyPage() {
           ))}
         </LegalList>
         <p>
-          Zu jeder Einwilligung speichern wir, wann du sie erteilt hast, in welchem Wortlaut (mit dessen
+          Wir speichern sie so, wie du sie beim Einreichen erteilt hast: wann, in welchem Wortlaut (mit dessen
           Version) und gegebenenfalls, wann du sie widerrufen hast. So können wir nachweisen, wozu du
           eingewilligt hast.
         </p>

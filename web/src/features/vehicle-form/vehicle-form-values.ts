@@ -142,12 +142,12 @@ export function createDefaultValues(now: Date = new Date()): ApplyFormValues {
 }
 
 /**
- * Body of POST /api/vehicles: the vehicle fields without the consents (parsed by VehicleSchema:
- * trimmed, '' → null, numbers as numbers), plus status 'submitted'. The server derives the title.
+ * Body of POST /api/vehicles: the vehicle fields (parsed by VehicleSchema: trimmed, '' → null,
+ * numbers as numbers) with the three consents as ticked, plus status 'submitted'; the server records
+ * the consents with the application. The server derives the title.
  */
 export function applicationBody(values: ApplyFormValues) {
-  const { consentMedia: _media, consentQuartett: _quartett, consentContact: _contact, ...vehicle } = values;
-  return v.parse(siteVehicleSchemas().VehicleSchema, { ...vehicle, status: 'submitted' });
+  return v.parse(siteVehicleSchemas().VehicleSchema, { ...values, status: 'submitted' });
 }
 
 /** Seconds as German text for the edit form: 4.5 → '4,5'. */

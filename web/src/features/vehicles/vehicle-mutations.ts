@@ -1,4 +1,4 @@
-import type { OwnerStatus } from '@schlosstreffen/shared';
+import type { OwnerStatus, SubmissionConsents } from '@schlosstreffen/shared';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { InvitationDeclineResult, Vehicle } from '@schlosstreffen/shared/api';
@@ -14,19 +14,23 @@ export interface OwnerStatusChange {
   id: string;
   /** submitted (Einreichen), draft (Zurückziehen) or confirmed (Teilnahme bestätigen). */
   status: OwnerStatus;
+  /** With 'submitted': the three consents the owner ticked, sent as the wizard names them. */
+  consents?: SubmissionConsents;
 }
 
 const vehiclePath = (id: string) => `/api/vehicles/${encodeURIComponent(id)}`;
 
 /**
- * The owner's status change: PATCH /api/vehicles/{id} with only `{ status }`. The vehicle lists
- * are refetched before the mutation settles, so buttons stay pending until the new state shows.
+ * The owner's status change: PATCH /api/vehicles/{id} with `{ status }` (a submission with its
+ * consents). The vehicle lists are refetched before the mutation settles, so buttons stay pending
+ * until the new state shows.
  */
 export function useOwnerStatusMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: vehicleMutationKeys.ownerStatus,
-    mutationFn: ({ id, status }: OwnerStatusChange) => api.patch<Vehicle>(vehiclePath(id), { status }),
+    mutationFn: ({ id, status, consents }: OwnerStatusChange) =>
+      api.patch<Vehicle>(vehiclePath(id), { status, ...consents }),
     onSuccess: () => invalidateVehicles(queryClient),
   });
 }
@@ -43,15 +47,13 @@ export function useDeclineMutation() {
 
 /**
  * POST /api/vehicles/{id}/reapply: the car of an earlier application applies for the current
- * edition (data and photos carried over, the consents given with this request); lists refetched.
+ * edition as a draft (data and photos carried over; its submission asks for the consents); lists
+ * refetched.
  */
 export function useReapplyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.post<Vehicle>(`${vehiclePath(id)}/reapply`, {
-        consents: { media: true, quartett: true, contact: true },
-      }),
+    mutationFn: (id: string) => api.post<Vehicle>(`${vehiclePath(id)}/reapply`),
     onSuccess: () => invalidateVehicles(queryClient),
   });
 }
