@@ -65,6 +65,10 @@ describe('queue dashboard at /admin/queues', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Its scripts come from beside it.
+    const script = /src="(static\/js\/main[^"]+)"/.exec(page.text)?.[1];
+    expect(script).toBeDefined();
+    expect((await admin.get(`/admin/queues/${script}`)).status).toBe(200);
 
     await t.queues.email.add('email.send', { template: 'password-reset', to: 'x@example.de', props: {} });
     const res = await admin.get('/admin/queues/api/queues?activeQueue=email&status=waiting&page=1');
