@@ -38,6 +38,7 @@ import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
 import type { EventSource } from '../../core/editions/edition-events.js';
 import type { PublicListVersion } from '../../core/public-list/public-list-changes.js';
 import { createPublicListReader, publicListReader } from '../../core/public-list/public-vehicle.read.js';
+import { PUBLIC_LIST_CACHE_CONTROL, PUBLIC_LIST_CODINGS, publicListEtag } from './public-list.js';
 import { strictRouter } from '../../http/router.js';
 import { audited, auditOf, editionYear, param, type AuditOptions } from '../../http/audited.js';
 
@@ -49,7 +50,6 @@ const EXPORT_AUDIT: AuditOptions = {
     search: typeof query.q === 'string' && query.q.trim() !== '',
   }),
 };
-import { PUBLIC_LIST_CACHE_CONTROL, PUBLIC_LIST_CODINGS, publicListEtag } from './public-list.js';
 
 /** The vehicle id of the path; anything but a uuid names no vehicle. */
 export const vehicleId = (ctx: AppContext) => uuidParam(ctx.params.id, VEHICLE_MESSAGES.vehicleNotFound);
@@ -188,8 +188,8 @@ export function vehicleRoutes({
     const { edition } = await editionOfRequest(ctx, events);
     const rows = applicationRows(em, { ...filter, editionId: edition.id }, currentUser(ctx));
     // The first batch before the answer starts: a failing database still gets its error status.
-    await auditOf(ctx).write(em);
     const first = await rows.next();
+    await auditOf(ctx).write(em);
     ctx.set('Cache-Control', 'no-store');
     ctx.set(
       'Content-Disposition',
