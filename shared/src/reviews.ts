@@ -139,4 +139,4 @@ export interface ReviewCategory {
   weight: number;
 }
 
-export { formatScore, weightedScore } from './score.js';
+export { formatScore, hideScoresIn, weightedScore } from './score.js';

@@ -22,3 +22,10 @@ export function weightedScore(
 /** A score as German text, at most two decimals: 8, 7,5, 7,33. */
 export const formatScore = (score: number): string =>
   score.toLocaleString('de-DE', { maximumFractionDigits: 2 });
+
+/**
+ * A log note with every score written into it ('Bewertung 7,5', as the waitlist's moving up notes
+ * the rank's reason) shown as 'Bewertung verborgen': blind review for whoever may not see scores.
+ */
+export const hideScoresIn = (text: string): string =>
+  text.replace(/Bewertung \d{1,2}(?:,\d{1,2})?(?!\d)/g, 'Bewertung verborgen');

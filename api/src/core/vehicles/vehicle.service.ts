@@ -5,6 +5,7 @@ import {
   applicationWindowRefusal,
   brandAndModel,
   EDITION_MESSAGES,
+  hideScoresIn,
   ownerCanChangeStatus,
   ownerCanDelete,
   PRIVACY_MESSAGES,
@@ -108,13 +109,18 @@ export class VehicleService {
     const me = await authorizeStaff(this.em, user, 'readHistory', vehicle);
     const history = await listHistory(this.em, vehicle.id);
     if ((await scoresVisibleTo(this.em, me, [vehicle.id])).has(vehicle.id)) return history;
-    // Blind review: the order and the changes stay; others' scores, and their reviews' text, go.
+    // Blind review: the order and the changes stay; others' scores (also those written into a note,
+    // as moving up from the waitlist does), and their reviews' text, go.
     return history.map((entry) =>
       entry.reviewerId === me.id
         ? entry
         : entry.kind === 'review'
           ? { ...entry, score: null, commentInternal: null }
-          : { ...entry, score: null },
+          : {
+              ...entry,
+              score: null,
+              commentInternal: entry.commentInternal && hideScoresIn(entry.commentInternal),
+            },
     );
   }
 

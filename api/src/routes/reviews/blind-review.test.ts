@@ -141,12 +141,22 @@ describe('blind until submitted', () => {
       });
       expect(res.status, res.text).toBe(200);
     }
+    // An admin's note names the score (as moving up from the waitlist notes it).
+    const noted = await admin.client.patch(`/api/admin/vehicles/${x.id}/status`, {
+      status: 'in_review',
+      oldStatus: 'submitted',
+      comment: 'Laut Liste Bewertung 8, weiter prüfen.',
+    });
+    expect(noted.status, noted.text).toBe(200);
     // An admin sees them always.
     expect((await reviewOf(admin.client, x.id)).score.mean).toBe(8);
     expect((await csvScores(admin.client)).get(x.id)).toBe('8');
 
     // Anna has not submitted: the review, the dialog's history and detail, the CSV hold nothing of Ben's.
     for (const id of [x.id, y.id, y2.id]) await expectBlind(anna, id, 'Bens Notiz');
+    expect((await historyOf(anna.client, x.id)).map((e) => e.commentInternal)).toContain(
+      'Laut Liste Bewertung verborgen, weiter prüfen.',
+    );
     // 'Meine Prüfungen' lists her open reviews, with no score.
     const mine = (await anna.client.get('/api/admin/reviews/mine')).data as MyReviews;
     expect(mine.open.map((r) => [r.vehicleId, r.total]).sort()).toEqual(
@@ -243,6 +253,7 @@ describe('blind until submitted', () => {
       'Bens Notiz',
     );
     expect((await csvScores(anna.client)).get(x.id)).toBe('7');
+    expect(annasLog.map((e) => e.commentInternal)).toContain('Laut Liste Bewertung 8, weiter prüfen.');
     const bensView = await reviewOf(ben.client, x.id);
     expect(bensView.reviews.find((r) => r.reviewerId === anna.id)?.comment).toBe('Annas Notiz');
   });
