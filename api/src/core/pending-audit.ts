@@ -14,3 +14,12 @@ export interface AuditNote {
 export interface PendingAudit {
   record(tx: EntityManager, note?: AuditNote): AuditLog;
 }
+
+/**
+ * The audit row of an audited request, recorded once: by the use case in its own transaction
+ * (`record`), or, for a read that has no transaction, on its own before the first byte of the
+ * answer leaves (`write`).
+ */
+export interface RouteAudit extends PendingAudit {
+  write(em: EntityManager, note?: AuditNote): Promise<void>;
+}

@@ -2,15 +2,10 @@ import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditAction } from '@schlosstreffen/shared';
 import type { Middleware } from 'koa';
-import {
-  auditActorOf,
-  recordAudit,
-  type AuditNote,
-  type AuditRecord,
-  type PendingAudit,
-} from '../core/audit/audit.js';
+import { auditActorOf, recordAudit, type AuditNote, type AuditRecord } from '../core/audit/audit.js';
 import { auditRowExists } from '../core/audit/audit.queries.js';
 import type { AuditLog } from '../core/model/audit-log.entity.js';
+import type { RouteAudit } from '../core/pending-audit.js';
 import type { AppContext, AppState } from './context.js';
 
 /** What a route's audit row says beyond who, when and from where; read when the row is recorded. */
@@ -25,15 +20,6 @@ export interface AuditOptions {
 
 export interface AuditDeclaration extends AuditOptions {
   action: AuditAction;
-}
-
-/**
- * The audit row of an audited request, recorded once: by the use case in its own transaction
- * (`record`, see `PendingAudit`), or, for a read that has no transaction, on its own before the
- * first byte of the answer leaves (`write`).
- */
-export interface RouteAudit extends PendingAudit {
-  write(em: EntityManager, note?: AuditNote): Promise<void>;
 }
 
 /** Marks the middleware that declares a route's audit (how tests find every audited route). */

@@ -11,7 +11,7 @@ import {
 } from '@schlosstreffen/shared';
 import { needsSecondFactor } from '../core/accounts/second-factor.js';
 import { DomainError, forbidden, unauthenticated } from '../core/errors.js';
-import type { RouteAudit } from './audited.js';
+import type { RouteAudit } from '../core/pending-audit.js';
 
 export interface AppState {
   user?: User;
