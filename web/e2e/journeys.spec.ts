@@ -135,6 +135,17 @@ test('withdraw, resubmit and delete a draft from the dashboard', async ({ page }
   await expect(page.getByText('Bewerbung zurückgezogen')).toBeVisible();
   await expect(card.getByText('Entwurf')).toBeVisible();
 
+  // 'Einreichen' asks for the three consents first: pressed without a tick, it names each one missing.
+  await card.getByRole('button', { name: 'Einreichen' }).click();
+  const consents = page.getByRole('alertdialog', { name: 'Bewerbung einreichen?' });
+  await consents.getByRole('button', { name: 'Einreichen' }).click();
+  await expect(consents.getByText('Einwilligung zur Mediennutzung ist erforderlich')).toBeVisible();
+  await expect(consents.getByText('Einwilligung zur Kontaktaufnahme ist erforderlich')).toBeVisible();
+  await captureEverywhere(page, 'dashboard-submit-consents');
+  await consents.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(consents).toHaveCount(0);
+  await expect(card.getByText('Entwurf')).toBeVisible();
+
   await submitFromDashboard(page, card);
   await expect(page.getByText('Bewerbung eingereicht', { exact: true })).toBeVisible();
   await expect(card.getByText('Eingereicht')).toBeVisible();

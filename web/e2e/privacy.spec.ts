@@ -6,6 +6,7 @@ import {
   field,
   linkIn,
   PASSWORD,
+  sql,
   uniqueEmail,
   untilLive,
   waitForMail,
@@ -29,6 +30,26 @@ test('a visitor confirms and unsubscribes with the buttons behind the mail links
   await captureEverywhere(page, 'visitor-confirm-link');
   await page.getByRole('button', { name: 'Vormerkung bestätigen' }).click();
   await expect(page.getByText('Deine Vormerkung ist bestätigt.', { exact: false })).toBeVisible();
+
+  // Anyone may sign the address up again: the tick for the next meeting only mails a link to it, and
+  // the consent is added when that link's button is pressed. The mail names nobody.
+  const again = await page.request.post('/api/visitor-registrations', {
+    headers: { Origin: 'http://localhost:3100' },
+    data: { firstName: 'Mallory bitte hier klicken', lastName: 'Fremd', email, nextEdition: true },
+  });
+  expect(again.status()).toBe(201);
+  const consentMail = await waitForMail(email, /nächste Schlosstreffen/);
+  expect(consentMail.html).not.toContain('Mallory');
+  expect(consentMail.text).not.toContain('Mallory');
+  await page.goto(linkIn(consentMail, 'http://localhost:3100/besucher/naechstes-treffen?token='));
+  await expect(page.getByRole('heading', { name: 'Über das nächste Treffen informieren' })).toBeVisible();
+  await captureEverywhere(page, 'visitor-next-edition-link');
+  await page.getByRole('button', { name: 'Einwilligen' }).click();
+  await expect(page.getByRole('button', { name: 'Einwilligen' })).toHaveCount(0);
+  const [registration] = await sql<{ next_edition_consent_at: Date | null }>(
+    `select next_edition_consent_at from visitor_registration where email = '${email}'`,
+  );
+  expect(registration?.next_edition_consent_at).not.toBeNull();
 
   await page.goto(linkIn(mail, 'http://localhost:3100/besucher/abmelden?token='));
   await expect(page.getByRole('heading', { name: 'Von Event-Updates abmelden' })).toBeVisible();

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { applicantWithVehicle, BASE_URL, captureEverywhere, signInAsStaff, sql } from './support';
+import { REVIEW_MESSAGES } from '@schlosstreffen/shared';
+import {
+  adminDialogOf,
+  applicantWithVehicle,
+  BASE_URL,
+  captureEverywhere,
+  signInAsStaff,
+  sql,
+  SUBMISSION_CONSENTS,
+} from './support';
 
 /**
  * Review at scale, in the browser: a submitted application is assigned to both reviewers; each
@@ -77,4 +86,45 @@ test("two reviewers score an application from 'Meine Prüfungen', blind to each 
   await captureEverywhere(page, 'review-settings');
   await rita.close();
   await rolf.close();
+});
+
+test("a reviewer who applied is told why she does not act on her own application; 'Prüfung' marks it 'unterbesetzt'", async ({
+  page,
+  browser,
+}) => {
+  // Rita is the only reviewer: owning the car, she leaves nobody to review it.
+  await sql(`update users set role = 'user' where role = 'reviewer'`);
+  await signInAsStaff(page, 'admin', 'Ada');
+  const rita = await browser.newContext({ baseURL: BASE_URL });
+  const ritaPage = await rita.newPage();
+  await signInAsStaff(ritaPage, 'reviewer', 'Rita');
+  const created = await ritaPage.request.post('/api/vehicles', {
+    headers: { Origin: BASE_URL },
+    data: {
+      brand: 'Alpine',
+      model: 'A110 1600S',
+      year: 1971,
+      ps: 138,
+      weightKg: 700,
+      topSpeedKmh: 215,
+      zeroToHundredS: 6.8,
+      status: 'submitted',
+      ...SUBMISSION_CONSENTS,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const title = 'Alpine A110 1600S';
+
+  const dialog = await adminDialogOf(ritaPage, 'Alpine', title);
+  await expect(dialog.getByText(REVIEW_MESSAGES.conflictOwn)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Bewertung abgeben' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Status aktualisieren' })).toHaveCount(0);
+  await captureEverywhere(ritaPage, 'review-own-application');
+
+  await page.goto('/admin/pruefung');
+  await expect(
+    page.getByRole('list', { name: `Bewerbungen, ${REVIEW_MESSAGES.understaffed}` }),
+  ).toContainText(title);
+  await captureEverywhere(page, 'review-understaffed');
+  await rita.close();
 });
