@@ -490,12 +490,7 @@ export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
             {refusal.message}
           </p>
         </Block>
-        <Block title="Kontaktdaten Bewerber">
-          <ContactDetails owner={vehicle.user} />
-        </Block>
-        <Block title="Einwilligungen">
-          <VehicleConsents vehicleId={vehicle.id} />
-        </Block>
+        <OwnerBlocks vehicle={vehicle} />
       </div>
     );
   }
@@ -523,13 +518,22 @@ export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
       <Block title="Frühere Ausgaben">
         <Earlier vehicleId={vehicle.id} />
       </Block>
+      <OwnerBlocks vehicle={vehicle} />
+    </div>
+  );
+}
+
+/** The applicant's contact data and the consents recorded for the vehicle. */
+function OwnerBlocks({ vehicle }: { vehicle: Vehicle }) {
+  return (
+    <>
       <Block title="Kontaktdaten Bewerber">
         <ContactDetails owner={vehicle.user} />
       </Block>
       <Block title="Einwilligungen">
         <VehicleConsents vehicleId={vehicle.id} />
       </Block>
-    </div>
+    </>
   );
 }
 
