@@ -6,7 +6,9 @@ import { requireSignedIn } from '../lib/route-guards';
 export const Route = createFileRoute('/admin')({
   beforeLoad: requireSignedIn,
   pendingComponent: RoutePending,
-  pendingMs: 200,
+  // A staff page that is in within half a second shows no spinner: shown, it would stay for at least
+  // pendingMinMs and hold back a page that was ready meanwhile.
+  pendingMs: 500,
   pendingMinMs: 300,
   component: AdminLayout,
 });
