@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { adminHead, startQueryFor } from '../../features/admin/admin-access';
-import { AdminEditionsPage } from '../../features/admin/editions-page';
+import { AdminEditionsPage } from '../../features/admin/management/editions-page';
 import { editionsQueryOptions } from '../../features/admin/editions-queries';
 
 // Admins only: reviewers see 'Zugriff verweigert' and never call the API.

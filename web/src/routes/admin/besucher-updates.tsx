@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminVisitorUpdatesPage } from '../../features/admin/visitor-updates-page';
-import { visitorUpdatesQueryOptions } from '../../features/admin/visitor-updates-queries';
+import { AdminVisitorUpdatesPage } from '../../features/admin/communication/visitor-updates-page';
+import { visitorUpdatesQueryOptions } from '../../features/admin/communication/visitor-updates-queries';
 import { adminHead, startQueryFor } from '../../features/admin/admin-access';
 
 // Admins only: reviewers see 'Zugriff verweigert' and never call the API.

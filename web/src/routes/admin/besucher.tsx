@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminBesucherPage } from '../../features/admin/besucher-page';
-import { adminVisitorsQueryOptions } from '../../features/admin/visitors-queries';
+import { AdminBesucherPage } from '../../features/admin/communication/besucher-page';
+import { adminVisitorsQueryOptions } from '../../features/admin/communication/visitors-queries';
 import { adminHead, startQueryFor } from '../../features/admin/admin-access';
 
 // Admins only: reviewers see 'Zugriff verweigert' and never call the API.

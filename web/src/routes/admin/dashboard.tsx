@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isStaffRole } from '@schlosstreffen/shared';
-import { adminVehiclesQueryOptions, mediaCountQueryOptions } from '../../features/admin/admin-queries';
-import { AdminDashboardPage } from '../../features/admin/dashboard-page';
-import { parseDashboardSearch } from '../../features/admin/dashboard-search';
+import {
+  adminVehiclesQueryOptions,
+  mediaCountQueryOptions,
+} from '../../features/admin/applications/admin-queries';
+import { AdminDashboardPage } from '../../features/admin/applications/dashboard-page';
+import { parseDashboardSearch } from '../../features/admin/applications/dashboard-search';
 import { adminHead } from '../../features/admin/admin-access';
 
 /** How long the dashboard waits for its list before it shows its skeleton instead. */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminRetentionPage } from '../../features/admin/retention-page';
-import { retentionQueryOptions } from '../../features/admin/retention-queries';
+import { AdminRetentionPage } from '../../features/admin/management/retention-page';
+import { retentionQueryOptions } from '../../features/admin/management/retention-queries';
 import { adminHead, startQueryFor } from '../../features/admin/admin-access';
 
 // Admins only: reviewers see 'Zugriff verweigert' and never call the API.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { adminHead, startQueryFor } from '../../features/admin/admin-access';
-import { mailTemplateListQueryOptions } from '../../features/admin/mail-templates-queries';
-import { MailTemplatesPage } from '../../features/admin/mail-templates-page';
+import { mailTemplateListQueryOptions } from '../../features/admin/communication/mail-templates-queries';
+import { MailTemplatesPage } from '../../features/admin/communication/mail-templates-page';
 
 // Admins only: reviewers see 'Zugriff verweigert' and never call the API.
 export const Route = createFileRoute('/admin/mail-vorlagen')({

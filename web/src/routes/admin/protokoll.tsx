@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { mayAccess, adminHead } from '../../features/admin/admin-access';
-import { AdminAuditPage } from '../../features/admin/audit-page';
-import { auditQueryOptions } from '../../features/admin/audit-queries';
-import { filtersOf, parseAuditSearch } from '../../features/admin/audit-search';
+import { AdminAuditPage } from '../../features/admin/management/audit-page';
+import { auditQueryOptions } from '../../features/admin/management/audit-queries';
+import { filtersOf, parseAuditSearch } from '../../features/admin/management/audit-search';
 
 // Admins only: reviewers see 'Zugriff verweigert' and never call the API.
 export const Route = createFileRoute('/admin/protokoll')({

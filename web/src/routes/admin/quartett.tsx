@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminQuartettPage } from '../../features/admin/quartett-page';
-import { quartettSetsQueryOptions } from '../../features/admin/quartett-queries';
+import { AdminQuartettPage } from '../../features/admin/event-day/quartett-page';
+import { quartettSetsQueryOptions } from '../../features/admin/event-day/quartett-queries';
 import { adminHead, startQueryFor } from '../../features/admin/admin-access';
 
 // Admins only: reviewers see 'Zugriff verweigert' and never call the API.

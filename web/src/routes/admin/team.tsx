@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminTeamPage } from '../../features/admin/team-page';
-import { teamQueryOptions } from '../../features/admin/team-queries';
+import { AdminTeamPage } from '../../features/admin/management/team-page';
+import { teamQueryOptions } from '../../features/admin/management/team-queries';
 import { adminHead, startQueryFor } from '../../features/admin/admin-access';
 
 // Admins only: reviewers see 'Zugriff verweigert' and never call the API.

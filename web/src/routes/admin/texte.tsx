@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { adminHead, startQueryFor } from '../../features/admin/admin-access';
-import { publicTextsQueryOptions } from '../../features/admin/texts-queries';
-import { PublicTextsPage } from '../../features/admin/texts-page';
+import { publicTextsQueryOptions } from '../../features/admin/communication/texts-queries';
+import { PublicTextsPage } from '../../features/admin/communication/texts-page';
 
 // Admins only: reviewers see 'Zugriff verweigert' and never call the API.
 export const Route = createFileRoute('/admin/texte')({
