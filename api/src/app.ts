@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import session from 'koa-session';
-import { eventYear } from '@schlosstreffen/shared';
+import { editionPhaseAt, eventYear } from '@schlosstreffen/shared';
 import type { ApiConfig, RateLimitRule } from './core/config.js';
 import { loadUser, type AppState } from './http/context.js';
 import { errorHandler } from './http/error-handler.js';
@@ -271,7 +271,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     serveWeb({
       root: config.webDist,
       siteConfig: async () => {
-        const event = await eventNow();
+        const at = now();
+        const event = await events.at(at);
         return {
           eventName: event.name,
           eventStart: event.start.toISOString(),
@@ -282,6 +283,17 @@ export function createApp(deps: AppDeps): Koa<AppState> {
             event.applicationsOpenAt === undefined
               ? undefined
               : (event.applicationsOpenAt?.toISOString() ?? null),
+          // The current edition: no later one is current.
+          phase: editionPhaseAt(
+            {
+              applicationsOpenAt: event.applicationsOpenAt,
+              applicationDeadline: event.applicationDeadline,
+              startsAt: event.start,
+              endsAt: event.end,
+              superseded: false,
+            },
+            at,
+          ),
           lookBackYear: (await events.yearBefore?.(event.edition.year)) ?? null,
           texts: await texts.of(event.edition.id, event.applicationDeadline),
           publicUrl: config.publicUrl,

@@ -1,14 +1,32 @@
-/** Editions: one meeting a year. Their states and the German texts about them. */
+/** Editions: one meeting a year. Their phases and the German texts about them. */
 import * as v from 'valibot';
+import { venueMidnight } from './gate-window.js';
 import { formatAtVenue, venueDateTime, venueInstant } from './venue-time.js';
 
-export const EDITION_STATES = ['preparation', 'open', 'closed', 'archived'] as const;
-export type EditionState = (typeof EDITION_STATES)[number];
+/**
+ * An edition's phases in the order they follow each other (`editionPhaseAt`): in preparation (no
+ * opening moment set), applications not yet open, open, closed (deadline passed, meeting ahead),
+ * meeting day, over (the meeting ended), archived (a later edition is current; counts as over).
+ */
+export const EDITION_PHASES = [
+  'preparation',
+  'scheduled',
+  'open',
+  'closed',
+  'meetingDay',
+  'over',
+  'archived',
+] as const;
+export type EditionPhase = (typeof EDITION_PHASES)[number];
 
-export const EDITION_STATE_LABELS: Record<EditionState, string> = {
+/** The admin's 'Ausgaben' badges. */
+export const EDITION_PHASE_LABELS: Record<EditionPhase, string> = {
   preparation: 'In Vorbereitung',
+  scheduled: 'Bewerbung angekündigt',
   open: 'Bewerbung offen',
   closed: 'Bewerbung geschlossen',
+  meetingDay: 'Veranstaltungstag',
+  over: 'Vorbei',
   archived: 'Archiviert',
 };
 
@@ -25,6 +43,8 @@ export const EDITION_MESSAGES = {
   deadlineFormat: 'Bitte gib den Bewerbungsschluss als Datum an (JJJJ-MM-TT).',
   dateFormat: 'Bitte gib Datum und Uhrzeit an (z. B. 2027-06-19T10:00:00+02:00).',
   archived: (year: number) => `Die Ausgabe ${year} ist archiviert und kann nicht mehr geändert werden.`,
+  /** Changing an edition whose meeting is over. */
+  over: (name: string) => `${name} ist vorbei und kann nicht mehr geändert werden.`,
   created: (name: string) => `${name} ist angelegt.`,
   opened: (name: string) => `Die Bewerbung für ${name} ist geöffnet.`,
   madeCurrent: (name: string) => `${name} ist jetzt die aktuelle Ausgabe.`,
@@ -112,7 +132,7 @@ export const ParkingZoneSchema = v.object({
   capacity: wholeNumber(10_000, EDITION_MESSAGES.zones),
 });
 
-/** PATCH /api/admin/editions/:year: what an edition not yet archived may change; absent fields stay. */
+/** PATCH /api/admin/editions/:year: what an edition not yet over may change; absent fields stay. */
 export const EditionUpdateSchema = v.object({
   place: v.optional(
     v.pipe(
@@ -188,20 +208,41 @@ export function applicationsCloseAt(deadline: string): Date {
   return venueInstant({ year, month, day: day + 1, hour: 0, minute: 0, second: 0 });
 }
 
-/** What an edition's state follows from. */
+/** What an edition's phase follows from. */
 export interface EditionMoments {
-  applicationsOpenAt: Date | null;
+  /** Null: no opening moment set (in preparation); undefined: open from the start (a configured event). */
+  applicationsOpenAt: Date | null | undefined;
+  /** 'YYYY-MM-DD' at the venue: applications close at the end of this day. */
   applicationDeadline: string;
+  startsAt: Date;
+  endsAt: Date;
   /** Whether a later edition is current already. */
   superseded: boolean;
 }
 
-/** An edition's state at a moment. */
-export function editionStateAt(edition: EditionMoments, at: Date): EditionState {
+/** When the meeting day begins: 00:00 at the venue on the day the meeting starts. */
+export const meetingDayStartsAt = (startsAt: Date): Date => venueMidnight(startsAt);
+
+/**
+ * An edition's phase at a moment. Once a later edition is current it is 'archived', which counts as
+ * over (`isOverPhase`) even were its end still ahead: making a later edition current closes the
+ * earlier for good. Otherwise from `endsAt` on it is 'over'; from 00:00 at the venue on the meeting's
+ * first day 'meetingDay'; before that the application window decides: no opening moment
+ * 'preparation', opening ahead 'scheduled', then 'open' to the end of the deadline's day (venue
+ * time), 'closed' after it.
+ */
+export function editionPhaseAt(edition: EditionMoments, at: Date): EditionPhase {
   if (edition.superseded) return 'archived';
-  if (!edition.applicationsOpenAt || edition.applicationsOpenAt > at) return 'preparation';
+  if (at >= edition.endsAt) return 'over';
+  if (at >= meetingDayStartsAt(edition.startsAt)) return 'meetingDay';
+  const opensAt = edition.applicationsOpenAt;
+  if (opensAt === null) return 'preparation';
+  if (opensAt && opensAt > at) return 'scheduled';
   return at < applicationsCloseAt(edition.applicationDeadline) ? 'open' : 'closed';
 }
+
+/** Whether the edition is over ('over' or 'archived'): its record is frozen. */
+export const isOverPhase = (phase: EditionPhase): boolean => phase === 'over' || phase === 'archived';
 
 /** An edition's application window: open from `applicationsOpenAt` to the end of the deadline's day. */
 export interface ApplicationWindow {

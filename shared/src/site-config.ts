@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EVENT_END_INSTANT, EVENT_START_INSTANT } from './constants.js';
 import { DEFAULT_RETENTION, RETENTION_RULES, type RetentionRule } from './retention.js';
+import { EDITION_PHASES, editionPhaseAt, type EditionPhase } from './editions.js';
 
 /** The operator outside production when none is configured: clearly a placeholder. */
 export const DEFAULT_OPERATOR = {
@@ -26,6 +27,11 @@ const SiteConfigSchema = v.object({
   applicationDeadline: v.pipe(v.string(), v.isoDate()),
   /** When the current edition's applications open: null not yet; absent, open from the start. */
   applicationsOpenAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
+  /**
+   * The current edition's phase when the server wrote the page (`editionPhaseAt`); a page that stays
+   * open follows the clock with `sitePhaseAt`.
+   */
+  phase: v.optional(v.picklist(EDITION_PHASES)),
   /** The edition before the current one, whose 'Rückblick' the landing page links to. */
   lookBackYear: v.optional(v.nullable(v.number())),
   /**
@@ -70,6 +76,21 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   operator: DEFAULT_OPERATOR,
   retention: DEFAULT_RETENTION,
 };
+
+/** The current edition's phase at `at` from the site's event facts (the current edition is never superseded). */
+export function sitePhaseAt(config: SiteConfig, at: Date): EditionPhase {
+  const opensAt = config.applicationsOpenAt;
+  return editionPhaseAt(
+    {
+      applicationsOpenAt: opensAt === undefined || opensAt === null ? opensAt : new Date(opensAt),
+      applicationDeadline: config.applicationDeadline,
+      startsAt: new Date(config.eventStart),
+      endsAt: new Date(config.eventEnd),
+      superseded: false,
+    },
+    at,
+  );
+}
 
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';
 

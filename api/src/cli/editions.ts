@@ -1,5 +1,5 @@
 /** The CLI's edition commands: list, create, open and make current (the last two at a set moment). */
-import { EDITION_STATE_LABELS, venueDateTime } from '@schlosstreffen/shared';
+import { EDITION_PHASE_LABELS, venueDateTime } from '@schlosstreffen/shared';
 import { loadDatabaseUrl } from '../core/config.js';
 import { initOrm } from '../core/db/orm.js';
 import {
@@ -8,7 +8,7 @@ import {
   listEditions,
   makeCurrent,
   openApplications,
-  statesOf,
+  phasesOf,
 } from '../core/editions/editions.js';
 import type { Edition } from '../core/model/edition.entity.js';
 import { momentArgument, optionValue } from './arguments.js';
@@ -32,11 +32,11 @@ export async function editionCommand(command: string, args: string[], usage: str
     switch (command) {
       case 'edition:list': {
         const editions = await listEditions(em);
-        const states = await statesOf(em, editions, moment);
+        const phases = await phasesOf(em, editions, moment);
         const current = await currentEdition(em, moment);
         for (const edition of editions) {
-          const state = EDITION_STATE_LABELS[states.get(edition.id)!];
-          console.log(`${describe(edition)}; ${state}${edition.id === current.id ? ', aktuell' : ''}`);
+          const phase = EDITION_PHASE_LABELS[phases.get(edition.id)!];
+          console.log(`${describe(edition)}; ${phase}${edition.id === current.id ? ', aktuell' : ''}`);
         }
         return 0;
       }
@@ -53,7 +53,7 @@ export async function editionCommand(command: string, args: string[], usage: str
           end: date('--end'),
           deadline: optionValue(args, '--deadline'),
         });
-        console.log(`created ${describe(edition)}; ${EDITION_STATE_LABELS.preparation}`);
+        console.log(`created ${describe(edition)}; ${EDITION_PHASE_LABELS.preparation}`);
         return 0;
       }
       case 'edition:open': {

@@ -1,4 +1,4 @@
-import type { EditionState } from '../editions.js';
+import type { EditionPhase } from '../editions.js';
 import type { VehicleStatus } from '../status.js';
 import type { PublicVehicle } from './vehicles.js';
 
@@ -19,7 +19,8 @@ export interface AdminEdition {
   reminderDays: number;
   /** From when the public site shows it; null when never. */
   currentFrom: string | null;
-  state: EditionState;
+  /** Its phase now (`editionPhaseAt`). */
+  phase: EditionPhase;
   /** The one the public site shows now. */
   current: boolean;
   /** Applications in it. */

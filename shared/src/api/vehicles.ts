@@ -1,3 +1,4 @@
+import type { EditionPhase } from '../editions.js';
 import type { DriveType, FuelType, VehicleStatus } from '../status.js';
 import type { Owner } from './account.js';
 import type { Media } from './media.js';
@@ -22,8 +23,11 @@ export interface Vehicle {
   userId: string;
   /** The car across editions: its applications of different editions share it. */
   carId?: string;
-  /** The edition the application is for (the owner's and staff's reads). */
-  edition?: { year: number; name: string } | null;
+  /**
+   * The edition the application is for (the owner's and staff's reads); the owner's reads add its
+   * phase now (`editionPhaseAt`: 'over' and 'archived' mean the application is frozen).
+   */
+  edition?: { year: number; name: string; phase?: EditionPhase } | null;
   title: string;
   name: string | null;
   brand: string;

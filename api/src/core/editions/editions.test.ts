@@ -8,7 +8,7 @@ import {
   listEditions,
   makeCurrent,
   openApplications,
-  stateOf,
+  phaseOf,
 } from './editions.js';
 
 let t: TestContext;
@@ -49,8 +49,8 @@ describe('editions', () => {
     expect(first.endsAt.toISOString()).toBe('2026-06-20T18:00:00.000Z');
     expect(first.gateOpensAt.toISOString()).toBe('2026-06-19T22:00:00.000Z');
     expect((await currentEdition(em, at('2026-11-25T12:00:00Z'))).year).toBe(2026);
-    expect(await stateOf(em, first, at('2026-03-31T21:59:00Z'))).toBe('open');
-    expect(await stateOf(em, first, at('2026-03-31T22:00:00Z'))).toBe('closed');
+    expect(await phaseOf(em, first, at('2026-03-31T21:59:00Z'))).toBe('open');
+    expect(await phaseOf(em, first, at('2026-03-31T22:00:00Z'))).toBe('closed');
   });
 
   it('creates the next edition a year later, opens it and makes it current at set moments', async () => {
@@ -71,18 +71,18 @@ describe('editions', () => {
     expect(next.startsAt.toISOString()).toBe('2027-06-20T08:00:00.000Z');
     expect(next.endsAt.toISOString()).toBe('2027-06-20T18:00:00.000Z');
     expect(next.gateOpensAt.toISOString()).toBe('2027-06-19T22:00:00.000Z');
-    expect(await stateOf(em, next, at('2026-12-01T00:00:00Z'))).toBe('preparation');
+    expect(await phaseOf(em, next, at('2026-12-01T00:00:00Z'))).toBe('preparation');
 
     await openApplications(em, 2027, at('2026-12-01T09:00:00Z'));
     await makeCurrent(em, 2027, at('2026-12-01T10:00:00Z'));
     const first = await editionOfYear(em, 2026);
-    expect(await stateOf(em, next, at('2026-12-01T08:59:59Z'))).toBe('preparation');
-    expect(await stateOf(em, next, at('2026-12-01T09:00:00Z'))).toBe('open');
+    expect(await phaseOf(em, next, at('2026-12-01T08:59:59Z'))).toBe('scheduled');
+    expect(await phaseOf(em, next, at('2026-12-01T09:00:00Z'))).toBe('open');
     expect((await currentEdition(em, at('2026-12-01T09:59:59Z'))).year).toBe(2026);
-    expect(await stateOf(em, first, at('2026-12-01T09:59:59Z'))).toBe('closed');
+    expect(await phaseOf(em, first, at('2026-12-01T09:59:59Z'))).toBe('over');
     expect((await currentEdition(em, at('2026-12-01T10:00:00Z'))).year).toBe(2027);
-    expect(await stateOf(em, first, at('2026-12-01T10:00:00Z'))).toBe('archived');
-    expect(await stateOf(em, next, at('2027-04-01T00:00:00+02:00'))).toBe('closed');
+    expect(await phaseOf(em, first, at('2026-12-01T10:00:00Z'))).toBe('archived');
+    expect(await phaseOf(em, next, at('2027-04-01T00:00:00+02:00'))).toBe('closed');
     expect((await listEditions(em)).map((edition) => edition.year)).toEqual([2027, 2026]);
   });
 

@@ -7,10 +7,11 @@ import {
   applicationsCloseAt,
   EDITION_MESSAGES,
   EDITION_YEARS,
-  editionStateAt,
+  editionPhaseAt,
   eventYear,
+  isOverPhase,
   venueYearsLater,
-  type EditionState,
+  type EditionPhase,
 } from '@schlosstreffen/shared';
 import type { LookBack } from '@schlosstreffen/shared/api';
 import { conflict, invalid, notFound } from '../errors.js';
@@ -52,20 +53,38 @@ export function listEditions(em: EntityManager): Promise<Edition[]> {
   return em.find(Edition, {}, { orderBy: { year: 'desc' } });
 }
 
-const momentsOf = (edition: Edition, current: Edition) => ({
+/** An edition's moments as `editionPhaseAt` reads them; `current` is the edition current at that moment. */
+export const momentsOf = (
+  edition: Pick<Edition, 'year' | 'applicationsOpenAt' | 'applicationDeadline' | 'startsAt' | 'endsAt'>,
+  current: { year: number },
+) => ({
   applicationsOpenAt: edition.applicationsOpenAt ?? null,
   applicationDeadline: edition.applicationDeadline,
+  startsAt: edition.startsAt,
+  endsAt: edition.endsAt,
   superseded: current.year > edition.year,
 });
 
-/** The states of several editions at `at` (one lookup of the current edition). */
-export async function statesOf(
+/** The phases of several editions at `at` (one lookup of the current edition), by edition id. */
+export async function phasesOf(
   em: EntityManager,
   editions: Edition[],
   at: Date,
-): Promise<Map<string, EditionState>> {
+): Promise<Map<string, EditionPhase>> {
   const current = await currentEdition(em, at);
-  return new Map(editions.map((edition) => [edition.id, editionStateAt(momentsOf(edition, current), at)]));
+  return new Map(editions.map((edition) => [edition.id, editionPhaseAt(momentsOf(edition, current), at)]));
+}
+
+/** An edition's phase at `at`. */
+export async function phaseOf(em: EntityManager, edition: Edition, at: Date): Promise<EditionPhase> {
+  return (await phasesOf(em, [edition], at)).get(edition.id)!;
+}
+
+/** Refuses (409) a change of an edition whose meeting is over. */
+async function assertNotOver(em: EntityManager, edition: Edition, at: Date): Promise<void> {
+  const phase = await phaseOf(em, edition, at);
+  if (phase === 'archived') throw conflict(EDITION_MESSAGES.archived(edition.year));
+  if (phase === 'over') throw conflict(EDITION_MESSAGES.over(edition.name));
 }
 
 export interface NewEdition {
@@ -187,7 +206,7 @@ function assertMoments(year: number, start: Date, end: Date, deadline: string): 
 }
 
 /**
- * Changes an edition that is not archived: its place, dates (the gate opens as long before the start
+ * Changes an edition whose meeting is not over: its place, dates (the gate opens as long before the start
  * as it did), deadline, zones and periods; what is not given stays.
  */
 export async function updateEdition(
@@ -208,7 +227,7 @@ export async function updateEdition(
 ): Promise<Edition> {
   return em.transactional(async (tx) => {
     const edition = await editionOfYear(tx, year);
-    if ((await stateOf(tx, edition, at)) === 'archived') throw conflict(EDITION_MESSAGES.archived(year));
+    await assertNotOver(tx, edition, at);
     changeEdition(edition, input);
     audit?.record(tx);
     return edition;
@@ -244,7 +263,7 @@ export async function openApplications(
 ): Promise<Edition> {
   return em.transactional(async (tx) => {
     const edition = await editionOfYear(tx, year);
-    if ((await stateOf(tx, edition, at)) === 'archived') throw conflict(EDITION_MESSAGES.archived(year));
+    await assertNotOver(tx, edition, at);
     edition.applicationsOpenAt = at;
     audit?.record(tx);
     return edition;
@@ -268,15 +287,14 @@ export async function makeCurrent(
 }
 
 /**
- * The look back on an edition that has ended (`at` past its end): its facts, the cars that took part
+ * The look back on an edition whose meeting is over (phase 'over' or 'archived'): its facts, the cars that took part
  * as the public list showed them (owners who withdrew the consent to show their images are not on
  * it), and how many came through the gate. 404 before the end.
  */
 export async function lookBack(em: EntityManager, year: number, at: Date): Promise<LookBack> {
   const edition = await em.findOne(Edition, { year });
-  // An edition is looked back on once it has ended or a later one is current (archived).
-  const over = edition && (edition.endsAt <= at || (await stateOf(em, edition, at)) === 'archived');
-  if (!edition || !over) throw notFound(EDITION_MESSAGES.noLookBack(year));
+  if (!edition || !isOverPhase(await phaseOf(em, edition, at)))
+    throw notFound(EDITION_MESSAGES.noLookBack(year));
   return {
     edition: {
       year: edition.year,
@@ -288,9 +306,4 @@ export async function lookBack(em: EntityManager, year: number, at: Date): Promi
     vehicles: await listedOf(em, edition.id),
     checkedIn: await checkedInOf(em, edition.id),
   };
-}
-
-/** An edition's state at `at`: archived once a later edition is current. */
-export async function stateOf(em: EntityManager, edition: Edition, at: Date): Promise<EditionState> {
-  return (await statesOf(em, [edition], at)).get(edition.id)!;
 }

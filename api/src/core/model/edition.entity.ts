@@ -8,9 +8,9 @@ export interface ParkingZone {
 }
 
 /**
- * One meeting: the Schlosstreffen of a year. Its state follows from its moments and
- * whether a later edition is current (`editionStateAt` of shared); the current edition (the public site's) is the one whose
- * `currentFrom` came last.
+ * One meeting: the Schlosstreffen of a year. Its phase follows from its moments and
+ * whether a later edition is current (`editionPhaseAt` of shared); the current edition (the public
+ * site's) is the one whose `currentFrom` came last.
  */
 const EditionSchema = defineEntity({
   name: 'Edition',

@@ -15,7 +15,7 @@ import {
   lookBack,
   makeCurrent,
   openApplications,
-  statesOf,
+  phasesOf,
   updateEdition,
 } from '../../core/editions/editions.js';
 import { applicationsPerEdition } from '../../core/editions/editions.queries.js';
@@ -54,7 +54,7 @@ const momentOf = (ctx: AppContext, at: string | undefined) =>
   at === undefined ? requestNow(ctx) : new Date(at);
 
 /**
- * 'Ausgaben': every edition with its state (staff: the admin area's edition switch lists them); the
+ * 'Ausgaben': every edition with its phase (staff: the admin area's edition switch lists them); the
  * next one created from the last, applications opened and the public site's edition switched, each
  * now or at a set moment (admins only).
  */
@@ -65,13 +65,13 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
   const list = async (ctx: AppContext): Promise<AdminEditionList> => {
     const now = requestNow(ctx);
     const editions = await listEditions(em);
-    const states = await statesOf(em, editions, now);
+    const phases = await phasesOf(em, editions, now);
     const current = await currentEdition(em, now);
     const applications = await applicationsPerEdition(em);
     return {
       editions: editions.map((edition): AdminEdition => ({
         ...present(edition),
-        state: states.get(edition.id)!,
+        phase: phases.get(edition.id)!,
         current: edition.id === current.id,
         applications: applications.get(edition.id) ?? 0,
       })),
@@ -157,7 +157,7 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
   return router;
 }
 
-function present(edition: Edition): Omit<AdminEdition, 'state' | 'current' | 'applications'> {
+function present(edition: Edition): Omit<AdminEdition, 'phase' | 'current' | 'applications'> {
   return {
     year: edition.year,
     name: edition.name,

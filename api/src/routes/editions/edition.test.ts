@@ -25,7 +25,7 @@ describe("'Ausgaben'", () => {
     expect(created.data.message).toBe('Schlosstreffen 2027 ist angelegt.');
     const next = byYear(created.data.editions, 2027);
     expect(next).toMatchObject({
-      state: 'preparation',
+      phase: 'preparation',
       current: false,
       applicationDeadline: '2027-04-15',
       startsAt: '2027-06-20T08:00:00.000Z',
@@ -100,7 +100,7 @@ describe("'Ausgaben'", () => {
     const opened = await admin.client.post('/api/admin/editions/2027/open', {});
     expect(opened.status).toBe(200);
     expect(opened.data.message).toBe('Die Bewerbung für Schlosstreffen 2027 ist geöffnet.');
-    expect(byYear(opened.data.editions, 2027).state).toBe('open');
+    expect(byYear(opened.data.editions, 2027).phase).toBe('open');
 
     // Set ahead: the public site keeps showing 2026 until then.
     const ahead = await admin.client.post('/api/admin/editions/2027/current', { at: '2099-01-01T00:00:00Z' });
@@ -111,7 +111,7 @@ describe("'Ausgaben'", () => {
     const now = await admin.client.post('/api/admin/editions/2027/current', {});
     expect(now.data.message).toBe('Schlosstreffen 2027 ist jetzt die aktuelle Ausgabe.');
     expect(byYear(now.data.editions, 2027).current).toBe(true);
-    expect(byYear(now.data.editions, 2026).state).toBe('archived');
+    expect(byYear(now.data.editions, 2026).phase).toBe('archived');
 
     const unknown = await admin.client.post('/api/admin/editions/2031/open', {});
     expect([unknown.status, unknown.data.message]).toEqual([404, 'Eine Ausgabe 2031 gibt es nicht.']);

@@ -1,4 +1,5 @@
 import { wrap } from '@mikro-orm/core';
+import type { EditionPhase } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
 import { presentMedia } from '../media/media.presenter.js';
 import { presentOwner } from '../auth/user.presenter.js';
@@ -23,18 +24,28 @@ export function presentInvitation(invitation: Invitation | undefined): Api.Vehic
 
 /**
  * A vehicle with its media; `withOwner` adds the owner's contact data (reviewers and admins only),
- * `invitations` (from VehicleService.invitationsOf) the vehicle's invitation or null.
+ * `invitations` (from VehicleService.invitationsOf) the vehicle's invitation or null, `phases` (by
+ * edition id, from phasesOf) its edition's phase.
  */
 export function presentVehicle(
   vehicle: Vehicle,
-  { withOwner = false, invitations }: { withOwner?: boolean; invitations?: Map<string, Invitation> } = {},
+  {
+    withOwner = false,
+    invitations,
+    phases,
+  }: {
+    withOwner?: boolean;
+    invitations?: Map<string, Invitation>;
+    phases?: Map<string, EditionPhase>;
+  } = {},
 ): Api.Vehicle {
+  const phase = phases?.get(vehicle.edition.id);
   return {
     id: vehicle.id,
     userId: vehicle.user.id,
     carId: vehicle.carId,
     edition: wrap(vehicle.edition).isInitialized()
-      ? { year: vehicle.edition.year, name: vehicle.edition.name }
+      ? { year: vehicle.edition.year, name: vehicle.edition.name, ...(phase ? { phase } : {}) }
       : null,
     title: vehicle.title,
     ...vehicleData(vehicle),

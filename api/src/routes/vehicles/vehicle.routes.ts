@@ -25,7 +25,14 @@ import type {
   EarlierApplications,
   InvitationDeclineResult,
 } from '@schlosstreffen/shared/api';
-import { currentUser, requireRole, requireUser, type AppContext, type AppState } from '../../http/context.js';
+import {
+  currentUser,
+  requestNow,
+  requireRole,
+  requireUser,
+  type AppContext,
+  type AppState,
+} from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';
 import { editionOfRequest } from '../../http/edition.js';
 import { presentVehicle } from './vehicle.presenter.js';
@@ -36,6 +43,8 @@ import { previewBulkStatus } from '../../core/vehicles/bulk-status.js';
 import { earlierApplications } from '../../core/vehicles/earlier-applications.js';
 import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
 import type { EventSource } from '../../core/editions/edition-events.js';
+import { phasesOf } from '../../core/editions/editions.js';
+import type { Vehicle } from '../../core/model/vehicle.entity.js';
 import type { PublicListVersion } from '../../core/public-list/public-list-changes.js';
 import { createPublicListReader, publicListReader } from '../../core/public-list/public-vehicle.read.js';
 import { PUBLIC_LIST_CACHE_CONTROL, PUBLIC_LIST_CODINGS, publicListEtag } from './public-list.js';
@@ -112,10 +121,19 @@ export function vehicleRoutes({
     }
   });
 
+  /** The phases of the vehicles' editions now, by edition id. */
+  const phasesOfList = (ctx: AppContext, list: Vehicle[]) =>
+    phasesOf(
+      em.fork(),
+      [...new Map(list.map((vehicle) => [vehicle.edition.id, vehicle.edition])).values()],
+      requestNow(ctx),
+    );
+
   router.get('/vehicles', requireUser, async (ctx) => {
     const list = await vehicles.listOwn(currentUser(ctx));
     const invitations = await vehicles.invitationsOf(list);
-    ctx.body = list.map((vehicle) => presentVehicle(vehicle, { invitations }));
+    const phases = await phasesOfList(ctx, list);
+    ctx.body = list.map((vehicle) => presentVehicle(vehicle, { invitations, phases }));
   });
 
   router.post('/vehicles', requireUser, async (ctx) => {
@@ -127,7 +145,10 @@ export function vehicleRoutes({
 
   router.get('/vehicles/:id', requireUser, async (ctx) => {
     const vehicle = await vehicles.get(currentUser(ctx), vehicleId(ctx));
-    ctx.body = presentVehicle(vehicle, { invitations: await vehicles.invitationsOf([vehicle]) });
+    ctx.body = presentVehicle(vehicle, {
+      invitations: await vehicles.invitationsOf([vehicle]),
+      phases: await phasesOfList(ctx, [vehicle]),
+    });
   });
 
   router.patch('/vehicles/:id', requireUser, async (ctx) => {

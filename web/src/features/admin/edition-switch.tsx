@@ -1,4 +1,4 @@
-import { EDITION_STATE_LABELS } from '@schlosstreffen/shared';
+import { EDITION_PHASE_LABELS } from '@schlosstreffen/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { SelectField } from '../../components/ui/select';
@@ -26,7 +26,7 @@ export function EditionSwitch() {
   const shown = list.find((edition) => edition.year === chosen) ?? current;
   const options = list.map((edition) => ({
     value: String(edition.year),
-    label: `${edition.name}${edition.current ? ' (aktuell)' : ` – ${EDITION_STATE_LABELS[edition.state]}`}`,
+    label: `${edition.name}${edition.current ? ' (aktuell)' : ` – ${EDITION_PHASE_LABELS[edition.phase]}`}`,
   }));
   const choose = (value: string) => {
     // Another edition's screen starts afresh: unsaved changes of this one would go.
@@ -54,7 +54,7 @@ export function EditionSwitch() {
           role="status"
           className="rounded-xl border border-gold-500/30 bg-gold-500/10 px-4 py-2 text-sm text-gold-100 sm:max-w-md"
         >
-          Sie sehen {shown.name} ({EDITION_STATE_LABELS[shown.state]}). Neue Bewerbungen, der Check-in und die
+          Sie sehen {shown.name} ({EDITION_PHASE_LABELS[shown.phase]}). Neue Bewerbungen, der Check-in und die
           Startseite gehören zu {current.name}.
         </p>
       ) : null}
