@@ -33,9 +33,10 @@ async function main(): Promise<void> {
   await publicListChanges.start(orm.em);
   // One view of the editions for the app and the public list in front of it.
   const events = new EditionEvents(orm.em);
-  const currentEditionId = async () => (await events.at(new Date())).edition.id;
+  const currentEditionId = async () => (await events.at(config.now())).edition.id;
   const app = createApp({
     config,
+    now: config.now,
     events,
     em: orm.em,
     redis,

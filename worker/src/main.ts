@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     tickEveryMs: config.tickEveryMs,
     visitorUpdateRate: config.visitorUpdateRate,
     concurrency: config.concurrency,
+    now: config.now,
   });
   console.log(
     `worker started (pid ${process.pid}, Redis prefix ${config.redisPrefix}): ${running.workers.map((w) => w.name).join(', ')}`,

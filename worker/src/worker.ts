@@ -57,6 +57,8 @@ export interface WorkerDeps {
   /** Mails per second of a visitor update (VISITOR_UPDATE_RATE); 10 when unset. */
   visitorUpdateRate?: number;
   log?: (message: string, error?: unknown) => void;
+  /** The app's clock: the current edition, the scheduler's moment, moving up from the waitlist. */
+  now?: () => Date;
 }
 
 /** Exports render one PDF at a time in a worker: they are CPU and memory heavy. */
@@ -79,22 +81,24 @@ const MAX_STALLED_COUNT = 10;
  */
 function perEvent<N extends JobName>(
   events: EventSource,
+  now: () => Date,
   make: (event: EventConfig) => JobHandler<N>,
 ): JobHandler<N> {
-  return async (payload, job) => make(await events.at(new Date()))(payload, job);
+  return async (payload, job) => make(await events.at(now()))(payload, job);
 }
 
 /** Every job's handler, by the job catalogue's names. */
 export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () => void): JobHandlers {
   const storage = createStorage(deps.s3, deps.bucket);
   const { events } = deps;
+  const now = deps.now ?? (() => new Date());
   return {
     // A mail about an application uses its edition's texts and facts; others the job's or the current.
     'email.send': async (payload, job) => {
       const editionId =
         (payload.vehicleId ? await editionIdOfVehicle(deps.em, payload.vehicleId) : null) ??
         payload.editionId;
-      const event = editionId ? await events.of(editionId) : await events.at(new Date());
+      const event = editionId ? await events.of(editionId) : await events.at(now());
       const send = createSendEmail({
         em: deps.em,
         mailer: deps.mailer,
@@ -109,14 +113,14 @@ export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () =
     'media.copy': createCopyMedia({ em: deps.em, storage, onOutbox }),
     'storage.delete': createDeleteObjects({ storage }),
     'storage.sweep': createSweepOrphans({ em: deps.em, storage }),
-    'quartett.export': perEvent(events, (event) =>
+    'quartett.export': perEvent(events, now, (event) =>
       createExportQuartett({ em: deps.em, storage, eventName: event.name }),
     ),
     'quartett.print-photo': createPreparePrintPhoto({ em: deps.em, storage }),
     // An invitation is for the vehicle's edition: its zones, its numbers, its deadlines.
     'invitation.issue': async (payload, job) => {
       const editionId = await editionIdOfVehicle(deps.em, payload.vehicleId);
-      const event = editionId ? await events.of(editionId) : await events.at(new Date());
+      const event = editionId ? await events.of(editionId) : await events.at(now());
       const issue = createIssueInvitation({
         em: deps.em,
         event,
@@ -126,10 +130,10 @@ export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () =
       });
       return issue(payload, job);
     },
-    'visitor-update.preview': perEvent(events, (event) =>
+    'visitor-update.preview': perEvent(events, now, (event) =>
       createPreviewUpdate({ em: deps.em, event: eventFacts(event), site: { publicUrl: deps.publicUrl } }),
     ),
-    'visitor-update.send': perEvent(events, (event) =>
+    'visitor-update.send': perEvent(events, now, (event) =>
       createSendUpdate({
         em: deps.em,
         mailer: deps.mailer,
@@ -141,13 +145,14 @@ export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () =
     ),
     // The places given up in the job's edition (the current one for jobs queued before editions).
     'waitlist.advance': async (payload, job) => {
-      const event = payload.editionId ? await events.of(payload.editionId) : await events.at(new Date());
+      const event = payload.editionId ? await events.of(payload.editionId) : await events.at(now());
       const advance = createAdvanceWaitlist({
         em: deps.em,
         event,
         publicUrl: deps.publicUrl,
         secret: deps.secret,
         onOutbox,
+        now,
       });
       return advance(payload, job);
     },
@@ -158,6 +163,7 @@ export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () =
       em: deps.em,
       config: { retention: deps.retention, publicUrl: deps.publicUrl, secret: deps.secret },
       onOutbox,
+      now,
     }),
   };
 }

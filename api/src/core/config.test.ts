@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadApiConfig } from './config.js';
+import { ConfigError, loadApiConfig, loadClock } from './config.js';
 
 const s3 = {
   S3_ENDPOINT: 'http://127.0.0.1:4569',
@@ -56,6 +56,18 @@ describe('configuration', () => {
     expect(scaled.rateLimits.register.points).toBe(20 * base.rateLimits.register.points);
     expect(() => loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32), RATE_LIMIT_FACTOR: '0' })).toThrow(
       ConfigError,
+    );
+  });
+
+  it('runs the app clock from APP_CLOCK outside production, and refuses it in production', () => {
+    const development = { ...s3, SESSION_SECRET: 'x'.repeat(32) };
+    const real = loadApiConfig(development).now();
+    expect(Math.abs(real.getTime() - Date.now())).toBeLessThan(1000);
+    const set = loadApiConfig({ ...development, APP_CLOCK: '2026-11-27T12:00:00+01:00' }).now();
+    expect(Math.abs(set.getTime() - Date.parse('2026-11-27T11:00:00Z'))).toBeLessThan(1000);
+    expect(() => loadClock({ APP_CLOCK: 'letzten Freitag' })).toThrow(/APP_CLOCK/);
+    expect(() => loadClock({ NODE_ENV: 'production', APP_CLOCK: '2026-11-27T12:00:00+01:00' })).toThrow(
+      /APP_CLOCK: not in production/,
     );
   });
 

@@ -96,6 +96,8 @@ export interface CommonConfig {
   operator: OperatorConfig;
   /** Days per retention rule. */
   retention: RetentionPeriods;
+  /** The app's clock (APP_CLOCK): what every rule that depends on the date reads. */
+  now: () => Date;
 }
 
 export class ConfigError extends Error {
@@ -177,6 +179,7 @@ export function loadCommonConfig(env: Env = process.env): CommonConfig {
       need(name, env[name]);
   }
   const retention = parseRetention(env);
+  const now = loadClock(env);
   if (missing.length > 0) {
     const hint = isProduction
       ? 'NODE_ENV=production turns the embedded defaults off.'
@@ -204,7 +207,28 @@ export function loadCommonConfig(env: Env = process.env): CommonConfig {
     },
     retention,
     event: eventOf(e),
+    now,
   };
+}
+
+const APP_CLOCK_FORMAT = 'APP_CLOCK: an ISO moment with offset, e.g. 2026-11-27T12:00:00+01:00';
+
+/**
+ * The app's clock: the real time, or outside production one that starts at APP_CLOCK when the
+ * process starts and runs on from there (a demo or browser test at a set moment of the year).
+ */
+export function loadClock(env: Env = process.env): () => Date {
+  const setting = env.APP_CLOCK?.trim();
+  if (!setting) return () => new Date();
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_CLOCK: not in production, which runs on the real time',
+    );
+  }
+  const start = v.safeParse(v.pipe(v.string(), v.isoTimestamp()), setting);
+  if (!start.success) throw new ConfigError(`Invalid configuration:\n  ${APP_CLOCK_FORMAT}`);
+  const offset = Date.parse(start.output) - Date.now();
+  return () => new Date(Date.now() + offset);
 }
 
 const ApiEnvSchema = v.object({

@@ -16,6 +16,7 @@ export {
   ConfigError,
   defaultRedisPrefix,
   loadApiConfig,
+  loadClock,
   loadCommonConfig,
   type ApiConfig,
   type CommonConfig,

@@ -10,6 +10,8 @@ export interface AdvanceWaitlistDeps {
   secret: string;
   /** Called after a commit that wrote outbox rows (wakes this process's relay). */
   onOutbox?: () => void;
+  /** The app's clock; the real time when absent. */
+  now?: () => Date;
 }
 
 /**
@@ -21,7 +23,7 @@ export function createAdvanceWaitlist(deps: AdvanceWaitlistDeps): JobHandler<'wa
     const report = await advanceWaitlist(
       deps.em,
       { event: deps.event, publicUrl: deps.publicUrl, secret: deps.secret },
-      new Date(),
+      deps.now?.() ?? new Date(),
     );
     if (report.invited.length) deps.onOutbox?.();
     return report;
