@@ -5,10 +5,12 @@ import type { SiteConfig } from './site-config.js';
 /**
  * The contract between the api and the server build of the web client
  * (web/src/entry-server.tsx, built to web/dist-server/entry-server.js): the api hands a request of a
- * public page to `render` and writes the answer into index.html.
+ * public page, or of a path no page serves, to `render` and writes the answer into index.html.
  */
 export interface WebRenderer {
   render(request: RenderRequest): Promise<RenderResult>;
+  /** Whether a route of the web client serves this path; every other path is the not-found page (404). */
+  isPage(pathname: string): boolean;
 }
 
 export interface RenderRequest {

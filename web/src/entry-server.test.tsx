@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { DEFAULT_SITE_CONFIG, renderPublicTexts, type RenderResult } from '@schlosstreffen/shared';
 import { describe, expect, it } from 'vitest';
-import { render } from './entry-server';
+import { isPage, render } from './entry-server';
 
 const siteConfig = {
   ...DEFAULT_SITE_CONFIG,
@@ -74,6 +74,22 @@ describe('server rendering', () => {
     expect(html).toContain(
       '<p>Anfahrt:</p><ul><li>über die A4</li><li><a href="/anfahrt">Parken</a></li></ul>',
     );
+  });
+
+  it('renders the not-found page with status 404 for a path no route serves', async () => {
+    for (const path of ['/', '/login', '/dashboard', '/edit/123', '/admin/dashboard', '/rueckblick/2026']) {
+      expect(isPage(path), path).toBe(true);
+    }
+    for (const path of ['/gibt-es-nicht', '/faq', '/admin/gibt-es-nicht', '/edit']) {
+      expect(isPage(path), path).toBe(false);
+    }
+    const missing = await renderPage('/gibt-es-nicht');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('404 Page Not Found');
+    expect(missing.html).toContain('Zur Startseite');
+    expect(missing.head).toContain('<title>404 Page Not Found – Schlosstreffen</title>');
+    expect(missing.head).toContain('Diese Seite gibt es nicht.');
+    expect((await renderPage('/login')).status).toBe(200);
   });
 
   it("answers the router's redirect of a signed-in visitor as a redirect", async () => {

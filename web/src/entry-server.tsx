@@ -4,10 +4,11 @@
  * current user, the event facts) into index.html; the browser hydrates it (main.tsx). TanStack
  * Router's request handler loads the route and dehydrates the router with the query cache (the
  * Router–Query integration, router.tsx) into nonce-bound scripts; the page renders to a string and
- * the routes' `head()` (title, description, canonical link) with `<HeadContent />`.
+ * the routes' `head()` (title, description, canonical link) with `<HeadContent />`. A path no route
+ * serves renders the not-found page with status 404.
  */
 import type { RenderRequest, RenderResult, WebRenderer } from '@schlosstreffen/shared';
-import { HeadContent, RouterContextProvider } from '@tanstack/react-router';
+import { createMemoryHistory, HeadContent, RouterContextProvider } from '@tanstack/react-router';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { renderToString } from 'react-dom/server';
 import { lookBackQueryOptions } from './features/look-back/look-back-queries';
@@ -51,4 +52,12 @@ export const render: WebRenderer['render'] = async ({
   }
   const html = (await response.text()).replace(/^<!DOCTYPE html>/i, '');
   return { kind: 'page', status: response.status, head, html };
+};
+
+/** A router that only matches paths (it loads and renders nothing). */
+let matcher: ReturnType<typeof createAppRouter> | undefined;
+
+export const isPage: WebRenderer['isPage'] = (pathname) => {
+  matcher ??= createAppRouter({ queryClient: createQueryClient(), history: createMemoryHistory() });
+  return !matcher.matchRoutes(pathname, {}).some((match) => match._notFound);
 };

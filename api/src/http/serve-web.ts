@@ -52,9 +52,18 @@ export const compressPages = compress({
   deflate: false,
 });
 
-/** Gives a request for a server-rendered page its own CSP nonce, before the security headers are written. */
+/** Whether a request asks for a web page: not the API, the queue dashboard, a stored object or a file. */
+const asksForPage = (ctx: Koa.Context): boolean =>
+  (ctx.method === 'GET' || ctx.method === 'HEAD') &&
+  !/^\/(api|objects)\/|^\/admin\/queues(\/|$)/.test(ctx.path) &&
+  !path.extname(ctx.path);
+
+/**
+ * Gives a request for a page its own CSP nonce, before the security headers are written: a public
+ * page, and a path no page serves (its not-found page), are rendered on the server.
+ */
 export const nonceForRenderedPages: Koa.Middleware = async (ctx, next) => {
-  if ((ctx.method === 'GET' || ctx.method === 'HEAD') && isServerRendered(ctx.path)) assignCspNonce(ctx.res);
+  if (asksForPage(ctx)) assignCspNonce(ctx.res);
   await next();
 };
 
@@ -70,7 +79,8 @@ function fillTemplate(template: string, head: string, html: string): string {
  * the public pages rendered on the server (web/dist-server), every other client route index.html.
  * The event facts go into the page as a JSON data block (no script runs); the router's hydration
  * scripts carry the response's CSP nonce. A page that cannot be rendered falls back to index.html,
- * which renders in the browser as before.
+ * which renders in the browser as before. A path no page serves answers 404 with the not-found page,
+ * which no cache keeps.
  */
 export function serveWeb(options: {
   root: string;
@@ -149,8 +159,15 @@ export function serveWeb(options: {
     ctx.set('Cache-Control', user ? 'private, no-store' : 'no-cache');
 
     const nonce = cspNonce(ctx.res);
-    if (nonce && isServerRendered(ctx.path)) {
-      const web = await loadRenderer();
+    const web = nonce ? await loadRenderer() : null;
+    // A path no page serves: the not-found page, as 404 (no soft 404 a search engine would index),
+    // which no cache keeps as that address's page.
+    const unknown = web !== null && !isServerRendered(ctx.path) && !web.isPage(ctx.path);
+    if (unknown) {
+      ctx.status = 404;
+      ctx.set('Cache-Control', 'no-store');
+    }
+    if (nonce && (isServerRendered(ctx.path) || unknown)) {
       if (web) {
         try {
           const lookBackYear = LOOK_BACK_PATH.exec(ctx.path)?.[1];

@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CURRENT_USER_ELEMENT_ID, parseSiteConfig, SITE_CONFIG_ELEMENT_ID } from '@schlosstreffen/shared';
+import {
+  CURRENT_USER_ELEMENT_ID,
+  DEFAULT_SITE_CONFIG,
+  parseSiteConfig,
+  SITE_CONFIG_ELEMENT_ID,
+} from '@schlosstreffen/shared';
+import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEdition, makeCurrent } from '../core/editions/editions.js';
 import { APPLYING_NOON, createTestContext, registerUser, type TestContext } from '../testing/index.js';
+import type { AppState } from './context.js';
+import { nonceForRenderedPages, serveWeb } from './serve-web.js';
 
 let t: TestContext;
 let webBuild: string;
@@ -14,11 +23,23 @@ let webDist: string;
 /**
  * Stands in for the server build of the web client (web/dist-server/entry-server.js, built with the
  * app; its contract is `WebRenderer` in @schlosstreffen/shared): it echoes what the api hands it,
- * redirects /login of a signed-in user as the login route does, and fails for one path, so the api's
- * part is tested without a client build.
+ * redirects /login of a signed-in user as the login route does, renders the not-found page for a
+ * path no page serves, and fails for one path, so the api's part is tested without a client build.
  */
 const RENDERER = `
+const PAGES = ['/', '/register', '/login', '/visitor-registration', '/forgot-password', '/impressum', '/datenschutz', '/dashboard', '/apply', '/admin/dashboard', '/admin/check-in'];
+export function isPage(pathname) {
+  return PAGES.includes(pathname) || /^\\/(edit|rueckblick)\\/[^/]+$/.test(pathname);
+}
 export async function render({ url, nonce, siteConfig, user, lookBack }) {
+  if (!isPage(new URL(url, 'http://localhost').pathname)) {
+    return {
+      kind: 'page',
+      status: 404,
+      html: '<main id="inhalt"><h1>404 Page Not Found</h1><a href="/">Zur Startseite</a></main><script nonce="' + nonce + '"></script>',
+      head: '<title>404 Page Not Found – Schlosstreffen</title><meta name="description" content="Diese Seite gibt es nicht. Zurück zur Startseite des Schlosstreffens."/>',
+    };
+  }
   if (url.startsWith('/rueckblick/')) {
     const shown = lookBack ? lookBack.edition.year + ': ' + lookBack.vehicles.length + ' Fahrzeuge' : String(lookBack);
     return { kind: 'page', status: lookBack ? 200 : 404, html: '<p id="look-back">' + shown + '</p><script nonce="' + nonce + '"></script>', head: '' };
@@ -205,5 +226,72 @@ describe('server-rendered public pages', () => {
     expect(login.headers.get('cache-control')).toBe('private, no-store');
     // The check-in page carries no user and is kept offline: it stays as it was.
     expect((await client.get('/admin/check-in')).headers.get('cache-control')).toBe('no-cache');
+  });
+});
+
+describe('paths no page serves', () => {
+  it('answers 404 with the not-found page rendered on the server; the pages answer 200', async () => {
+    const res = await fetch(`${t.baseUrl}/gibt-es-nicht`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('<h1>404 Page Not Found</h1><a href="/">Zur Startseite</a>');
+    expect(html).toContain('<title>404 Page Not Found – Schlosstreffen</title>');
+    expect(html).toContain('Diese Seite gibt es nicht. Zurück zur Startseite des Schlosstreffens.');
+    expect(siteConfigOf(html)?.eventName).toBe('Schlosstreffen 2027');
+    const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
+    expect(res.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+
+    for (const route of ['/', '/login', '/dashboard', '/edit/123', '/admin/dashboard']) {
+      expect((await fetch(`${t.baseUrl}${route}`)).status, route).toBe(200);
+    }
+    // The FAQ is a part of the landing page (/#faq), not a page of its own.
+    expect((await fetch(`${t.baseUrl}/faq`)).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/admin/gibt-es-nicht`)).status).toBe(404);
+    // The API and stored objects answer in JSON.
+    for (const route of ['/api/gibt-es-nicht', '/objects/gibt-es-nicht']) {
+      const other = await fetch(`${t.baseUrl}${route}`);
+      expect(other.status, route).toBe(404);
+      expect(other.headers.get('content-type'), route).toContain('application/json');
+    }
+  });
+
+  it('lets no cache keep the not-found page, for anyone, also where the build is read once', async () => {
+    const anonymous = await fetch(`${t.baseUrl}/gibt-es-nicht`);
+    expect(anonymous.headers.get('cache-control')).toBe('no-store');
+    const client = t.client();
+    await registerUser(client);
+    const signedIn = await client.get('/gibt-es-nicht');
+    expect(signedIn.status).toBe(404);
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+
+    // As in production: index.html and the renderer are read once.
+    const app = new Koa<AppState>();
+    app.use(nonceForRenderedPages);
+    app.use(
+      serveWeb({
+        root: webDist,
+        siteConfig: () => Promise.resolve(DEFAULT_SITE_CONFIG),
+        cache: true,
+        em: t.orm.em,
+        staffSecondFactor: false,
+        presentUser: () => Promise.reject(new Error('nobody is signed in')),
+      }),
+    );
+    const server = app.listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      for (let i = 0; i < 2; i++) {
+        const missing = await fetch(`http://127.0.0.1:${port}/gibt-es-nicht`);
+        expect(missing.status).toBe(404);
+        expect(missing.headers.get('cache-control')).toBe('no-store');
+        expect(await missing.text()).toContain('404 Page Not Found');
+        const page = await fetch(`http://127.0.0.1:${port}/`);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('cache-control')).toBe('no-cache');
+      }
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });
