@@ -32,6 +32,12 @@ const SiteConfigSchema = v.object({
    * open follows the clock with `sitePhaseAt`.
    */
   phase: v.optional(v.picklist(EDITION_PHASES)),
+  /**
+   * The app's clock when the server wrote the page: the browser's clock runs on from it (phases,
+   * countdown), so the page shows the app's moment whatever the device's clock says, and a
+   * server-rendered page's first render in the browser is the server's.
+   */
+  now: v.optional(v.pipe(v.string(), v.isoTimestamp())),
   /** The edition before the current one, whose 'Rückblick' the landing page links to. */
   lookBackYear: v.optional(v.nullable(v.number())),
   /**

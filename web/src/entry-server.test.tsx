@@ -92,6 +92,45 @@ describe('server rendering', () => {
     expect((await renderPage('/login')).status).toBe(200);
   });
 
+  it("renders the landing page's calls to action, countdown, figures and FAQ in the phase of the moment the server wrote it", async () => {
+    const landingAt = async (now: string) => {
+      const result = await render({
+        url: '/',
+        nonce: 'bm9uY2U=',
+        siteConfig: { ...DEFAULT_SITE_CONFIG, now: new Date(now).toISOString() },
+        user: null,
+      });
+      if (result.kind !== 'page') throw new Error(result.kind);
+      return result.html;
+    };
+    const deadlineAnswer = /Bis wann kann ich mich bewerben\?.*?<\/h3>.*?>([^<]*Bewerb[^<]*)</s;
+
+    const open = await landingAt('2026-03-02T12:00:00+01:00');
+    expect(open).toMatch(/<a[^>]*href="\/apply"[^>]*>Jetzt Bewerben<\/a>/);
+    expect(open).toContain('role="timer"');
+    expect(open).toContain('data-now="2026-03-02T11:00:00.000Z"');
+    expect(open).toContain('Erwartete Gäste');
+    expect(open).toMatch(deadlineAnswer);
+    expect(deadlineAnswer.exec(open)?.[1]).toContain('spätestens bis März 2026');
+
+    const closed = await landingAt('2026-05-01T12:00:00+02:00');
+    expect(closed).not.toContain('Jetzt Bewerben');
+    expect(closed).toContain('Bewerbungsschluss war am 31. März 2026');
+    expect(closed).toMatch(/<a[^>]*href="\/visitor-registration"[^>]*>Als Besucher vormerken<\/a>/);
+    expect(deadlineAnswer.exec(closed)?.[1]).toContain(
+      'Der Bewerbungsschluss für Schlosstreffen 2026 war am 31. März 2026',
+    );
+
+    const over = await landingAt('2026-11-27T12:00:00+01:00');
+    expect(over).not.toContain('Jetzt Bewerben');
+    expect(over).toMatch(/<a[^>]*href="\/rueckblick\/2026"[^>]*>Rückblick 2026<\/a>/);
+    expect(over).not.toContain('role="timer"');
+    expect(over).toContain('ist vorbei – danke an alle!');
+    expect(over).toContain('aria-label="Zahlen zum Schlosstreffen 2026"');
+    expect(over).not.toContain('Erwartete Gäste');
+    expect(deadlineAnswer.exec(over)?.[1]).toContain('Das Schlosstreffen 2026 ist vorbei.');
+  });
+
   it("answers the router's redirect of a signed-in visitor as a redirect", async () => {
     const user = { id: 'u1', email: 'a@b.de', role: 'user' } as never;
     const result = await render({ url: '/login', nonce: 'bm9uY2U=', siteConfig, user });

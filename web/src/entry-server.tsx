@@ -14,7 +14,6 @@ import { renderToString } from 'react-dom/server';
 import { lookBackQueryOptions } from './features/look-back/look-back-queries';
 import { currentUserQueryOptions } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
-import { RENDERED_AT_KEY } from './lib/rendered-at';
 import { setServerSiteConfig } from './lib/site-config';
 import { createAppRouter } from './router';
 
@@ -28,7 +27,6 @@ export const render: WebRenderer['render'] = async ({
   setServerSiteConfig(siteConfig);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
-  queryClient.setQueryData(RENDERED_AT_KEY, Date.now());
   if (lookBack) queryClient.setQueryData(lookBackQueryOptions(lookBack.edition.year).queryKey, lookBack);
   const request = new Request(new URL(url, siteConfig.publicUrl || 'http://localhost'));
   const handler = createRequestHandler({

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { siteEventFacts } from '../lib/event-format';
+import { PrimaryActionLink, useCallToAction, VISITOR_LABEL } from './call-to-action';
 import { CastleMark } from './icons';
 import { SocialLinks } from './social-links';
 import { getSiteConfig } from '../lib/site-config';
@@ -9,6 +10,7 @@ const linkClass = 'text-ash-300 transition-colors hover:text-gold-200';
 /** Site footer on every page: the event in brief, the main links and the organizer's profiles. */
 export function SiteFooter() {
   const facts = siteEventFacts(getSiteConfig());
+  const cta = useCallToAction();
 
   return (
     <footer className="border-t border-gold-500/15 bg-night-950">
@@ -42,12 +44,12 @@ export function SiteFooter() {
 
         <nav aria-label="Fußzeile" className="flex flex-col gap-3 text-sm">
           <h2 className="text-xs tracking-[0.25em] text-gold-400 uppercase">Mitmachen</h2>
-          <Link to="/apply" className={linkClass}>
-            Jetzt Bewerben
-          </Link>
-          <Link to="/visitor-registration" className={linkClass}>
-            Als Besucher vormerken
-          </Link>
+          <PrimaryActionLink action={cta.primary} className={linkClass} />
+          {cta.visitorAside ? (
+            <Link to="/visitor-registration" className={linkClass}>
+              {VISITOR_LABEL}
+            </Link>
+          ) : null}
           <Link to="/register" className={linkClass}>
             Registrieren
           </Link>

@@ -1,4 +1,4 @@
-import { HEADER_SCROLL_THRESHOLD_PX } from '@schlosstreffen/shared';
+import { DEFAULT_SITE_CONFIG, HEADER_SCROLL_THRESHOLD_PX, type SiteConfig } from '@schlosstreffen/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -15,8 +15,27 @@ import { ORGANIZER_SOCIAL_LINKS } from '../lib/organizer';
 import { createQueryClient } from '../lib/query-client';
 import type { CurrentUser } from '@schlosstreffen/shared/api';
 import { SIGNED_IN_USER } from '../test/screen-helpers';
+import { resetAppClock } from '../lib/app-clock';
 import { browserPage, SiteHeader } from './site-header';
 import { AppToaster, toaster } from './ui/toaster';
+
+/** The page's site config: the spec's 2026 meeting (deadline 31 March) as the server wrote it at `now`. */
+const site = vi.hoisted(() => ({ config: undefined as SiteConfig | undefined }));
+vi.mock('../lib/site-config', () => ({ getSiteConfig: () => site.config }));
+
+const writtenAt = (now: string, changes: Partial<SiteConfig> = {}): SiteConfig => ({
+  ...DEFAULT_SITE_CONFIG,
+  applicationsOpenAt: '2025-12-01T09:00:00+01:00',
+  now: new Date(now).toISOString(),
+  ...changes,
+});
+/** The 2027 meeting, current since the 2026 one is over, no opening date set yet. */
+const NEXT_IN_PREPARATION = {
+  eventStart: '2027-06-19T08:00:00.000Z',
+  eventEnd: '2027-06-19T18:00:00.000Z',
+  applicationDeadline: '2027-03-31',
+  applicationsOpenAt: null,
+} as const;
 
 function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -78,6 +97,8 @@ function scrollTo(y: number) {
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  site.config = writtenAt('2026-03-02T12:00:00+01:00');
+  resetAppClock();
   sessionStorage.clear();
   scrollTo(0);
 });
@@ -221,6 +242,85 @@ describe('SiteHeader menu on small screens', () => {
     await eventUser.click(within(menu).getByRole('link', { name: 'Dashboard' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(screen.queryByRole('navigation', { name: 'Menü' })).toBeNull();
+  });
+});
+
+describe("SiteHeader's call to action in the current edition's phase", () => {
+  it.each([
+    [
+      'before the applications open',
+      'Bewerbung ab 1. Dezember 2025',
+      '/apply',
+      writtenAt('2025-11-15T12:00:00+01:00'),
+    ],
+    ['while they are open', 'Jetzt Bewerben', '/apply', writtenAt('2026-03-31T23:59:00+02:00')],
+    ['after the meeting', 'Rückblick 2026', '/rueckblick/2026', writtenAt('2026-11-27T12:00:00+01:00')],
+    [
+      'while the next edition is in preparation',
+      'Rückblick 2026',
+      '/rueckblick/2026',
+      writtenAt('2026-12-01T12:00:00+01:00', { ...NEXT_IN_PREPARATION, lookBackYear: 2026 }),
+    ],
+    [
+      'in preparation with nothing to look back on',
+      'Bewerbung bald möglich',
+      '/apply',
+      writtenAt('2026-12-01T12:00:00+01:00', NEXT_IN_PREPARATION),
+    ],
+  ])('%s: %s', async (_moment, label, href, config) => {
+    site.config = config;
+    stubApi(null);
+    await renderHeader();
+    const eventUser = userEvent.setup();
+
+    const main = within(mainNav()).getByRole('link', { name: label });
+    expect(main.getAttribute('href')).toBe(href);
+    expect(within(mainNav()).getByRole('link', { name: 'Als Besucher vormerken' })).toBeTruthy();
+    if (label !== 'Jetzt Bewerben') expect(screen.queryByRole('link', { name: 'Jetzt Bewerben' })).toBeNull();
+
+    await eventUser.click(screen.getByRole('button', { name: 'Menü' }));
+    const menu = screen.getByRole('navigation', { name: 'Menü' });
+    expect(within(menu).getByRole('link', { name: label }).getAttribute('href')).toBe(href);
+    expect(within(menu).getByRole('link', { name: 'Als Besucher vormerken' })).toBeTruthy();
+  });
+
+  it.each([
+    ['after the deadline', '2026-04-01T00:00:00+02:00'],
+    ['on the meeting day', '2026-06-20T09:00:00+02:00'],
+  ])("%s: the deadline, and 'Als Besucher vormerken' as the main button", async (_moment, now) => {
+    site.config = writtenAt(now);
+    stubApi(null);
+    await renderHeader();
+    const eventUser = userEvent.setup();
+
+    expect(screen.queryByRole('link', { name: /Bewerben|Bewerbung ab/ })).toBeNull();
+    expect(within(mainNav()).getByText('Bewerbungsschluss war am 31. März 2026')).toBeTruthy();
+    const visitor = within(mainNav()).getAllByRole('link', { name: 'Als Besucher vormerken' });
+    expect(visitor).toHaveLength(1);
+    expect(visitor[0]!.getAttribute('href')).toBe('/visitor-registration');
+
+    await eventUser.click(screen.getByRole('button', { name: 'Menü' }));
+    const menu = screen.getByRole('navigation', { name: 'Menü' });
+    expect(within(menu).getByText('Bewerbungsschluss war am 31. März 2026')).toBeTruthy();
+    expect(within(menu).getAllByRole('link', { name: 'Als Besucher vormerken' })).toHaveLength(1);
+  });
+
+  it("follows the app's clock, not the device's, while the page stays open", async () => {
+    // The server wrote the page a minute before the deadline ended; the device's clock is a year off.
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['Date', 'setInterval', 'clearInterval', 'performance'],
+    });
+    vi.setSystemTime(new Date('2027-09-01T12:00:00+02:00'));
+    site.config = writtenAt('2026-03-31T23:59:00+02:00');
+    stubApi(null);
+    await renderHeader();
+    expect(within(mainNav()).getByRole('link', { name: 'Jetzt Bewerben' })).toBeTruthy();
+
+    act(() => vi.advanceTimersByTime(61_000));
+    expect(within(mainNav()).queryByRole('link', { name: 'Jetzt Bewerben' })).toBeNull();
+    expect(within(mainNav()).getByText('Bewerbungsschluss war am 31. März 2026')).toBeTruthy();
+    vi.useRealTimers();
   });
 });
 

@@ -18,6 +18,7 @@ import {
   ShieldIcon,
   UserIcon,
 } from './icons';
+import { PrimaryActionLink, useCallToAction, VISITOR_LABEL } from './call-to-action';
 import { SocialLinks } from './social-links';
 import { api } from '../lib/api';
 import { LOGOUT_NOTICE_KEY } from '../lib/logout-notice';
@@ -175,6 +176,7 @@ export function SiteHeader() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const { data: user, isPending } = useCurrentUser();
+  const cta = useCallToAction();
   const logout = useLogout();
   useLogoutNoticeAfterReload();
 
@@ -237,15 +239,16 @@ export function SiteHeader() {
             >
               FAQ
             </Link>
-            <Link
-              to="/visitor-registration"
-              className="hidden rounded-full px-3 py-2 text-sm text-ash-300 transition-colors hover:text-parchment lg:inline-flex"
-            >
-              Als Besucher vormerken
-            </Link>
-            <Link to="/apply" className={buttonClass('primary', 'mr-1 px-4')}>
-              Jetzt Bewerben
-            </Link>
+            {cta.visitorAside ? (
+              <Link
+                to="/visitor-registration"
+                className="hidden rounded-full px-3 py-2 text-sm text-ash-300 transition-colors hover:text-parchment lg:inline-flex"
+              >
+                {VISITOR_LABEL}
+              </Link>
+            ) : null}
+            {cta.note ? <span className="hidden px-3 text-sm text-ash-300 xl:inline">{cta.note}</span> : null}
+            <PrimaryActionLink action={cta.primary} className={buttonClass('primary', 'mr-1 px-4')} />
             <DesktopAccount
               user={user}
               pending={isPending}
@@ -278,12 +281,13 @@ export function SiteHeader() {
           >
             <nav aria-label="Menü" className="mx-auto flex max-w-6xl flex-col gap-7 px-5 pt-6 pb-8">
               <div className="flex flex-col gap-3">
-                <Link to="/apply" className={buttonClass('primary', 'w-full py-3')}>
-                  Jetzt Bewerben
-                </Link>
-                <Link to="/visitor-registration" className={buttonClass('secondary', 'w-full py-3')}>
-                  Als Besucher vormerken
-                </Link>
+                {cta.note ? <p className="text-sm text-ash-300">{cta.note}</p> : null}
+                <PrimaryActionLink action={cta.primary} className={buttonClass('primary', 'w-full py-3')} />
+                {cta.visitorAside ? (
+                  <Link to="/visitor-registration" className={buttonClass('secondary', 'w-full py-3')}>
+                    {VISITOR_LABEL}
+                  </Link>
+                ) : null}
               </div>
 
               <MenuSection title="Konto">

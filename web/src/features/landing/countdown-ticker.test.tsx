@@ -51,6 +51,17 @@ describe('startCountdownTicker', () => {
     expect(onPhaseChange).not.toHaveBeenCalled();
   });
 
+  it("counts by the app's clock the server wrote into the page, whatever the device's clock says", () => {
+    const written = startMs - 86_400_000 - 10_000;
+    const root = serverMarkup(written);
+    root.querySelector<HTMLElement>('[role="timer"]')!.dataset.now = new Date(written).toISOString();
+    vi.setSystemTime(written + 365 * 86_400_000);
+    startCountdownTicker(root, vi.fn());
+    expect(digits(root)).toEqual(['01', '00', '00', '10']);
+    vi.advanceTimersByTime(2000);
+    expect(digits(root)).toEqual(['01', '00', '00', '08']);
+  });
+
   it('hands over to the app when the event begins', () => {
     const root = serverMarkup(startMs - 2000);
     const onPhaseChange = vi.fn();

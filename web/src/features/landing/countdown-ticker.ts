@@ -2,7 +2,8 @@ import { COUNTDOWN_TICK_MS } from '@schlosstreffen/shared';
 import { COUNTDOWN_UNITS, countdownAt, countdownDigits, countdownLabel } from './countdown-state';
 
 /**
- * Keeps a server-rendered countdown running before the page is hydrated: every second it writes
+ * Keeps a server-rendered countdown running before the page is hydrated, by the app's clock (the
+ * moment the server wrote the page, run on by the device's clock): every second it writes
  * the figures and the screen-reader label into the markup. When the phase changes (the event
  * begins) it calls `onPhaseChange` instead, since only the app renders the other panels. Returns
  * a function that stops it.
@@ -12,12 +13,16 @@ export function startCountdownTicker(root: ParentNode, onPhaseChange: () => void
   if (!timer) return () => undefined;
   const start = Date.parse(timer.dataset.target ?? '');
   const end = Date.parse(timer.dataset.end ?? '');
+  // The app's clock: it read `data-now` when the server wrote the page, about when it was opened
+  // (`performance.now()` ago).
+  const written = Date.parse(timer.dataset.now ?? '');
+  const offset = Number.isNaN(written) ? 0 : written + performance.now() - Date.now();
   const cells = COUNTDOWN_UNITS.map(({ key }) => ({
     key,
     digits: timer.querySelector(`[data-testid="countdown-${key}"] [data-countdown-digits]`),
   }));
   const tick = () => {
-    const state = countdownAt(Date.now(), start, end);
+    const state = countdownAt(Date.now() + offset, start, end);
     if (state.phase !== 'upcoming') {
       window.clearInterval(interval);
       onPhaseChange();

@@ -1,27 +1,28 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@schlosstreffen/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RENDERED_AT_KEY } from '../../lib/rendered-at';
+import { resetAppClock } from '../../lib/app-clock';
 import { Countdown, countdownAt } from './countdown';
+
+const site = vi.hoisted(() => ({ config: undefined as SiteConfig | undefined }));
+vi.mock('../../lib/site-config', () => ({ getSiteConfig: () => site.config ?? DEFAULT_SITE_CONFIG }));
 
 const START = '2026-06-20T10:00:00+02:00';
 const END = '2026-06-20T20:00:00+02:00';
 const startMs = Date.parse(START);
 const endMs = Date.parse(END);
 
-function countdownElement(queryClient = new QueryClient()) {
+function countdownElement() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <Countdown
-        eventName="Schlosstreffen"
-        eventStart={START}
-        eventEnd={END}
-        year={2026}
-        runningNote="Heute bis 20:00 Uhr"
-        endedNote="Danke fürs Kommen."
-      />
-    </QueryClientProvider>
+    <Countdown
+      eventName="Schlosstreffen"
+      eventStart={START}
+      eventEnd={END}
+      year={2026}
+      runningNote="Heute bis 20:00 Uhr"
+      endedNote="Danke fürs Kommen."
+    />
   );
 }
 
@@ -33,6 +34,8 @@ const unit = (key: string) => screen.getByTestId(`countdown-${key}`).firstChild?
 
 beforeEach(() => {
   vi.useFakeTimers();
+  site.config = undefined;
+  resetAppClock();
 });
 
 afterEach(() => {
@@ -111,32 +114,32 @@ describe('Countdown', () => {
 });
 
 describe('Countdown on a server-rendered page', () => {
-  it("hydrates with the moment the server rendered, then counts from the browser's time", async () => {
-    // The server rendered one day before the start, the browser opens the page an hour later.
-    const renderedAt = startMs - 86_400_000;
-    const serverClient = new QueryClient();
-    serverClient.setQueryData(RENDERED_AT_KEY, renderedAt);
-    vi.setSystemTime(renderedAt);
-    const serverHtml = renderToString(countdownElement(serverClient));
+  it("hydrates with the moment the server wrote the page, then counts by the app's clock", async () => {
+    // The server wrote the page one day before the start by the app's clock; the device's clock is
+    // a year off, and the browser hydrates the page an hour after it was opened.
+    const written = startMs - 86_400_000;
+    site.config = { ...DEFAULT_SITE_CONFIG, now: new Date(written).toISOString() };
+    vi.setSystemTime(written + 365 * 86_400_000);
+    const serverHtml = renderToString(countdownElement());
+    expect(serverHtml).toContain(`data-now="${site.config.now}"`);
 
-    vi.setSystemTime(renderedAt + 3_600_000);
+    act(() => vi.advanceTimersByTime(3_600_000));
     const container = document.createElement('div');
     container.innerHTML = serverHtml;
     document.body.append(container);
-    const browserClient = new QueryClient();
-    browserClient.setQueryData(RENDERED_AT_KEY, renderedAt);
     const errors: unknown[] = [];
     const { hydrateRoot } = await import('react-dom/client');
     let root: ReturnType<typeof hydrateRoot> | undefined;
     act(() => {
-      root = hydrateRoot(container, countdownElement(browserClient), {
+      root = hydrateRoot(container, countdownElement(), {
         onRecoverableError: (error) => errors.push(error),
       });
     });
     expect(errors).toEqual([]);
-    // The effect after hydration shows the browser's time: 23 hours left.
+    // The effect after hydration shows the app's moment: 23 hours left.
     expect(container.querySelector('[data-testid="countdown-hours"]')?.firstChild?.textContent).toBe('23');
-    expect(browserClient.getQueryData(RENDERED_AT_KEY)).toBeUndefined();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(container.querySelector('[data-testid="countdown-seconds"]')?.firstChild?.textContent).toBe('59');
     act(() => root?.unmount());
     container.remove();
   });

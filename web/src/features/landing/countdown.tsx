@@ -1,44 +1,10 @@
 import { COUNTDOWN_TICK_MS } from '@schlosstreffen/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
-import { RENDERED_AT_KEY } from '../../lib/rendered-at';
-import {
-  COUNTDOWN_UNITS,
-  countdownAt,
-  countdownDigits,
-  countdownLabel,
-  type CountdownState,
-} from './countdown-state';
+import type { ReactNode } from 'react';
+import { useAppNow } from '../../lib/app-clock';
+import { getSiteConfig } from '../../lib/site-config';
+import { COUNTDOWN_UNITS, countdownAt, countdownDigits, countdownLabel } from './countdown-state';
 
 export { countdownAt } from './countdown-state';
-
-/**
- * The countdown, recomputed every second until the event has ended. A server-rendered page starts
- * at the moment the server rendered it, so hydration finds the same markup; the browser's own time
- * follows at once.
- */
-function useCountdown(start: number, end: number): CountdownState {
-  const queryClient = useQueryClient();
-  const [state, setState] = useState(() =>
-    countdownAt(queryClient.getQueryData<number>(RENDERED_AT_KEY) ?? Date.now(), start, end),
-  );
-  const ended = state.phase === 'ended';
-
-  useEffect(() => {
-    // Later visits of the page count from the browser's time.
-    queryClient.removeQueries({ queryKey: RENDERED_AT_KEY, exact: true });
-  }, [queryClient]);
-
-  useEffect(() => {
-    const update = () => setState(countdownAt(Date.now(), start, end));
-    update();
-    if (ended) return undefined;
-    const timer = window.setInterval(update, COUNTDOWN_TICK_MS);
-    return () => window.clearInterval(timer);
-  }, [start, end, ended]);
-
-  return state;
-}
 
 /**
  * Days, hours, minutes and seconds until the event start; once it has begun or ended a German
@@ -59,7 +25,10 @@ export function Countdown({
   runningNote?: ReactNode;
   endedNote?: ReactNode;
 }) {
-  const state = useCountdown(Date.parse(eventStart), Date.parse(eventEnd));
+  // Every second by the app's clock until the event has ended; a server-rendered page starts at the
+  // moment the server wrote it, so hydration finds the same markup.
+  const end = Date.parse(eventEnd);
+  const state = countdownAt(useAppNow(COUNTDOWN_TICK_MS, end), Date.parse(eventStart), end);
 
   if (state.phase !== 'upcoming') {
     const running = state.phase === 'running';
@@ -100,6 +69,8 @@ export function Countdown({
       aria-label={countdownLabel(state)}
       data-target={eventStart}
       data-end={eventEnd}
+      // The moment the server wrote the page: the ticker runs the app's clock from it.
+      data-now={getSiteConfig().now}
       // Before hydration the ticker moves the figures on: hydration keeps them, the first tick
       // after it shows React's.
       suppressHydrationWarning

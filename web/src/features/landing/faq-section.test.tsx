@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FaqSection } from './faq-section';
+import { deadlineAnswer, type DeadlineFacts } from './public-texts';
 
 afterEach(cleanup);
 
@@ -54,5 +55,34 @@ describe('FaqSection', () => {
       await user.click(trigger(question));
       expect(screen.getByText(answer)).toBeTruthy();
     }
+  });
+
+  it("answers 'Bis wann kann ich mich bewerben?' in the edition's phase", async () => {
+    const facts: Omit<DeadlineFacts, 'phase'> = {
+      editionName: 'Schlosstreffen 2027',
+      deadlineMonth: 'März 2027',
+      deadlineDate: '31. März 2027',
+      opensOn: '15. Januar 2027',
+    };
+    const answers = {
+      preparation: deadlineAnswer({ ...facts, opensOn: null, phase: 'preparation' }),
+      scheduled: deadlineAnswer({ ...facts, phase: 'scheduled' }),
+      open: deadlineAnswer({ ...facts, phase: 'open' }),
+      closed: deadlineAnswer({ ...facts, phase: 'closed' }),
+      meetingDay: deadlineAnswer({ ...facts, phase: 'meetingDay' }),
+      over: deadlineAnswer({ ...facts, phase: 'over' }),
+    };
+    expect(answers.preparation).toMatch(/^Die Bewerbung für Schlosstreffen 2027 öffnet bald; .*im März 2027/);
+    expect(answers.scheduled).toMatch(/^Die Bewerbung für Schlosstreffen 2027 öffnet am 15\. Januar 2027\./);
+    expect(answers.open).toMatch(/^Bewirb dich spätestens bis März 2027\./);
+    expect(answers.closed).toMatch(
+      /^Der Bewerbungsschluss für Schlosstreffen 2027 war am 31\. März 2027; neue Bewerbungen sind nicht mehr möglich\./,
+    );
+    expect(answers.meetingDay).toBe(answers.closed);
+    expect(answers.over).toMatch(/^Das Schlosstreffen 2027 ist vorbei\. /);
+
+    render(<FaqSection deadlineMonth="März 2027" deadlineAnswer={answers.closed} />);
+    await userEvent.setup().click(trigger('Bis wann kann ich mich bewerben?'));
+    expect(screen.getByText(answers.closed)).toBeTruthy();
   });
 });

@@ -6,18 +6,22 @@ import { SocialLinks } from '../../components/social-links';
 
 /**
  * FAQ (anchor id faq): an accordion with one item open at a time, collapsible. The edition's
- * questions and answers as an admin edited them ('Texte'; the answers as HTML), else the default ones.
+ * questions and answers as an admin edited them ('Texte'; the answers as HTML), else the default ones
+ * (the one about the deadline in the edition's phase).
  */
 export function FaqSection({
   deadlineMonth,
+  deadlineAnswer,
   faq,
 }: {
   deadlineMonth: string;
+  /** The default answer about the deadline in the edition's phase. */
+  deadlineAnswer?: string;
   faq?: Array<{ question: string; answer: string }> | null;
 }) {
   const items = faq
     ? faq.map((entry, index) => ({ ...entry, value: `q${index}`, formatted: true }))
-    : faqItems(deadlineMonth);
+    : faqItems(deadlineMonth, deadlineAnswer);
 
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-20 py-20 sm:py-28 md:scroll-mt-24">

@@ -5,8 +5,9 @@ import type { SiteEventFacts } from '../../lib/event-format';
 import { CastleSilhouette, HeroSky } from './hero-backdrop';
 import { CalendarIcon, ClockIcon, PinIcon } from '../../components/icons';
 import { HeroIntroduction } from './public-texts';
+import { PrimaryActionLink, useCallToAction, VISITOR_LABEL } from '../../components/call-to-action';
 
-/** Hero: name, claim, the event in one line, the countdown and the two calls to action. */
+/** Hero: name, claim, the event in one line, the countdown and the calls to action of the edition's phase. */
 export function HeroSection({
   facts,
   lookBackYear,
@@ -18,6 +19,7 @@ export function HeroSection({
   /** The edition's introduction as HTML; null: the default. */
   introduction?: string | null;
 }) {
+  const cta = useCallToAction();
   return (
     <section
       aria-labelledby="hero-title"
@@ -62,22 +64,10 @@ export function HeroSection({
           eventEnd={facts.endIso}
           year={facts.year}
           runningNote={`Heute, ${facts.time} · ${facts.place}`}
-          endedNote={
-            <>
-              Schön, dass ihr dabei wart.{' '}
-              <Link
-                to="/rueckblick/$year"
-                params={{ year: String(facts.year) }}
-                className="font-semibold text-gold-200 underline underline-offset-4 hover:text-gold-100"
-              >
-                Rückblick {facts.year}
-              </Link>
-              : die Fahrzeuge, die dabei waren.
-            </>
-          }
+          endedNote="Schön, dass ihr dabei wart. Im Rückblick seht ihr die Fahrzeuge, die dabei waren."
         />
 
-        {lookBackYear ? (
+        {lookBackYear && !(cta.primary.kind === 'lookBack' && cta.primary.year === lookBackYear) ? (
           <p className="text-sm text-ash-300">
             <Link
               to="/rueckblick/$year"
@@ -90,16 +80,26 @@ export function HeroSection({
           </p>
         ) : null}
 
-        <div className="flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
-          <Link to="/apply" className={buttonClass('primary', 'px-8 py-3.5 text-base')}>
-            Jetzt Bewerben
-          </Link>
-          <Link
-            to="/visitor-registration"
-            className={buttonClass('secondary', 'bg-night-950/40 px-8 py-3.5 text-base backdrop-blur')}
-          >
-            Als Besucher vormerken
-          </Link>
+        <div className="flex w-full flex-col items-center gap-3">
+          {cta.note ? (
+            <p data-testid="cta-note" className="text-sm text-ash-300 sm:text-base">
+              {cta.note}
+            </p>
+          ) : null}
+          <div className="flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
+            <PrimaryActionLink
+              action={cta.primary}
+              className={buttonClass('primary', 'px-8 py-3.5 text-base')}
+            />
+            {cta.visitorAside ? (
+              <Link
+                to="/visitor-registration"
+                className={buttonClass('secondary', 'bg-night-950/40 px-8 py-3.5 text-base backdrop-blur')}
+              >
+                {VISITOR_LABEL}
+              </Link>
+            ) : null}
+          </div>
         </div>
       </div>
       <CastleSilhouette className="relative left-1/2 -mt-16 w-[760px] -translate-x-1/2 sm:-mt-28 sm:w-[960px] lg:-mt-40 lg:w-[1100px]" />

@@ -1,9 +1,12 @@
+import { formatAtVenue, isOverPhase } from '@schlosstreffen/shared';
 import { memo, useEffect } from 'react';
+import { useSitePhase } from '../../lib/app-clock';
 import { getSiteConfig } from '../../lib/site-config';
 import { siteEventFacts } from '../../lib/event-format';
 import { announcePageLive } from '../../lib/page-live';
 import { EventInfoSection } from './event-info-section';
 import { FaqSection } from './faq-section';
+import { deadlineAnswer } from './public-texts';
 import { HeroSection } from './hero-section';
 import { HowItWorksSection } from './how-it-works-section';
 import { OrganizerSection } from './organizer-section';
@@ -19,6 +22,18 @@ import { ConfirmedVehiclesSection } from './vehicle-carousel';
 export const LandingPage = memo(function LandingPage() {
   const config = getSiteConfig();
   const facts = siteEventFacts(config);
+  // The sections' texts follow the current edition's phase by the app's clock.
+  const phase = useSitePhase();
+  const editionName = `${facts.name} ${facts.year}`;
+  const deadline = deadlineAnswer({
+    phase,
+    editionName,
+    deadlineMonth: facts.deadlineMonth,
+    deadlineDate: formatAtVenue(new Date(`${config.applicationDeadline}T12:00:00Z`), 'longDate'),
+    opensOn: config.applicationsOpenAt
+      ? formatAtVenue(new Date(config.applicationsOpenAt), 'longDate')
+      : null,
+  });
 
   useEffect(announcePageLive, []);
 
@@ -29,14 +44,14 @@ export const LandingPage = memo(function LandingPage() {
         lookBackYear={config.lookBackYear}
         introduction={config.texts?.introduction}
       />
-      <StatsStrip />
+      <StatsStrip over={isOverPhase(phase) ? editionName : null} />
       <div className="*:render-when-near">
         <ConfirmedVehiclesSection />
         <EventInfoSection facts={facts} details={config.texts?.eventDetails} />
         <OrganizerSection eventName={facts.name} />
         <QuartettPreviewSection />
         <HowItWorksSection />
-        <FaqSection deadlineMonth={facts.deadlineMonth} faq={config.texts?.faq} />
+        <FaqSection deadlineMonth={facts.deadlineMonth} deadlineAnswer={deadline} faq={config.texts?.faq} />
       </div>
     </>
   );

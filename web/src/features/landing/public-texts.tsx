@@ -1,3 +1,4 @@
+import type { EditionPhase } from '@schlosstreffen/shared';
 import { SectionHeading } from './section-heading';
 
 /**
@@ -53,8 +54,52 @@ interface FaqItem {
   formatted?: boolean;
 }
 
-/** The default FAQ questions and answers; the deadline month comes from the site config. */
-export function faqItems(deadlineMonth: string): FaqItem[] {
+/** What the default answer about the deadline says in each phase of the current edition. */
+export interface DeadlineFacts {
+  phase: EditionPhase;
+  /** 'Schlosstreffen 2027'. */
+  editionName: string;
+  /** 'März 2027'. */
+  deadlineMonth: string;
+  /** '31. März 2027'. */
+  deadlineDate: string;
+  /** '15. Januar 2027' when the opening is set. */
+  opensOn: string | null;
+}
+
+/** The default answer to 'Bis wann kann ich mich bewerben?' in the current edition's phase. */
+export function deadlineAnswer({
+  phase,
+  editionName,
+  deadlineMonth,
+  deadlineDate,
+  opensOn,
+}: DeadlineFacts): string {
+  switch (phase) {
+    case 'open':
+      return `Bewirb dich spätestens bis ${deadlineMonth}. Die Plätze sind begrenzt, deshalb lohnt sich eine frühe Bewerbung.`;
+    case 'scheduled':
+    case 'preparation':
+      return (
+        (opensOn
+          ? `Die Bewerbung für ${editionName} öffnet am ${opensOn}.`
+          : `Die Bewerbung für ${editionName} öffnet bald; den Termin geben wir hier bekannt.`) +
+        ` Bewerbungsschluss ist im ${deadlineMonth}. Die Plätze sind begrenzt, deshalb lohnt sich eine frühe Bewerbung.`
+      );
+    case 'closed':
+    case 'meetingDay':
+      return `Der Bewerbungsschluss für ${editionName} war am ${deadlineDate}; neue Bewerbungen sind nicht mehr möglich. Als Besucher bist du herzlich willkommen: Merk dich vor, dann halten wir dich auf dem Laufenden.`;
+    case 'over':
+    case 'archived':
+      return `Das ${editionName} ist vorbei. Die Bewerbung für das nächste Treffen öffnet rechtzeitig vorher; merk dich als Besucher vor, dann sagen wir dir Bescheid.`;
+  }
+}
+
+/**
+ * The default FAQ questions and answers; the deadline month comes from the site config, the answer
+ * about the deadline follows the edition's phase when given.
+ */
+export function faqItems(deadlineMonth: string, deadline?: string): FaqItem[] {
   return [
     {
       value: 'status',
@@ -89,7 +134,9 @@ export function faqItems(deadlineMonth: string): FaqItem[] {
     {
       value: 'deadline',
       question: 'Bis wann kann ich mich bewerben?',
-      answer: `Bewirb dich spätestens bis ${deadlineMonth}. Die Plätze sind begrenzt, deshalb lohnt sich eine frühe Bewerbung.`,
+      answer:
+        deadline ??
+        `Bewirb dich spätestens bis ${deadlineMonth}. Die Plätze sind begrenzt, deshalb lohnt sich eine frühe Bewerbung.`,
     },
     {
       value: 'costs',

@@ -40,6 +40,14 @@ describe('StatsStrip', () => {
     for (const value of FINAL) expect(html).toContain(value);
   });
 
+  it('names the meeting and its guests once it is over', () => {
+    render(<StatsStrip over="Schlosstreffen 2026" />);
+    expect(screen.getByRole('region', { name: 'Zahlen zum Schlosstreffen 2026' })).toBeTruthy();
+    expect(screen.getByText('Gäste')).toBeTruthy();
+    expect(screen.queryByText('Erwartete Gäste')).toBeNull();
+    expect(shown()).toEqual(FINAL);
+  });
+
   it('keeps the figures of a strip already in view when the page comes alive', () => {
     render(<StatsStrip />);
     expect(shown()).toEqual(FINAL);

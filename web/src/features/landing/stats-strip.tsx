@@ -1,8 +1,17 @@
 import { COUNT_UP_MS, STATS } from '@schlosstreffen/shared';
 import { useEffect, useRef, useState } from 'react';
 
-const ITEMS = [
+/** The figures before and on the meeting day: what is expected. */
+const AHEAD = [
   { ...STATS.guests, label: 'Erwartete Gäste' },
+  { ...STATS.vehicles, label: 'Getunte Fahrzeuge' },
+  { ...STATS.horsepower, label: 'PS gesamt' },
+  { ...STATS.locations, label: 'Einzigartige Location' },
+] as const;
+
+/** After the meeting: what it was. */
+const PAST = [
+  { ...STATS.guests, label: 'Gäste' },
   { ...STATS.vehicles, label: 'Getunte Fahrzeuge' },
   { ...STATS.horsepower, label: 'PS gesamt' },
   { ...STATS.locations, label: 'Einzigartige Location' },
@@ -69,15 +78,22 @@ function useCountUp(duration: number) {
   return { ref, progress };
 }
 
-/** The stats strip: expected guests, vehicles, total horsepower, location, counting up over 2 s. */
-export function StatsStrip() {
+/**
+ * The stats strip: expected guests, vehicles, total horsepower, location, counting up over 2 s; once
+ * the meeting `over` (its name) is over, the guests it had.
+ */
+export function StatsStrip({ over }: { over?: string | null }) {
   const { ref, progress } = useCountUp(COUNT_UP_MS);
   const eased = easeOut(progress);
 
   return (
-    <section ref={ref} aria-label="Zahlen zum Event" className="border-y border-gold-500/15 bg-night-900/60">
+    <section
+      ref={ref}
+      aria-label={over ? `Zahlen zum ${over}` : 'Zahlen zum Event'}
+      className="border-y border-gold-500/15 bg-night-900/60"
+    >
       <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-y-8 px-6 py-10 sm:py-12 lg:grid-cols-4">
-        {ITEMS.map((item) => {
+        {(over ? PAST : AHEAD).map((item) => {
           const final = `${numberFormat.format(item.value)}${item.suffix}`;
           const current =
             progress >= 1 ? final : `${numberFormat.format(Math.round(item.value * eased))}${item.suffix}`;
