@@ -1,6 +1,7 @@
-import { eventYear, formatAtVenue, type EditionPhase, type SiteConfig } from '@schlosstreffen/shared';
+import { eventYear, type EditionPhase, type SiteConfig } from '@schlosstreffen/shared';
 import { Link } from '@tanstack/react-router';
 import { useSitePhase } from '../lib/app-clock';
+import { applicationDates } from '../lib/event-format';
 import { getSiteConfig } from '../lib/site-config';
 
 export const VISITOR_LABEL = 'Als Besucher vormerken';
@@ -26,12 +27,9 @@ export interface CallToAction {
   visitorAside: boolean;
 }
 
-/** A calendar date (`YYYY-MM-DD`) or a moment as the venue's long date: '31. März 2026'. */
-const longDate = (value: string) =>
-  formatAtVenue(new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value), 'longDate');
-
 export function callToAction(config: SiteConfig, phase: EditionPhase): CallToAction {
   const year = eventYear(config.eventStart);
+  const { deadlineDate, opensOn } = applicationDates(config);
   const primary = (action: PrimaryAction): CallToAction => ({
     primary: action,
     note: null,
@@ -43,9 +41,7 @@ export function callToAction(config: SiteConfig, phase: EditionPhase): CallToAct
     case 'scheduled':
       return primary({
         kind: 'apply',
-        label: config.applicationsOpenAt
-          ? `Bewerbung ab ${longDate(config.applicationsOpenAt)}`
-          : 'Bewerbung bald möglich',
+        label: opensOn ? `Bewerbung ab ${opensOn}` : 'Bewerbung bald möglich',
       });
     case 'preparation':
       return config.lookBackYear
@@ -55,7 +51,7 @@ export function callToAction(config: SiteConfig, phase: EditionPhase): CallToAct
     case 'meetingDay':
       return {
         primary: { kind: 'visitor', label: VISITOR_LABEL },
-        note: `Bewerbungsschluss war am ${longDate(config.applicationDeadline)}`,
+        note: `Bewerbungsschluss war am ${deadlineDate}`,
         visitorAside: false,
       };
     case 'over':

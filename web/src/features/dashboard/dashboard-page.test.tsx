@@ -1,4 +1,10 @@
-import { CONSENT_KINDS, CONSENTS, type VehicleStatus } from '@schlosstreffen/shared';
+import {
+  CONSENT_KINDS,
+  CONSENTS,
+  DEFAULT_SITE_CONFIG,
+  type SiteConfig,
+  type VehicleStatus,
+} from '@schlosstreffen/shared';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +16,20 @@ import { createAppRouter } from '../../router';
 import { SIGNED_IN_USER } from '../../test/screen-helpers';
 import { installDomShims } from '../vehicle-form/test-helpers';
 import { makeInvitation, makeVehicle } from '../vehicles/vehicle-fixtures';
+import { resetAppClock } from '../../lib/app-clock';
+
+/** The page's site config: the spec's 2026 meeting (deadline 31 March) as the server wrote it at `now`. */
+const site = vi.hoisted(() => ({ config: undefined as SiteConfig | undefined }));
+vi.mock('../../lib/site-config', () => ({ getSiteConfig: () => site.config }));
+
+const writtenAt = (now: string, changes: Partial<SiteConfig> = {}): SiteConfig => ({
+  ...DEFAULT_SITE_CONFIG,
+  applicationsOpenAt: '2025-12-01T09:00:00+01:00',
+  now: new Date(now).toISOString(),
+  ...changes,
+});
+/** While the 2026 applications are open. */
+const APPLYING = writtenAt('2026-03-02T12:00:00+01:00');
 
 const USER: CurrentUser = {
   ...SIGNED_IN_USER,
@@ -132,6 +152,8 @@ beforeEach(() => {
   listResponse = null;
   writeResponse = null;
   vi.stubGlobal('fetch', fetchMock);
+  site.config = APPLYING;
+  resetAppClock();
   // jsdom has no scrolling (the router's scroll restoration) and no PointerEvent (Ark's checkboxes).
   installDomShims();
 });
@@ -295,7 +317,7 @@ describe('/dashboard', () => {
     await renderDashboard();
     await screen.findByRole('article', { name: 'Eins' });
 
-    const delays = within(screen.getByRole('list', { name: 'Meine Fahrzeuge' }))
+    const delays = within(screen.getByRole('list', { name: 'Schlosstreffen 2026' }))
       .getAllByRole('listitem')
       .map((item) => item.style.transitionDelay);
     expect(delays).toEqual(['0.00s', '0.10s', '0.20s']);
@@ -486,13 +508,15 @@ describe('/dashboard', () => {
     ];
     await renderDashboard();
     const last = await screen.findByRole('article', { name: 'Roter Blitz' });
-    expect(within(last).getByText('Schlosstreffen 2025')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Schlosstreffen 2025' })).getByRole('article')).toBe(
+      last,
+    );
     // A record of its edition: nothing to edit, submit or withdraw; only the way into this year's.
     expect(
       within(last)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Für Schlosstreffen 2026 bewerben']);
+    ).toEqual(['Ansehen', 'Für Schlosstreffen 2026 bewerben']);
     await user.click(within(last).getByRole('button', { name: 'Für Schlosstreffen 2026 bewerben' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Für Schlosstreffen 2026 bewerben' });
     expect(dialog.textContent).toContain('Die Bewerbung von Schlosstreffen 2025 bleibt, wie sie war.');
@@ -507,10 +531,18 @@ describe('/dashboard', () => {
       { method: 'POST', url: `/api/vehicles/${vehicles[1]!.id}/reapply`, body: undefined },
     ]);
     await waitFor(() => expect(screen.getAllByRole('article', { name: 'Roter Blitz' })).toHaveLength(2));
+    // The new draft stands under this year's edition, above the record.
     const [fresh, old] = screen.getAllByRole('article', { name: 'Roter Blitz' });
+    expect(within(screen.getByRole('region', { name: 'Schlosstreffen 2026' })).getByRole('article')).toBe(
+      fresh,
+    );
     expect(within(fresh!).getByRole('button', { name: 'Einreichen' })).toBeTruthy();
-    expect(within(old!).queryByRole('button')).toBeNull();
-    expect(within(old!).getByText('Für die aktuelle Ausgabe bereits angemeldet.')).toBeTruthy();
+    expect(
+      within(old!)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Ansehen']);
+    expect(within(old!).getByText('Für Schlosstreffen 2026 bereits angemeldet.')).toBeTruthy();
   });
 
   it("shows 'Rückzug fehlgeschlagen' with the server's message", async () => {
@@ -586,5 +618,281 @@ describe('/dashboard', () => {
       { method: 'PATCH', url: `/api/vehicles/${vehicles[0]!.id}`, body: { status: 'confirmed' } },
     ]);
     expect(await within(card('BMW M3')).findByText('Bestätigt')).toBeTruthy();
+  });
+});
+
+/** The card's buttons and links, as the owner sees them. */
+const actionsOf = (name: string) =>
+  within(card(name))
+    .queryAllByRole('button')
+    .map((button) => button.textContent);
+const editLinkOf = (name: string) => within(card(name)).queryByRole('link', { name: `${name} bearbeiten` });
+const outcomeOf = (name: string) => within(card(name)).getByTestId('outcome').textContent;
+
+const EDITION_2025 = { year: 2025, name: 'Schlosstreffen 2025', phase: 'archived' as const };
+const EDITION_2026 = { year: 2026, name: 'Schlosstreffen 2026' };
+const CHECKED_IN = makeInvitation({ checkedIn: true, checkedInAt: '2025-06-21T08:07:00.000Z' });
+
+describe('/dashboard by edition and phase', () => {
+  it('groups the applications by edition, the newest first', async () => {
+    vehicles = [
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000001',
+        name: 'Alt',
+        edition: { ...EDITION_2025, year: 2024, name: 'Schlosstreffen 2024' },
+      }),
+      makeVehicle({ id: '00000000-0000-4000-8000-000000000002', name: 'Neu', edition: EDITION_2026 }),
+      makeVehicle({ id: '00000000-0000-4000-8000-000000000003', name: 'Mittel', edition: EDITION_2025 }),
+    ];
+    await renderDashboard();
+    await screen.findByRole('article', { name: 'Neu' });
+
+    expect(
+      screen
+        .getAllByRole('heading', { level: 2, name: /^Schlosstreffen/ })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Schlosstreffen 2026', 'Schlosstreffen 2025', 'Schlosstreffen 2024']);
+    expect(
+      within(screen.getByRole('list', { name: 'Schlosstreffen 2025' }))
+        .getByRole('article')
+        .getAttribute('aria-label'),
+    ).toBe('Mittel');
+    expect(
+      within(screen.getByRole('region', { name: 'Schlosstreffen 2026' })).getByText(
+        'Bewerbung offen bis 31. März 2026',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Schlosstreffen 2024' })).getByText(
+        'Vorbei: Ihre Bewerbungen bleiben, wie sie waren.',
+      ),
+    ).toBeTruthy();
+    // The cards' titles stand under their edition's heading.
+    expect(screen.getByRole('heading', { level: 3, name: 'Neu' })).toBeTruthy();
+  });
+
+  it("shows what each application of a past edition came to, with 'Ansehen' and the way into this year's edition only", async () => {
+    const past = (id: number, name: string, changes: Parameters<typeof makeVehicle>[0]) =>
+      makeVehicle({
+        id: `00000000-0000-4000-8000-00000000001${id}`,
+        carId: `car-${id}`,
+        name,
+        edition: EDITION_2025,
+        ...changes,
+      });
+    vehicles = [
+      past(0, 'Dabei', { status: 'confirmed', invitation: CHECKED_IN }),
+      past(1, 'Ausgeblieben', { status: 'confirmed', invitation: makeInvitation() }),
+      past(2, 'Wartend', { status: 'waitlist' }),
+      past(3, 'Abgelehnt', { status: 'rejected' }),
+      past(4, 'Abgesagt', {
+        status: 'rejected',
+        invitation: makeInvitation({ releasedAt: '2025-05-01T10:00:00.000Z', releaseReason: 'declined' }),
+      }),
+      past(5, 'Offen geblieben', { status: 'in_review' }),
+      past(6, 'Nur Entwurf', { status: 'draft' }),
+      past(7, 'Eingeladen', { status: 'invited', invitation: makeInvitation() }),
+    ];
+    await renderDashboard();
+    await screen.findByRole('article', { name: 'Dabei' });
+
+    expect(outcomeOf('Dabei')).toBe('Dabei beim Schlosstreffen 2025Eingecheckt am 21.06.2025, 10:07 Uhr');
+    expect(outcomeOf('Ausgeblieben')).toBe('Nicht erschienenTeilnahme am Schlosstreffen 2025 war bestätigt');
+    expect(outcomeOf('Wartend')).toContain('Warteliste');
+    expect(outcomeOf('Abgelehnt')).toBe('Abgelehnt');
+    expect(outcomeOf('Abgesagt')).toBe('Teilnahme abgesagt');
+    expect(outcomeOf('Offen geblieben')).toContain('Ohne Entscheidung');
+    expect(outcomeOf('Nur Entwurf')).toBe('Nicht eingereicht');
+    expect(outcomeOf('Eingeladen')).toBe('Einladung nicht bestätigt');
+    // A lapsed request to confirm is not repeated.
+    expect(within(card('Eingeladen')).queryByText(/Bitte bestätigen bis/)).toBeNull();
+
+    for (const name of [
+      'Dabei',
+      'Ausgeblieben',
+      'Wartend',
+      'Abgelehnt',
+      'Abgesagt',
+      'Offen geblieben',
+      'Eingeladen',
+    ]) {
+      expect(actionsOf(name), name).toEqual(['Ansehen', 'Für Schlosstreffen 2026 bewerben']);
+      expect(editLinkOf(name), name).toBeNull();
+    }
+    expect(actionsOf('Nur Entwurf')).toEqual(['Ansehen', 'Für Schlosstreffen 2026 übernehmen']);
+  });
+
+  it("shows an application 'Ansehen' as it stands, read only", async () => {
+    const user = userEvent.setup();
+    vehicles = [
+      makeVehicle({
+        name: 'Roter Blitz',
+        status: 'confirmed',
+        edition: EDITION_2025,
+        invitation: CHECKED_IN,
+        descriptionLong: 'Vollrestauriert, mit Rennfahrwerk.',
+      }),
+    ];
+    await renderDashboard();
+
+    await user.click(await screen.findByRole('button', { name: 'Roter Blitz ansehen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Roter Blitz' });
+    expect(dialog.textContent).toContain('Schlosstreffen 2025 · Bestätigt · Dabei beim Schlosstreffen 2025');
+    expect(within(dialog).getByText('Vollrestauriert, mit Rennfahrwerk.')).toBeTruthy();
+    expect(within(dialog).getByText('238 PS')).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes()).toEqual([]);
+  });
+
+  it('after the meeting, while no later edition is current: the outcome, no decline, and a draft waits for the next edition', async () => {
+    site.config = writtenAt('2026-11-27T12:00:00+01:00');
+    const over = { ...EDITION_2026, phase: 'over' as const };
+    vehicles = [
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000021',
+        name: 'Rote Zora',
+        status: 'confirmed',
+        edition: over,
+        invitation: makeInvitation({ checkedIn: true, checkedInAt: '2026-06-20T08:07:00.000Z' }),
+      }),
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000022',
+        name: 'Civic',
+        status: 'draft',
+        edition: over,
+      }),
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000023',
+        name: 'Wartend',
+        status: 'submitted',
+        edition: over,
+      }),
+    ];
+    await renderDashboard();
+    await screen.findByRole('article', { name: 'Rote Zora' });
+
+    expect(outcomeOf('Rote Zora')).toContain('Dabei beim Schlosstreffen 2026');
+    for (const name of ['Rote Zora', 'Civic', 'Wartend']) expect(actionsOf(name), name).toEqual(['Ansehen']);
+    expect(
+      screen.queryByRole('button', { name: /Teilnahme absagen|Zurückziehen|Einreichen|Löschen/ }),
+    ).toBeNull();
+    expect(screen.queryByRole('link', { name: /bearbeiten/ })).toBeNull();
+    expect(
+      within(card('Civic')).getByText(
+        'Sobald die Bewerbung für das nächste Treffen öffnet, können Sie den Entwurf übernehmen.',
+      ),
+    ).toBeTruthy();
+    // No new application for an edition that is over.
+    expect(screen.queryByRole('link', { name: /Fahrzeug anmelden/ })).toBeNull();
+  });
+
+  it('after the deadline: a draft can only be deleted; submitted ones may still withdraw, invited ones decline', async () => {
+    const user = userEvent.setup();
+    site.config = writtenAt('2026-05-01T12:00:00+02:00');
+    const closed = { ...EDITION_2026, phase: 'closed' as const };
+    vehicles = [
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000031',
+        name: 'Entwurf',
+        status: 'draft',
+        edition: closed,
+      }),
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000032',
+        name: 'Eingereicht',
+        status: 'submitted',
+        edition: closed,
+      }),
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000033',
+        name: 'Bestätigt',
+        status: 'confirmed',
+        edition: closed,
+        invitation: makeInvitation(),
+      }),
+    ];
+    await renderDashboard();
+    await screen.findByRole('article', { name: 'Entwurf' });
+
+    expect(actionsOf('Entwurf')).toEqual(['Löschen']);
+    expect(editLinkOf('Entwurf')).toBeNull();
+    expect(
+      within(card('Entwurf')).getByText(
+        'Bewerbungsschluss war am 31. März 2026; dieser Entwurf kann nicht mehr eingereicht werden.',
+      ),
+    ).toBeTruthy();
+    expect(actionsOf('Eingereicht')).toEqual(['Zurückziehen']);
+    expect(editLinkOf('Eingereicht')).toBeTruthy();
+    expect(actionsOf('Bestätigt')).toEqual(['Teilnahme absagen', 'Zurückziehen']);
+    expect(screen.queryByRole('link', { name: /Fahrzeug anmelden/ })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Schlosstreffen 2026' })).getByText(
+        'Bewerbungsschluss für Schlosstreffen 2026 war am 31. März 2026.',
+      ),
+    ).toBeTruthy();
+
+    await user.click(within(card('Eingereicht')).getByRole('button', { name: 'Zurückziehen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Bewerbung zurückziehen?' });
+    expect(dialog.textContent).toContain(
+      'nach dem Bewerbungsschluss (31. März 2026) nicht erneut eingereicht werden',
+    );
+  });
+
+  it("before the next edition's applications open: its drafts wait to be sent, last year's cars wait for the opening, drafts carry over", async () => {
+    site.config = writtenAt('2026-12-01T12:00:00+01:00', {
+      eventStart: '2027-06-19T08:00:00.000Z',
+      eventEnd: '2027-06-19T18:00:00.000Z',
+      applicationDeadline: '2027-03-31',
+      applicationsOpenAt: '2027-01-15T09:00:00+01:00',
+      lookBackYear: 2026,
+    });
+    const archived = { ...EDITION_2026, phase: 'archived' as const };
+    vehicles = [
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000041',
+        carId: 'zora',
+        name: 'Zora 2027',
+        status: 'draft',
+        edition: { year: 2027, name: 'Schlosstreffen 2027', phase: 'scheduled' },
+      }),
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000042',
+        carId: 'zora',
+        name: 'Zora',
+        status: 'confirmed',
+        edition: archived,
+        invitation: CHECKED_IN,
+      }),
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000043',
+        carId: 'blitz',
+        name: 'Blitz',
+        status: 'confirmed',
+        edition: archived,
+        invitation: CHECKED_IN,
+      }),
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000044',
+        carId: 'civic',
+        name: 'Civic',
+        status: 'draft',
+        edition: archived,
+      }),
+    ];
+    await renderDashboard();
+    await screen.findByRole('article', { name: 'Zora 2027' });
+
+    expect(actionsOf('Zora 2027')).toEqual(['Löschen']);
+    expect(editLinkOf('Zora 2027')).toBeTruthy();
+    expect(within(card('Zora 2027')).getByText('Einreichen ab 15. Januar 2027.')).toBeTruthy();
+    expect(actionsOf('Zora')).toEqual(['Ansehen']);
+    expect(within(card('Zora')).getByText('Für Schlosstreffen 2027 bereits angemeldet.')).toBeTruthy();
+    expect(actionsOf('Blitz')).toEqual(['Ansehen']);
+    expect(
+      within(card('Blitz')).getByText('Die Bewerbung für Schlosstreffen 2027 öffnet am 15. Januar 2027.'),
+    ).toBeTruthy();
+    expect(actionsOf('Civic')).toEqual(['Ansehen', 'Für Schlosstreffen 2027 übernehmen']);
   });
 });

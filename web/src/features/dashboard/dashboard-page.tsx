@@ -1,11 +1,4 @@
-import {
-  EDITION_MESSAGES,
-  ownerCanConfirm,
-  ownerCanDelete,
-  ownerCanSubmit,
-  ownerCanWithdraw,
-  STAGGER,
-} from '@schlosstreffen/shared';
+import { EDITION_MESSAGES, STAGGER } from '@schlosstreffen/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
@@ -33,8 +26,18 @@ import {
   type OwnerStatusChange,
 } from '../vehicles/vehicle-mutations';
 import { myVehiclesQueryOptions } from '../vehicles/vehicle-queries';
-import { siteEventFacts } from '../../lib/event-format';
+import { useSitePhase } from '../../lib/app-clock';
+import { applicationDates, siteEventFacts } from '../../lib/event-format';
 import { getSiteConfig } from '../../lib/site-config';
+import {
+  applicationView,
+  applyHint,
+  editionLine,
+  editionOf,
+  type ApplicationView,
+  type CurrentEdition,
+} from './application-view';
+import { ApplicationDialog } from './application-dialog';
 import { EmailConfirmNotice } from '../account/email-confirm-notice';
 import { MailBouncedNotice } from '../account/mail-bounced-notice';
 import { SubmitConsentDialog } from './submit-consent-dialog';
@@ -61,21 +64,37 @@ const STATUS_TOASTS: Record<
   },
 };
 
-type PendingDialog = { kind: 'submit' | 'withdraw' | 'delete' | 'decline' | 'reapply'; vehicle: Vehicle };
+type PendingDialog = {
+  kind: 'submit' | 'withdraw' | 'delete' | 'decline' | 'reapply' | 'view';
+  vehicle: Vehicle;
+};
 
-/** The edition the public site shows: new applications are for it. */
-function currentEdition() {
-  const facts = siteEventFacts(getSiteConfig());
-  return { year: facts.year, name: `${facts.name} ${facts.year}` };
+/** The edition the public site shows, in its phase by the app's clock: new applications are for it. */
+function useCurrentEdition(): CurrentEdition {
+  const config = getSiteConfig();
+  const facts = siteEventFacts(config);
+  return {
+    year: facts.year,
+    name: `${facts.name} ${facts.year}`,
+    phase: useSitePhase(),
+    ...applicationDates(config),
+  };
 }
 
-/** An application of an earlier edition: a record; its car may apply again unless it has already. */
-const isPast = (vehicle: Vehicle, year: number) => Boolean(vehicle.edition && vehicle.edition.year !== year);
+/** The card's first action (its edit link, or 'Ansehen'): where focus goes when a dialog's trigger is gone. */
+const cardActionId = (vehicleId: string) => `vehicle-${vehicleId}-edit`;
 
-/** An invited or confirmed owner may give the place back. */
-const canDecline = (vehicle: Vehicle) => vehicle.status === 'invited' || vehicle.status === 'confirmed';
-
-const editLinkId = (vehicleId: string) => `vehicle-${vehicleId}-edit`;
+/** The applications by edition, the newest edition first (the list's order within each). */
+function byEdition(list: Vehicle[], current: CurrentEdition) {
+  const groups = new Map<number, { edition: ApplicationView['edition']; vehicles: Vehicle[] }>();
+  for (const vehicle of list) {
+    const edition = editionOf(vehicle, current);
+    const group = groups.get(edition.year) ?? { edition, vehicles: [] };
+    group.vehicles.push(vehicle);
+    groups.set(edition.year, group);
+  }
+  return [...groups.values()].sort((a, b) => b.edition.year - a.edition.year);
+}
 
 // Actions grow to fill their row, so a wrapped last button spans the card instead of dangling.
 const deleteButtonClass = buttonClass(
@@ -85,65 +104,86 @@ const deleteButtonClass = buttonClass(
 
 function OwnerActions({
   vehicle,
+  view,
   pendingStatus,
   deleting,
+  declining,
+  carryingOver,
+  onView,
   onSubmit,
   onConfirm,
   onWithdraw,
   onDelete,
-  declining,
   onDecline,
-  reapply,
+  onCarryOver,
 }: {
   vehicle: Vehicle;
+  view: ApplicationView;
   pendingStatus: OwnerStatusChange['status'] | undefined;
   deleting: boolean;
+  declining: boolean;
+  carryingOver: boolean;
+  onView: (trigger: HTMLElement) => void;
   onSubmit: (trigger: HTMLElement) => void;
   onConfirm: () => void;
   onWithdraw: (trigger: HTMLElement) => void;
   onDelete: (trigger: HTMLElement) => void;
-  declining: boolean;
   onDecline: (trigger: HTMLElement) => void;
-  /** For an earlier edition's application: 'Für {Ausgabe} bewerben', or null when the car has applied. */
-  reapply: { label: string; pending: boolean; onClick: (trigger: HTMLElement) => void } | null | undefined;
+  onCarryOver: (trigger: HTMLElement) => void;
 }) {
   const busy = pendingStatus !== undefined || deleting || declining;
   const title = vehicleDisplayName(vehicle);
-  if (reapply !== undefined) {
-    return reapply ? (
-      <Button
-        className="grow"
-        disabled={reapply.pending}
-        onClick={(event) => reapply.onClick(event.currentTarget)}
-      >
-        {reapply.pending ? 'Wird übernommen...' : reapply.label}
-      </Button>
-    ) : (
-      <p className="text-sm text-ash-400">Für die aktuelle Ausgabe bereits angemeldet.</p>
+  const note = view.note ? <p className="w-full text-sm text-ash-400">{view.note}</p> : null;
+  if (view.frozen) {
+    // A record: to look at, and its car's way into the current edition.
+    return (
+      <>
+        <Button
+          id={cardActionId(vehicle.id)}
+          variant="secondary"
+          className="grow"
+          aria-label={`${title} ansehen`}
+          onClick={(event) => onView(event.currentTarget)}
+        >
+          Ansehen
+        </Button>
+        {view.carryOver ? (
+          <Button
+            className="grow"
+            disabled={carryingOver}
+            onClick={(event) => onCarryOver(event.currentTarget)}
+          >
+            {carryingOver ? 'Wird übernommen...' : view.carryOver}
+          </Button>
+        ) : null}
+        {note}
+      </>
     );
   }
   return (
     <>
-      <Link
-        id={editLinkId(vehicle.id)}
-        to="/edit/$id"
-        params={{ id: vehicle.id }}
-        aria-label={`${title} bearbeiten`}
-        className={buttonClass('secondary', 'grow')}
-      >
-        Bearbeiten
-      </Link>
-      {ownerCanSubmit(vehicle.status) ? (
+      {view.canEdit ? (
+        <Link
+          id={cardActionId(vehicle.id)}
+          to="/edit/$id"
+          params={{ id: vehicle.id }}
+          aria-label={`${title} bearbeiten`}
+          className={buttonClass('secondary', 'grow')}
+        >
+          Bearbeiten
+        </Link>
+      ) : null}
+      {view.canSubmit ? (
         <Button className="grow" disabled={busy} onClick={(event) => onSubmit(event.currentTarget)}>
           {pendingStatus === 'submitted' ? 'Wird eingereicht...' : 'Einreichen'}
         </Button>
       ) : null}
-      {ownerCanConfirm(vehicle.status) ? (
+      {view.canConfirm ? (
         <Button className="grow" disabled={busy} onClick={onConfirm}>
           {pendingStatus === 'confirmed' ? 'Wird bestätigt...' : 'Teilnahme bestätigen'}
         </Button>
       ) : null}
-      {canDecline(vehicle) ? (
+      {view.canDecline ? (
         <Button
           variant="ghost"
           className="grow border border-white/10 disabled:opacity-60"
@@ -153,7 +193,7 @@ function OwnerActions({
           {declining ? 'Wird abgesagt...' : 'Teilnahme absagen'}
         </Button>
       ) : null}
-      {ownerCanWithdraw(vehicle.status) ? (
+      {view.canWithdraw ? (
         <Button
           variant="ghost"
           className="grow border border-white/10 disabled:opacity-60"
@@ -163,7 +203,7 @@ function OwnerActions({
           {pendingStatus === 'draft' ? 'Wird zurückgezogen...' : 'Zurückziehen'}
         </Button>
       ) : null}
-      {ownerCanDelete(vehicle.status) ? (
+      {view.canDelete ? (
         <button
           type="button"
           className={deleteButtonClass}
@@ -173,18 +213,35 @@ function OwnerActions({
           {deleting ? 'Wird gelöscht...' : 'Löschen'}
         </button>
       ) : null}
+      {note}
     </>
   );
 }
 
-/** /dashboard (Meine Fahrzeuge): the owner's vehicles with edit, submit, withdraw and delete. */
+/** A past application's outcome on its card: took part, did not come, or how it ended. */
+function OutcomeLine({ view }: { view: ApplicationView }) {
+  if (!view.outcome) return null;
+  const { title, detail, tookPart } = view.outcome;
+  return (
+    <div data-testid="outcome" className="mt-2">
+      <p className={`text-sm font-semibold ${tookPart ? 'text-gold-300' : 'text-parchment'}`}>{title}</p>
+      {detail ? <p className="text-xs text-ash-300">{detail}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * /dashboard (Meine Fahrzeuge): the owner's applications by edition, the newest first. Those of the
+ * current edition with what its phase allows (edit, submit, withdraw, confirm or decline, delete); an
+ * edition that is over shows what each came to, 'Ansehen' and its car's way into the current edition.
+ */
 export function DashboardPage() {
   const vehicles = useQuery(myVehiclesQueryOptions);
   const statusMutation = useOwnerStatusMutation();
   const deleteMutation = useDeleteVehicleMutation();
   const declineMutation = useDeclineMutation();
   const reapplyMutation = useReapplyMutation();
-  const current = currentEdition();
+  const current = useCurrentEdition();
   const pendingStatus = usePendingStatusChanges();
   const pendingDeletions = usePendingDeletions();
   const [dialog, setDialog] = useState<PendingDialog | null>(null);
@@ -201,7 +258,7 @@ export function DashboardPage() {
   const focusAfterDialog = (): HTMLElement | null => {
     const trigger = dialogTrigger.current;
     if (!trigger || trigger.element.isConnected) return null;
-    return document.getElementById(editLinkId(trigger.vehicleId)) ?? headingRef.current;
+    return document.getElementById(cardActionId(trigger.vehicleId)) ?? headingRef.current;
   };
 
   const changeStatus = (change: OwnerStatusChange, onSettled?: () => void) => {
@@ -213,7 +270,7 @@ export function DashboardPage() {
         onSettled?.();
         // The pressed button was disabled (and may be gone now): keep keyboard users on the card.
         const active = document.activeElement;
-        if (!active || active === document.body) document.getElementById(editLinkId(change.id))?.focus();
+        if (!active || active === document.body) document.getElementById(cardActionId(change.id))?.focus();
       },
     });
   };
@@ -254,12 +311,18 @@ export function DashboardPage() {
   const list = vehicles.data ?? [];
   // Cars with an application in the current edition: their earlier ones offer nothing more.
   const appliedCars = new Set(
-    list.filter((vehicle) => !isPast(vehicle, current.year)).map((vehicle) => vehicle.carId ?? vehicle.id),
+    list
+      .filter((vehicle) => editionOf(vehicle, current).year === current.year)
+      .map((vehicle) => vehicle.carId ?? vehicle.id),
   );
-  const editionsShown = new Set(list.map((vehicle) => vehicle.edition?.year ?? current.year)).size > 1;
+  const views = new Map(list.map((vehicle) => [vehicle.id, applicationView(vehicle, current, appliedCars)]));
+  const groups = byEdition(list, current);
   const hasVehicles = list.length > 0;
+  const hint = applyHint(current);
   const dialogVehicle = dialog?.vehicle;
   const dialogTitle = dialogVehicle ? vehicleDisplayName(dialogVehicle) : '';
+  const dialogView = dialogVehicle ? views.get(dialogVehicle.id) : undefined;
+  let cardIndex = 0;
 
   return (
     <section className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 sm:py-14">
@@ -285,10 +348,12 @@ export function DashboardPage() {
             <ProfileIcon className="size-4" />
             Mein Profil
           </Link>
-          <Link to="/apply" className={buttonClass('primary')}>
-            <span aria-hidden="true">+</span>{' '}
-            {hasVehicles ? 'Weiteres Fahrzeug anmelden' : 'Fahrzeug anmelden'}
-          </Link>
+          {hint ? null : (
+            <Link to="/apply" className={buttonClass('primary')}>
+              <span aria-hidden="true">+</span>{' '}
+              {hasVehicles ? 'Weiteres Fahrzeug anmelden' : 'Fahrzeug anmelden'}
+            </Link>
+          )}
         </div>
       </div>
 
@@ -306,55 +371,72 @@ export function DashboardPage() {
             icon={<CarPlaceholderIcon className="size-11" />}
             title="Noch keine Fahrzeuge"
             action={
-              <Link to="/apply" className={buttonClass('primary', 'mt-8')}>
-                Erstes Fahrzeug anmelden
-              </Link>
+              hint ? undefined : (
+                <Link to="/apply" className={buttonClass('primary', 'mt-8')}>
+                  Erstes Fahrzeug anmelden
+                </Link>
+              )
             }
           >
-            Melden Sie Ihr erstes Fahrzeug an und bewerben Sie sich für einen Platz beim Schlosstreffen.
+            {hint ??
+              'Melden Sie Ihr erstes Fahrzeug an und bewerben Sie sich für einen Platz beim Schlosstreffen.'}
           </EmptyState>
         ) : (
-          <ul aria-label="Meine Fahrzeuge" className={vehicleGridClass}>
-            {list.map((vehicle, index) => (
-              <li
-                key={vehicle.id}
-                style={{ transitionDelay: entranceDelay(index, STAGGER.ownerSeconds) }}
-                className={cardEntranceClass}
-              >
-                <VehicleCard
-                  vehicle={vehicle}
-                  editionLabel={
-                    editionsShown || isPast(vehicle, current.year) ? vehicle.edition?.name : undefined
-                  }
-                  actions={
-                    <OwnerActions
-                      vehicle={vehicle}
-                      pendingStatus={pendingStatus.get(vehicle.id)}
-                      deleting={pendingDeletions.has(vehicle.id)}
-                      onSubmit={(trigger) => openDialog('submit', vehicle, trigger)}
-                      onConfirm={() => changeStatus({ id: vehicle.id, status: 'confirmed' })}
-                      onWithdraw={(trigger) => openDialog('withdraw', vehicle, trigger)}
-                      onDelete={(trigger) => openDialog('delete', vehicle, trigger)}
-                      declining={declineMutation.isPending && declineMutation.variables === vehicle.id}
-                      onDecline={(trigger) => openDialog('decline', vehicle, trigger)}
-                      reapply={
-                        !isPast(vehicle, current.year)
-                          ? undefined
-                          : appliedCars.has(vehicle.carId ?? vehicle.id)
-                            ? null
-                            : {
-                                label: EDITION_MESSAGES.reapplyButton(current.name),
-                                pending:
-                                  reapplyMutation.isPending && reapplyMutation.variables === vehicle.id,
-                                onClick: (trigger) => openDialog('reapply', vehicle, trigger),
-                              }
-                      }
-                    />
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+          <div className="flex flex-col gap-12">
+            {groups.map(({ edition, vehicles: inEdition }) => {
+              const headingId = `edition-${edition.year}`;
+              const line = editionLine(edition, current);
+              return (
+                <section key={edition.year} aria-labelledby={headingId}>
+                  <div className="mb-5 flex flex-col gap-1 border-b border-gold-500/15 pb-3 sm:flex-row sm:items-baseline sm:justify-between">
+                    <h2 id={headingId} className="font-display text-2xl text-gold-200">
+                      {edition.name}
+                    </h2>
+                    {line ? <p className="text-sm text-ash-300">{line}</p> : null}
+                  </div>
+                  <ul aria-label={edition.name} className={vehicleGridClass}>
+                    {inEdition.map((vehicle) => {
+                      const view = views.get(vehicle.id)!;
+                      return (
+                        <li
+                          key={vehicle.id}
+                          style={{ transitionDelay: entranceDelay(cardIndex++, STAGGER.ownerSeconds) }}
+                          className={cardEntranceClass}
+                        >
+                          <VehicleCard
+                            vehicle={vehicle}
+                            headingLevel="h3"
+                            outcome={view.frozen ? <OutcomeLine view={view} /> : undefined}
+                            actions={
+                              <OwnerActions
+                                vehicle={vehicle}
+                                view={view}
+                                pendingStatus={pendingStatus.get(vehicle.id)}
+                                deleting={pendingDeletions.has(vehicle.id)}
+                                declining={
+                                  declineMutation.isPending && declineMutation.variables === vehicle.id
+                                }
+                                carryingOver={
+                                  reapplyMutation.isPending && reapplyMutation.variables === vehicle.id
+                                }
+                                onView={(trigger) => openDialog('view', vehicle, trigger)}
+                                onSubmit={(trigger) => openDialog('submit', vehicle, trigger)}
+                                onConfirm={() => changeStatus({ id: vehicle.id, status: 'confirmed' })}
+                                onWithdraw={(trigger) => openDialog('withdraw', vehicle, trigger)}
+                                onDelete={(trigger) => openDialog('delete', vehicle, trigger)}
+                                onDecline={(trigger) => openDialog('decline', vehicle, trigger)}
+                                onCarryOver={(trigger) => openDialog('reapply', vehicle, trigger)}
+                              />
+                            }
+                          />
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </section>
+              );
+            })}
+          </div>
         )}
       </div>
 
@@ -386,7 +468,10 @@ export function DashboardPage() {
         }}
       >
         Der Status von „{dialogTitle}“ wird auf „Entwurf“ zurückgesetzt. Das Fahrzeug wird aus der Prüfung
-        genommen und kann später erneut eingereicht werden.
+        genommen und kann{' '}
+        {dialogView?.edition.phase === 'open'
+          ? 'später erneut eingereicht werden.'
+          : `nach dem Bewerbungsschluss (${current.deadlineDate}) nicht erneut eingereicht werden.`}
       </ConfirmDialog>
 
       <ConfirmDialog
@@ -409,7 +494,7 @@ export function DashboardPage() {
       <ConfirmDialog
         open={dialog?.kind === 'reapply'}
         onOpenChange={closeOnDismiss}
-        title={EDITION_MESSAGES.reapplyButton(current.name)}
+        title={dialogView?.carryOver ?? EDITION_MESSAGES.reapplyButton(current.name)}
         finalFocusEl={focusAfterDialog}
         confirmLabel="Übernehmen"
         pendingLabel="Wird übernommen..."
@@ -422,6 +507,14 @@ export function DashboardPage() {
         alles ändern, bevor Sie einreichen. Die Bewerbung von {dialogVehicle?.edition?.name ?? 'damals'}{' '}
         bleibt, wie sie war. Beim Einreichen stimmen Sie den Einwilligungen für die neue Bewerbung erneut zu.
       </ConfirmDialog>
+
+      <ApplicationDialog
+        open={dialog?.kind === 'view'}
+        onOpenChange={closeOnDismiss}
+        vehicle={dialogVehicle}
+        view={dialogView}
+        finalFocusEl={focusAfterDialog}
+      />
 
       <ConfirmDialog
         open={dialog?.kind === 'delete'}

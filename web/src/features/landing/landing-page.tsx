@@ -1,8 +1,8 @@
-import { formatAtVenue, isOverPhase } from '@schlosstreffen/shared';
+import { isOverPhase } from '@schlosstreffen/shared';
 import { memo, useEffect } from 'react';
 import { useSitePhase } from '../../lib/app-clock';
 import { getSiteConfig } from '../../lib/site-config';
-import { siteEventFacts } from '../../lib/event-format';
+import { applicationDates, siteEventFacts } from '../../lib/event-format';
 import { announcePageLive } from '../../lib/page-live';
 import { EventInfoSection } from './event-info-section';
 import { FaqSection } from './faq-section';
@@ -29,10 +29,7 @@ export const LandingPage = memo(function LandingPage() {
     phase,
     editionName,
     deadlineMonth: facts.deadlineMonth,
-    deadlineDate: formatAtVenue(new Date(`${config.applicationDeadline}T12:00:00Z`), 'longDate'),
-    opensOn: config.applicationsOpenAt
-      ? formatAtVenue(new Date(config.applicationsOpenAt), 'longDate')
-      : null,
+    ...applicationDates(config),
   });
 
   useEffect(announcePageLive, []);

@@ -28,6 +28,8 @@ interface VehicleCardProps {
   style?: CSSProperties;
   /** The edition the application is for, where the list holds more than one. */
   editionLabel?: string;
+  /** What an application of an edition that is over came to; its invitation asks for nothing more. */
+  outcome?: ReactNode;
 }
 
 /** The hero picture: thumbnail first, then the original, then the placeholder icon. */
@@ -69,7 +71,16 @@ function HeroImage({ vehicle, title }: { vehicle: Vehicle; title: string }) {
  * categories, a two-line short description and an optional actions slot.
  */
 /** Start number and zone of a held place, the confirm-by date while unconfirmed, or why the place went. */
-function InvitationLine({ invitation, status }: { invitation: VehicleInvitation; status: VehicleStatus }) {
+function InvitationLine({
+  invitation,
+  status,
+  past,
+}: {
+  invitation: VehicleInvitation;
+  status: VehicleStatus;
+  /** Of an edition that is over: no confirm-by date to keep. */
+  past: boolean;
+}) {
   if (invitation.releasedAt && invitation.releaseReason) {
     const notice =
       invitation.releaseReason === 'lapsed'
@@ -84,7 +95,7 @@ function InvitationLine({ invitation, status }: { invitation: VehicleInvitation;
         <span aria-hidden="true">·</span>
         <span>Parkzone {invitation.parkingZone}</span>
       </p>
-      {status === 'invited' && invitation.confirmBy ? (
+      {status === 'invited' && invitation.confirmBy && !past ? (
         <p className="mt-1 text-xs font-medium text-parchment">
           Bitte bestätigen bis {formatDateTime(invitation.confirmBy)}
         </p>
@@ -102,6 +113,7 @@ export function VehicleCard({
   className = '',
   style,
   editionLabel,
+  outcome,
 }: VehicleCardProps) {
   const title = vehicleDisplayName(vehicle);
   const subline = vehicleSubline(vehicle);
@@ -144,7 +156,10 @@ export function VehicleCard({
               <span className="text-ash-300">Besitzer:</span> {personLabel(vehicle.user)}
             </p>
           ) : null}
-          {invitation ? <InvitationLine invitation={invitation} status={vehicle.status} /> : null}
+          {outcome}
+          {invitation ? (
+            <InvitationLine invitation={invitation} status={vehicle.status} past={outcome !== undefined} />
+          ) : null}
         </div>
 
         <dl className="grid grid-cols-3 gap-2">
