@@ -1,11 +1,14 @@
 /**
  * `npm run seed`: demo accounts, vehicles in every status with their status log, and generated
- * photos in S3. Idempotent: the seeded accounts are updated in place (password reset to
- * SEED_PASSWORD), their vehicles replaced (media go with them; the append-only status log keeps
- * its old rows) and their old photos removed from the bucket.
+ * photos in S3, for the edition current by the app's clock (APP_CLOCK). Once its meeting is over,
+ * the confirmed cars were let in at the gate (all but the one marked as a no-show). Idempotent: the
+ * seeded accounts are updated in place (password reset to SEED_PASSWORD), their vehicles replaced
+ * (media go with them; the append-only status log keeps its old rows) and their old photos removed
+ * from the bucket.
  */
 import { randomUUID } from 'node:crypto';
 import {
+  applicationsCloseAt,
   brandAndModel,
   CONSENT_KINDS,
   CONSENTS,
@@ -21,13 +24,13 @@ import {
   type VehicleStatus,
 } from '@schlosstreffen/shared';
 import * as v from 'valibot';
-import { ConfigError } from '../core/config.js';
+import { ConfigError, loadClock } from '../core/config.js';
 import { hashPassword } from '../core/accounts/password.js';
 import { enqueue } from '../core/outbox/outbox.js';
 import { refreshPublicVehicles } from '../core/public-list/public-vehicle.projection.js';
 import { fullKey, mediaObjectKeys, objectPathOf, uploadPrefix } from '../core/storage/objects.js';
 import { allocateParkingZone, newCheckInCode } from '../core/invitations/invitation.issue.js';
-import { Consent, Invitation, Media, Review, User, Vehicle } from '../core/db/entities.js';
+import { Consent, Edition, Invitation, Media, Review, User, Vehicle } from '../core/db/entities.js';
 import { initOrm, type Orm } from '../core/db/orm.js';
 import { currentEdition } from '../core/editions/editions.js';
 import { eventOfEdition } from '../core/editions/edition-events.js';
@@ -65,6 +68,8 @@ interface PlannedVehicle {
   createdAt: Date;
   updatedAt: Date;
   steps: PlannedStep[];
+  /** When it was invited (the last step to 'invited'); null when never. */
+  invitedAt: Date | null;
 }
 
 interface PlannedMedia {
@@ -83,8 +88,9 @@ interface PlannedMedia {
 }
 
 export async function runSeed(): Promise<number> {
-  const now = Date.now();
-  const plan = planVehicles(now);
+  const now = loadClock()().getTime();
+  // The demo data is checked before anything is stored.
+  planVehicles(now);
 
   let storage: SeedStorage;
   try {
@@ -100,7 +106,12 @@ export async function runSeed(): Promise<number> {
   let orm: Orm | undefined;
   try {
     orm = await initOrm(storage.config.databaseUrl);
-    const result = await seed(orm, storage, plan, now);
+    // The demo applications are for the edition current now; their histories end by the time its
+    // applications closed.
+    const edition = await currentEdition(orm.em.fork(), new Date(now));
+    const until = Math.min(now, applicationsCloseAt(edition.applicationDeadline).getTime());
+    const plan = planVehicles(until);
+    const result = await seed(orm, storage, plan, { now, until, edition });
     await printSummary(orm, storage, plan, result);
     return 0;
   } finally {
@@ -122,7 +133,7 @@ async function seed(
   orm: Orm,
   storage: SeedStorage,
   plan: PlannedVehicle[],
-  now: number,
+  { now, until, edition: current }: { now: number; until: number; edition: Edition },
 ): Promise<SeedResult> {
   const em = orm.em.fork();
   const emails = SEED_USERS.map((user) => user.email);
@@ -179,7 +190,7 @@ async function seed(
         tx.assign(found, fields);
         entities.set(seedUser.key, found);
       } else {
-        const createdAt = new Date(now - userAgeDays(seedUser, plan) * DAY);
+        const createdAt = new Date(until - userAgeDays(seedUser, plan) * DAY);
         const user = tx.create(User, {
           id: idOf(seedUser),
           email: seedUser.email,
@@ -191,8 +202,8 @@ async function seed(
       }
     }
 
-    // The demo applications are for the edition current now.
-    const edition = await currentEdition(tx, new Date());
+    const edition = await tx.findOneOrFail(Edition, current.id);
+    const over = edition.endsAt.getTime() <= now;
     const vehicles = new Map<string, Vehicle>();
     for (const planned of plan) {
       const vehicle = tx.create(Vehicle, {
@@ -254,15 +265,22 @@ async function seed(
     // Invited and confirmed vehicles get their invitation as the worker would issue it (start
     // number, zone, check-in code), without mailing the demo owners.
     await tx.flush();
+    // After the meeting, the confirmed cars were let in during its first hour.
     const event = eventOfEdition(edition);
+    let arrivals = 0;
     for (const planned of plan) {
       if (planned.status !== 'invited' && planned.status !== 'confirmed') continue;
+      const checkedIn = over && planned.status === 'confirmed' && !planned.seed.noShow;
       tx.create(Invitation, {
         vehicle: vehicles.get(planned.id) as Vehicle,
         edition,
         startNumber: await nextStartNumber(tx, edition.id),
         qrCode: newCheckInCode(),
         parkingZone: await allocateParkingZone(tx, event),
+        issuedAt: planned.invitedAt ?? undefined,
+        createdAt: planned.invitedAt ?? undefined,
+        checkedIn,
+        checkedInAt: checkedIn ? new Date(edition.startsAt.getTime() + ++arrivals * 7 * MINUTE) : null,
       });
       await tx.flush();
     }
@@ -426,6 +444,7 @@ function planVehicles(now: number): PlannedVehicle[] {
       createdAt,
       updatedAt: steps.at(-1)?.at ?? new Date(createdAt.getTime() + s.photos.length * MINUTE),
       steps,
+      invitedAt: steps.findLast((step) => step.newStatus === 'invited')?.at ?? null,
     };
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The demo data of `npm run seed`: accounts, vehicles of the German tuning scene, the status log
  * that leads each vehicle to its status, and the photos to generate. Times are relative to the
- * moment the seed runs (days ago), so the data always looks recent.
+ * moment the seed runs (days ago), so the data always looks recent; once the current edition's
+ * applications have closed, relative to their close, so its record lies before its meeting.
  */
 import type { DriveType, FuelType, Role, VehicleStatus } from '@schlosstreffen/shared';
 
@@ -69,6 +70,8 @@ export interface SeedVehicle {
   createdDaysAgo: number;
   /** Status changes from draft on; empty for a draft that was never submitted. */
   history: SeedStep[];
+  /** A confirmed car that did not come: once the meeting is over, the others were let in at the gate. */
+  noShow?: boolean;
 }
 
 export const SEED_USERS: SeedUser[] = [
@@ -320,6 +323,7 @@ export const SEED_VEHICLES: SeedVehicle[] = [
       decide('invited', 'admin', 44, 'Nachrücker: Platz in Zone A ist frei geworden.'),
       accept(43.2),
     ],
+    noShow: true,
   },
   {
     owner: 'marie',
