@@ -199,7 +199,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     vehicleMailRoutes({ em, onOutbox }),
     mediaRoutes({
       em,
-      media: new MediaService({ em, s3, bucket, onOutbox }),
+      media: new MediaService({ em, s3, bucket, onOutbox, now }),
       uploads: new UploadService({ em, s3, presigner: deps.presigner ?? s3, bucket }),
       uploadLimiter: limiter('uploads', limits.uploads),
       events,
@@ -212,9 +212,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
         secret: config.sessionSecret,
         places,
         onOutbox,
+        now,
       }),
     ),
-    waitlistRoutes({ waitlist: new WaitlistService(em, { places, onOutbox }) }),
+    waitlistRoutes({ waitlist: new WaitlistService(em, { places, onOutbox, now }) }),
     editionRoutes({ em, events }),
     checkInRoutes({
       em,

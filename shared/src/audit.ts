@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = {
   'review.conflict_withdraw': 'Befangenheit zurückgenommen',
   'accounts.role': 'Rolle geändert',
   'mails.resend': 'E-Mail zu einer Bewerbung erneut gesendet',
+  'vehicles.correct': 'Bewerbung einer vergangenen Ausgabe korrigiert',
   // Sign-ins of staff and their second factor.
   'auth.staff_sign_in': 'Anmeldung (Team)',
   'auth.second_factor_setup': 'Zweiter Faktor eingerichtet',
@@ -62,6 +63,7 @@ export const AUDIT_VEHICLE_TARGETS: readonly AuditAction[] = [
   'vehicles.view_account',
   'review.assignment',
   'mails.resend',
+  'vehicles.correct',
 ];
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 

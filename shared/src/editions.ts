@@ -60,6 +60,12 @@ export const EDITION_MESSAGES = {
   /** The status log's note on an application carried over from an earlier one. */
   carriedOver: (name: string) => `Aus ${name} übernommen`,
   photoGone: 'Dieses Foto aus dem Vorjahr ist nicht mehr vorhanden.',
+  /** Any change of an over edition's applications, photos, reviews or invitations (409), to owners. */
+  frozenForOwner: (name: string) =>
+    `${name} ist vorbei: Deine Bewerbung, ihre Fotos und deine Einladung bleiben, wie sie am Ende des Treffens waren.`,
+  /** The same to staff; only an admin's correction with a reason changes the record. */
+  frozenForStaff: (name: string) =>
+    `${name} ist vorbei: Bewerbungen, Fotos, Prüfungen und Einladungen bleiben, wie sie am Ende des Treffens waren. Einen Fehler korrigiert ein Admin mit Begründung.`,
   pastReadOnly:
     'Diese Bewerbung gehört zu einer früheren Ausgabe und bleibt, wie sie war. Bewirb dich mit dem Fahrzeug für die aktuelle Ausgabe, um etwas zu ändern.',
   /** An edition that has not ended yet, or none of that year. */

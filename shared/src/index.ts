@@ -8,6 +8,7 @@ export * from './schemas/vehicle.js';
 export * from './schemas/media.js';
 export * from './schemas/admin-lists.js';
 export * from './schemas/bulk-status.js';
+export * from './schemas/correction.js';
 export * from './status-mails.js';
 export * from './mail-fate.js';
 export * from './schemas/visitor.js';

@@ -14,7 +14,8 @@ export const VEHICLE_STATUSES = [
 ] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
-export const STATUS_EVENT_KINDS = ['status', 'consent_withdrawn', 'review'] as const;
+/** A status change, a consent withdrawn, a submitted review, or an admin's correction of a past record. */
+export const STATUS_EVENT_KINDS = ['status', 'consent_withdrawn', 'review', 'correction'] as const;
 export type StatusEventKind = (typeof STATUS_EVENT_KINDS)[number];
 
 /** An entry of a vehicle's status log (GET /api/vehicles/{id}/reviews, newest first). */
@@ -26,7 +27,10 @@ export interface StatusHistoryEntry {
   actorName: string;
   /** admin, reviewer, user or system. */
   actorRole: string;
-  /** A status change, a consent withdrawn or a submitted review (old and new status then are the same). */
+  /**
+   * A status change, a consent withdrawn or a submitted review (old and new status then are the same),
+   * or an admin's correction of a past edition's record (its note: the reason).
+   */
   kind: StatusEventKind;
   /** null for the entry that created the vehicle. */
   oldStatus: VehicleStatus | null;

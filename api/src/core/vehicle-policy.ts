@@ -26,10 +26,10 @@ export type OwnerAction = 'read' | 'update' | 'delete' | 'changeOwnStatus';
  * internal view of the application (`readInternal`: the staff detail, the review block, the owner's
  * other applications, its mails); change its status (`setAnyStatus`: single, bulk, inviting from
  * the waitlist); submit a review (`review`); move an open review (`reassign`, admins); resend one
- * of its mails (`resendMail`).
+ * of its mails (`resendMail`); correct the record of an edition that is over (`correct`, admins).
  */
 export type StaffAction =
-  'readHistory' | 'readInternal' | 'setAnyStatus' | 'review' | 'reassign' | 'resendMail';
+  'readHistory' | 'readInternal' | 'setAnyStatus' | 'review' | 'reassign' | 'resendMail' | 'correct';
 
 export type VehicleAction = OwnerAction | StaffAction;
 
@@ -134,7 +134,7 @@ export async function authorizeStaff(
     if (!isOwner(user, vehicle)) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
     throw forbidden(action === 'readHistory' ? VEHICLE_MESSAGES.reviewsStaffOnly : undefined);
   }
-  if (action === 'reassign' && user.role !== 'admin') throw forbidden();
+  if ((action === 'reassign' || action === 'correct') && user.role !== 'admin') throw forbidden();
   const conflict = await conflictWith(em, user, vehicle.user.id);
   if (conflict) throw await conflictRefusal(em, user, vehicle.user.id, conflict);
   return user;

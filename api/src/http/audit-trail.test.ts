@@ -55,7 +55,12 @@ interface Send {
   /** The row's expected target, when known before the answer. */
   target?: string;
   details?: Record<string, unknown>;
+  /** The app's clock for the request; inside the application window when absent. */
+  at?: Date;
 }
+
+/** The day after the meeting: its record is frozen, and only an admin's correction changes it. */
+const DAY_AFTER = new Date('2026-06-21T12:00:00+02:00');
 
 let editionYear = 2070;
 async function freshEdition(): Promise<number> {
@@ -364,6 +369,18 @@ const SENDS: Record<string, () => Promise<Send>> = {
       details: { from: world.reviewer.id, to: world.admin.id },
     };
   },
+  'POST /api/admin/vehicles/:id/correction': async () => {
+    const [application] = await insertSubmittedApplications(t, 1, { label: `korrigiert-${randomUUID()}` });
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/vehicles/${application!.id}/correction`,
+      json: { status: 'rejected', reason: 'Beim Treffen falsch erfasst.' },
+      target: application!.id,
+      details: { status: { from: 'submitted', to: 'rejected' } },
+      at: DAY_AFTER,
+    };
+  },
   'POST /api/admin/reviews/conflicts': async () => ({
     as: 'reviewer',
     method: 'POST',
@@ -486,7 +503,7 @@ describe('the audited routes', () => {
       const send = await clock.during(APPLYING_NOON, sendOf);
       const actor: Account = world[send.as];
       const sendAs = async (path: string, ip: string) =>
-        clock.during(APPLYING_NOON, () =>
+        clock.during(send.at ?? APPLYING_NOON, () =>
           actor.client.request(send.method, path, {
             json: send.json,
             headers: { 'x-forwarded-for': `198.51.100.99, ${ip}` },

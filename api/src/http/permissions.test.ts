@@ -613,6 +613,15 @@ const ROWS: Row[] = [
     }),
   },
   {
+    route: 'POST /api/admin/vehicles/:id/correction',
+    case: 'admins only, once the edition is over (the clock is the day after the meeting)',
+    expect: [401, 403, 403, 403, 200, 403],
+    request: async ({ owner }) => ({
+      path: `/api/admin/vehicles/${(await ownersVehicle(owner, { status: 'submitted' })).id}/correction`,
+      json: { status: 'rejected', reason: 'Beim Treffen falsch erfasst' },
+    }),
+  },
+  {
     route: 'POST /api/admin/vehicles/bulk-status/preview',
     expect: [401, 403, 403, 200, 200, 200],
     request: () => ({
@@ -1132,14 +1141,15 @@ const ROWS: Row[] = [
 
 /**
  * The app's clock: inside the application window, where applications are made; on the event day
- * for the gate's requests (check-ins are taken on the event day only); after it for the look back.
+ * for the gate's requests (check-ins are taken on the event day only); after it for the look back
+ * and an admin's correction of the record.
  */
 const clock = testClock(APPLYING_NOON);
 const DAY_AFTER = new Date(EVENT_DAY_NOON.getTime() + 24 * 3600_000);
 const clockOf = (row: Row) =>
   row.route.includes('/check-in')
     ? EVENT_DAY_NOON
-    : row.route.includes('/look-back')
+    : row.route.includes('/look-back') || row.route.includes('/correction')
       ? DAY_AFTER
       : APPLYING_NOON;
 

@@ -43,7 +43,12 @@ export interface DeletedAccount {
  * allows). The audit log keeps the person's staff actions without their addresses. Quartett sets
  * that printed one of the vehicles are marked. Undefined when no such user.
  */
-export async function deleteAccount(em: EntityManager, userId: string): Promise<DeletedAccount | undefined> {
+export async function deleteAccount(
+  em: EntityManager,
+  userId: string,
+  /** The app's clock: which editions' open reviews of a leaving reviewer are spread anew. */
+  at: Date = new Date(),
+): Promise<DeletedAccount | undefined> {
   return em.fork().transactional(async (tx) => {
     const user = await tx.findOne(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!user) return undefined;
@@ -91,7 +96,7 @@ export async function deleteAccount(em: EntityManager, userId: string): Promise<
     // A reviewer left: their submitted reviews stay ('Gelöschtes Konto'), their open ones go to others.
     if (reviewer) {
       await tx.flush();
-      await balanceAllEditions(tx, new Date());
+      await balanceAllEditions(tx, at);
     }
     return { vehicles: vehicleIds.length, objects: keys.length, jobs: jobIds.length };
   });

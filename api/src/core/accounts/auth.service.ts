@@ -316,9 +316,9 @@ export class AuthService {
   }
 
   /** Deletes the caller's own account after checking the password (see deleteAccount). */
-  async deleteOwnAccount(userId: string, password: string): Promise<void> {
+  async deleteOwnAccount(userId: string, password: string, at = new Date()): Promise<void> {
     await this.checkPassword(userId, password, 'password');
-    await deleteAccount(this.em, userId);
+    await deleteAccount(this.em, userId, at);
     this.options.onOutbox?.();
   }
 

@@ -11,6 +11,8 @@ import { ReviewConflict } from '../model/review-assignment.entity.js';
 export interface RoleChangeBy {
   actor: AuditActor;
   ip?: string | null;
+  /** The app's clock: which editions' open reviews are spread anew (not those that are over). */
+  at?: Date;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function setRole(
       // A reviewer joined or left: open reviews are spread anew.
       if (reviewerChange) {
         await tx.flush();
-        await balanceAllEditions(tx, new Date());
+        await balanceAllEditions(tx, by.at ?? new Date());
       }
     }
     return user;

@@ -17,6 +17,8 @@ import { resetSecondFactor } from './second-factor.js';
 export interface TeamActor {
   admin: User;
   ip: string | null;
+  /** The app's clock. */
+  at?: Date;
 }
 
 export const listTeam = (em: EntityManager): Promise<StaffRow[]> => staffMembers(em.fork());
@@ -47,7 +49,7 @@ export async function grantTeamRole(
   }
   if (user.role === input.role) return TEAM_MESSAGES.unchanged(nameOf(user), input.role);
   refuseOwnAdminRole(user, input.role, by);
-  await setRole(em, user.email, input.role, { actor: auditActorOf(by.admin), ip: by.ip });
+  await setRole(em, user.email, input.role, { actor: auditActorOf(by.admin), ip: by.ip, at: by.at });
   return TEAM_MESSAGES.granted(nameOf(user), input.role);
 }
 
@@ -62,7 +64,7 @@ async function staffMember(em: EntityManager, userId: string): Promise<User> {
 export async function revokeTeamRole(em: EntityManager, userId: string, by: TeamActor): Promise<string> {
   const user = await staffMember(em, userId);
   refuseOwnAdminRole(user, 'user', by);
-  await setRole(em, user.email, 'user', { actor: auditActorOf(by.admin), ip: by.ip });
+  await setRole(em, user.email, 'user', { actor: auditActorOf(by.admin), ip: by.ip, at: by.at });
   return TEAM_MESSAGES.revoked(nameOf(user));
 }
 

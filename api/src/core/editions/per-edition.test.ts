@@ -74,6 +74,8 @@ beforeAll(async () => {
   const issued = (await issue(car2026))!;
   code2026 = issued.invitation.qrCode;
   startNumber2026 = issued.invitation.startNumber;
+  // Confirmed while 2026 was ahead: once it is over its record stays as it was.
+  await changeStatus(admin, car2026, 'invited', 'confirmed');
   const visitor = await t.client().post('/api/visitor-registrations', {
     firstName: 'Vera',
     lastName: 'Besuch',
@@ -113,7 +115,7 @@ describe('one edition at a time', () => {
 
     const past = await admin.client.get('/api/admin/vehicles?edition=2026');
     expect(brands(past)).toEqual(['Audi']);
-    expect(past.data.counts.invited).toBe(1);
+    expect(past.data.counts.confirmed).toBe(1);
 
     const csv = await admin.client.get('/api/admin/vehicles.csv?edition=2026');
     expect(csv.headers.get('content-disposition')).toContain('bewerbungen-2026-');
@@ -172,7 +174,6 @@ describe('one edition at a time', () => {
   });
 
   it("the landing page's list is the current edition's: no car of 2026", async () => {
-    await changeStatus(admin, car2026, 'invited', 'confirmed');
     const listed = await t.client().get('/api/vehicles/public');
     expect((listed.data as Array<{ id: string }>).map((car) => car.id)).not.toContain(car2026);
   });
@@ -275,7 +276,10 @@ describe('one edition at a time', () => {
     const replaced = await admin.client.get(`/api/admin/vehicles/${copy.id}/earlier`);
     expect(replaced.data.changes.photos).toEqual({ before: 1, after: 1, carried: 0, added: 1, removed: 1 });
     const past = await owner2026.client.patch(`/api/vehicles/${car2026}`, { color: 'Grün' });
-    expect([past.status, past.data.message]).toEqual([409, EDITION_MESSAGES.pastReadOnly]);
+    expect([past.status, past.data.message]).toEqual([
+      409,
+      EDITION_MESSAGES.frozenForOwner('Schlosstreffen 2026'),
+    ]);
 
     const twice = await owner2026.client.post(`/api/vehicles/${car2026}/reapply`, {});
     expect([twice.status, twice.data.message]).toEqual([

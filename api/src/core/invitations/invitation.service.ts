@@ -13,12 +13,15 @@ import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { Invitation } from '../model/invitation.entity.js';
 import { Review } from '../model/review.entity.js';
+import { assertEditionOpenForChanges } from '../editions/frozen.js';
 
 export interface InvitationServiceOptions {
   publicUrl: string;
   secret: string;
   places: PlacesSource;
   onOutbox?: () => void;
+  /** The app's clock: an edition that is over keeps its invitations as they were. */
+  now?: () => Date;
 }
 
 /** The owner's confirmation and decline by mailed link. */
@@ -46,6 +49,7 @@ export class InvitationService {
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
       if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
+      await assertEditionOpenForChanges(em, invitation.edition.id, this.now(), 'owner');
       // Issued anew since the link was mailed (read again under the vehicle's lock). A link of the
       // earlier form names no issuance: it stands for the only one, if the vehicle was invited once.
       const current = await em.findOne(Invitation, { id: invitation.id }, { refresh: true });
@@ -91,6 +95,7 @@ export class InvitationService {
     const places = await placesOf(this.options.places, invitation.edition.id);
     const status = await this.em.transactional(async (em) => {
       const vehicle = await lockVehicleOf(em, invitation);
+      await assertEditionOpenForChanges(em, invitation.edition.id, this.now(), 'owner');
       // Issued anew since the link was read: the link belongs to the place given up before.
       const current = await em.findOne(Invitation, { id: invitation.id }, { refresh: true });
       if (current?.issuedAt.getTime() !== subject.issuedAtMs)
@@ -103,5 +108,9 @@ export class InvitationService {
       status,
       message: status === 'declined' ? INVITATION_MESSAGES.declined : INVITATION_MESSAGES.alreadyDeclined,
     };
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
   }
 }

@@ -12,6 +12,8 @@ export interface WaitlistServiceOptions {
   places: PlacesSource;
   /** Called after a commit that wrote outbox rows (wakes the relay). */
   onOutbox?: () => void;
+  /** The app's clock: an edition that is over invites nobody from its waitlist. */
+  now?: () => Date;
 }
 
 /** The staff's side of moving up: the overview, the automatic switch, inviting a suggested vehicle. */
@@ -70,12 +72,8 @@ export class WaitlistService {
 
   /** Invites a waitlisted vehicle of the edition of `year` (the current one when absent). */
   async invite(admin: User, vehicleId: string, year?: number): Promise<MovedUp> {
-    const invited = await inviteFromWaitlist(
-      this.em,
-      await this.placesIn(year, new Date()),
-      admin,
-      vehicleId,
-    );
+    const at = this.options.now?.() ?? new Date();
+    const invited = await inviteFromWaitlist(this.em, await this.placesIn(year, at), admin, vehicleId, at);
     this.options.onOutbox?.();
     return invited;
   }

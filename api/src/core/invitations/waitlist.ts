@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PLACES_MESSAGES } from '@schlosstreffen/shared';
 import { conflict, notFound } from '../errors.js';
+import { assertEditionOpenForChanges } from '../editions/frozen.js';
 import type { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
@@ -150,6 +151,7 @@ export async function inviteFromWaitlist(
   options: PlacesOptions,
   admin: User,
   vehicleId: string,
+  at: Date = new Date(),
 ): Promise<MovedUp> {
   return em.fork().transactional(async (tx) => {
     await lockPlaces(tx);
@@ -157,6 +159,7 @@ export async function inviteFromWaitlist(
     if (!vehicle) throw notFound(PLACES_MESSAGES.notWaitlisted);
     // Inviting is a status change: never by the owner, nor by staff biased towards the owner.
     await authorizeStaff(tx, admin, 'setAnyStatus', vehicle);
+    await assertEditionOpenForChanges(tx, vehicle.edition.id, at, 'staff');
     if (vehicle.status !== 'waitlist' || vehicle.edition.id !== options.event.edition.id)
       throw conflict(PLACES_MESSAGES.notWaitlisted);
     if ((await freePlaces(tx, options)) === 0) throw conflict(PLACES_MESSAGES.noFreePlace);
@@ -178,7 +181,7 @@ export async function inviteFromWaitlist(
       movedUp: true,
       preferredZone: release?.parking_zone,
     });
-    if (release) await markPassedOn(tx, release.id, new Date());
+    if (release) await markPassedOn(tx, release.id, at);
     await refreshPublicVehicles(tx, [vehicle.id]);
     return {
       vehicleId,

@@ -21,7 +21,8 @@ import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
 import { Upload } from '../model/upload.entity.js';
 import { fullFormatOf, fullKey, keyOf, objectPathOf } from '../storage/objects.js';
 import type { User } from '../model/user.entity.js';
-import { authorize } from '../vehicle-policy.js';
+import { authorize, isOwner } from '../vehicle-policy.js';
+import { assertEditionOpenForChanges } from '../editions/frozen.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { Media } from '../model/media.entity.js';
 import { mediaObjectKeys } from '../storage/objects.js';
@@ -31,6 +32,8 @@ export interface MediaServiceDeps {
   s3: S3Client;
   bucket: string;
   onOutbox?: () => void;
+  /** The app's clock: whether the vehicle's edition is over (its photos then stay as they were). */
+  now?: () => Date;
 }
 
 /** Crop values as PostgreSQL's numeric(5,2) returns them, so every answer has the same text. */
@@ -53,6 +56,7 @@ export class MediaService {
     const target = await this.deps.em.findOne(Vehicle, { id: vehicleId });
     if (!target) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
     authorize(user, 'update', target);
+    await this.assertOpen(this.deps.em, user, target);
     await assertVehicleUnlocked(this.deps.em, target.id);
     const key = keyOf(input.url);
     const upload = key ? await this.deps.em.findOne(Upload, { key }) : null;
@@ -164,9 +168,21 @@ export class MediaService {
     const vehicle = await em.findOne(Vehicle, { id: vehicleId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
     authorize(user, 'update', vehicle);
+    await this.assertOpen(em, user, vehicle);
     // The quartett card shows the hero photo and its crop: a released set locks them.
     await assertVehicleUnlocked(em, vehicle.id);
     return vehicle;
+  }
+
+  /** An edition that is over keeps its photos as they were (409). */
+  private assertOpen(em: EntityManager, user: User, vehicle: Vehicle): Promise<void> {
+    const at = this.deps.now?.() ?? new Date();
+    return assertEditionOpenForChanges(
+      em,
+      vehicle.edition.id,
+      at,
+      isOwner(user, vehicle) ? 'owner' : 'staff',
+    );
   }
 
   private async head(key: string) {

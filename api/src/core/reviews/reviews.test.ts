@@ -14,6 +14,7 @@ import { DataExport } from '../model/data-export.entity.js';
 import { systemAuditActor } from '../audit/audit.js';
 import { rankWaitlist } from '../invitations/waitlist.js';
 import {
+  APPLYING_NOON,
   createTestContext,
   createVehicle,
   insertConfirmedUser,
@@ -87,7 +88,7 @@ describe('assignment', () => {
     await sql(`update vehicle set user_id = ? where id = ?`, [owning.id, applications[7]!.id]);
 
     const em = t.orm.em.fork();
-    await em.transactional((tx) => balanceEdition(tx, editionId, new Date()));
+    await em.transactional((tx) => balanceEdition(tx, editionId, APPLYING_NOON));
 
     const assignments = await sql<{ vehicle_id: string; reviewer_id: string }>(
       `select vehicle_id, reviewer_id from review_assignment where edition_id = ?`,
@@ -116,7 +117,7 @@ describe('assignment', () => {
 
     // A sixth reviewer joins (the role given like on the Team page or the CLI): 600 / 6 = 100 each.
     const sixth = await insertConfirmedUser(t, { firstName: 'Sechste' });
-    await setRole(t.orm.em, sixth.email, 'reviewer', { actor: systemAuditActor('test') });
+    await setRole(t.orm.em, sixth.email, 'reviewer', { actor: systemAuditActor('test'), at: APPLYING_NOON });
     const after = (await admin.client.get('/api/admin/reviews/load')).data as ReviewLoad;
     const spread = openLoads(after, [...ids, sixth.id]);
     expect(spread.reduce((a, b) => a + b, 0)).toBe(600);
@@ -135,7 +136,10 @@ describe('assignment', () => {
     );
 
     // A reviewer leaves: their open reviews go to the five others.
-    await setRole(t.orm.em, reviewers[4]!.email, 'user', { actor: systemAuditActor('test') });
+    await setRole(t.orm.em, reviewers[4]!.email, 'user', {
+      actor: systemAuditActor('test'),
+      at: APPLYING_NOON,
+    });
     const left = (await admin.client.get('/api/admin/reviews/load')).data as ReviewLoad;
     expect(left.reviewers.find((r) => r.id === reviewers[4]!.id)).toBeUndefined();
     const rest = openLoads(left, [...ids.slice(0, 4), sixth.id]);
@@ -143,7 +147,7 @@ describe('assignment', () => {
     expect(Math.max(...rest) - Math.min(...rest)).toBeLessThanOrEqual(1);
 
     // The balancing is at rest: running it again changes nothing.
-    const again = await t.orm.em.fork().transactional((tx) => balanceEdition(tx, editionId, new Date()));
+    const again = await t.orm.em.fork().transactional((tx) => balanceEdition(tx, editionId, APPLYING_NOON));
     expect(again).toEqual({ added: 0, removed: 0, moved: 0 });
 
     // A reviewer's 'Meine Prüfungen' lists their open reviews and names the next one.
@@ -357,7 +361,7 @@ describe('personal data', () => {
       { name: 'Onkel Otto', email: biasedTowards.email, since: expect.any(Date) },
     ]);
 
-    await deleteAccount(t.orm.em, leaving.id);
+    await deleteAccount(t.orm.em, leaving.id, APPLYING_NOON);
     const after = (await admin.client.get(`/api/admin/vehicles/${done.id}/review`)).data as VehicleReview;
     const kept = after.reviews.find((r) => r.submittedAt !== null)!;
     expect(kept.reviewerName).toBe('Gelöschtes Konto');

@@ -22,6 +22,7 @@ import type {
 } from '@schlosstreffen/shared/api';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
+import { assertEditionOpenForChanges, isEditionOver } from '../editions/frozen.js';
 import { REVIEW_STATES } from '../model/review-facts.js';
 import {
   ReviewAssignment,
@@ -72,6 +73,8 @@ export const changesReview = (from: VehicleStatus | null, to: VehicleStatus): bo
  * transaction: every application in review has its reviewers, open loads are even.
  */
 export async function balanceEdition(em: EntityManager, editionId: string, at: Date): Promise<ReviewBalance> {
+  // An edition that is over keeps its reviews as they were, open ones too.
+  if (await isEditionOver(em, editionId, at)) return { added: 0, removed: 0, moved: 0 };
   await lockEditionReviews(em, editionId);
   const edition = await em.findOneOrFail(Edition, editionId);
   const reviewers = await reviewerIds(em);
@@ -164,6 +167,7 @@ export async function submitReview(
   await em.transactional(async (tx) => {
     const vehicle = await lockForReview(tx, vehicleId);
     await authorizeStaff(tx, user, 'review', vehicle);
+    await assertEditionOpenForChanges(tx, vehicle.edition.id, at, 'staff');
     const assignment = await tx.findOne(ReviewAssignment, { vehicleId, reviewerId: user.id });
     if (!assignment) throw forbidden(REVIEW_MESSAGES.notAssigned);
     if (assignment.submittedAt) throw conflict(REVIEW_MESSAGES.alreadySubmitted);
@@ -328,6 +332,8 @@ export async function updateReviewSettings(
 ): Promise<ReviewSettings> {
   await em.transactional(async (tx) => {
     const edition = await tx.findOneOrFail(Edition, editionId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    // The weights make the submitted reviews' scores: an edition that is over keeps them.
+    await assertEditionOpenForChanges(tx, editionId, at, 'staff');
     await lockEditionReviews(tx, editionId);
     const existing = await categoriesOf(tx, editionId);
     const byId = new Map(existing.map((c) => [c.id, c]));
@@ -406,6 +412,7 @@ export async function reassignReview(
   await em.transactional(async (tx) => {
     const vehicle = await lockForReview(tx, vehicleId);
     await authorizeStaff(tx, admin, 'reassign', vehicle);
+    await assertEditionOpenForChanges(tx, vehicle.edition.id, at, 'staff');
     if (!inReview(vehicle.status)) throw conflict(REVIEW_MESSAGES.notInReview);
     const assignment = await tx.findOne(ReviewAssignment, { vehicleId, reviewerId: move.from });
     if (!assignment) throw conflict(REVIEW_MESSAGES.assignmentGone);

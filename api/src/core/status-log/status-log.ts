@@ -72,6 +72,30 @@ export function recordConsentWithdrawal(
 }
 
 /**
+ * Appends an admin's correction of a past edition's record: the status it corrects to (the same when
+ * only the check-in is corrected), the note with the reason. Updates the `vehicle.status` projection.
+ */
+export function recordCorrection(
+  em: EntityManager,
+  vehicle: Vehicle,
+  admin: User,
+  event: { to: VehicleStatus; note: string },
+): Review {
+  const review = em.create(Review, {
+    vehicleId: vehicle.id,
+    reviewerId: admin.id,
+    actorRole: admin.role as Role,
+    actorName: null,
+    kind: 'correction',
+    commentInternal: event.note,
+    oldStatus: vehicle.status,
+    newStatus: event.to,
+  });
+  vehicle.status = event.to;
+  return review;
+}
+
+/**
  * Appends a submitted review to the vehicle's log: the status stays, the comment holds the scores
  * per category, the score the review's weighted score (rounded; the review keeps it exactly).
  */

@@ -18,6 +18,7 @@ import type {
   BulkStatusSkippedRow,
 } from '@schlosstreffen/shared/api';
 import { invalid } from '../errors.js';
+import { assertEditionOpenForChanges } from '../editions/frozen.js';
 import { announcedSubjects } from '../texts/mail-templates.js';
 import { holdsPlace } from '../invitations/places.js';
 import { consentWithdrawn } from '../model/consent-state.js';
@@ -63,7 +64,10 @@ export async function previewBulkStatus(
   editionId: string,
   target: VehicleStatus,
   selection: BulkSelection,
+  at: Date,
 ): Promise<BulkStatusPreview> {
+  // An edition that is over changes no status: nothing to preview.
+  await assertEditionOpenForChanges(em, editionId, at, 'staff');
   let rows: BulkStatusRow[];
   const skipped: BulkStatusSkippedRow[] = [];
   let selected: number;

@@ -12,6 +12,7 @@ import {
   VEHICLE_MESSAGES,
   type AdminStatusUpdate,
   type BulkStatusApply,
+  type Correction,
   type OwnerStatus,
   type OwnerStatusPatch,
   type VehicleEdit,
@@ -39,8 +40,11 @@ import { placesOf, releaseIfLeft, type PlacesSource } from '../invitations/place
 import { authorize, authorizeStaff, isOwner } from '../vehicle-policy.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { reapplyLocked } from './reapply.js';
+import { correctLocked } from './correction.js';
+import type { PendingAudit } from '../pending-audit.js';
 import { changedRow, lockBulkRow } from './bulk-status.js';
 import { editionIdOfVehicle } from '../editions/editions.js';
+import { assertEditionOpenForChanges } from '../editions/frozen.js';
 import { balanceEdition, changesReview, scoresVisibleTo } from '../reviews/reviews.js';
 import type { EditionEvent } from '../editions/edition-events.js';
 
@@ -214,6 +218,7 @@ export class VehicleService {
     await this.em.transactional(async (em) => {
       const vehicle = await this.lockForUpdate(em, id);
       authorize(user, 'update', vehicle);
+      await assertEditionOpenForChanges(em, vehicle.edition.id, at, audienceOf(user, vehicle));
       // An earlier edition's application is a record: its car applies anew instead.
       if (vehicle.edition.id !== edition.id) throw conflict(EDITION_MESSAGES.pastReadOnly);
       const fields = edit;
@@ -258,6 +263,7 @@ export class VehicleService {
     await this.em.transactional(async (em) => {
       const vehicle = await this.lockForUpdate(em, id);
       await authorizeStaff(em, user, 'setAnyStatus', vehicle);
+      await assertEditionOpenForChanges(em, vehicle.edition.id, this.now(), 'staff');
       if (vehicle.status !== update.oldStatus) throw conflict(VEHICLE_MESSAGES.staleStatus);
       if (update.status === vehicle.status) throw invalid(VEHICLE_MESSAGES.statusUnchanged);
       const from = await this.staffChange(em, user, vehicle, update);
@@ -272,6 +278,7 @@ export class VehicleService {
    * each row in a transaction of its own, so a stale row is refused alone and the others stand.
    */
   async setStatuses(user: User, editionId: string, input: BulkStatusApply): Promise<BulkStatusResult> {
+    await assertEditionOpenForChanges(this.em, editionId, this.now(), 'staff');
     const options = { editionId, status: input.status, comment: input.comment };
     const rows: BulkStatusRowResult[] = [];
     let reviewChanged = false;
@@ -299,6 +306,19 @@ export class VehicleService {
   }
 
   /**
+   * An admin corrects the record of an edition that is over (correction.ts): a status, or the
+   * check-in of a confirmed car, with a reason; the status-log row and `audit` in one transaction.
+   */
+  async correct(user: User, id: string, input: Correction, audit?: PendingAudit): Promise<Vehicle> {
+    await this.em.transactional(async (em) => {
+      const vehicle = await this.lockForUpdate(em, id);
+      await authorizeStaff(em, user, 'correct', vehicle);
+      await correctLocked(em, user, vehicle, input, this.now(), audit);
+    });
+    return this.get(user, id);
+  }
+
+  /**
    * The owner gives up an invitation or a confirmed place from the dashboard: rejected with the
    * reason shown to them, the place freed for the waitlist, a mail.
    */
@@ -315,6 +335,7 @@ export class VehicleService {
       authorize(user, 'changeOwnStatus', vehicle);
       // Staff change statuses in the admin dialog; declining is the owner's own act.
       if (!isOwner(user, vehicle)) throw forbidden();
+      await assertEditionOpenForChanges(em, editionId, this.now(), 'owner');
       return declineLocked(em, vehicle, await this.ownerOf(em, vehicle), 'dashboard', places);
     });
     this.options.onOutbox?.();
@@ -395,6 +416,9 @@ export class VehicleService {
     return vehicle;
   }
 }
+
+/** Whom a refusal addresses: the owner (du) or staff (Sie). */
+const audienceOf = (user: User, vehicle: Vehicle) => (isOwner(user, vehicle) ? 'owner' : 'staff');
 
 /** Only an account whose address is confirmed submits an application; drafts need nothing. */
 function assertConfirmedAddress(user: User): void {

@@ -8,7 +8,7 @@ import { latestDataExport } from '../../core/accounts/data-export.js';
 import { Vehicle } from '../../core/model/vehicle.entity.js';
 import { authorize } from '../../core/vehicle-policy.js';
 import { notFound } from '../../core/errors.js';
-import { currentUser, requireUser, type AppState } from '../../http/context.js';
+import { currentUser, requestNow, requireUser, type AppState } from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';
 import { vehicleId } from '../vehicles/vehicle.routes.js';
 import { presentConsent, presentDataExport } from './account.presenter.js';
@@ -55,7 +55,7 @@ export function accountRoutes({ em, auth }: AccountRouteDeps): Router<AppState> 
 
   router.post('/account/delete', requireUser, async (ctx) => {
     const { password } = validate(AccountDeleteSchema, ctx.request.body);
-    await auth.deleteOwnAccount(currentUser(ctx).id, password);
+    await auth.deleteOwnAccount(currentUser(ctx).id, password, requestNow(ctx));
     ctx.session = null;
     ctx.body = { message: PRIVACY_MESSAGES.accountDeleted } satisfies Api.ServerMessage;
   });

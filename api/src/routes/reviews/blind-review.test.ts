@@ -25,6 +25,7 @@ import { createEdition } from '../../core/editions/editions.js';
 import { DataExport } from '../../core/model/data-export.entity.js';
 import { balanceEdition } from '../../core/reviews/reviews.js';
 import {
+  APPLYING_NOON,
   changeStatus,
   createTestContext,
   createVehicle,
@@ -209,7 +210,7 @@ describe('blind until submitted', () => {
     // She withdraws it: she reads again as a reviewer who has not submitted, and the reviews stay ended.
     const people = (declared.data as { people: Array<{ id: string }> }).people;
     expect((await anna.client.delete(`/api/admin/reviews/conflicts/${people[0]!.id}`)).status).toBe(200);
-    await t.orm.em.fork().transactional((tx) => balanceEdition(tx, editionId, new Date()));
+    await t.orm.em.fork().transactional((tx) => balanceEdition(tx, editionId, APPLYING_NOON));
     for (const id of [y.id, y2.id]) {
       await expectBlind(anna, id, 'Bens Notiz');
       const view = await reviewOf(anna.client, id);
@@ -297,6 +298,11 @@ describe('no judge in their own cause', () => {
       ['GET', `/api/admin/vehicles/${own.id}/emails`],
       ['POST', `/api/admin/vehicles/${own.id}/emails/${mail}/resend`, {}],
       ['POST', '/api/admin/waitlist/invite', { vehicleId: own.id }],
+      [
+        'POST',
+        `/api/admin/vehicles/${own.id}/correction`,
+        { status: 'rejected', reason: 'Falsch erfasst beim Treffen' },
+      ],
     ];
     // The list is whole: every staff route with the application's id is in it.
     const staffRoutes = routesOf(t.app as never)
@@ -310,8 +316,9 @@ describe('no judge in their own cause', () => {
     for (const [method, path, json] of requests) {
       const res = await rita.client.request(method, path, json === undefined ? {} : { json });
       expect([method, path, res.status]).toEqual([method, path, 403]);
-      // Moving a review is for admins whatever the application; every other answer says why.
-      if (!path.endsWith('/assignments')) {
+      // Moving a review and correcting a past record are for admins whatever the application; every
+      // other answer says why.
+      if (!path.endsWith('/assignments') && !path.endsWith('/correction')) {
         expect(res.data).toEqual({ message: REVIEW_MESSAGES.conflictOwn, conflict: 'own', otherAdmin: null });
       }
     }
@@ -416,7 +423,7 @@ describe('the reviews a bias ended', () => {
     expect(data!.documents['pruefungen-beendet.json']).toEqual([
       { vehicleId: car.id, vehicle: 'Saab 900', edition: 'Schlosstreffen 2026', since: expect.any(Date) },
     ]);
-    await deleteAccount(t.orm.em, reviewer.id);
+    await deleteAccount(t.orm.em, reviewer.id, APPLYING_NOON);
     expect(await sql(`select 1 from review_exclusion where reviewer_id = ?`, [reviewer.id])).toEqual([]);
   });
 });

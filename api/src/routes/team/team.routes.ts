@@ -9,7 +9,7 @@ import {
   revokeTeamRole,
   type TeamActor,
 } from '../../core/accounts/team.js';
-import { currentUser, requireRole, type AppContext, type AppState } from '../../http/context.js';
+import { currentUser, requestNow, requireRole, type AppContext, type AppState } from '../../http/context.js';
 import { uuidParam, validate } from '../../http/validate.js';
 import { presentTeamMember } from './team.presenter.js';
 import { strictRouter } from '../../http/router.js';
@@ -24,7 +24,11 @@ export function teamRoutes(deps: { em: EntityManager; staffSecondFactor: boolean
     members: (await listTeam(em)).map(presentTeamMember),
     secondFactorRequired: deps.staffSecondFactor,
   });
-  const actor = (ctx: AppContext): TeamActor => ({ admin: currentUser(ctx), ip: ctx.ip });
+  const actor = (ctx: AppContext): TeamActor => ({
+    admin: currentUser(ctx),
+    ip: ctx.ip,
+    at: requestNow(ctx),
+  });
   const memberId = (ctx: AppContext) => uuidParam(ctx.params.id, TEAM_MESSAGES.notStaff);
 
   router.get('/admin/team', admin, async (ctx) => {

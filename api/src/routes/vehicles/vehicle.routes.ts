@@ -7,6 +7,7 @@ import {
   APPLICATION_CSV_HEADER,
   BulkStatusApplySchema,
   BulkStatusPreviewSchema,
+  CorrectionSchema,
   formatScore,
   INVITATION_MESSAGES,
   INVITATION_STATE_LABELS,
@@ -262,6 +263,19 @@ export function vehicleRoutes({
     },
   );
 
+  // An admin's correction of an edition that is over: a status, or a confirmed car's check-in, with a
+  // reason (status log and audit log); the body's reason stays in the status log only.
+  router.post(
+    '/admin/vehicles/:id/correction',
+    requireRole('admin'),
+    audited('vehicles.correct', { target: param('id') }),
+    async (ctx) => {
+      const input = validate(CorrectionSchema, ctx.request.body);
+      const vehicle = await vehicles.correct(currentUser(ctx), vehicleId(ctx), input, auditOf(ctx));
+      ctx.body = presentVehicle(vehicle, { invitations: await vehicles.invitationsOf([vehicle]) });
+    },
+  );
+
   router.patch('/admin/vehicles/:id/status', staff, async (ctx) => {
     const input = validate(AdminStatusUpdateSchema, ctx.request.body);
     const vehicle = await vehicles.setStatus(currentUser(ctx), vehicleId(ctx), input);
@@ -279,7 +293,14 @@ export function vehicleRoutes({
       const input = validate(BulkStatusPreviewSchema, ctx.request.body);
       const { edition } = await editionOfRequest(ctx, events);
       const selection = input.ids ? { ids: input.ids } : { filter: input.filter! };
-      const preview = await previewBulkStatus(em, currentUser(ctx), edition.id, input.status, selection);
+      const preview = await previewBulkStatus(
+        em,
+        currentUser(ctx),
+        edition.id,
+        input.status,
+        selection,
+        requestNow(ctx),
+      );
       await auditOf(ctx).write(em);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = preview satisfies BulkStatusPreview;

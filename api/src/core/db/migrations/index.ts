@@ -25,6 +25,7 @@ import { Migration20261211000000_mail_templates } from './Migration2026121100000
 import { Migration20261212100000_review_exclusions } from './Migration20261212100000_review_exclusions.js';
 import { Migration20261213000000_audit_route } from './Migration20261213000000_audit_route.js';
 import { Migration20261213100000_visitor_consent_mail } from './Migration20261213100000_visitor_consent_mail.js';
+import { Migration20261214000000_status_correction } from './Migration20261214000000_status_correction.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -72,4 +73,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261213100000_visitor_consent_mail',
     class: Migration20261213100000_visitor_consent_mail,
   },
+  { name: 'Migration20261214000000_status_correction', class: Migration20261214000000_status_correction },
 ];
