@@ -1,4 +1,4 @@
-import type { AdminStatusUpdate } from '@schlosstreffen/shared';
+import type { AdminStatusUpdate, Correction } from '@schlosstreffen/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api';
 import type { Vehicle } from '@schlosstreffen/shared/api';
@@ -36,5 +36,18 @@ export function useAdminStatusMutation() {
       }
       return undefined;
     },
+  });
+}
+
+/**
+ * An admin's correction of a past edition's record (POST /api/admin/vehicles/{id}/correction): a
+ * status or the check-in, with a reason. Every vehicle list and the history are refetched.
+ */
+export function useCorrectionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ vehicleId, correction }: { vehicleId: string; correction: Correction }) =>
+      api.post<Vehicle>(`/api/admin/vehicles/${encodeURIComponent(vehicleId)}/correction`, correction),
+    onSettled: () => invalidateVehicles(queryClient),
   });
 }

@@ -211,11 +211,14 @@ function ReviewItem({
   view,
   vehicleId,
   isAdmin,
+  closed,
 }: {
   review: ReviewView;
   view: VehicleReview;
   vehicleId: string;
   isAdmin: boolean;
+  /** The edition is over: no review is moved any more. */
+  closed: boolean;
 }) {
   return (
     <li className="rounded-lg border border-white/10 px-3 py-2.5 text-sm">
@@ -245,7 +248,9 @@ function ReviewItem({
         <p className="mt-1 text-ash-400">{hiddenScoreText(view)}.</p>
       ) : null}
       {review.comment ? <p className="mt-1 whitespace-pre-line text-parchment">{review.comment}</p> : null}
-      {isAdmin && !review.submittedAt ? <Reassign vehicleId={vehicleId} review={review} view={view} /> : null}
+      {isAdmin && !review.submittedAt && !closed ? (
+        <Reassign vehicleId={vehicleId} review={review} view={view} />
+      ) : null}
     </li>
   );
 }
@@ -253,8 +258,9 @@ function ReviewItem({
 /**
  * 'Prüfung': the application's score (mean of the submitted reviews, with their spread), who
  * reviews it, the signed-in reviewer's form while their review is open; admins move open reviews.
+ * Once the edition is over (`closed`) it only shows what was recorded.
  */
-export function ReviewPanel({ vehicleId }: { vehicleId: string }) {
+export function ReviewPanel({ vehicleId, closed = false }: { vehicleId: string; closed?: boolean }) {
   const review = useQuery(vehicleReviewQueryOptions(vehicleId));
   const { data: user } = useCurrentUser();
   if (review.isPending) {
@@ -280,7 +286,7 @@ export function ReviewPanel({ vehicleId }: { vehicleId: string }) {
           {view.hidden ? hiddenScoreText(view) : scoreSummary(view.score)}
         </span>
       </p>
-      {view.mine && !view.mine.submitted ? (
+      {view.mine && !view.mine.submitted && !closed ? (
         <ReviewForm vehicleId={vehicleId} categories={view.categories} />
       ) : null}
       {view.reviews.length ? (
@@ -292,6 +298,7 @@ export function ReviewPanel({ vehicleId }: { vehicleId: string }) {
               view={view}
               vehicleId={vehicleId}
               isAdmin={user?.role === 'admin'}
+              closed={closed}
             />
           ))}
         </ul>

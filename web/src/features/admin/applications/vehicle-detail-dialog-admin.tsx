@@ -1,5 +1,8 @@
 import {
   AdminStatusUpdateSchema,
+  CORRECTION_MESSAGES,
+  EDITION_MESSAGES,
+  isOverPhase,
   STATUS_LABELS,
   VEHICLE_STATUSES,
   formatScore,
@@ -19,6 +22,9 @@ import { TextAreaField } from '../../../components/ui/textarea';
 import { errorText, notify } from '../../../components/ui/toaster';
 import type { EarlierApplication, Owner, ReviewConflictRefusal, Vehicle } from '@schlosstreffen/shared/api';
 import { isApiError } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/current-user';
+import { editionsQueryOptions } from '../editions-queries';
+import { CorrectionForm } from './correction-form';
 import { StatusBadge } from '../../vehicles/status-badge';
 import { useAdminStatusMutation } from './admin-mutations';
 import { vehicleHistoryQueryOptions } from './admin-queries';
@@ -227,6 +233,12 @@ function HistoryItem({ entry }: { entry: StatusHistoryEntry }) {
     <li className="relative border-l border-gold-500/30 pb-5 pl-5 last:pb-0">
       <span aria-hidden="true" className="absolute top-1.5 -left-[5px] size-2.5 rounded-full bg-gold-400" />
       <div className="flex flex-wrap items-center gap-2">
+        {entry.kind === 'correction' ? (
+          // An admin's correction of a past record: its note holds the reason.
+          <span className="rounded-full border border-sky-400/40 bg-sky-500/10 px-2.5 py-0.5 text-xs font-semibold text-sky-100">
+            {CORRECTION_MESSAGES.entry}
+          </span>
+        ) : null}
         {entry.kind === 'review' ? (
           <span className="rounded-full border border-gold-500/40 bg-gold-500/10 px-2.5 py-0.5 text-xs font-semibold text-gold-200">
             Bewertung abgegeben
@@ -470,11 +482,15 @@ function conflictRefusal(error: unknown): ReviewConflictRefusal | null {
  * application, the applicant's contact data and the consents recorded for the vehicle. On one's own
  * application, or one of a person one declared a bias towards, the server refuses every staff act:
  * the tab says why (and, to an admin, whether another admin decides) and shows only the contact
- * data and the consents. The other blocks load once the review did, so none asks in vain.
+ * data and the consents. The other blocks load once the review did, so none asks in vain. Once the
+ * application's edition is over its record is closed: admins see 'Korrigieren' (status or check-in,
+ * with a reason) instead of the status form, reviewers that the record stays as it was.
  */
 export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
   const review = useQuery(vehicleReviewQueryOptions(vehicle.id));
   const refusal = review.isError ? conflictRefusal(review.error) : null;
+  const closed = useClosedEdition(vehicle);
+  const { data: user } = useCurrentUser();
   if (refusal) {
     return (
       <div className="flex flex-col gap-4">
@@ -504,11 +520,26 @@ export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
   return (
     <div className="flex flex-col gap-4">
       <Block title="Prüfung">
-        <ReviewPanel vehicleId={vehicle.id} />
+        <ReviewPanel vehicleId={vehicle.id} closed={closed !== null} />
       </Block>
-      <Block title="Status ändern">
-        <StatusForm vehicle={vehicle} />
-      </Block>
+      {closed === null ? (
+        <Block title="Status ändern">
+          <StatusForm vehicle={vehicle} />
+        </Block>
+      ) : user?.role === 'admin' ? (
+        <Block title="Korrigieren">
+          <CorrectionForm vehicle={vehicle} />
+        </Block>
+      ) : (
+        <Block title="Abgeschlossen">
+          <p
+            role="note"
+            className="rounded-lg border border-white/15 bg-white/5 px-3 py-2 text-sm text-ash-200"
+          >
+            {EDITION_MESSAGES.frozenForStaff(closed)}
+          </p>
+        </Block>
+      )}
       <Block title="Änderungsverlauf">
         <History vehicleId={vehicle.id} />
       </Block>
@@ -521,6 +552,16 @@ export function AdminPanel({ vehicle }: { vehicle: Vehicle }) {
       <OwnerBlocks vehicle={vehicle} />
     </div>
   );
+}
+
+/**
+ * The name of the application's edition when it is over (its record is frozen; admins correct it
+ * with a reason), else null. Read from the edition switch's list, which names each edition's phase.
+ */
+function useClosedEdition(vehicle: Vehicle): string | null {
+  const editions = useQuery(editionsQueryOptions);
+  const edition = editions.data?.editions.find((item) => item.year === vehicle.edition?.year);
+  return edition && isOverPhase(edition.phase) ? edition.name : null;
 }
 
 /** The applicant's contact data and the consents recorded for the vehicle. */

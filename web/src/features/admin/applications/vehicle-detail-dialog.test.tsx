@@ -1,4 +1,9 @@
-import { REVIEW_MESSAGES, type StatusHistoryEntry, type VehicleStatus } from '@schlosstreffen/shared';
+import {
+  EDITION_MESSAGES,
+  REVIEW_MESSAGES,
+  type StatusHistoryEntry,
+  type VehicleStatus,
+} from '@schlosstreffen/shared';
 import { QueryClientProvider, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -6,7 +11,14 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster, toaster } from '../../../components/ui/toaster';
 import { createQueryClient } from '../../../lib/query-client';
-import type { AdminVehiclePage, Consent, CurrentUser, Owner, Vehicle } from '@schlosstreffen/shared/api';
+import type {
+  AdminEdition,
+  AdminVehiclePage,
+  Consent,
+  CurrentUser,
+  Owner,
+  Vehicle,
+} from '@schlosstreffen/shared/api';
 import { currentUserQueryOptions } from '../../../lib/current-user';
 import { SIGNED_IN_USER } from '../../../test/screen-helpers';
 import { makeInvitation, makeMedia, makeVehicle } from '../../vehicles/vehicle-fixtures';
@@ -46,6 +58,8 @@ let calls: Call[];
 let patchResponse: ((call: Call) => Promise<Response> | Response) | null;
 /** The server's refusal of the review (own application, bias); null: the review as below. */
 let reviewRefusal: Record<string, unknown> | null;
+/** The editions the edition switch lists (with their phase); null: not answered. */
+let editions: Array<Pick<AdminEdition, 'year' | 'name' | 'phase'>> | null;
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -132,6 +146,37 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Pr
   if (method === 'GET' && url === `/api/vehicles/${ID}/consents`) {
     return consents ? json(consents) : json({ message: 'Die Datenbank ist nicht erreichbar.' }, 500);
   }
+  if (method === 'GET' && url === '/api/admin/editions' && editions) return json({ editions });
+  if (method === 'POST' && url === `/api/admin/vehicles/${ID}/correction`) {
+    const body = call.body as { status?: VehicleStatus; checkedIn?: boolean; reason: string };
+    const vehicle = vehicles.find((item) => item.id === ID)!;
+    const corrected: Vehicle = {
+      ...vehicle,
+      status: body.status ?? vehicle.status,
+      invitation:
+        body.checkedIn === undefined || !vehicle.invitation
+          ? vehicle.invitation
+          : {
+              ...vehicle.invitation,
+              checkedIn: body.checkedIn,
+              checkedInAt: body.checkedIn ? '2026-07-01T10:00:00Z' : null,
+            },
+    };
+    vehicles = [corrected];
+    history = [
+      entry({
+        kind: 'correction',
+        actorRole: 'admin',
+        actorName: 'Anna Admin',
+        oldStatus: vehicle.status,
+        newStatus: corrected.status,
+        commentInternal:
+          body.checkedIn === false ? `Check-in: Nicht erschienen\n${body.reason}` : body.reason,
+      }),
+      ...history,
+    ];
+    return json(corrected);
+  }
   if (method === 'PATCH' && url === `/api/admin/vehicles/${ID}/status`) {
     return patchResponse ? patchResponse(call) : applyStatus(call);
   }
@@ -164,10 +209,10 @@ function Harness() {
 
 let queryClient: QueryClient;
 
-async function renderDialog(vehicle: Partial<Vehicle> = {}) {
+async function renderDialog(vehicle: Partial<Vehicle> = {}, viewer: CurrentUser = REVIEWER) {
   vehicles = [makeVehicle({ id: ID, status: 'submitted', user: OWNER, ...vehicle })];
   queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryOptions.queryKey, REVIEWER);
+  queryClient.setQueryData(currentUserQueryOptions.queryKey, viewer);
   render(
     <QueryClientProvider client={queryClient}>
       <Harness />
@@ -210,6 +255,7 @@ beforeEach(() => {
   calls = [];
   patchResponse = null;
   reviewRefusal = null;
+  editions = null;
   vi.stubGlobal('fetch', fetchMock);
   // jsdom scrolls nothing: the select scrolls its list to the chosen option.
   Element.prototype.scrollTo ??= () => undefined;
@@ -650,5 +696,65 @@ describe('vehicle detail dialog: an application one may not judge', () => {
     expect(
       calls.filter((call) => /\/reviews$|\/emails$|\/earlier$/.test(call.url)).map((call) => call.url),
     ).toEqual([]);
+  });
+});
+
+describe('vehicle detail dialog: an edition that is over', () => {
+  const PAST = { year: 2026, name: 'Schlosstreffen 2026' };
+  const ADMIN: CurrentUser = { ...REVIEWER, id: 'a1', firstName: 'Anna', lastName: 'Admin', role: 'admin' };
+
+  async function openPastAdminTab(user: UserEvent) {
+    await user.click(screen.getByRole('tab', { name: 'Admin' }));
+    const panel = await waitFor(() => screen.getByRole('tabpanel'));
+    await within(panel).findByRole('heading', { name: /Korrigieren|Abgeschlossen/ });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    return panel;
+  }
+
+  it('shows a reviewer that the record is closed: no status form, no review form', async () => {
+    const user = userEvent.setup();
+    editions = [{ ...PAST, phase: 'over' }];
+    await renderDialog({ edition: PAST });
+    const panel = await openPastAdminTab(user);
+    expect(within(panel).getByRole('note').textContent).toBe(EDITION_MESSAGES.frozenForStaff(PAST.name));
+    expect(within(panel).queryByRole('button', { name: /Status aktualisieren/ })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Bewertung abgeben' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Korrigieren' })).toBeNull();
+  });
+
+  it("offers an admin 'Korrigieren' with a required reason: a confirmed car that did not come", async () => {
+    const user = userEvent.setup();
+    editions = [{ ...PAST, phase: 'archived' }];
+    await renderDialog(
+      {
+        edition: PAST,
+        status: 'confirmed',
+        invitation: makeInvitation({ checkedIn: true, checkedInAt: '2026-06-20T09:00:00Z' }),
+      },
+      ADMIN,
+    );
+    const panel = await openPastAdminTab(user);
+    expect(within(panel).queryByRole('button', { name: /Status aktualisieren/ })).toBeNull();
+    const submit = within(panel).getByRole('button', { name: 'Korrigieren' });
+    // Nothing chosen differs from the record yet.
+    expect(submit.hasAttribute('disabled')).toBe(true);
+
+    screen.getByRole('combobox', { name: /Check-in/ }).focus();
+    await user.keyboard('{ArrowDown}');
+    await user.click(await screen.findByRole('option', { name: 'Nicht erschienen' }, { timeout: 5000 }));
+    await user.type(within(panel).getByRole('textbox', { name: /Grund/ }), 'Zu kurz');
+    await user.click(submit);
+    expect(await within(panel).findByText(/mindestens 10 Zeichen/)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.type(within(panel).getByRole('textbox', { name: /Grund/ }), ', versehentlich gescannt.');
+    await user.click(submit);
+    await findToast('Korrektur gespeichert');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { checkedIn: false, reason: 'Zu kurz, versehentlich gescannt.' },
+    ]);
+    const log = within(panel).getByRole('list', { name: 'Änderungsverlauf' });
+    expect(await within(log).findByText('Korrektur')).toBeTruthy();
+    expect(within(log).getByText(/Check-in: Nicht erschienen/)).toBeTruthy();
   });
 });
