@@ -70,7 +70,9 @@ function refusalOf(scan: GateScan, admission: ScanAdmission, window: GateWindow)
 }
 
 /**
- * Records scans a gate sent after being offline, each under the admission rule, earliest first.
+ * Records scans a gate sent after being offline, each under the admission rule at the gate of the
+ * edition current when it was made (`gateAt`): a scan of a meeting is taken however late its device
+ * syncs, after the meeting or once the next edition is current. Earliest first.
  * Each scan is kept once under its id, so a resend changes nothing. The earliest scan of a car wins:
  * it sets checkedInAt and the gate even when it arrives after a later scan from another gate, which
  * then is a duplicate. A refused scan is not kept and is answered once, with its reason; the device
@@ -83,7 +85,7 @@ export async function recordGateScans(
   em: EntityManager,
   source: ScanSource,
   scans: GateScan[],
-  gate: Gate,
+  gateAt: (scannedAt: Date) => Promise<Gate>,
   options: { now?: Date; since?: Date | null } = {},
 ): Promise<GateSyncResult> {
   const now = options.now ?? new Date();
@@ -91,6 +93,7 @@ export async function recordGateScans(
   const ordered = [...scans].sort((a, b) => a.scannedAt.getTime() - b.scannedAt.getTime());
   for (const scan of ordered) {
     const scannedAt = new Date(Math.min(scan.scannedAt.getTime(), now.getTime() + CLOCK_SKEW_MS));
+    const gate = await gateAt(scannedAt);
     const admission = await admitScan(
       em,
       { id: scan.id, car: { invitationId: scan.invitationId }, scannedAt },

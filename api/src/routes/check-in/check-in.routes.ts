@@ -142,7 +142,8 @@ export function checkInRoutes({ em, secret, events, now }: CheckInRouteDeps): Ro
       em,
       { deviceId: body.deviceId, gate: body.gate, staffId: currentUser(ctx).id },
       body.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
-      gateOf(await eventNow()),
+      // Each scan at the gate of the edition current when it was made.
+      async (scannedAt) => gateOf(await events.at(scannedAt)),
       { now: now(), since: body.since ? new Date(body.since) : null },
     )) satisfies GateSyncResult;
   });
