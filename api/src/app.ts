@@ -295,6 +295,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
             },
             at,
           ),
+          now: at.toISOString(),
           lookBackYear: (await events.yearBefore?.(event.edition.year)) ?? null,
           texts: await texts.of(event.edition.id, event.applicationDeadline),
           publicUrl: config.publicUrl,

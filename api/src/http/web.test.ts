@@ -106,6 +106,8 @@ describe('web client', () => {
         eventName: 'Schlosstreffen 2027',
         eventStart: '2027-06-19T08:00:00.000Z',
         eventEnd: '2027-06-19T17:00:00.000Z',
+        // The app's clock when the page was written: the browser runs its phase and countdown from it.
+        now: APPLYING_NOON.toISOString(),
       });
     }
   });
