@@ -1,9 +1,12 @@
 import type { Role } from '@schlosstreffen/shared';
-import type { FileRoutesByTo } from '../../routeTree.gen';
+import type { RegisteredRouter } from '@tanstack/react-router';
 import { mayAccess, type AdminAccess } from './admin-access';
 
-/** A screen of the admin area the web client serves. */
-export type AdminScreen = Extract<keyof FileRoutesByTo, `/admin/${string}`>;
+/** A screen of the admin area the web client serves (its index only leads on to one). */
+export type AdminScreen = Exclude<
+  Extract<keyof RegisteredRouter['routesByPath'], `/admin/${string}`>,
+  '/admin/'
+>;
 
 /** The queue dashboard: served by the API, so reached by a full page load. */
 export const QUEUES_PATH = '/admin/queues';

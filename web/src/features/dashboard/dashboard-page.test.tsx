@@ -741,8 +741,10 @@ describe('/dashboard by edition and phase', () => {
     expect(within(dialog).getByText('Vollrestauriert, mit Rennfahrwerk.')).toBeTruthy();
     expect(within(dialog).getByText('238 PS')).toBeTruthy();
     expect(within(dialog).queryByRole('textbox')).toBeNull();
+    // Escape closes the dialog once it holds the focus (it takes it on open, a frame later).
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     expect(writes()).toEqual([]);
   });
 
