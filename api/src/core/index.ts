@@ -36,6 +36,14 @@ export { cappedBackoff, closeQueues, createQueues, JOB_ATTEMPTS, type Queues } f
 export { OutboxRelay } from './outbox/relay.js';
 export { connectRedis, redisDurabilityProblems, warnAboutRedis, type RedisUse } from './redis.js';
 
+// Operations: the outcome of backups, as the worker's metrics report it.
+export {
+  backupStatusKey,
+  readBackupStatus,
+  recordBackupOutcome,
+  type BackupOutcome,
+} from './metrics/backup-status.js';
+
 // Storage.
 export {
   accountExportKey,
