@@ -6,6 +6,7 @@ import { signInAsStaff, sql } from './support';
  * status tab counts what the database holds, and scrolling loads the next page. The applications
  * are written with SQL (owners under @lasttest.e2e, brand 'Lasttest', dated ahead of everything
  * else so they lead the list) and removed afterwards, so the other specs see their own data only.
+ * The figures it prints: docs/development.md#tests; the lists' budget (R2): docs/development.md#performance.
  */
 
 const APPLICATIONS = 10_000;

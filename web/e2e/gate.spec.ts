@@ -10,7 +10,11 @@ import {
   waitForMail,
 } from './support';
 
-/** The event day: two gates check cars in while offline; the server keeps the first scan. */
+/**
+ * The event day: two gates check cars in while offline; the server keeps the first scan. What the
+ * organizers see: docs/organisation.md#der-veranstaltungstag; this run:
+ * docs/development.md#organizer-features-measured.
+ */
 
 interface Car {
   vehicleId: string;

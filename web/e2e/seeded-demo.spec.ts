@@ -5,7 +5,8 @@ import { captureEverywhere, field, untilLive } from './support';
 /**
  * The demo data (`npm run seed`) as a newcomer meets it five months after the spec's meeting of
  * 20 June 2026: an app of its own whose clock stands at that moment (APP_CLOCK), seeded, then the
- * next edition created, opened and made current with the CLI, as the README's steps say. Lena took
+ * next edition created, opened and made current with the CLI, as the organizers' guide's steps say
+ * (docs/organisation.md#die-nächste-ausgabe-schritt-für-schritt). Lena took
  * part with 'Rote Zora' and has a Civic draft she never sent.
  */
 

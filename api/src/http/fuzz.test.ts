@@ -7,7 +7,7 @@
  * orphan rows exist.
  *
  * FUZZ_RUNS requests (300 in `npm test`, 10,000 with `npm run fuzz`); FUZZ_SEED replays a run (the
- * seed is printed with the figures).
+ * seed is printed with the figures; the latest figures are in SECURITY.md, "Proof, latest figures").
  */
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import fc from 'fast-check';

@@ -125,9 +125,11 @@ console.log(
       .map((n) => n.toFixed(2))
       .join(' ')} at end${failures.length ? `; ${failures.length} not measured (below)` : ''}`,
 );
+console.log('what each figure measures, its budget and a reference run: docs/development.md#performance');
 
 if (complete && failures.length === 0) {
-  // A run's figures stay out of the tracked tree; the README keeps the reference figures.
+  // A run's figures stay out of the tracked tree; docs/development.md#performance keeps the reference
+  // figures.
   const file = path.join(ROOT, 'test-results', 'bench', 'latest.json');
   await mkdir(path.dirname(file), { recursive: true });
   const result = {

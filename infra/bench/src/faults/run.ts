@@ -77,6 +77,7 @@ async function runScenario(index: number, run: () => Promise<ScenarioResult>, na
 
 try {
   console.log('fault suite: starting two deployments (2 apis + 2 workers, and 1 + 1) on one Redis …');
+  console.log('  (the scenarios, their checks and a reference run: docs/development.md#fault-suite)');
   await main.start();
   await second.start();
   // FAULTS_ONLY=6,7 runs only those scenarios (the second deployment starts all the same).

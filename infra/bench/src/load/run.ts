@@ -97,6 +97,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let exitCode = 0;
 try {
   console.log(`load: starting 2 apis and 2 workers, then ${SECONDS} s of mixed traffic …`);
+  console.log('  (the workload, its bounds and a reference run: docs/development.md#load-test)');
   await deployment.start();
   const setupTally = new Tally();
   const admin = await createAdmin(deployment, setupTally);

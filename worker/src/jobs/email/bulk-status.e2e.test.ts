@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * A reviewer moves 51 applications to the waitlist at once, one of which someone else has moved on
  * meanwhile: 50 status-log rows and 50 outbox mails, the stale one refused alone. A real worker
  * process sends the mails and is killed (SIGKILL) half-way; a new one finishes: each of the 50
- * applicants gets the mail the preview announced, once.
+ * applicants gets the mail the preview announced, once. The figures it prints are explained in
+ * docs/development.md#organizer-features-measured.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * An update to 500 confirmed visitors, sent by a real worker process that is killed (SIGKILL)
- * half-way and replaced: every subscribed visitor gets it once, nobody unsubscribed gets it.
+ * half-way and replaced: every subscribed visitor gets it once, nobody unsubscribed gets it. The
+ * figures it prints are explained in docs/development.md#organizer-features-measured.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
