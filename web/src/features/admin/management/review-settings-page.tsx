@@ -208,7 +208,13 @@ function Load() {
           Noch niemand hat die Rolle Prüfer. Vergeben Sie sie unter „Team“ oder mit der Kommandozeile.
         </p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        // Scrolls sideways on narrow screens: focusable, so a keyboard can scroll it too.
+        <div
+          role="region"
+          aria-labelledby="auslastung"
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-gold-400"
+        >
           <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="text-ash-400">
               <tr>
