@@ -30,9 +30,9 @@ export async function readBackupStatus(
     backupStatusKey(prefix, 'success'),
     backupStatusKey(prefix, 'failure'),
   );
-  const seconds = (value: string | null) => {
+  const seconds = (value: string | null | undefined) => {
     const n = Number(value);
-    return value !== null && Number.isFinite(n) && n > 0 ? n : 0;
+    return value != null && Number.isFinite(n) && n > 0 ? n : 0;
   };
   return { lastSuccess: seconds(success), lastFailure: seconds(failure) };
 }
