@@ -26,6 +26,19 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
 
 FROM base AS runtime
 ENV NODE_ENV=production
+# pg_dump and pg_restore of the compose file's PostgreSQL (17) for backup:create and backup:restore:
+# they must match the server's major version, and bookworm ships 15, so from the PGDG repository.
+# /backups belongs to node, so the backups volume created from it does too.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ca-certificates curl gnupg \
+  && install -d /usr/share/postgresql-common/pgdg \
+  && curl -fsSL -o /usr/share/postgresql-common/pgdg/apt.postgresql.org.asc https://www.postgresql.org/media/keys/ACCC4CF8.asc \
+  && echo "deb [signed-by=/usr/share/postgresql-common/pgdg/apt.postgresql.org.asc] https://apt.postgresql.org/pub/repos/apt bookworm-pgdg main" > /etc/apt/sources.list.d/pgdg.list \
+  && apt-get update \
+  && apt-get install -y --no-install-recommends postgresql-client-17 \
+  && apt-get purge -y --auto-remove curl gnupg \
+  && rm -rf /var/lib/apt/lists/* \
+  && install -d -o node -g node /backups
 # node_modules, workspace-local node_modules if any, and every package.json.
 COPY --from=prod-deps /app ./
 COPY --from=build /app/shared/dist shared/dist

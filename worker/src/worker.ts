@@ -6,7 +6,9 @@ import {
   closeQueues,
   connectRedis,
   createQueues,
+  deletionFence,
   OutboxRelay,
+  type DeletionFence,
   type EventConfig,
   type EventSource,
   type Queues,
@@ -87,9 +89,20 @@ function perEvent<N extends JobName>(
   return async (payload, job) => make(await events.at(now()))(payload, job);
 }
 
-/** Every job's handler, by the job catalogue's names. */
-export function createHandlers(deps: WorkerDeps, queues: Queues, onOutbox?: () => void): JobHandlers {
-  const storage = createStorage(deps.s3, deps.bucket);
+/**
+ * Every job's handler, by the job catalogue's names. With a fence, every object deletion waits
+ * while a backup runs (core/storage/deletion-fence.ts).
+ */
+export function createHandlers(
+  deps: WorkerDeps,
+  queues: Queues,
+  onOutbox?: () => void,
+  fence?: DeletionFence,
+): JobHandlers {
+  const plain = createStorage(deps.s3, deps.bucket);
+  const storage = fence
+    ? { ...plain, deleteMany: (keys: readonly string[]) => fence.deleting(() => plain.deleteMany(keys)) }
+    : plain;
   const { events } = deps;
   const now = deps.now ?? (() => new Date());
   return {
@@ -193,7 +206,8 @@ export function startWorkers(deps: WorkerDeps): RunningWorkers {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const relay = new OutboxRelay(deps.em, queues, { log: (error) => log('outbox relay:', error) });
   relay.start();
-  const run = dispatch(createHandlers(deps, queues, () => relay.wake()));
+  const fence = deletionFence(queueConnection, prefix);
+  const run = dispatch(createHandlers(deps, queues, () => relay.wake(), fence));
   if (deps.tickEveryMs) {
     // Upserting is idempotent: every worker may do it, the schedule stays one.
     void queues.scheduler

@@ -4,6 +4,7 @@ import { loadDatabaseUrl, loadScheduleConfig } from '../core/config.js';
 import { ensureDatabase, initOrm, migrate } from '../core/db/orm.js';
 import { User } from '../core/model/user.entity.js';
 import { momentArgument } from './arguments.js';
+import { BACKUP_USAGE } from './backup/usage.js';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                                  apply pending migrations
@@ -25,7 +26,8 @@ const USAGE = `Usage: npm run cli -- <command>
                                            the next edition from an earlier one (the newest without
                                            --from): dates that many years later, zones and periods copied
   edition:open <year> [--at <iso>]         applications of the edition open now (or at <iso>)
-  edition:current <year> [--at <iso>]      the public site shows the edition from now (or from <iso>)`;
+  edition:current <year> [--at <iso>]      the public site shows the edition from now (or from <iso>)
+${BACKUP_USAGE}`;
 
 function printReport(title: string, removed: Record<string, number>): void {
   console.log(title);
@@ -223,6 +225,13 @@ async function main(argv: string[]): Promise<number> {
     case 'edition:current': {
       const { editionCommand } = await import('./editions.js');
       return editionCommand(command, args, USAGE);
+    }
+    case 'backup:create':
+    case 'backup:verify':
+    case 'backup:restore':
+    case 'backup:run': {
+      const { backupCommand } = await import('./backup/command.js');
+      return backupCommand(command, args, USAGE);
     }
     case 'seed': {
       const { runSeed } = await import('./seed.js');

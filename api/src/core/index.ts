@@ -65,6 +65,7 @@ export {
   type ListedObject,
 } from './storage/s3.js';
 export { ORPHAN_PREFIXES, unnamedKeys } from './storage/orphans.js';
+export { DeletionsHeldError, deletionFence, type DeletionFence } from './storage/deletion-fence.js';
 
 // Secrets in job payloads and passwords.
 export { unseal } from './crypto/seal.js';

@@ -1,5 +1,6 @@
+import { DeletionsHeldError } from '@schlosstreffen/api/core';
 import { JOBS, type JobName, type JobPayload } from '@schlosstreffen/shared';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import * as v from 'valibot';
 
 /** What a handler may know of the job it runs besides its payload. */
@@ -19,10 +20,11 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
 /**
  * The one entry of every job: looks up the handler by the job's name and parses the payload with
  * the catalogue's schema first. An unknown name or a payload that does not fit can never succeed,
- * so it fails without retries.
+ * so it fails without retries. A job whose object deletions wait for a running backup goes back to
+ * the delayed jobs and runs again later, without using up an attempt.
  */
-export function dispatch(handlers: Partial<JobHandlers>): (job: Job) => Promise<unknown> {
-  return async (job) => {
+export function dispatch(handlers: Partial<JobHandlers>): (job: Job, token?: string) => Promise<unknown> {
+  return async (job, token) => {
     const name = job.name as JobName;
     const handler = handlers[name] as JobHandler<JobName> | undefined;
     if (!(name in JOBS) || !handler) throw new UnrecoverableError(`unknown job ${job.name}`);
@@ -37,6 +39,12 @@ export function dispatch(handlers: Partial<JobHandlers>): (job: Job) => Promise<
       // A job handed in without its options (a test's stand-in) is not known to be the last.
       lastAttempt: job.opts ? (job.attemptsMade ?? 0) + 1 >= (job.opts.attempts ?? 1) : false,
     };
-    return handler(parsed.output as JobPayload<JobName>, context);
+    try {
+      return await handler(parsed.output as JobPayload<JobName>, context);
+    } catch (error) {
+      if (!(error instanceof DeletionsHeldError) || !token) throw error;
+      await job.moveToDelayed(Date.now() + error.retryInMs, token);
+      throw new DelayedError();
+    }
   };
 }

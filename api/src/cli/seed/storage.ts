@@ -37,7 +37,7 @@ export async function openStorage(env: NodeJS.ProcessEnv = process.env): Promise
       const embedded = await dev.startEmbeddedS3({ dataDir, port, bucket });
       stopEmbedded = embedded.stop;
       Object.assign(merged, dev.s3Env(embedded));
-      description = `${embedded.endpoint} (embedded, started for the seed; data in ${path.relative(process.cwd(), dataDir) || '.'})`;
+      description = `${embedded.endpoint} (embedded, started for this command; data in ${path.relative(process.cwd(), dataDir) || '.'})`;
     } else {
       // `npm start` is running and serves its embedded S3 on this port.
       const endpoint = `http://127.0.0.1:${port}`;

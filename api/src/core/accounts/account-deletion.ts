@@ -15,6 +15,7 @@ import { redactAuditAddresses } from '../audit/audit.queries.js';
 import { markSetsWithDeletedAccount, outboxMailsTo, redactStatusLogComments } from './accounts.queries.js';
 import { User } from '../model/user.entity.js';
 import { balanceAllEditions } from '../reviews/reviews.js';
+import { journalErasure } from '../erasure-journal.js';
 
 /** Mails that only an account sends to its own addresses (any other mail there may be someone else's). */
 const ACCOUNT_MAIL_TEMPLATES: EmailTemplateName[] = [
@@ -41,7 +42,8 @@ export interface DeletedAccount {
  * person's data are removed through the outbox. The status log keeps its rows, which name people by
  * id only; the internal comments on the person's vehicles are cleared (the one redaction the log
  * allows). The audit log keeps the person's staff actions without their addresses. Quartett sets
- * that printed one of the vehicles are marked. Undefined when no such user.
+ * that printed one of the vehicles are marked. After the commit the account's id goes to the
+ * erasure journal, which a restore replays. Undefined when no such user.
  */
 export async function deleteAccount(
   em: EntityManager,
@@ -49,7 +51,7 @@ export async function deleteAccount(
   /** The app's clock: which editions' open reviews of a leaving reviewer are spread anew. */
   at: Date = new Date(),
 ): Promise<DeletedAccount | undefined> {
-  return em.fork().transactional(async (tx) => {
+  const deleted = await em.fork().transactional(async (tx) => {
     const user = await tx.findOne(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!user) return undefined;
     // What others stored under an address (visitor registrations, mails to it) is the person's
@@ -100,4 +102,6 @@ export async function deleteAccount(
     }
     return { vehicles: vehicleIds.length, objects: keys.length, jobs: jobIds.length };
   });
+  if (deleted) await journalErasure({ kind: 'account', id: userId });
+  return deleted;
 }

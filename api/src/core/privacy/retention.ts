@@ -23,6 +23,7 @@ import {
   deleteSessionsExpiredBy,
   unattachedUploadKeys,
 } from './privacy.queries.js';
+import { journalErasure } from '../erasure-journal.js';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -46,7 +47,7 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
   const { asOf, periods } = options;
   const before = (days: number) => new Date(asOf.getTime() - days * DAY);
 
-  return em.fork().transactional(async (tx) => {
+  const report = await em.fork().transactional(async (tx) => {
     const keys: string[] = [];
     const removed: RetentionReport = {};
     const editions = await tx.find(Edition, {}, { fields: ['id', 'endsAt'], orderBy: { year: 'asc' } });
@@ -147,6 +148,10 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
     tx.create(RetentionRun, { startedAt: new Date(), asOf, removed });
     return removed;
   });
+  // A run that erased something is journaled: a restore runs it again at the same moment.
+  if (Object.values(report).some((count) => count > 0))
+    await journalErasure({ kind: 'retention', asOf: asOf.toISOString() });
+  return report;
 }
 
 export async function lastRetentionRun(em: EntityManager): Promise<RetentionRun | null> {

@@ -8,6 +8,7 @@ import { createLinkToken, verifyLinkToken } from '../crypto/link-token.js';
 import { seal } from '../crypto/seal.js';
 import { enqueue } from '../outbox/outbox.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { journalErasure } from '../erasure-journal.js';
 
 /** What a visitor link does: confirm the sign-up, unsubscribe, or add the next edition's consent. */
 export type VisitorLinkPurpose = 'confirm' | 'unsubscribe' | 'next-edition';
@@ -42,6 +43,16 @@ export async function confirmedVisitorEmails(em: EntityManager, editionId: strin
 }
 
 /** Visitor pre-registration with double opt-in. Each use case owns its transaction. */
+/**
+ * An unsubscribe: the registration goes, nothing is kept about someone who no longer wants updates
+ * (a second click finds it gone, which is the same outcome); its id goes to the erasure journal,
+ * which a restore replays.
+ */
+export async function deleteVisitorRegistration(em: EntityManager, id: string): Promise<void> {
+  if ((await em.nativeDelete(VisitorRegistration, { id })) > 0)
+    await journalErasure({ kind: 'visitor', id });
+}
+
 export class VisitorService {
   constructor(
     private readonly em: EntityManager,
@@ -107,9 +118,7 @@ export class VisitorService {
   async unsubscribe(token: unknown): Promise<boolean> {
     const id = verifyVisitorToken(this.options.secret, token, 'unsubscribe');
     if (!id) return false;
-    // The registration goes: nothing is kept about someone who no longer wants updates. A second
-    // click finds it gone, which is the same outcome.
-    await this.em.nativeDelete(VisitorRegistration, { id });
+    await deleteVisitorRegistration(this.em, id);
     return true;
   }
 
