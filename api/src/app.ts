@@ -17,6 +17,8 @@ import { DomainError, notFound } from './core/errors.js';
 import { AccountBackoff, createLimiter } from './http/rate-limit.js';
 import { mutationGuard, rejectNulCharacters, requireHttps } from './http/security.js';
 import { strictRouter } from './http/router.js';
+import { HttpMetrics, observeRequests, UNMATCHED } from './http/metrics.js';
+import { metricsRoutes } from './routes/metrics/metrics.routes.js';
 import type { Queues } from './core/outbox/queues.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './http/session-store.js';
 import { accountRoutes } from './routes/account/account.routes.js';
@@ -79,6 +81,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where the current edition's event comes from; the editions in the database by default. */
   events?: EventSource;
+  /** The request metrics, served at /metrics with METRICS_TOKEN; a registry of the app's own when unset. */
+  metrics?: HttpMetrics;
 }
 
 export const SESSION_COOKIE = 'st.sid';
@@ -94,6 +98,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   });
   app.silent = true;
 
+  // Every request is timed, from here to the end of its answer, while metrics are on.
+  const metrics = config.metricsToken ? (deps.metrics ?? new HttpMetrics()) : undefined;
+  if (metrics) app.use(observeRequests(metrics));
   app.use(
     errorHandler(
       deps.log,
@@ -107,6 +114,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(nonceForRenderedPages);
   app.use(helmet(helmetOptions(config)));
   app.use(healthRoutes({ em, redis, s3: deps.s3, bucket: config.s3.bucket }).routes());
+  app.use(metricsRoutes({ token: config.metricsToken, metrics }).routes());
   // Cookies are Secure when the site is served over HTTPS, as PUBLIC_URL says.
   const secureCookies = new URL(config.publicUrl).protocol === 'https:';
   if (secureCookies) app.use(requireHttps(config.publicUrl));
@@ -242,7 +250,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
-  api.all('/{*rest}', () => {
+  api.all(UNMATCHED, '/{*rest}', () => {
     throw notFound();
   });
   app.use(api.routes());

@@ -11,6 +11,7 @@ import { withPublicListFastPath } from './routes/vehicles/public-list.js';
 import { closeQueues, createQueues } from './core/outbox/queues.js';
 import { OutboxRelay } from './core/outbox/relay.js';
 import { connectRedis, warnAboutRedis } from './core/redis.js';
+import { HttpMetrics } from './http/metrics.js';
 
 /** How long a stopping api lets requests in flight finish before it cuts them. */
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 20) * 1000;
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
   // One view of the editions for the app and the public list in front of it.
   const events = new EditionEvents(orm.em);
   const currentEditionId = async () => (await events.at(config.now())).edition.id;
+  // One registry for the app and the public list in front of it (METRICS_TOKEN).
+  const metrics = config.metricsToken ? new HttpMetrics() : undefined;
   const app = createApp({
     config,
     now: config.now,
@@ -46,10 +49,16 @@ async function main(): Promise<void> {
     onOutbox: () => relay.wake(),
     publicListChanges,
     redisPrefix: config.redisPrefix,
+    metrics,
   });
   const secureSite = new URL(config.publicUrl).protocol === 'https:';
   const server = createServer(
-    withPublicListFastPath(app, publicListReader(orm.em, currentEditionId, publicListChanges), secureSite),
+    withPublicListFastPath(
+      app,
+      publicListReader(orm.em, currentEditionId, publicListChanges),
+      secureSite,
+      metrics,
+    ),
   ).listen(config.port, () =>
     console.log(`api listening on port ${config.port} (${config.publicUrl}), pid ${process.pid}`),
   );

@@ -76,7 +76,7 @@ const CORE = 'api/src/core/';
  */
 const CORE_LAYERS: string[][] = [
   ['model'],
-  ['kernel', 'crypto', 'db'],
+  ['kernel', 'crypto', 'db', 'metrics'],
   ['outbox', 'storage', 'settings', 'emails', 'editions', 'audit'],
   ['public-list', 'quartett', 'check-in', 'visitors', 'texts'],
   ['status-log'],

@@ -134,6 +134,20 @@ describe('configuration', () => {
     );
   });
 
+  it('turns metrics on with a METRICS_TOKEN of at least 16 printable characters; empty means off', () => {
+    const env = { ...s3, SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadApiConfig(env).metricsToken).toBeUndefined();
+    expect(loadApiConfig({ ...env, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadApiConfig({ ...env, METRICS_TOKEN: 'a1b2c3d4e5f6a7b8' }).metricsToken).toBe(
+      'a1b2c3d4e5f6a7b8',
+    );
+    for (const token of ['kurz', 'mit leerzeichen drin', 'x'.repeat(201)]) {
+      expect(() => loadApiConfig({ ...env, METRICS_TOKEN: token }), token).toThrow(
+        /METRICS_TOKEN: 16 to 200 printable characters, no spaces/,
+      );
+    }
+  });
+
   it('rejects malformed values', () => {
     expect(() => loadApiConfig({ ...s3, PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadApiConfig({ ...s3, PARKING_ZONES: 'A-30' })).toThrow(ConfigError);

@@ -56,6 +56,10 @@ const CommonEnvSchema = v.object({
   S3_FORCE_PATH_STYLE: v.optional(bool, 'true'),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32))),
   DATA_DIR: v.optional(v.string(), '.data'),
+  /** Bearer token of the Prometheus metrics (the api's /metrics, the worker's port); unset: no metrics. */
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.regex(/^([\x21-\x7e]{16,200})?$/, '16 to 200 printable characters, no spaces')),
+  ),
   ...EventEnvSchema.entries,
   ...OperatorEnvSchema.entries,
 });
@@ -98,6 +102,8 @@ export interface CommonConfig {
   retention: RetentionPeriods;
   /** The app's clock (APP_CLOCK): what every rule that depends on the date reads. */
   now: () => Date;
+  /** The bearer token that opens the metrics (METRICS_TOKEN); none: metrics are off. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -208,6 +214,7 @@ export function loadCommonConfig(env: Env = process.env): CommonConfig {
     retention,
     event: eventOf(e),
     now,
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
 

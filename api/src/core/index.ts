@@ -43,6 +43,7 @@ export {
   recordBackupOutcome,
   type BackupOutcome,
 } from './metrics/backup-status.js';
+export { bearerMatches, createMetricsRegistry, METRIC_PREFIX } from './metrics/metrics.js';
 
 // Storage.
 export {

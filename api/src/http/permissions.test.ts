@@ -257,6 +257,8 @@ const vehicleBody = {
 const ROWS: Row[] = [
   { route: 'GET /healthz', expect: [200, 200, 200, 200, 200, 200], request: () => ({ path: '/healthz' }) },
   { route: 'GET /readyz', expect: [200, 200, 200, 200, 200, 200], request: () => ({ path: '/readyz' }) },
+  // No METRICS_TOKEN here: the metrics are off, for everyone (metrics.test.ts has them on).
+  { route: 'GET /metrics', expect: [404, 404, 404, 404, 404, 404], request: () => ({ path: '/metrics' }) },
 
   // Accounts.
   {

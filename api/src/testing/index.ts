@@ -16,6 +16,7 @@ export {
 } from './factories.js';
 export { readZip, type ZipEntry } from './zip.js';
 export { insertSentMail } from './mails.js';
+export { parseMetrics, sampleValue, type Sample } from './metrics.js';
 export {
   insertSubmittedApplications,
   withdrawContactConsent,

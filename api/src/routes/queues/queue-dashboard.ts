@@ -12,6 +12,7 @@ import { notFound } from '../../core/errors.js';
 import { audited, type AuditOptions } from '../../http/audited.js';
 import { loadUser, type AppContext, type AppState } from '../../http/context.js';
 import { strictRouter } from '../../http/router.js';
+import { UNMATCHED } from '../../http/metrics.js';
 import { mutationGuard } from '../../http/security.js';
 import type { Queues } from '../../core/outbox/queues.js';
 
@@ -260,7 +261,7 @@ export function queueDashboard(deps: {
     }
   }
   // Anything else under the dashboard names nothing.
-  router.all(`${QUEUE_DASHBOARD_PATH}/{*rest}`, () => {
+  router.all(UNMATCHED, `${QUEUE_DASHBOARD_PATH}/{*rest}`, () => {
     throw notFound();
   });
 

@@ -6,6 +6,7 @@ import type {
   PublicListReader,
 } from '../../core/public-list/public-vehicle.read.js';
 import type { AppState } from '../../http/context.js';
+import type { HttpMetrics } from '../../http/metrics.js';
 
 export const PUBLIC_LIST_PATH = '/api/vehicles/public';
 export const PUBLIC_LIST_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -47,6 +48,8 @@ export function withPublicListFastPath(
   reader: PublicListReader,
   /** The site is served over https (PUBLIC_URL): the stack refuses plain HTTP to the api. */
   requireHttps: boolean,
+  /** The app's request metrics: an answer from here is observed as the route's would be. */
+  metrics?: HttpMetrics,
 ): RequestListener {
   const callback = app.callback();
   let common: OutgoingHttpHeaders | undefined;
@@ -102,7 +105,7 @@ export function withPublicListFastPath(
     return coding;
   };
 
-  const serve = (req: IncomingMessage, res: ServerResponse, list: PublicList): boolean => {
+  const serve = (req: IncomingMessage, res: ServerResponse, list: PublicList, startedAt: bigint): boolean => {
     // Where the stack refuses plain HTTP, it answers.
     if (!common || (requireHttps && !app.createContext(req, res).secure)) return false;
     const coding = codingFor(req, res);
@@ -117,10 +120,12 @@ export function withPublicListFastPath(
         ctx.response.etag = String(notModified.etag);
         if (ctx.fresh) {
           res.writeHead(304, notModified).end();
+          metrics?.observe(req.method!, PUBLIC_LIST_PATH, 304, startedAt);
           return;
         }
       }
       res.writeHead(200, ok).end(req.method === 'HEAD' ? undefined : body);
+      metrics?.observe(req.method!, PUBLIC_LIST_PATH, 200, startedAt);
     };
     if (!coding) {
       write(list.body);
@@ -133,7 +138,7 @@ export function withPublicListFastPath(
   return (req, res) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && pathOf(req.url) === PUBLIC_LIST_PATH) {
       const list = reader.current();
-      if (list && serve(req, res, list)) return;
+      if (list && serve(req, res, list, metrics ? process.hrtime.bigint() : 0n)) return;
       if (req.method === 'GET') res.once('finish', () => learn(res));
     }
     void callback(req, res);
