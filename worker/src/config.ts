@@ -15,6 +15,11 @@ const WorkerEnvSchema = v.object({
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)),
     '10',
   ),
+  /** Where each worker process serves its metrics while METRICS_TOKEN is set. */
+  WORKER_METRICS_PORT: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535)),
+    '9464',
+  ),
 });
 
 export interface WorkerConfig extends CommonConfig {
@@ -24,6 +29,8 @@ export interface WorkerConfig extends CommonConfig {
   /** Undefined when the tick is off. */
   tickEveryMs: number | undefined;
   visitorUpdateRate: number;
+  /** The port of this process's metrics (WORKER_METRICS_PORT); served only with METRICS_TOKEN set. */
+  metricsPort: number;
 }
 
 export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
@@ -48,5 +55,6 @@ export function loadWorkerConfig(env: Record<string, string | undefined> = proce
     concurrency: e.WORKER_CONCURRENCY,
     tickEveryMs: e.SCHEDULER_TICK_MINUTES ? e.SCHEDULER_TICK_MINUTES * 60_000 : undefined,
     visitorUpdateRate: e.VISITOR_UPDATE_RATE,
+    metricsPort: e.WORKER_METRICS_PORT,
   };
 }

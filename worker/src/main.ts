@@ -8,6 +8,7 @@ import {
 } from '@schlosstreffen/api/core';
 import { createMailer } from './adapters/mailer.js';
 import { loadWorkerConfig } from './config.js';
+import { serveMetrics, WorkerMetrics } from './metrics.js';
 import { startWorkers } from './worker.js';
 
 /** How long a stopping worker lets running jobs finish before it leaves them to the queue. */
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     const redis = connectRedis(config.redisUrl, 'requests');
     void warnAboutRedis(redis, 'worker').finally(() => redis.disconnect());
   }
+  const metrics = config.metricsToken ? new WorkerMetrics() : undefined;
   const running = startWorkers({
     em: orm.em,
     redisUrl: config.redisUrl,
@@ -37,7 +39,18 @@ async function main(): Promise<void> {
     visitorUpdateRate: config.visitorUpdateRate,
     concurrency: config.concurrency,
     now: config.now,
+    metrics,
   });
+  // Metrics on a port of their own; a port in use leaves the worker running without them.
+  const metricsServer =
+    metrics && config.metricsToken
+      ? await serveMetrics(metrics.registry, config.metricsToken, config.metricsPort).catch(
+          (error: unknown) => {
+            console.error(`worker: metrics not served on port ${config.metricsPort}:`, error);
+            return undefined;
+          },
+        )
+      : undefined;
   console.log(
     `worker started (pid ${process.pid}, Redis prefix ${config.redisPrefix}): ${running.workers.map((w) => w.name).join(', ')}`,
   );
@@ -47,6 +60,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`worker: ${signal} received: no new jobs, finishing running ones`);
+    metricsServer?.close();
     await running.close(SHUTDOWN_GRACE_MS);
     mailer.close();
     s3.destroy();

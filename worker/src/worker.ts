@@ -34,6 +34,7 @@ import { createPreviewUpdate } from './jobs/visitor-update/preview-update.js';
 import { createSendUpdate } from './jobs/visitor-update/send-update.js';
 import { createRenderThumbnails } from './jobs/thumbnail/render-thumbnails.js';
 import { createCopyMedia } from './jobs/media-copy/copy-media.js';
+import type { WorkerMetrics } from './metrics.js';
 
 export interface WorkerDeps {
   em: EntityManager;
@@ -61,6 +62,8 @@ export interface WorkerDeps {
   log?: (message: string, error?: unknown) => void;
   /** The app's clock: the current edition, the scheduler's moment, moving up from the waitlist. */
   now?: () => Date;
+  /** The process's metrics (METRICS_TOKEN): jobs and mails counted, queues and outbox watched. */
+  metrics?: WorkerMetrics;
 }
 
 /** Exports render one PDF at a time in a worker: they are CPU and memory heavy. */
@@ -119,6 +122,7 @@ export function createHandlers(
         event: eventFacts(event),
         editionId: event.edition.id,
         site: { publicUrl: deps.publicUrl },
+        onFate: deps.metrics?.mailFate,
       });
       return send(payload, job);
     },
@@ -154,6 +158,7 @@ export function createHandlers(
         event: eventFacts(event),
         site: { publicUrl: deps.publicUrl },
         ratePerSecond: deps.visitorUpdateRate ?? 10,
+        onFate: deps.metrics?.mailFate,
       }),
     ),
     // The places given up in the job's edition (the current one for jobs queued before editions).
@@ -223,11 +228,12 @@ export function startWorkers(deps: WorkerDeps): RunningWorkers {
       .setGlobalConcurrency(limit)
       .catch((error: unknown) => log(`global concurrency of ${queue}:`, error));
   }
+  deps.metrics?.watch({ queues: Object.values(queues), em: deps.em, redis: queueConnection, prefix });
   const connections: Redis[] = [queueConnection];
   const workers = QUEUE_NAMES.map((queue) => {
     const connection = connectRedis(deps.redisUrl, 'worker');
     connections.push(connection);
-    const worker = new Worker(queue, run, {
+    const worker = new Worker(queue, deps.metrics ? deps.metrics.timed(queue, run) : run, {
       connection,
       prefix,
       concurrency: QUEUE_CONCURRENCY[queue] ?? deps.concurrency,

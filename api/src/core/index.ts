@@ -34,6 +34,7 @@ export { initOrm, type Orm } from './db/orm.js';
 export { enqueue, enqueueFollowUp } from './outbox/outbox.js';
 export { cappedBackoff, closeQueues, createQueues, JOB_ATTEMPTS, type Queues } from './outbox/queues.js';
 export { OutboxRelay } from './outbox/relay.js';
+export { oldestUnpublishedAgeSeconds } from './outbox/outbox.queries.js';
 export { connectRedis, redisDurabilityProblems, warnAboutRedis, type RedisUse } from './redis.js';
 
 // Operations: the outcome of backups, as the worker's metrics report it.

@@ -132,14 +132,16 @@ export async function markRecipientFailed(
   recipientId: string,
   error: string,
   maxAttempts: number,
-): Promise<void> {
-  await em.getConnection().execute(
+): Promise<'failed' | 'pending'> {
+  const rows = await em.getConnection().execute<{ state: 'failed' | 'pending' }[]>(
     `update visitor_update_recipient
               set state = case when attempts >= ? then 'failed' else 'pending' end, error = ?
-            where id = ?`,
+            where id = ?
+        returning state`,
     [maxAttempts, error, recipientId],
-    'run',
+    'all',
   );
+  return rows[0]?.state ?? 'pending';
 }
 
 export async function markUpdateSent(em: EntityManager, updateId: string): Promise<void> {

@@ -226,14 +226,20 @@ export async function claimNextRecipient(
 /** Tries per recipient before it counts as failed. */
 export const MAX_SEND_ATTEMPTS = 3;
 
-/** After the send: sent; or, after a failure, back in line until its tries are used up, then failed. */
+/**
+ * After the send: sent; or, after a failure, back in line until its tries are used up, then failed.
+ * Returns the recipient's state now.
+ */
 export async function recordRecipient(
   em: EntityManager,
   recipientId: string,
   outcome: { state: 'sent' } | { state: 'failed'; error: string },
-): Promise<void> {
-  if (outcome.state === 'sent') await markRecipientSent(em, recipientId);
-  else await markRecipientFailed(em, recipientId, outcome.error.slice(0, 500), MAX_SEND_ATTEMPTS);
+): Promise<'sent' | 'failed' | 'pending'> {
+  if (outcome.state === 'sent') {
+    await markRecipientSent(em, recipientId);
+    return 'sent';
+  }
+  return markRecipientFailed(em, recipientId, outcome.error.slice(0, 500), MAX_SEND_ATTEMPTS);
 }
 
 /** Marks the update sent when no recipient is open any more; returns the counts. */

@@ -24,6 +24,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Mailer } from '../../adapters/mailer.js';
 import { renderEmail, type RenderedEmail } from '../../emails/render.js';
 import type { MailSite } from '../../emails/site.js';
+import type { MailFate } from '../../metrics.js';
 import type { JobHandler } from '../dispatch.js';
 
 export interface SendEmailDeps {
@@ -34,6 +35,8 @@ export interface SendEmailDeps {
   /** The edition whose mail texts to use (the mail's vehicle's, else the job's); the current one when absent. */
   editionId?: string;
   site: MailSite;
+  /** Told each send's outcome once the email log holds it (the mail counter). */
+  onFate?: (fate: MailFate) => void;
 }
 
 export type EmailResult =
@@ -72,6 +75,7 @@ export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
     const bounce = REQUESTED_MAIL_TEMPLATES.has(payload.template) ? null : await bounceOf(em, payload.to);
     if (bounce) {
       await emailHeld(em, log, bounce);
+      deps.onFate?.('held');
       return { status: 'held' };
     }
 
@@ -93,6 +97,7 @@ export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
       emailRendered(log, { version: text.version, editionId });
     } catch (error) {
       await emailFailed(em, log, error);
+      deps.onFate?.('failed');
       throw new UnrecoverableError(`email ${job.id} cannot be rendered: ${(error as Error).message}`);
     }
 
@@ -103,14 +108,18 @@ export function createSendEmail(deps: SendEmailDeps): JobHandler<'email.send'> {
         ...rendered,
       });
       await emailSent(em, log, { subject: rendered.subject, messageId });
+      deps.onFate?.('sent');
       return { status: 'sent', messageId };
     } catch (error) {
       const refusal = permanentRefusal(error);
       if (refusal) {
         await emailRefused(em, log, { subject: rendered.subject, refusal });
+        deps.onFate?.('refused');
         return { status: 'refused', answer: refusal.answer, recipient: refusal.recipient };
       }
       await emailDeferred(em, log, { subject: rendered.subject, error, lastAttempt: job.lastAttempt });
+      // Deferred after its last attempt: the email log counts it as failed.
+      if (job.lastAttempt) deps.onFate?.('failed');
       throw error;
     }
   };

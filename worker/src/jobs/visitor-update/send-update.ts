@@ -11,6 +11,7 @@ import type { EventFacts } from '@schlosstreffen/shared';
 import type { Mailer } from '../../adapters/mailer.js';
 import { renderEmail } from '../../emails/render.js';
 import type { MailSite } from '../../emails/site.js';
+import type { MailFate } from '../../metrics.js';
 import type { JobHandler } from '../dispatch.js';
 
 export interface SendUpdateDeps {
@@ -21,6 +22,8 @@ export interface SendUpdateDeps {
   site: MailSite;
   /** Mails per second at most (VISITOR_UPDATE_RATE). */
   ratePerSecond: number;
+  /** Told each send's outcome: sent, or failed once its tries are used up (the mail counter). */
+  onFate?: (fate: MailFate) => void;
 }
 
 /**
@@ -72,10 +75,12 @@ export function createSendUpdate(deps: SendUpdateDeps): JobHandler<'visitor-upda
           ...mail,
         });
         await recordRecipient(deps.em, recipient.id, { state: 'sent' });
+        deps.onFate?.('sent');
         sentNow += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        await recordRecipient(deps.em, recipient.id, { state: 'failed', error: message });
+        const state = await recordRecipient(deps.em, recipient.id, { state: 'failed', error: message });
+        if (state === 'failed') deps.onFate?.('failed');
       }
       if (sentNow % 10 === 0) {
         const counts = await finishIfDone(deps.em, updateId);
