@@ -49,8 +49,7 @@ export async function confirmedVisitorEmails(em: EntityManager, editionId: strin
  * which a restore replays.
  */
 export async function deleteVisitorRegistration(em: EntityManager, id: string): Promise<void> {
-  if ((await em.nativeDelete(VisitorRegistration, { id })) > 0)
-    await journalErasure({ kind: 'visitor', id });
+  if ((await em.nativeDelete(VisitorRegistration, { id })) > 0) await journalErasure({ kind: 'visitor', id });
 }
 
 export class VisitorService {
