@@ -2,7 +2,7 @@
  * docker-compose.yml as an operator runs it (checked by reading, as `docker compose config` would
  * show it): only the TLS proxy is published, and no credential has a default that works.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -15,11 +15,60 @@ const compose = parse(text, { merge: true }) as {
 };
 
 describe('docker-compose.yml', () => {
-  it('publishes the proxy only', () => {
+  it('publishes the proxy only; the monitoring profile listens on loopback', () => {
     const published = Object.entries(compose.services)
       .filter(([, service]) => service.ports?.length)
       .map(([name, service]) => [name, service.ports]);
-    expect(published).toEqual([['caddy', ['80:80', '443:443', '443:443/udp']]]);
+    expect(published).toEqual([
+      ['caddy', ['80:80', '443:443', '443:443/udp']],
+      ['prometheus', ['127.0.0.1:9090:9090']],
+      ['grafana', ['127.0.0.1:3001:3000']],
+    ]);
+  });
+
+  it('runs Prometheus and Grafana in the profile monitoring, scraping api and worker with METRICS_TOKEN', () => {
+    type Service = { image: string; profiles?: string[]; volumes: string[]; command?: string[] };
+    const services = compose.services as unknown as Record<string, Service>;
+    for (const name of ['prometheus', 'grafana']) {
+      const service = services[name]!;
+      expect(service.profiles, name).toEqual(['monitoring']);
+      // Pinned to a release, and the configuration mounted read-only.
+      expect(service.image, name).toMatch(/:v?\d+\.\d+\.\d+$/);
+      for (const volume of service.volumes.filter((v) => v.startsWith('./'))) {
+        expect(volume, name).toMatch(/^\.\/infra\/monitoring\/.+:ro$/);
+        expect(existsSync(path.join(ROOT, volume.split(':')[0]!)), volume).toBe(true);
+      }
+    }
+    // Both processes take the token; empty by default, which leaves the metrics off.
+    for (const name of ['api', 'worker']) {
+      expect(compose.services[name]!.environment!.METRICS_TOKEN, name).toMatch(/^\$\{METRICS_TOKEN:-\}$/);
+    }
+    const prometheus = parse(
+      readFileSync(path.join(ROOT, 'infra/monitoring/prometheus/prometheus.yml'), 'utf8'),
+    ) as {
+      scrape_configs: Array<{
+        job_name: string;
+        authorization: { type: string; credentials_file: string };
+        dns_sd_configs: Array<{ names: string[]; port: number }>;
+      }>;
+    };
+    const jobs = prometheus.scrape_configs.map((job) => [
+      job.job_name,
+      job.dns_sd_configs[0]!.names,
+      job.dns_sd_configs[0]!.port,
+    ]);
+    expect(jobs).toEqual([
+      ['api', ['api'], 3000],
+      ['worker', ['worker'], 9464],
+    ]);
+    // The token file the scrape reads is the one the service writes from METRICS_TOKEN.
+    for (const job of prometheus.scrape_configs) {
+      expect(job.authorization.type).toBe('Bearer');
+      expect(services.prometheus!.command!.join('\n')).toContain(`> ${job.authorization.credentials_file}`);
+    }
+    // The worker's metrics port stays on the compose network; Caddy keeps /metrics to it.
+    expect(compose.services.worker!.ports).toBeUndefined();
+    expect(readFileSync(path.join(ROOT, 'infra/caddy/Caddyfile'), 'utf8')).toContain('respond /metrics 404');
   });
 
   it('takes every credential from the environment, with no default that works', () => {

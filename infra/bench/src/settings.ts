@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,20 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Apart from the dev app (3000/4569/1025/1080) and the browser tests (3100/4669/1125/1180). */
-export const PORTS = { api: 3200, plain: 3201, s3: 4769, smtp: 1225, mailWeb: 1280 } as const;
+export const PORTS = {
+  api: 3200,
+  plain: 3201,
+  workerMetrics: 3202,
+  s3: 4769,
+  smtp: 1225,
+  mailWeb: 1280,
+} as const;
+
+/**
+ * The api and the worker run as in production, with metrics on (this token) and a log line per
+ * request (JSON at info), so R1 and the others include what both cost.
+ */
+export const METRICS_TOKEN = `bench-${randomBytes(16).toString('hex')}`;
 
 export const DATABASE = 'schlosstreffen_bench';
 export const ADMIN_DATABASE_URL =

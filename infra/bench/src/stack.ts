@@ -24,6 +24,7 @@ import {
   DATA_DIR,
   DATABASE,
   databaseUrl,
+  METRICS_TOKEN,
   PORTS,
   PUBLIC_URL,
   REDIS_URL,
@@ -203,6 +204,10 @@ export async function startServices(): Promise<Services> {
     // would delete the rejected applications while the figures are measured.
     ...upcomingEvent(),
     WORKER_CONCURRENCY: '4',
+    // Metrics on and a log line per request (info), as in production: their cost is in every figure.
+    METRICS_TOKEN,
+    WORKER_METRICS_PORT: String(PORTS.workerMetrics),
+    LOG_LEVEL: 'info',
   };
   return { s3, smtpUrl: mail.smtpUrl, mailWebUrl: mail.webUrl, env };
 }
