@@ -9,7 +9,7 @@ import session from 'koa-session';
 import { editionPhaseAt, eventYear } from '@schlosstreffen/shared';
 import type { ApiConfig, RateLimitRule } from './core/config.js';
 import { loadUser, type AppState } from './http/context.js';
-import { errorHandler } from './http/error-handler.js';
+import { errorHandler, logFailure } from './http/error-handler.js';
 import { contentSecurityPolicy } from './http/content-security-policy.js';
 import { compressPages, nonceForRenderedPages, serveWeb } from './http/serve-web.js';
 import { dependencyClassifier } from './core/dependencies.js';
@@ -73,6 +73,7 @@ export interface AppDeps {
   publicListChanges?: PublicListVersion;
   /** The deployment's Redis key prefix; rate-limit counters live under `<prefix>:rl:`. */
   redisPrefix: string;
+  /** Where failures of requests go; the process's logger (`logFailure`) when unset. */
   log?: (error: unknown) => void;
   /**
    * The app's clock: the current edition, whether its applications are open, an online check-in's
@@ -212,7 +213,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       uploadLimiter: limiter('uploads', limits.uploads),
       events,
     }),
-    mediaArchiveRoutes({ em, s3, bucket, log: deps.log, events }),
+    mediaArchiveRoutes({ em, s3, bucket, log: deps.log ?? logFailure, events }),
     quartettRoutes({ quartett: new QuartettService(em, { onOutbox }), events }),
     invitationRoutes(
       new InvitationService(em, {
@@ -315,7 +316,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       em,
       staffSecondFactor: config.staffSecondFactor,
       presentUser: (user) => presentCurrentUser(em.fork(), user),
-      log: deps.log,
+      log: deps.log ?? logFailure,
       lookBack: (year) =>
         lookBack(em.fork(), year, now()).catch((error: unknown) => {
           if (error instanceof DomainError && error.code === 'not_found') return null;

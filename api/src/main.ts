@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadApiConfig } from './core/config.js';
+import { configureLogger, logger, ORM_LOGGING } from './core/logger.js';
 import { initOrm } from './core/db/orm.js';
 import { pruneExpiredSessions } from './core/accounts/sessions.js';
 import { createS3Client, ensureBucket } from './core/storage/s3.js';
@@ -18,7 +19,8 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 20) * 100
 
 async function main(): Promise<void> {
   const config = loadApiConfig();
-  const orm = await initOrm(config.databaseUrl);
+  configureLogger(config.log, { process: 'api' });
+  const orm = await initOrm(config.databaseUrl, ORM_LOGGING);
   // Requests (rate limits, readiness) and the outbox relay fail fast while Redis is away.
   const redis = connectRedis(config.redisUrl, 'requests');
   const producer = connectRedis(config.redisUrl, 'producer');
@@ -60,15 +62,21 @@ async function main(): Promise<void> {
       metrics,
     ),
   ).listen(config.port, () =>
-    console.log(`api listening on port ${config.port} (${config.publicUrl}), pid ${process.pid}`),
+    logger.info({ port: config.port, publicUrl: config.publicUrl }, `api listening on port ${config.port}`),
   );
-  const prune = setInterval(() => void pruneExpiredSessions(orm.em.fork()).catch(console.error), 3600_000);
+  const prune = setInterval(
+    () =>
+      void pruneExpiredSessions(orm.em.fork()).catch((error: unknown) =>
+        logger.error({ err: error }, 'pruning expired sessions failed'),
+      ),
+    3600_000,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`api: ${signal} received: no new connections, finishing requests in flight`);
+    logger.info({ signal }, 'api stopping: no new connections, finishing requests in flight');
     clearInterval(prune);
     await drain(server, SHUTDOWN_GRACE_MS);
     await relay.stop();
@@ -77,7 +85,7 @@ async function main(): Promise<void> {
     redis.disconnect();
     producer.disconnect();
     await orm.close();
-    console.log('api: stopped');
+    logger.info('api stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -94,7 +102,7 @@ async function drain(server: Server, graceMs: number): Promise<void> {
   const idle = setInterval(() => server.closeIdleConnections(), 100);
   server.closeIdleConnections();
   const timer = setTimeout(() => {
-    console.error(`api: requests still running after ${graceMs / 1000} s, cutting them`);
+    logger.warn(`api: requests still running after ${graceMs / 1000} s, cutting them`);
     server.closeAllConnections();
   }, graceMs);
   await closed;
@@ -104,6 +112,7 @@ async function drain(server: Server, graceMs: number): Promise<void> {
 
 // Exit code 78 (EX_CONFIG): restarting will not help, the configuration must change.
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof ConfigError) logger.fatal(error.message);
+  else logger.fatal({ err: error }, 'api failed to start');
   process.exit(error instanceof ConfigError ? 78 : 1);
 });

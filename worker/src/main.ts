@@ -1,9 +1,12 @@
 import {
   ConfigError,
+  configureLogger,
   connectRedis,
   createS3Client,
   EditionEvents,
   initOrm,
+  logger,
+  ORM_LOGGING,
   warnAboutRedis,
 } from '@schlosstreffen/api/core';
 import { createMailer } from './adapters/mailer.js';
@@ -16,7 +19,8 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 20) * 100
 
 async function main(): Promise<void> {
   const config = loadWorkerConfig();
-  const orm = await initOrm(config.databaseUrl);
+  configureLogger(config.log, { process: 'worker' });
+  const orm = await initOrm(config.databaseUrl, ORM_LOGGING);
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const s3 = createS3Client(config.s3);
   if (config.isProduction) {
@@ -46,26 +50,27 @@ async function main(): Promise<void> {
     metrics && config.metricsToken
       ? await serveMetrics(metrics.registry, config.metricsToken, config.metricsPort).catch(
           (error: unknown) => {
-            console.error(`worker: metrics not served on port ${config.metricsPort}:`, error);
+            logger.error({ err: error, port: config.metricsPort }, 'worker metrics not served');
             return undefined;
           },
         )
       : undefined;
-  console.log(
-    `worker started (pid ${process.pid}, Redis prefix ${config.redisPrefix}): ${running.workers.map((w) => w.name).join(', ')}`,
+  logger.info(
+    { redisPrefix: config.redisPrefix, queues: running.workers.map((w) => w.name) },
+    'worker started',
   );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`worker: ${signal} received: no new jobs, finishing running ones`);
+    logger.info({ signal }, 'worker stopping: no new jobs, finishing running ones');
     metricsServer?.close();
     await running.close(SHUTDOWN_GRACE_MS);
     mailer.close();
     s3.destroy();
     await orm.close();
-    console.log('worker: stopped');
+    logger.info('worker stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -74,6 +79,7 @@ async function main(): Promise<void> {
 
 // Exit code 78 (EX_CONFIG): restarting will not help, the configuration must change.
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof ConfigError) logger.fatal(error.message);
+  else logger.fatal({ err: error }, 'worker failed to start');
   process.exit(error instanceof ConfigError ? 78 : 1);
 });

@@ -40,7 +40,6 @@ export function startTestWorkers(
     retention: t.config.retention,
     concurrency: 2,
     redisPrefix: t.prefix,
-    log: () => undefined,
   });
 }
 

@@ -6,6 +6,7 @@ import {
   closeQueues,
   connectRedis,
   createQueues,
+  logger,
   deletionFence,
   OutboxRelay,
   type DeletionFence,
@@ -20,6 +21,7 @@ import type { Redis } from 'ioredis';
 import type { Mailer } from './adapters/mailer.js';
 import { createStorage } from './adapters/storage.js';
 import { dispatch, type JobHandler, type JobHandlers } from './jobs/dispatch.js';
+import { failureLogged, withJobLog } from './jobs/job-log.js';
 import { createExportAccount } from './jobs/account-export/export-account.js';
 import { createSendEmail } from './jobs/email/send-email.js';
 import { createIssueInvitation } from './jobs/invitation/issue-invitation.js';
@@ -59,6 +61,7 @@ export interface WorkerDeps {
   redisPrefix: string;
   /** Mails per second of a visitor update (VISITOR_UPDATE_RATE); 10 when unset. */
   visitorUpdateRate?: number;
+  /** Where the process's own failures go (relay, schedule, workers); the process's logger when unset. */
   log?: (message: string, error?: unknown) => void;
   /** The app's clock: the current edition, the scheduler's moment, moving up from the waitlist. */
   now?: () => Date;
@@ -208,7 +211,7 @@ export function startWorkers(deps: WorkerDeps): RunningWorkers {
   // themselves wait for it.
   const queueConnection = connectRedis(deps.redisUrl, 'producer');
   const queues = createQueues(queueConnection, prefix);
-  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const log = deps.log ?? ((message: string, error?: unknown) => logger.error({ err: error }, message));
   const relay = new OutboxRelay(deps.em, queues, { log: (error) => log('outbox relay:', error) });
   relay.start();
   const fence = deletionFence(queueConnection, prefix);
@@ -233,7 +236,8 @@ export function startWorkers(deps: WorkerDeps): RunningWorkers {
   const workers = QUEUE_NAMES.map((queue) => {
     const connection = connectRedis(deps.redisUrl, 'worker');
     connections.push(connection);
-    const worker = new Worker(queue, deps.metrics ? deps.metrics.timed(queue, run) : run, {
+    // Every job runs with its request id and ends with one log line.
+    const worker = new Worker(queue, withJobLog(deps.metrics ? deps.metrics.timed(queue, run) : run), {
       connection,
       prefix,
       concurrency: QUEUE_CONCURRENCY[queue] ?? deps.concurrency,
@@ -244,9 +248,11 @@ export function startWorkers(deps: WorkerDeps): RunningWorkers {
       // Stored on each job as processedBy: which process ran it (the dashboard and the fault suite).
       name: `worker-${process.pid}`,
     });
-    worker.on('failed', (job, error) =>
-      log(`job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}):`, error.message),
-    );
+    // A job's own failure was logged with it; this one is the rest (a job stalled too often).
+    worker.on('failed', (job, error) => {
+      if (failureLogged(error)) return;
+      log(`job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade})`, error);
+    });
     worker.on('error', (error) => log(`worker ${queue} error:`, error));
     return worker;
   });

@@ -134,6 +134,34 @@ describe('configuration', () => {
     );
   });
 
+  it('logs JSON at info in production, for a terminal in development; LOG_LEVEL and LOG_FORMAT say otherwise', () => {
+    const secret = { ...s3, SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadApiConfig({ ...secret, NODE_ENV: 'development' }).log).toEqual({
+      level: 'info',
+      format: 'pretty',
+    });
+    expect(loadApiConfig({ ...secret, NODE_ENV: 'test' }).log).toEqual({ level: 'silent', format: 'json' });
+    const production = {
+      ...secret,
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://app@db:5432/schlosstreffen',
+      REDIS_URL: 'redis://redis:6379',
+      PUBLIC_URL: 'https://schlosstreffen.example',
+      OPERATOR_NAME: 'Verein',
+      OPERATOR_ADDRESS: 'Schlossweg 1|01000 Dresden',
+      OPERATOR_EMAIL: 'info@schlosstreffen.example',
+    };
+    expect(loadApiConfig(production).log).toEqual({ level: 'info', format: 'json' });
+    expect(loadApiConfig({ ...production, LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty' }).log).toEqual({
+      level: 'debug',
+      format: 'pretty',
+    });
+    expect(() => loadApiConfig({ ...secret, LOG_LEVEL: 'verbose' })).toThrow(
+      /LOG_LEVEL: one of fatal, error, warn, info, debug, trace, silent/,
+    );
+    expect(() => loadApiConfig({ ...secret, LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT: one of json, pretty/);
+  });
+
   it('turns metrics on with a METRICS_TOKEN of at least 16 printable characters; empty means off', () => {
     const env = { ...s3, SESSION_SECRET: 'x'.repeat(32) };
     expect(loadApiConfig(env).metricsToken).toBeUndefined();

@@ -12,6 +12,7 @@ import {
   type RetentionRule,
 } from '@schlosstreffen/shared';
 import * as v from 'valibot';
+import { LOG_FORMATS, LOG_LEVELS, type LogSettings } from './logger.js';
 
 const bool = v.pipe(
   v.optional(v.picklist(['true', 'false', '1', '0']), 'false'),
@@ -46,6 +47,10 @@ const CommonEnvSchema = v.object({
   REDIS_PREFIX: v.optional(
     v.pipe(v.string(), v.regex(/^[\w.:-]{1,100}$/, 'letters, digits and . _ : - only, at most 100')),
   ),
+  /** fatal, error, warn, info (default), debug, trace or silent. */
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `one of ${LOG_LEVELS.join(', ')}`)),
+  /** json (one JSON object a line; the default in production) or pretty (for a terminal; the default in development). */
+  LOG_FORMAT: v.optional(v.picklist(LOG_FORMATS, `one of ${LOG_FORMATS.join(', ')}`)),
   S3_ENDPOINT: v.optional(url),
   /** Endpoint the browser uses for presigned uploads when it differs from the server's (containers). */
   S3_PUBLIC_ENDPOINT: v.optional(url),
@@ -96,6 +101,8 @@ export interface CommonConfig {
   s3: S3Config;
   sessionSecret: string;
   dataDir: string;
+  /** LOG_LEVEL and LOG_FORMAT: what the process logs, and as JSON lines or for a terminal. */
+  log: LogSettings;
   event: EventConfig;
   operator: OperatorConfig;
   /** Days per retention rule. */
@@ -204,6 +211,10 @@ export function loadCommonConfig(env: Env = process.env): CommonConfig {
     s3,
     sessionSecret,
     dataDir,
+    log: {
+      level: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+      format: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    },
     operator: {
       name: e.OPERATOR_NAME ?? DEFAULT_OPERATOR.name,
       address: (e.OPERATOR_ADDRESS ?? DEFAULT_OPERATOR.address).replaceAll('|', '\n'),

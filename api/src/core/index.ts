@@ -3,7 +3,7 @@
  * (and the bench) reach into this package (`@schlosstreffen/api/core`). Nothing under `core/` knows
  * HTTP; failures are `DomainError`s (a code and a German message) that each edge maps itself.
  *
- * - configuration: the environment, validated once per process
+ * - configuration: the environment, validated once per process; the one logger
  * - database: the ORM, its entities and migrations
  * - outbox: side effects recorded with the change that causes them, relayed to the job queues
  * - storage: the bucket's key layout and who may read which object
@@ -25,6 +25,21 @@ export {
   type S3Config,
 } from './config.js';
 export { DomainError, type DomainErrorCode } from './errors.js';
+
+// Logging: the one logger, the request id a request hands to its jobs.
+export {
+  configureLogger,
+  currentRequestId,
+  logger,
+  ORM_LOGGING,
+  requestIdOf,
+  serializeError,
+  withLogContext,
+  type LogFormat,
+  type Logger,
+  type LogLevel,
+  type LogSettings,
+} from './logger.js';
 
 // Database.
 export * from './db/entities.js';

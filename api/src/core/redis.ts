@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { logger } from './logger.js';
 
 /**
  * Redis connections by what waits on them. Requests must never wait for Redis to come back: their
@@ -65,10 +66,10 @@ export async function redisDurabilityProblems(redis: Redis): Promise<string[] | 
 export async function warnAboutRedis(redis: Redis, who: string): Promise<void> {
   const problems = await redisDurabilityProblems(redis);
   if (problems === undefined) {
-    console.warn(
+    logger.warn(
       `${who}: could not read the Redis settings (CONFIG GET); make sure of noeviction and appendonly yes`,
     );
     return;
   }
-  for (const problem of problems) console.error(`${who}: Redis is not safe for the job queues: ${problem}`);
+  for (const problem of problems) logger.error(`${who}: Redis is not safe for the job queues: ${problem}`);
 }

@@ -3,6 +3,7 @@ import { MESSAGES } from '@schlosstreffen/shared';
 import type { Middleware } from 'koa';
 import type { Dependency } from '../core/dependencies.js';
 import { DomainError, notFound, type DomainErrorCode } from '../core/errors.js';
+import { logger } from '../core/logger.js';
 
 /** The one place where a domain error becomes an HTTP status. */
 export const STATUS_OF: Record<DomainErrorCode, number> = {
@@ -36,7 +37,7 @@ const RETRY_AFTER_SECONDS = 30;
  * error that says PostgreSQL, Redis or S3 is away answers 503 with Retry-After.
  */
 export function errorHandler(
-  log: (error: unknown) => void = console.error,
+  log: (error: unknown, dependency?: Dependency) => void = logFailure,
   unavailable: (error: unknown) => Dependency | undefined = () => undefined,
 ): Middleware {
   return async (ctx, next) => {
@@ -50,7 +51,7 @@ export function errorHandler(
         : toResponse(error);
       // A missing dependency is one line (it repeats while the service is away); anything else
       // that answers 5xx is logged whole.
-      if (missing) log(`503 ${ctx.method} ${ctx.path}: ${missing} unavailable (${errorMessage(error)})`);
+      if (missing) log(error, missing);
       else if (status >= 500) log(error);
       ctx.status = status;
       ctx.body = body;
@@ -59,8 +60,13 @@ export function errorHandler(
   };
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/**
+ * The log line of a failed request (the request line itself follows with its status): a missing
+ * dependency as a warning with its name, anything else as an error. Both carry the request id.
+ */
+export function logFailure(error: unknown, dependency?: Dependency): void {
+  if (dependency) logger.warn({ dependency, err: error }, 'dependency unavailable');
+  else logger.error({ err: error }, 'request failed');
 }
 
 function toResponse(error: unknown): { status: number; body: Record<string, unknown>; retryAfter?: number } {

@@ -131,7 +131,6 @@ export async function createTestContext(
     redisPrefix: prefix,
     queues,
     onOutbox: () => relay.wake(),
-    log: process.env.TEST_LOG ? (...args: unknown[]) => console.error(...args) : () => undefined,
     now: options.now ?? (() => APPLYING_NOON),
     // Read at every request: a test that changes an edition sees it at once.
     events: new EditionEvents(orm.em, 0),

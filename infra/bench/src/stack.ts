@@ -230,11 +230,12 @@ function upcomingEvent(): NodeJS.ProcessEnv {
 /**
  * The api as built (`api/dist/main.js`). Development mode with every setting given, so nothing
  * embedded starts inside it and plain http works (production sets Secure cookies, HSTS and
- * upgrade-insecure-requests, which a browser on http://localhost cannot follow).
+ * upgrade-insecure-requests, which a browser on http://localhost cannot follow). It logs as in
+ * production: a JSON line per request (LOG_FORMAT=json), which R1 pays for.
  */
 export async function startApi(services: Services): Promise<NodeChild> {
   const api = spawnNode('api', [path.join('api', 'dist', 'main.js')], {
-    env: { ...services.env, NODE_ENV: 'development' },
+    env: { ...services.env, NODE_ENV: 'development', LOG_FORMAT: 'json' },
   });
   await waitFor(
     'api',

@@ -11,6 +11,8 @@ const OutboxSchema = defineEntity({
     payload: p.json<Record<string, unknown>>(),
     createdAt: createdAt(),
     publishedAt: p.datetime().nullable(),
+    /** The request (or the request behind the job) that queued it: its job's log lines carry it. */
+    requestId: p.string().length(128).nullable(),
   },
 });
 

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobName, JobPayload } from '@schlosstreffen/shared';
 import { parseJobPayload } from '@schlosstreffen/shared';
+import { currentRequestId } from '../logger.js';
 import { Outbox } from '../model/outbox.entity.js';
 
 /**
  * Records a job in the outbox inside the caller's unit of work; it is committed with the change
- * that causes it and published by the relay afterwards, with the row id as job id.
+ * that causes it and published by the relay afterwards, with the row id as job id. It keeps the id of
+ * the request (or job) running now, which the job's log lines carry.
  */
 export function enqueue<N extends JobName>(
   em: EntityManager,
@@ -20,6 +22,7 @@ export function enqueue<N extends JobName>(
     job,
     payload: checked,
     publishedAt: null,
+    requestId: currentRequestId() ?? null,
   });
 }
 

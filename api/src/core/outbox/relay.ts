@@ -2,9 +2,17 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobName } from '@schlosstreffen/shared';
 import type { Queue } from 'bullmq';
+import { logger } from '../logger.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { queueFor, type Queues } from './queues.js';
 import { anyUnpublished } from './outbox.queries.js';
+
+/**
+ * A job's data: its payload, and the id of the request that queued it (`requestId`, which no
+ * payload schema names; the worker's log lines for the job carry it).
+ */
+export const jobData = (row: Outbox): Record<string, unknown> =>
+  row.requestId ? { ...row.payload, requestId: row.requestId } : row.payload;
 
 export interface RelayOptions {
   intervalMs?: number;
@@ -34,7 +42,7 @@ export class OutboxRelay {
   ) {
     this.intervalMs = options.intervalMs ?? 500;
     this.batchSize = options.batchSize ?? 200;
-    this.log = options.log ?? ((error) => console.error('outbox relay:', error));
+    this.log = options.log ?? ((error) => logger.error({ err: error }, 'outbox relay failed'));
   }
 
   start(): void {
@@ -78,7 +86,7 @@ export class OutboxRelay {
       }
       for (const [queue, batch] of byQueue) {
         await queue.addBulk(
-          batch.map((row) => ({ name: row.job, data: row.payload, opts: { jobId: row.id } })),
+          batch.map((row) => ({ name: row.job, data: jobData(row), opts: { jobId: row.id } })),
         );
       }
       const now = new Date();

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
+import { logger } from '../logger.js';
 
 /** The channel a trigger on `public_vehicle` notifies when a transaction that changed it commits. */
 export const PUBLIC_LIST_CHANNEL = 'public_vehicle';
@@ -30,7 +31,7 @@ export class PublicListChanges implements PublicListVersion {
   constructor(
     private readonly databaseUrl: string,
     private readonly log: (message: string, error?: unknown) => void = (message, error) =>
-      console.error(message, error ?? ''),
+      logger.warn({ err: error }, message),
   ) {}
 
   /** Starts listening (retrying in the background when the database does not answer). */

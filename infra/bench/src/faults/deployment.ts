@@ -40,7 +40,10 @@ export interface DeploymentOptions {
 export class Proc {
   child: NodeChild | undefined;
   starts = 0;
-  /** What the process wrote to stderr (its error log), over all its starts, at most 64 KB. */
+  /**
+   * The process's error log over all its starts, at most 64 KB: its log lines at level error or
+   * fatal (JSON on stdout) and whatever it wrote to stderr.
+   */
   stderr = '';
 
   constructor(
@@ -73,10 +76,18 @@ export class Proc {
       `${this.deployment.name}-${this.role}${this.index + 1}.log`,
     );
     mkdirSync(path.dirname(logFile), { recursive: true });
-    child.child.stderr?.on('data', (chunk: string) => {
+    const record = (chunk: string) => {
       if (this.stderr.length < 64_000) this.stderr += chunk;
       // The whole error log stays for whoever investigates a failed check.
       appendFileSync(logFile, chunk);
+    };
+    child.child.stderr?.on('data', record);
+    let partial = '';
+    child.child.stdout?.on('data', (chunk: string) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      const errors = lines.filter((line) => /"level":"(error|fatal)"/.test(line));
+      if (errors.length) record(`${errors.join('\n')}\n`);
     });
     if (this.role === 'api') {
       await waitFor(`${this.role} ${this.index + 1}`, () => ready(this.url), { child, timeoutMs: 60_000 });

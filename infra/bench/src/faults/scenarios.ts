@@ -514,6 +514,7 @@ function noServerErrors(tally: Tally, deployment: Deployment): Check {
         .filter((line) => line.trim() && !/^503 /.test(line) && !/^\[ioredis\]/.test(line))
         // What the background loops say while the database restarts (they retry by themselves).
         .filter((line) => !/^(public list|outbox relay|scheduler)/.test(line) && !/^ {2}\w+: /.test(line))
+        .filter((line) => !/"msg":"(outbox relay failed|pruning expired sessions failed)"/.test(line))
         .join('\n'),
     )
     .filter(Boolean)

@@ -26,6 +26,7 @@ import { Migration20261212100000_review_exclusions } from './Migration2026121210
 import { Migration20261213000000_audit_route } from './Migration20261213000000_audit_route.js';
 import { Migration20261213100000_visitor_consent_mail } from './Migration20261213100000_visitor_consent_mail.js';
 import { Migration20261214000000_status_correction } from './Migration20261214000000_status_correction.js';
+import { Migration20261215200000_outbox_request_id } from './Migration20261215200000_outbox_request_id.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -74,4 +75,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261213100000_visitor_consent_mail,
   },
   { name: 'Migration20261214000000_status_correction', class: Migration20261214000000_status_correction },
+  { name: 'Migration20261215200000_outbox_request_id', class: Migration20261215200000_outbox_request_id },
 ];
