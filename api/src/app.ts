@@ -10,6 +10,7 @@ import { editionPhaseAt, eventYear } from '@schlosstreffen/shared';
 import type { ApiConfig, RateLimitRule } from './core/config.js';
 import { loadUser, type AppState } from './http/context.js';
 import { errorHandler, logFailure } from './http/error-handler.js';
+import { requestLogging } from './http/request-log.js';
 import { contentSecurityPolicy } from './http/content-security-policy.js';
 import { compressPages, nonceForRenderedPages, serveWeb } from './http/serve-web.js';
 import { dependencyClassifier } from './core/dependencies.js';
@@ -98,6 +99,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     keys: [config.sessionSecret],
   });
   app.silent = true;
+  // First: the request id (X-Request-Id) and one log line per request, once it is answered.
+  app.use(requestLogging());
 
   // Every request is timed, from here to the end of its answer, while metrics are on.
   const metrics = config.metricsToken ? (deps.metrics ?? new HttpMetrics()) : undefined;

@@ -1,8 +1,9 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app.js';
+import { configureLogger } from '../../core/logger.js';
 import { PublicListChanges } from '../../core/public-list/public-list-changes.js';
 import { publicListReader } from '../../core/public-list/public-vehicle.read.js';
 import { createS3Client } from '../../core/storage/s3.js';
@@ -64,6 +65,9 @@ interface Answer {
   body: Buffer;
 }
 
+/** The request id of the last answer `raw` read (X-Request-Id differs from answer to answer). */
+let lastRequestId: string | undefined;
+
 /** The answer as sent: raw bytes (no decompression), headers without the per-connection ones. */
 function raw(base: string, method: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -71,7 +75,14 @@ function raw(base: string, method: string, headers: Record<string, string> = {})
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = res.headers;
+        const {
+          date: _date,
+          connection: _connection,
+          'keep-alive': _keepAlive,
+          'x-request-id': requestId,
+          ...rest
+        } = res.headers;
+        lastRequestId = typeof requestId === 'string' ? requestId : undefined;
         resolve({ status: res.statusCode!, headers: rest, body: Buffer.concat(chunks) });
       });
     });
@@ -123,6 +134,33 @@ describe('the public list in front of the middleware', () => {
     expect(first.headers['x-content-type-options']).toBe('nosniff');
 
     expect(await compareAll()).toBe(0);
+    // Each answer names its request as the stack's do: a proxy's id, else one of its own; and
+    // logs it as one line with the route.
+    const written: string[] = [];
+    configureLogger(
+      { level: 'info', format: 'json' },
+      { destination: { write: (line) => void written.push(line) } },
+    );
+    const viaStack = stackRequests;
+    await raw(fastUrl, 'GET', { 'x-request-id': 'abc-123' });
+    expect(stackRequests).toBe(viaStack);
+    expect(lastRequestId).toBe('abc-123');
+    await vi.waitFor(() => expect(written).toHaveLength(1));
+    configureLogger({ level: 'silent', format: 'json' }, { destination: { write: () => undefined } });
+    expect(JSON.parse(written[0]!)).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      route: PUBLIC_LIST_PATH,
+      status: 200,
+      durationMs: expect.any(Number),
+      requestId: 'abc-123',
+    });
+    await raw(fastUrl, 'GET', { 'x-request-id': 'no id, a sentence' });
+    const made = lastRequestId;
+    expect(made).toMatch(/^[0-9a-f-]{36}$/);
+    await raw(fastUrl, 'GET');
+    expect(lastRequestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lastRequestId).not.toBe(made);
 
     // Another connection changes the read model: the next answer comes from the stack, with it.
     const version = changes.version;

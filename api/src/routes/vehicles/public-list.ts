@@ -6,6 +6,7 @@ import type {
   PublicListReader,
 } from '../../core/public-list/public-vehicle.read.js';
 import type { AppState } from '../../http/context.js';
+import { logAnswer } from '../../http/request-log.js';
 import type { HttpMetrics } from '../../http/metrics.js';
 
 export const PUBLIC_LIST_PATH = '/api/vehicles/public';
@@ -30,6 +31,7 @@ const ROUTE_HEADERS = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
+  'x-request-id',
 ]);
 
 type Representation = 'identity' | ContentCoding;
@@ -108,6 +110,8 @@ export function withPublicListFastPath(
   const serve = (req: IncomingMessage, res: ServerResponse, list: PublicList, startedAt: bigint): boolean => {
     // Where the stack refuses plain HTTP, it answers.
     if (!common || (requireHttps && !app.createContext(req, res).secure)) return false;
+    // The request id answered and the request logged, as the middleware does for the stack's answers.
+    logAnswer(req, res, PUBLIC_LIST_PATH);
     const coding = codingFor(req, res);
     const conditional =
       req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
