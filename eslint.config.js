@@ -25,4 +25,11 @@ export default tseslint.config(
     },
   },
   { files: ['web/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    // The long-running processes log through the one logger (api/src/core/logger.ts), as JSON; the
+    // CLI prints its answers for the person at the terminal, tests as they like.
+    files: ['api/src/**/*.ts', 'worker/src/**/*.{ts,tsx}'],
+    ignores: ['api/src/cli/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-console': 'error' },
+  },
 );

@@ -7,6 +7,7 @@
  */
 import { mkdir, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { logger } from './logger.js';
 
 export type ErasureEntry =
   /** An account and everything that named the person (core/accounts/account-deletion.ts). */
@@ -44,9 +45,7 @@ export async function journalErasure(
     }
   } catch (error) {
     const warn =
-      options.warn ??
-      ((message: string) =>
-        console.error(JSON.stringify({ level: 'warn', msg: message, component: 'erasure-journal' })));
+      options.warn ?? ((message: string) => logger.warn({ component: 'erasure-journal' }, message));
     warn(`erasure journal ${file} not written (${entry.kind}): ${(error as Error).message}`);
   }
 }

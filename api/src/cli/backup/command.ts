@@ -10,8 +10,13 @@ import { formatBytes, throttled, verifyBackup } from './manifest.js';
 import { restoreBackup } from './restore.js';
 import { loadBackupSchedule, runScheduledBackup, startBackupService } from './schedule.js';
 import { loadClock } from '../../core/config.js';
+import { configureLogger, logger } from '../../core/logger.js';
+import type { BackupLog } from './schedule.js';
 
+/** The one-off commands print for the person at the terminal. */
 const log = (line: string) => console.log(line);
+/** The nightly service runs for months: its lines go through the one logger, as JSON. */
+const serviceLog: BackupLog = (line, level = 'info') => logger[level]({ component: 'backup' }, line);
 
 export async function backupCommand(command: string, args: string[], usage: string): Promise<number> {
   const dir = args.find(
@@ -96,6 +101,7 @@ export async function backupCommand(command: string, args: string[], usage: stri
       return 0;
     }
     // backup:run
+    configureLogger(config.log, { process: 'backup' });
     const schedule = loadBackupSchedule();
     if (args.includes('--once')) {
       const at = momentArgument(args, '--as-of');
@@ -103,12 +109,12 @@ export async function backupCommand(command: string, args: string[], usage: stri
         console.error('--as-of needs a date, e.g. 2026-08-01T03:30:00+02:00');
         return 2;
       }
-      return (await runScheduledBackup({ schedule, source, log }, at)) ? 0 : 1;
+      return (await runScheduledBackup({ schedule, source, log: serviceLog }, at)) ? 0 : 1;
     }
     const stop = await startBackupService({
       schedule,
       source,
-      log,
+      log: serviceLog,
       redisUrl: config.redisUrl,
       now: loadClock(),
     });

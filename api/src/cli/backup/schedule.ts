@@ -21,6 +21,9 @@ import { createBackup } from './create.js';
 import { MANIFEST_FILE, readManifest, throttled } from './manifest.js';
 import { backupName, rotate, type RotationPolicy } from './rotation.js';
 
+/** A line of the backup runs: progress as info, a failure as error. */
+export type BackupLog = (line: string, level?: 'info' | 'error') => void;
+
 const count = (fallback: number) =>
   v.pipe(v.optional(v.string(), String(fallback)), v.transform(Number), v.integer(), v.minValue(1));
 
@@ -114,7 +117,7 @@ async function putFile(offsite: OffsiteConfig, key: string, file: string) {
 }
 
 /** Copies a backup's files (and the erasure journal) to the second bucket; the manifest last. */
-async function copyOffsite(offsite: OffsiteConfig, root: string, name: string, log: (line: string) => void) {
+async function copyOffsite(offsite: OffsiteConfig, root: string, name: string, log: BackupLog) {
   const manifest = await readManifest(path.join(root, name));
   const files = [
     manifest.database.dump.path,
@@ -137,12 +140,7 @@ async function copyOffsite(offsite: OffsiteConfig, root: string, name: string, l
   );
 }
 
-async function rotateOffsite(
-  offsite: OffsiteConfig,
-  at: Date,
-  policy: RotationPolicy,
-  log: (line: string) => void,
-) {
+async function rotateOffsite(offsite: OffsiteConfig, at: Date, policy: RotationPolicy, log: BackupLog) {
   const names: string[] = [];
   let token: string | undefined;
   do {
@@ -174,7 +172,7 @@ export interface BackupRunDeps {
   schedule: BackupSchedule;
   /** What createBackup needs besides the directory. */
   source: Omit<Parameters<typeof createBackup>[0], 'dir' | 'log'>;
-  log: (line: string) => void;
+  log: BackupLog;
 }
 
 /** One scheduled run at a moment: backup, outcome, offsite copy, rotation. Returns whether the backup succeeded. */
@@ -189,11 +187,11 @@ export async function runScheduledBackup(deps: BackupRunDeps, at: Date): Promise
     if (schedule.offsite) await copyOffsite(schedule.offsite, schedule.dir, name, log);
   } catch (error) {
     // The failure is visible twice: this line in the log, and the failure moment in the metric.
-    log(`backup ${ok ? `${name} offsite copy` : name} FAILED: ${(error as Error).message}`);
+    log(`backup ${ok ? `${name} offsite copy` : name} FAILED: ${(error as Error).message}`, 'error');
     ok = false;
   }
   await recordBackupOutcome(deps.source.redis, deps.source.redisPrefix, ok ? 'success' : 'failure', at).catch(
-    (error: unknown) => log(`backup outcome not recorded in Redis: ${(error as Error).message}`),
+    (error: unknown) => log(`backup outcome not recorded in Redis: ${(error as Error).message}`, 'error'),
   );
   try {
     const names = await readdir(schedule.dir);
@@ -202,7 +200,7 @@ export async function runScheduledBackup(deps: BackupRunDeps, at: Date): Promise
     if (remove.length) log(`rotation: removed ${remove.join(', ')}`);
     if (schedule.offsite) await rotateOffsite(schedule.offsite, at, schedule.rotation, log);
   } catch (error) {
-    log(`rotation FAILED: ${(error as Error).message}`);
+    log(`rotation FAILED: ${(error as Error).message}`, 'error');
   }
   return ok;
 }
@@ -237,7 +235,7 @@ export async function startBackupService(
     },
     { connection: workerConnection, prefix, concurrency: 1, lockDuration: 60_000 },
   );
-  worker.on('error', (error) => log(`backup worker: ${error.message}`));
+  worker.on('error', (error) => log(`backup worker: ${error.message}`, 'error'));
   log(
     `backups at ${pattern} (cron, ${EVENT_TIMEZONE}) into ${schedule.dir}; keeping ${schedule.rotation.daily} daily and ${schedule.rotation.weekly} weekly`,
   );
