@@ -129,11 +129,27 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
 }
 
 /**
- * Standard output, written asynchronously (sonic-boom): a line costs the request no system call;
- * pino writes what is buffered when the process exits.
+ * Standard output, written asynchronously (sonic-boom) in blocks of at least 4 KB, so a busy api
+ * writes many lines with one system call; what is buffered is written every second and when the
+ * process exits, so a quiet process's lines are not held back.
  */
-let stdout: DestinationStream | undefined;
-const standardOutput = () => (stdout ??= pino.destination({ dest: 1, sync: false }));
+let stdout: ReturnType<typeof pino.destination> | undefined;
+const STDOUT_BLOCK = 4096;
+const STDOUT_FLUSH_MS = 1000;
+const standardOutput = (): DestinationStream => {
+  if (!stdout) {
+    const stream = pino.destination({ dest: 1, sync: false, minLength: STDOUT_BLOCK });
+    setInterval(() => {
+      try {
+        stream.flush();
+      } catch {
+        // Not ready yet or being closed: the next tick or the exit writes it.
+      }
+    }, STDOUT_FLUSH_MS).unref();
+    stdout = stream;
+  }
+  return stdout;
+};
 
 const prettyOutput = (): DestinationStream =>
   pretty({ colorize: process.stdout.isTTY, sync: true, translateTime: 'SYS:HH:MM:ss.l' });
