@@ -12,3 +12,10 @@ export {
   type VerifyReport,
 } from './manifest.js';
 export { backupName, DEFAULT_ROTATION, rotate, type RotationPolicy } from './rotation.js';
+export {
+  runScheduledBackup,
+  type BackupLog,
+  type BackupRunDeps,
+  type BackupSchedule,
+  type OffsiteConfig,
+} from './schedule.js';
