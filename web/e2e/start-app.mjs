@@ -74,6 +74,8 @@ const child = spawn('npm', ['start'], {
   env: {
     ...process.env,
     NODE_ENV: 'development',
+    // A line per request would drown the test report; warnings and errors still show.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     PORT: '3100',
     PUBLIC_URL: 'http://localhost:3100',
     DATABASE_URL: databaseUrl.href,
