@@ -3,8 +3,6 @@ import {
   CORRECTION_MESSAGES,
   CORRECTION_REASON,
   CorrectionSchema,
-  STATUS_LABELS,
-  VEHICLE_STATUSES,
   type VehicleStatus,
 } from '@schlosstreffen/shared';
 import type { Vehicle } from '@schlosstreffen/shared/api';
@@ -14,11 +12,11 @@ import * as v from 'valibot';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { StatusSelect } from './status-select';
 import { TextAreaField } from '../../../components/ui/textarea';
 import { errorText, notify } from '../../../components/ui/toaster';
 import { useCorrectionMutation } from './admin-mutations';
 
-const STATUS_OPTIONS = VEHICLE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 const CHECK_IN_OPTIONS = [
   { value: 'true', label: CHECK_IN_OUTCOME_LABELS.true },
   { value: 'false', label: CHECK_IN_OUTCOME_LABELS.false },
@@ -84,22 +82,12 @@ export function CorrectionForm({ vehicle }: { vehicle: Vehicle }) {
       </p>
       <form.Field name="status">
         {(field) => (
-          <SelectField
-            label="Status"
-            name="status"
-            required
-            options={STATUS_OPTIONS}
+          <StatusSelect
             value={field.state.value}
-            onValueChange={(value) => {
-              if (value) field.handleChange(value as VehicleStatus);
-            }}
+            onChange={field.handleChange}
             onBlur={field.handleBlur}
             disabled={pending}
-            hint={
-              <>
-                Erfasst: <span className="text-parchment">{STATUS_LABELS[vehicle.status]}</span>
-              </>
-            }
+            current={{ label: 'Erfasst', status: vehicle.status }}
           />
         )}
       </form.Field>

@@ -3,11 +3,8 @@ import {
   CORRECTION_MESSAGES,
   EDITION_MESSAGES,
   isOverPhase,
-  STATUS_LABELS,
-  VEHICLE_STATUSES,
   formatScore,
   type StatusHistoryEntry,
-  type VehicleStatus,
   venueDateTime,
 } from '@schlosstreffen/shared';
 import { useForm, useStore } from '@tanstack/react-form';
@@ -16,8 +13,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { Button } from '../../../components/ui/button';
 import { fieldError, inputClass } from '../../../components/ui/form-field';
-import { SelectField } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { StatusSelect } from './status-select';
 import { TextAreaField } from '../../../components/ui/textarea';
 import { errorText, notify } from '../../../components/ui/toaster';
 import type { EarlierApplication, Owner, ReviewConflictRefusal, Vehicle } from '@schlosstreffen/shared/api';
@@ -38,8 +35,6 @@ export const NOT_GIVEN = 'Nicht angegeben';
 const COMMENT_MAX = 2000;
 const SUCCESS = { title: 'Status aktualisiert', text: 'Der Fahrzeugstatus wurde erfolgreich aktualisiert' };
 const FAILURE_FALLBACK = 'Fehler beim Aktualisieren des Status';
-
-const STATUS_OPTIONS = VEHICLE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
 /** Why a review's scores are not shown: blind review (the server leaves them out). */
 const HIDDEN_REVIEW =
@@ -167,22 +162,12 @@ function StatusForm({ vehicle }: { vehicle: Vehicle }) {
     >
       <form.Field name="status">
         {(field) => (
-          <SelectField
-            label="Status"
-            name="status"
-            required
-            options={STATUS_OPTIONS}
+          <StatusSelect
             value={field.state.value}
-            onValueChange={(value) => {
-              if (value) field.handleChange(value as VehicleStatus);
-            }}
+            onChange={field.handleChange}
             onBlur={field.handleBlur}
             disabled={pending}
-            hint={
-              <>
-                Aktuell: <span className="text-parchment">{STATUS_LABELS[vehicle.status]}</span>
-              </>
-            }
+            current={{ label: 'Aktuell', status: vehicle.status }}
           />
         )}
       </form.Field>
