@@ -1,7 +1,10 @@
 import autocannon, { type Options, type Result } from 'autocannon';
 
-/** Same for every load figure: 10 connections, 10 s, after a 3 s warm-up. */
+/** The usual shape of a load figure: 10 connections, 10 s, after a 3 s warm-up. */
 export const LOAD = { connections: 10, durationS: 10, warmupS: 3 } as const;
+
+/** A figure's own shape where it differs (e.g. R9's spike of 50 connections). */
+export type LoadShape = Partial<Record<keyof typeof LOAD, number>>;
 
 export interface LoadResult {
   rps: number;
@@ -11,11 +14,14 @@ export interface LoadResult {
 }
 
 /** Warms up, then measures; any error, timeout or non-2xx answer fails the figure. */
-export async function load(options: Omit<Options, 'connections' | 'duration'>): Promise<LoadResult> {
-  const run = (duration: number) =>
-    autocannon({ ...options, connections: LOAD.connections, duration, timeout: 30 });
-  check(options.url, await run(LOAD.warmupS));
-  const result = check(options.url, await run(LOAD.durationS));
+export async function load(
+  options: Omit<Options, 'connections' | 'duration'>,
+  shape: LoadShape = {},
+): Promise<LoadResult> {
+  const { connections, durationS, warmupS } = { ...LOAD, ...shape };
+  const run = (duration: number) => autocannon({ ...options, connections, duration, timeout: 30 });
+  check(options.url, await run(warmupS));
+  const result = check(options.url, await run(durationS));
   return {
     rps: result.requests.average,
     p99Ms: result.latency.p99,

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: seeds its own database, starts the built api and worker with services of their
- * own, measures R1–R8 against their budgets and references, prints one line per figure and writes
+ * own, measures R1–R11 against their budgets and references, prints one line per figure and writes
  * the same as JSON (test-results/bench/latest.json, not tracked), then `N passed, M failed` over the budgets (a part that
  * could not be measured counts as one failed). Exit code 1 when any failed. `… run.ts r1 r5`
  * measures only those (nothing is written).
@@ -10,7 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
 import { adminLists } from './figures/admin-lists.js';
+import { assets } from './figures/assets.js';
+import { gateSpike } from './figures/gate-spike.js';
 import { landing } from './figures/landing.js';
+import { landingSpike } from './figures/landing-spike.js';
 import { login } from './figures/login.js';
 import { publicList } from './figures/public-list.js';
 import { quartett } from './figures/quartett.js';
@@ -23,7 +26,7 @@ import { ADMIN, DATA, LOGIN_USERS, ROOT } from './settings.js';
 import { s3Settings, startApi, startServices, startWorker, teardown } from './stack.js';
 import { formatBudget, formatLines, roundedValue, statusOf, type Figure } from './stats.js';
 
-const ALL = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8'] as const;
+const ALL = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11'] as const;
 type Part = (typeof ALL)[number];
 const TITLES: Record<Part, string> = {
   r1: 'R1 public list',
@@ -34,6 +37,9 @@ const TITLES: Record<Part, string> = {
   r6: 'R6 status to inbox',
   r7: 'R7 login',
   r8: 'R8 photo uploads',
+  r9: 'R9 landing spike',
+  r10: 'R10 assets',
+  r11: 'R11 gate under the spike',
 };
 
 const requested = process.argv.slice(2).map((arg) => arg.toLowerCase());
@@ -94,6 +100,9 @@ try {
   // observes, so load left over from the other parts would count against the page.
   await measure('r5', landing);
   await measure('r1', publicList);
+  await measure('r9', landingSpike);
+  await measure('r10', assets);
+  await measure('r11', gateSpike);
   await measure('r2', () => adminLists(services.env));
   await measure('r7', login);
   await measure('r6', () => statusMail(services.mailWebUrl, seeded.submitted));

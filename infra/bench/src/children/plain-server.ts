@@ -1,12 +1,12 @@
 /**
- * R1's reference: plain node:http answering every request with the bytes and headers it was sent
- * (the api's public list as fetched once). No framework, no database.
+ * R1's, R9's and R10's reference: plain node:http answering every request with the bytes and
+ * headers it was sent (the api's answer as fetched once). No framework, no database.
  */
 import http from 'node:http';
 
 interface Setup {
   port: number;
-  headers: Record<string, string>;
+  headers: Record<string, string | string[]>;
   body: string;
 }
 

@@ -45,5 +45,10 @@ declare module 'autocannon' {
     '2xx': number;
   }
 
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run in progress: awaitable for its result; `stop()` ends it early (the result covers it so far). */
+  export interface Instance extends PromiseLike<Result> {
+    stop(): void;
+  }
+
+  export default function autocannon(options: Options): Instance;
 }

@@ -1,0 +1,62 @@
+/**
+ * R9's and R10's comparison: one path of the api as built against plain node:http serving the bytes
+ * and headers the api answered once (as R1 does for the public list), both loaded with autocannon
+ * from this process with a browser's headers, in turns (api, node:http, node:http, api).
+ */
+import type { RawAnswer } from '../browser.js';
+import { rawGet } from '../browser.js';
+import { load, type LoadResult, type LoadShape } from '../load.js';
+import { API_URL, PORTS } from '../settings.js';
+import { firstMessage, spawnScript } from '../stack.js';
+
+export interface Comparison {
+  /** The answer as fetched once and replayed by node:http. */
+  answer: RawAnswer;
+  api: LoadResult;
+  plain: LoadResult;
+}
+
+export async function againstPlain(
+  pathname: string,
+  headers: Record<string, string>,
+  shape: LoadShape,
+): Promise<Comparison> {
+  const url = `${API_URL}${pathname}`;
+  const answer = await rawGet(url, headers);
+  if (answer.status !== 200) throw new Error(`GET ${pathname} answered ${answer.status}`);
+
+  const plain = spawnScript('plain', 'children/plain-server.js');
+  const ready = firstMessage(plain);
+  plain.child.send({ port: PORTS.plain, headers: answer.headers, body: answer.body.toString('base64') });
+  await ready;
+  try {
+    const plainUrl = `http://127.0.0.1:${PORTS.plain}${pathname}`;
+    const apiRuns = [await load({ url, headers }, shape)];
+    const plainRuns = [
+      await load({ url: plainUrl, headers }, shape),
+      await load({ url: plainUrl, headers }, shape),
+    ];
+    apiRuns.push(await load({ url, headers }, shape));
+    return { answer, api: combine(apiRuns), plain: combine(plainRuns) };
+  } finally {
+    await plain.stop();
+  }
+}
+
+/** Runs of one side as one: the mean of their rates and percentiles, the sum of their requests. */
+function combine(runs: LoadResult[]): LoadResult {
+  const mean = (pick: (run: LoadResult) => number) =>
+    runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+  return {
+    rps: mean((run) => run.rps),
+    p99Ms: mean((run) => run.p99Ms),
+    p50Ms: mean((run) => run.p50Ms),
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+  };
+}
+
+/** 'br, 93.9 KB' or 'identity, 12.0 KB': how the answer travelled. */
+export function describeBody(answer: RawAnswer): string {
+  const encoding = answer.headers['content-encoding'] ?? 'identity';
+  return `${String(encoding)}, ${(answer.body.length / 1024).toFixed(1)} KB`;
+}
