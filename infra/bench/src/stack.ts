@@ -214,9 +214,9 @@ export async function startServices(): Promise<Services> {
 
 /**
  * An event 120 days ahead (10:00–20:00 UTC), its application deadline 30 days before it; the gates
- * take scans from a day before the run on (the load's gate checks cars in now).
+ * take scans from a day before the run on (the bench's and the load's gates check cars in now).
  */
-function upcomingEvent(): NodeJS.ProcessEnv {
+export function upcomingEvent(): NodeJS.ProcessEnv {
   const day = 86_400_000;
   const start = new Date(Math.ceil((Date.now() + 120 * day) / day) * day + 10 * 3_600_000);
   return {
