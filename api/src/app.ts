@@ -40,7 +40,9 @@ import { InvitationService } from './core/invitations/invitation.service.js';
 import { mediaArchiveRoutes } from './routes/media/media-archive.js';
 import { MediaService } from './core/media/media.service.js';
 import { objectRoutes } from './routes/objects/object.routes.js';
-import type { PublicListVersion } from './core/public-list/public-list-changes.js';
+import type { PublicInputs, PublicListVersion } from './core/public-list/public-inputs.js';
+import type { PageCache } from './http/page-cache.js';
+import { createPublicListReader, publicListReader } from './core/public-list/public-vehicle.read.js';
 import { EditionEvents, type EventSource } from './core/editions/edition-events.js';
 import { lookBack } from './core/editions/editions.js';
 import { queueDashboard } from './routes/queues/queue-dashboard.js';
@@ -72,6 +74,11 @@ export interface AppDeps {
   queues?: Queues;
   /** Announced changes of the public list, so it is served from memory until one comes. */
   publicListChanges?: PublicListVersion;
+  /**
+   * The pages kept for visitors who are not signed in, and the announced changes of what they show
+   * (every process's commits): a change renders the pages that show it again.
+   */
+  pages?: { cache: PageCache; inputs: PublicInputs };
   /** The deployment's Redis key prefix; rate-limit counters live under `<prefix>:rl:`. */
   redisPrefix: string;
   /** Where failures of requests go; the process's logger (`logFailure`) when unset. */
@@ -168,6 +175,18 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const places = { events, publicUrl: config.publicUrl, secret: config.sessionSecret };
   // The current edition's public texts, as every page's site config carries them.
   const texts = new PublicTextsReader(em);
+  // The current edition's public list, as the route and the fast path in front of the app keep it.
+  const currentEditionId = async () => (await events.at(now())).edition.id;
+  const publicList = deps.publicListChanges
+    ? publicListReader(em, currentEditionId, deps.publicListChanges)
+    : createPublicListReader(em, currentEditionId);
+  // A change announced by any process: what this process keeps of it is read again first, then
+  // the pages that show it are rendered again.
+  deps.pages?.inputs.subscribe((inputs) => {
+    if (inputs.includes('editions')) events.invalidate?.();
+    if (inputs.includes('texts')) texts.invalidate();
+    deps.pages?.cache.changed(inputs);
+  });
   const routers = [
     authRoutes(
       auth,
@@ -325,6 +344,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
           if (error instanceof DomainError && error.code === 'not_found') return null;
           throw error;
         }),
+      pages: deps.pages?.cache,
+      listedVehicles: async () => (await publicList()).count,
     }),
   );
   return app;

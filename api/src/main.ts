@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
-import { createApp } from './app.js';
+import path from 'node:path';
+import { createApp, SESSION_COOKIE } from './app.js';
 import { ConfigError, loadApiConfig } from './core/config.js';
 import { configureLogger, logger, ORM_LOGGING } from './core/logger.js';
 import { initOrm } from './core/db/orm.js';
 import { pruneExpiredSessions } from './core/accounts/sessions.js';
 import { createS3Client, ensureBucket } from './core/storage/s3.js';
-import { PublicListChanges } from './core/public-list/public-list-changes.js';
+import { PublicInputs } from './core/public-list/public-inputs.js';
+import { PageCache } from './http/page-cache.js';
+import { withStaticFastPath } from './http/fast-path.js';
 import { publicListReader } from './core/public-list/public-vehicle.read.js';
 import { EditionEvents } from './core/editions/edition-events.js';
 import { withPublicListFastPath } from './routes/vehicles/public-list.js';
@@ -32,8 +35,14 @@ async function main(): Promise<void> {
   const relay = new OutboxRelay(orm.em, queues);
   relay.start();
   const presigner = createS3Client(config.s3, config.s3.publicEndpoint);
-  const publicListChanges = new PublicListChanges(config.databaseUrl);
-  await publicListChanges.start(orm.em);
+  // Changes of what the public pages show, announced by every process's commits.
+  const publicInputs = new PublicInputs(config.databaseUrl);
+  await publicInputs.start(orm.em);
+  const pages = new PageCache({
+    listening: () => publicInputs.listening,
+    clock: () => config.now().getTime(),
+    log: (error) => logger.error({ err: error }, 'rendering a kept page failed'),
+  });
   // One view of the editions for the app and the public list in front of it.
   const events = new EditionEvents(orm.em);
   const currentEditionId = async () => (await events.at(config.now())).edition.id;
@@ -49,17 +58,29 @@ async function main(): Promise<void> {
     presigner,
     queues,
     onOutbox: () => relay.wake(),
-    publicListChanges,
+    publicListChanges: publicInputs,
+    pages: { cache: pages, inputs: publicInputs },
     redisPrefix: config.redisPrefix,
     metrics,
   });
   const secureSite = new URL(config.publicUrl).protocol === 'https:';
   const server = createServer(
-    withPublicListFastPath(
+    withStaticFastPath(
       app,
-      publicListReader(orm.em, currentEditionId, publicListChanges),
-      secureSite,
-      metrics,
+      withPublicListFastPath(
+        app,
+        publicListReader(orm.em, currentEditionId, publicInputs),
+        secureSite,
+        metrics,
+      ),
+      {
+        pages,
+        // Production's build does not change under a running process; elsewhere a rebuild shows at once.
+        files: config.isProduction ? { root: path.resolve(config.webDist) } : undefined,
+        sessionCookie: SESSION_COOKIE,
+        requireHttps: secureSite,
+        metrics,
+      },
     ),
   ).listen(config.port, () =>
     logger.info({ port: config.port, publicUrl: config.publicUrl }, `api listening on port ${config.port}`),
@@ -80,7 +101,8 @@ async function main(): Promise<void> {
     clearInterval(prune);
     await drain(server, SHUTDOWN_GRACE_MS);
     await relay.stop();
-    await publicListChanges.close();
+    pages.clear();
+    await publicInputs.close();
     await closeQueues(queues);
     redis.disconnect();
     producer.disconnect();

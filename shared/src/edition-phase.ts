@@ -82,6 +82,26 @@ export function editionPhaseAt(edition: EditionMoments, at: Date): EditionPhase 
   return at < applicationsCloseAt(edition.applicationDeadline) ? 'open' : 'closed';
 }
 
+/**
+ * The first moment after `at` at which `editionPhaseAt` may answer otherwise (the window opening or
+ * closing, the meeting day beginning, the meeting ending); null when none lies ahead. A later edition
+ * becoming current is not among them: that is the editions' calendar, not this one's.
+ */
+export function nextPhaseChangeAfter(edition: EditionMoments, at: Date): Date | null {
+  if (edition.superseded) return null;
+  const moments = [
+    edition.applicationsOpenAt ?? undefined,
+    applicationsCloseAt(edition.applicationDeadline),
+    meetingDayStartsAt(edition.startsAt),
+    edition.endsAt,
+  ];
+  let next: Date | null = null;
+  for (const moment of moments) {
+    if (moment && moment > at && (!next || moment < next)) next = moment;
+  }
+  return next;
+}
+
 /** Whether the edition is over ('over' or 'archived'): its record is frozen. */
 export const isOverPhase = (phase: EditionPhase): boolean => phase === 'over' || phase === 'archived';
 

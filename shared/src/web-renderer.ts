@@ -16,9 +16,17 @@ export interface WebRenderer {
 export interface RenderRequest {
   /** Path and query of the request, e.g. '/login?redirect=%2Fdashboard'. */
   url: string;
-  /** The CSP nonce of this response: the router's hydration scripts carry it. */
-  nonce: string;
+  /**
+   * The CSP nonce of this response: the router's hydration scripts carry it. Without one (a page
+   * kept for every visitor) the scripts carry none and the page's CSP allows them by their hashes.
+   */
+  nonce?: string;
   siteConfig: SiteConfig;
+  /**
+   * How many cars the public list holds now: with none, the landing page is written without the
+   * section of confirmed cars (no placeholder that would vanish once the browser asked).
+   */
+  listedVehicles?: number;
   /** The signed-in user as GET /api/auth/user answers, or null. */
   user: CurrentUser | null;
   /** What the page shows, read by the server for it: 'Rückblick {Jahr}' and its cars (absent: none). */

@@ -12,6 +12,7 @@ import { createMemoryHistory, HeadContent, RouterContextProvider } from '@tansta
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { renderToString } from 'react-dom/server';
 import { lookBackQueryOptions } from './features/look-back/look-back-queries';
+import { publicVehiclesQueryOptions } from './features/vehicles/vehicle-queries';
 import { currentUserQueryOptions } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 import { setServerSiteConfig } from './lib/site-config';
@@ -23,11 +24,14 @@ export const render: WebRenderer['render'] = async ({
   siteConfig,
   user,
   lookBack,
+  listedVehicles,
 }: RenderRequest): Promise<RenderResult> => {
   setServerSiteConfig(siteConfig);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
   if (lookBack) queryClient.setQueryData(lookBackQueryOptions(lookBack.edition.year).queryKey, lookBack);
+  // No confirmed car yet: the landing page knows it without asking (the list travels dehydrated).
+  if (listedVehicles === 0) queryClient.setQueryData(publicVehiclesQueryOptions.queryKey, []);
   const request = new Request(new URL(url, siteConfig.publicUrl || 'http://localhost'));
   const handler = createRequestHandler({
     request,

@@ -49,6 +49,41 @@ export function cspNonce(res: ServerResponse): string | undefined {
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" };
 
+const sha256 = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
+
+/** The hashes of the style attributes in rendered markup, as CSP sources. */
+export function renderedStyleHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) {
+    hashes.add(
+      sha256(match[1]!.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name: string) => ENTITIES[name]!)),
+    );
+  }
+  return [...hashes];
+}
+
+/**
+ * The hashes of a page's inline scripts (the router's hydration scripts), as CSP sources; scripts
+ * loaded from a file and data blocks (`type="application/json"`, never run) need none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const attributes = match[1]!;
+    if (/\ssrc=/.test(attributes) || /\stype="(?!module"|text\/javascript")/.test(attributes)) continue;
+    hashes.add(sha256(match[2]!));
+  }
+  return [...hashes];
+}
+
+/** Adds sources to one directive of a policy. */
+function addSources(csp: string, directive: string, sources: string[]): string {
+  if (sources.length === 0) return csp;
+  return csp.replace(new RegExp(`(^|;)\\s*${directive} ([^;]*)`), (_, start: string, present: string) => {
+    return `${start}${directive} ${present.trim()} ${sources.join(' ')}`;
+  });
+}
+
 /**
  * Components write a few style attributes (a toaster's position, a collapsed accordion's size). A
  * server-rendered page carries them in its markup, where `style-src 'self'` would block them: the
@@ -56,13 +91,21 @@ const ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>'
  * values only), nothing else inline.
  */
 export function allowRenderedStyles(csp: string, html: string): string {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) {
-    const value = match[1]!.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
-    hashes.add(`'sha256-${createHash('sha256').update(value).digest('base64')}'`);
-  }
-  if (hashes.size === 0) return csp;
-  return csp.replace(/(^|;)\s*style-src ([^;]*)/, (_, start: string, sources: string) => {
-    return `${start}style-src ${sources} 'unsafe-hashes' ${[...hashes].join(' ')}`;
-  });
+  const hashes = renderedStyleHashes(html);
+  return hashes.length ? addSources(csp, 'style-src', ["'unsafe-hashes'", ...hashes]) : csp;
+}
+
+/**
+ * The policy of a page kept for every visitor: one nonce for all would be no nonce at all, so its
+ * inline scripts are allowed by their hashes instead (no 'unsafe-inline'), its style attributes as
+ * above. `csp` is the policy every answer carries; a nonce in it is dropped.
+ */
+export function cachedPagePolicy(csp: string, hashes: { scripts: string[]; styles: string[] }): string {
+  const withoutNonce = csp
+    .replace(/\s*'nonce-[^']*'/g, '')
+    .replace(/script-src([^;]*?)\s+(;|$)/, 'script-src$1$2');
+  const scripts = addSources(withoutNonce, 'script-src', hashes.scripts);
+  return hashes.styles.length
+    ? addSources(scripts, 'style-src', ["'unsafe-hashes'", ...hashes.styles])
+    : scripts;
 }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { PublicListChanges } from '../core/public-list/public-list-changes.js';
+import { PublicInputs } from '../core/public-list/public-inputs.js';
 import { publicListReader } from '../core/public-list/public-vehicle.read.js';
 import { createS3Client } from '../core/storage/s3.js';
 import { PUBLIC_LIST_PATH, withPublicListFastPath } from '../routes/vehicles/public-list.js';
@@ -114,7 +114,7 @@ describe('/metrics', () => {
   });
 
   it('counts the public list answered from memory under its route, as the stack would', async () => {
-    const changes = new PublicListChanges(t.env.DATABASE_URL!, () => undefined);
+    const changes = new PublicInputs(t.env.DATABASE_URL!, () => undefined);
     await changes.start(t.orm.em);
     try {
       const metrics = new HttpMetrics();

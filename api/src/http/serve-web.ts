@@ -10,13 +10,27 @@ import send from 'koa-send';
 import {
   CURRENT_USER_ELEMENT_ID,
   jsonDataScript,
+  nextPhaseChangeAfter,
   siteConfigScript,
   type SiteConfig,
   type WebRenderer,
 } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
-import { allowRenderedStyles, assignCspNonce, cspNonce } from './content-security-policy.js';
+import {
+  allowRenderedStyles,
+  assignCspNonce,
+  cspNonce,
+  inlineScriptHashes,
+  renderedStyleHashes,
+} from './content-security-policy.js';
 import { loadUser, type AppState } from './context.js';
+import {
+  cachedPageHeaders,
+  noteBasePolicy,
+  PAGE_CODINGS,
+  type CachedPage,
+  type PageCache,
+} from './page-cache.js';
 
 /**
  * Public pages whose first screen the server renders with its data; the signed-in area and every
@@ -38,6 +52,52 @@ const LOOK_BACK_PATH = /^\/rueckblick\/(\d{4})$/;
 /** Whether the server renders this page's first screen. */
 export const isServerRendered = (pagePath: string): boolean =>
   SERVER_RENDERED_PATHS.has(pagePath) || LOOK_BACK_PATH.test(pagePath);
+
+/**
+ * Whether a visit to this address may be answered with the page kept for everyone who is not
+ * signed in: a server-rendered page asked for without a query (a query can change what it shows).
+ */
+export const isKeptPage = (pagePath: string, querystring: string): boolean =>
+  querystring === '' && isServerRendered(pagePath);
+
+/** When the page rendered with this site config may read otherwise by the calendar (ms, the app's clock). */
+function validUntilOf(site: SiteConfig): number {
+  const at = site.now ? new Date(site.now) : new Date();
+  const next = nextPhaseChangeAfter(
+    {
+      applicationsOpenAt:
+        site.applicationsOpenAt === undefined
+          ? undefined
+          : site.applicationsOpenAt === null
+            ? null
+            : new Date(site.applicationsOpenAt),
+      applicationDeadline: site.applicationDeadline,
+      startsAt: new Date(site.eventStart),
+      endsAt: new Date(site.eventEnd),
+      superseded: false,
+    },
+    at,
+  );
+  return next ? next.getTime() : Infinity;
+}
+
+/** Answers with a kept page: its coding as the browser accepts it, 304 while the browser's copy is it. */
+export function sendCachedPage(ctx: Koa.Context, page: CachedPage): void {
+  const accepted = ctx.acceptsEncodings(...PAGE_CODINGS);
+  const coding = accepted === 'br' || accepted === 'gzip' ? accepted : undefined;
+  const policy = ctx.response.get('Content-Security-Policy');
+  const [ok, notModified] = cachedPageHeaders(page, coding, policy);
+  noteBasePolicy(ctx.res, policy);
+  ctx.compress = false;
+  ctx.status = 200;
+  ctx.set(notModified as Record<string, string>);
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.set(ok as Record<string, string>);
+  ctx.body = coding ? page.encoded[coding] : page.body;
+}
 
 /**
  * Pages (HTML) go out compressed; built files have their precompressed copies and API answers are
@@ -96,6 +156,10 @@ export function serveWeb(options: {
   log?: (error: unknown) => void;
   /** The look back on an edition, or null when there is none (yet). */
   lookBack?: (year: number) => Promise<Api.LookBack | null>;
+  /** The pages kept for visitors who are not signed in; without it every visit renders. */
+  pages?: PageCache;
+  /** How many cars the current edition's public list holds (the landing page leaves out an empty section). */
+  listedVehicles?: () => Promise<number>;
 }): Koa.Middleware<AppState> {
   const { root, siteConfig, cache, em, presentUser } = options;
   const serverBuild = path.join(root, '..', 'dist-server', 'entry-server.js');
@@ -118,6 +182,49 @@ export function serveWeb(options: {
     return renderer;
   };
   const readUser = loadUser(em, { staffSecondFactor: options.staffSecondFactor });
+  const readIndex = () => (cache ? (index ??= loadIndex()) : loadIndex());
+  const withSiteConfig = (stored: string, site: SiteConfig) =>
+    stored.replace('</head>', () => `${siteConfigScript(site)}</head>`);
+  const { pages } = options;
+  /**
+   * Whether a renderer is built; tells the kept pages which build they belong to (outside
+   * production a rebuild replaces them).
+   */
+  const currentBuild = async (): Promise<boolean> => {
+    const web = await loadRenderer();
+    if (!web || !pages) return false;
+    pages.build = cache ? 'production' : String(loadedAt);
+    return true;
+  };
+  if (!cache) pages?.checkBuildWith(async () => ((await currentBuild()) ? String(loadedAt) : null));
+  // A kept page: rendered for nobody in particular, without a nonce (its inline scripts are
+  // allowed by their hashes), the router's redirects and 404s not kept.
+  pages?.renderWith(async (pagePath) => {
+    const stored = await readIndex();
+    const web = await loadRenderer();
+    if (stored === null || !web) return null;
+    const site = await siteConfig();
+    const lookBackYear = LOOK_BACK_PATH.exec(pagePath)?.[1];
+    const lookBack =
+      lookBackYear && options.lookBack ? await options.lookBack(Number(lookBackYear)) : undefined;
+    if (lookBack === null) return null;
+    const listedVehicles = pagePath === '/' ? await options.listedVehicles?.() : undefined;
+    const result = await web.render({
+      url: pagePath,
+      siteConfig: site,
+      user: null,
+      lookBack,
+      listedVehicles,
+    });
+    if (result.kind !== 'page' || result.status !== 200) return null;
+    const html = fillTemplate(withSiteConfig(stored, site), result.head, result.html);
+    return {
+      html,
+      hashes: { scripts: inlineScriptHashes(html), styles: renderedStyleHashes(result.html) },
+      validFrom: site.now ? Date.parse(site.now) : -Infinity,
+      validUntil: validUntilOf(site),
+    };
+  });
 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -130,19 +237,22 @@ export function serveWeb(options: {
         root,
         maxage: file.startsWith('assets/') ? 365 * 24 * 3600 * 1000 : 0,
         immutable: file.startsWith('assets/'),
+        // Per representation (the .br or .gz beside the file has its own size and time).
+        setHeaders: (res, _file, stats) =>
+          res.setHeader('ETag', `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`),
       }).catch(() => undefined);
-      if (served) return;
+      if (served) {
+        if (ctx.fresh) ctx.status = 304;
+        return;
+      }
       return next();
     }
     // Outside production every request reads the files again, so a rebuilt client shows at once.
-    const stored = await (cache ? (index ??= loadIndex()) : loadIndex());
+    const stored = await readIndex();
     if (stored === null) {
       index = undefined;
       return next();
     }
-    const site = await siteConfig();
-    const template = stored.replace('</head>', () => `${siteConfigScript(site)}</head>`);
-    ctx.type = 'html';
 
     // The check-in page is kept by the service worker for offline use: a copy must not keep the
     // user signed in after logout, so it carries no user and asks the API as before.
@@ -157,6 +267,19 @@ export function serveWeb(options: {
     // the user is kept by no cache, not even the browser's; anonymous pages are revalidated.
     ctx.vary('Cookie');
     ctx.set('Cache-Control', user ? 'private, no-store' : 'no-cache');
+
+    // Not signed in: the page kept for everyone, rendered once per change.
+    if (!user && pages && isKeptPage(ctx.path, ctx.querystring) && (await currentBuild())) {
+      const page = await pages.get(ctx.path);
+      if (page) {
+        sendCachedPage(ctx, page);
+        return;
+      }
+    }
+
+    const site = await siteConfig();
+    const template = withSiteConfig(stored, site);
+    ctx.type = 'html';
 
     const nonce = cspNonce(ctx.res);
     const web = nonce ? await loadRenderer() : null;
@@ -173,7 +296,15 @@ export function serveWeb(options: {
           const lookBackYear = LOOK_BACK_PATH.exec(ctx.path)?.[1];
           const lookBack =
             lookBackYear && options.lookBack ? await options.lookBack(Number(lookBackYear)) : undefined;
-          const result = await web.render({ url: ctx.url, nonce, siteConfig: site, user, lookBack });
+          const listedVehicles = ctx.path === '/' ? await options.listedVehicles?.() : undefined;
+          const result = await web.render({
+            url: ctx.url,
+            nonce,
+            siteConfig: site,
+            user,
+            lookBack,
+            listedVehicles,
+          });
           if (result.kind === 'redirect') {
             ctx.status = result.status;
             ctx.redirect(result.location);

@@ -3,6 +3,7 @@ import type { Media } from '../model/media.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { PublicVehicle, type PublicVehicleData } from '../model/public-vehicle.entity.js';
 import { lockListingStates } from './public-list.queries.js';
+import { markPublicListChanged } from './public-inputs.js';
 
 /** An image is public once its clean renditions exist (its upload is gone) and it was not refused. */
 const isPublicImage = (item: Media) =>
@@ -63,6 +64,7 @@ export async function refreshPublicVehicles(em: EntityManager, vehicleIds: Itera
   const states = await lockListingStates(em, ids);
   const listable = states.filter((state) => state.listable).map((state) => state.id);
   const gone = states.filter((state) => !state.listable && state.listed).map((state) => state.id);
+  if (gone.length || listable.length) markPublicListChanged(em);
   if (gone.length) await em.nativeDelete(PublicVehicle, { vehicle: { $in: gone } });
   if (!listable.length) return;
   const vehicles = await em.find(Vehicle, { id: { $in: listable } }, { populate: ['media'], refresh: true });

@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PublicListVersion } from './public-list-changes.js';
+import type { PublicListVersion } from './public-inputs.js';
 import { publicListFingerprint, publicListRows } from './public-list.queries.js';
 
 export type ContentCoding = 'br' | 'gzip';
 
 export interface PublicList {
   body: Buffer;
+  /** How many vehicles it lists. */
+  count: number;
   etag: string;
   /** The body compressed (once per list, off the main thread), for clients that accept it. */
   encoded(coding: ContentCoding): Promise<Buffer>;
@@ -23,11 +25,12 @@ const compressors: Record<ContentCoding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: 6 }),
 };
 
-function publicList(body: Buffer): PublicList {
+function publicList(body: Buffer, count: number): PublicList {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   const encoded = new Map<ContentCoding, Promise<Buffer>>();
   return {
     body,
+    count,
     etag,
     encoded(coding) {
       let result = encoded.get(coding);
@@ -118,7 +121,7 @@ export function createPublicListReader(
     const row = await publicListRows(em, editionId);
     // Unchanged after all: keep the list's bytes and compressed forms.
     if (cached?.editionId === editionId && cached.fingerprint === row.fingerprint) return cached;
-    return Object.assign(publicList(Buffer.from(JSON.stringify(row.list))), {
+    return Object.assign(publicList(Buffer.from(JSON.stringify(row.list)), row.list.length), {
       fingerprint: row.fingerprint,
       version: 0,
       editionId,

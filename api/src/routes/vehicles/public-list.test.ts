@@ -4,14 +4,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app.js';
 import { configureLogger } from '../../core/logger.js';
-import { PublicListChanges } from '../../core/public-list/public-list-changes.js';
+import { PublicInputs } from '../../core/public-list/public-inputs.js';
 import { publicListReader } from '../../core/public-list/public-vehicle.read.js';
 import { createS3Client } from '../../core/storage/s3.js';
 import { createTestContext, insertListedVehicle, type TestContext } from '../../testing/index.js';
 import { PUBLIC_LIST_PATH, withPublicListFastPath } from './public-list.js';
 
 let t: TestContext;
-let changes: PublicListChanges;
+let changes: PublicInputs;
 let stack: Server;
 let fast: Server;
 /** Requests that reached the middleware (of either server). */
@@ -27,7 +27,7 @@ let fastUrl: string;
 
 beforeAll(async () => {
   t = await createTestContext({ relay: false });
-  changes = new PublicListChanges(t.env.DATABASE_URL!, () => undefined);
+  changes = new PublicInputs(t.env.DATABASE_URL!, () => undefined);
   await changes.start(t.orm.em);
   const app = createApp({
     config: t.config,

@@ -46,7 +46,7 @@ import type { VehicleService } from '../../core/vehicles/vehicle.service.js';
 import type { EventSource } from '../../core/editions/edition-events.js';
 import { phasesOf } from '../../core/editions/editions.js';
 import type { Vehicle } from '../../core/model/vehicle.entity.js';
-import type { PublicListVersion } from '../../core/public-list/public-list-changes.js';
+import type { PublicListVersion } from '../../core/public-list/public-inputs.js';
 import { createPublicListReader, publicListReader } from '../../core/public-list/public-vehicle.read.js';
 import { PUBLIC_LIST_CACHE_CONTROL, PUBLIC_LIST_CODINGS, publicListEtag } from './public-list.js';
 import { strictRouter } from '../../http/router.js';

@@ -27,6 +27,7 @@ import { Migration20261213000000_audit_route } from './Migration20261213000000_a
 import { Migration20261213100000_visitor_consent_mail } from './Migration20261213100000_visitor_consent_mail.js';
 import { Migration20261214000000_status_correction } from './Migration20261214000000_status_correction.js';
 import { Migration20261215200000_outbox_request_id } from './Migration20261215200000_outbox_request_id.js';
+import { Migration20261216000000_public_inputs } from './Migration20261216000000_public_inputs.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -76,4 +77,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261214000000_status_correction', class: Migration20261214000000_status_correction },
   { name: 'Migration20261215200000_outbox_request_id', class: Migration20261215200000_outbox_request_id },
+  { name: 'Migration20261216000000_public_inputs', class: Migration20261216000000_public_inputs },
 ];

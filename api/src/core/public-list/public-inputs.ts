@@ -1,0 +1,153 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { logger } from '../logger.js';
+
+/**
+ * What the public pages show, each with a version of its own: a statement that changes one takes
+ * the next number of its sequence (`public_input_<name>`) and announces `name:number` on this
+ * channel when its transaction commits (migration `public_inputs`).
+ */
+export const PUBLIC_INPUT_CHANNEL = 'public_input';
+export const PUBLIC_INPUTS = ['vehicles', 'texts', 'editions', 'arrivals'] as const;
+export type PublicInput = (typeof PUBLIC_INPUTS)[number];
+
+const RECONNECT_MS = 1000;
+
+/** What the public list reader needs to know: whether anything may have changed since `version`. */
+export interface PublicListVersion {
+  /** Changes whenever the read model may have changed. */
+  readonly version: number;
+  /** False while changes cannot be heard; the reader then checks the database on every request. */
+  readonly listening: boolean;
+}
+
+/** Transactions that wrote the public list; their commit counts at once in this process. */
+const listWriters = new WeakSet<object>();
+
+/**
+ * Marks the caller's transaction as one that changed the public list: when it commits, this
+ * process's list counts as changed before the notification arrives.
+ */
+export function markPublicListChanged(em: EntityManager): void {
+  const transaction = em.getTransactionContext<object>();
+  if (transaction) listWriters.add(transaction);
+}
+
+const isInput = (name: string): name is PublicInput => (PUBLIC_INPUTS as readonly string[]).includes(name);
+
+/**
+ * Hears changes of the public inputs: PostgreSQL's notifications (LISTEN on a connection of its
+ * own) for commits of any process, and this process's own commits that wrote the public list at
+ * once. Subscribers learn which inputs changed; `version` is the public list's (PublicListVersion).
+ * While the connection is down nothing counts as known; after a reconnect the inputs whose
+ * sequence moved meanwhile count as changed (their notifications may have been missed).
+ */
+export class PublicInputs implements PublicListVersion {
+  version = 0;
+  listening = false;
+  /** The newest number heard of each input. */
+  readonly versions = new Map<PublicInput, number>();
+  private readonly subscribers = new Set<(inputs: readonly PublicInput[]) => void>();
+  private client: pg.Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly log: (message: string, error?: unknown) => void = (message, error) =>
+      logger.warn({ err: error }, message),
+  ) {}
+
+  /** Starts listening (retrying in the background when the database does not answer). */
+  async start(em?: EntityManager): Promise<void> {
+    em?.getEventManager().registerSubscriber({
+      afterTransactionCommit: ({ transaction }) => {
+        if (transaction && listWriters.has(transaction)) this.changed(['vehicles']);
+      },
+    });
+    await this.connect();
+  }
+
+  /** Calls `listener` with the inputs of every change heard; returns the unsubscribe. */
+  subscribe(listener: (inputs: readonly PublicInput[]) => void): () => void {
+    this.subscribers.add(listener);
+    return () => this.subscribers.delete(listener);
+  }
+
+  /** The public list counts as changed (a reconnect, a commit of this process). */
+  bump(): void {
+    this.version += 1;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    this.listening = false;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private changed(inputs: readonly PublicInput[]): void {
+    if (inputs.includes('vehicles')) this.bump();
+    for (const subscriber of this.subscribers) {
+      try {
+        subscriber(inputs);
+      } catch (error) {
+        this.log('public inputs: a subscriber failed', error);
+      }
+    }
+  }
+
+  private heard(payload: string | undefined): void {
+    const [name, number] = (payload ?? '').split(':');
+    if (!name || !isInput(name)) return;
+    const version = Number(number);
+    if (Number.isFinite(version) && version > (this.versions.get(name) ?? 0))
+      this.versions.set(name, version);
+    this.changed([name]);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on('notification', (message) => this.heard(message.payload));
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client));
+    this.client = client;
+    let read: Map<PublicInput, number>;
+    try {
+      await client.connect();
+      await client.query(`listen ${PUBLIC_INPUT_CHANNEL}`);
+      // After LISTEN: a change from here on is heard, an earlier one shows in its sequence.
+      const { rows } = await client.query<{ name: PublicInput; version: string }>(
+        PUBLIC_INPUTS.map(
+          (name) => `select '${name}' as name, last_value as version from "public_input_${name}"`,
+        ).join(' union all '),
+      );
+      read = new Map(rows.map((row) => [row.name, Number(row.version)]));
+    } catch (error) {
+      this.lost(client, error);
+      return;
+    }
+    if (this.client !== client) return;
+    const first = this.versions.size === 0;
+    const moved = PUBLIC_INPUTS.filter((name) => (read.get(name) ?? 0) !== (this.versions.get(name) ?? 0));
+    for (const [name, version] of read) {
+      if (version > (this.versions.get(name) ?? 0)) this.versions.set(name, version);
+    }
+    this.listening = true;
+    // The list is read again after every (re)connect; other inputs only where their sequence moved.
+    this.changed(first ? PUBLIC_INPUTS : [...new Set<PublicInput>(['vehicles', ...moved])]);
+  }
+
+  private lost(client: pg.Client, error?: unknown): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    this.listening = false;
+    this.bump();
+    void client.end().catch(() => undefined);
+    if (this.closed) return;
+    this.log('public inputs: change notifications lost, reconnecting', error);
+    this.retry = setTimeout(() => void this.connect(), RECONNECT_MS);
+  }
+}

@@ -1,0 +1,389 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, SESSION_COOKIE } from '../app.js';
+import { EditionEvents } from '../core/editions/edition-events.js';
+import { PublicInputs } from '../core/public-list/public-inputs.js';
+import { createS3Client } from '../core/storage/s3.js';
+import {
+  APPLYING_NOON,
+  createTestContext,
+  insertListedVehicle,
+  testClock,
+  type TestContext,
+} from '../testing/index.js';
+import { withStaticFastPath } from './fast-path.js';
+import { PageCache } from './page-cache.js';
+import { withPublicListFastPath } from '../routes/vehicles/public-list.js';
+import { publicListReader } from '../core/public-list/public-vehicle.read.js';
+
+/**
+ * Pages kept for visitors who are not signed in, in two api processes on one database (each with
+ * its own connections, change notifications, cache and fast path, as two processes have): a change
+ * committed anywhere reaches the other's kept landing page within its notification time, and no
+ * signed-in content is ever served from the cache.
+ */
+
+/**
+ * Stands in for the server build of the web client: writes what the api hands it into the page,
+ * with an inline script (a nonce only when given one) and a style attribute, as the real one does.
+ */
+const RENDERER = `
+export function isPage(pathname) {
+  return ['/', '/impressum', '/datenschutz', '/login'].includes(pathname) || /^\\/rueckblick\\/\\d+$/.test(pathname);
+}
+let renders = 0;
+export async function render({ url, nonce, siteConfig, user, lookBack, listedVehicles }) {
+  renders += 1;
+  const script = '<script' + (nonce ? ' nonce="' + nonce + '"' : '') + '>self.$_rendered = ' + renders + ';</script>';
+  if (url.startsWith('/rueckblick/')) {
+    if (!lookBack) return { kind: 'page', status: 404, head: '', html: '<h1>404</h1>' + script };
+    return { kind: 'page', status: 200, head: '', html: '<p id="look-back">' + lookBack.vehicles.length + ' Fahrzeuge</p>' + script };
+  }
+  return {
+    kind: 'page',
+    status: 200,
+    head: '<title>Seite</title>',
+    html:
+      '<h1>' + siteConfig.eventName + '</h1>' +
+      '<p id="phase">' + siteConfig.phase + '</p>' +
+      '<div id="intro">' + (siteConfig.texts && siteConfig.texts.introduction || '-') + '</div>' +
+      '<p id="cars">' + (listedVehicles === 0 ? 'keine' : listedVehicles === undefined ? '?' : 'Bestätigte Fahrzeuge') + '</p>' +
+      '<p id="who">' + (user ? user.email : 'anonym') + '</p>' +
+      '<p>' + 'Schloss '.repeat(300) + '</p>' +
+      '<div style="position:fixed"></div>' + script,
+  };
+}`;
+
+/** A hashed asset of the build, with the .br and .gz the build writes beside it. */
+const SCRIPT = `console.log(${JSON.stringify('Schloss '.repeat(500))});`;
+
+let t: TestContext;
+let webBuild: string;
+const clock = testClock(APPLYING_NOON);
+
+interface Process {
+  url: string;
+  server: Server;
+  inputs: PublicInputs;
+  pages: PageCache;
+  /** Requests the Koa stack answered (the rest the fast path did). */
+  stackRequests: number;
+}
+const processes: Process[] = [];
+
+/** One api process as main.ts assembles it: its own notifications, page cache and fast paths. */
+async function startProcess(options: { files?: boolean } = {}): Promise<Process> {
+  const inputs = new PublicInputs(t.env.DATABASE_URL!, () => undefined);
+  await inputs.start(t.orm.em);
+  const pages = new PageCache({ listening: () => inputs.listening, clock: () => clock.now().getTime() });
+  const events = new EditionEvents(t.orm.em);
+  const app = createApp({
+    config: t.config,
+    em: t.orm.em,
+    redis: t.redis,
+    s3: createS3Client(t.config.s3),
+    redisPrefix: t.prefix,
+    publicListChanges: inputs,
+    pages: { cache: pages, inputs },
+    now: clock.now,
+    events,
+    log: () => undefined,
+  });
+  const process: Process = {
+    url: '',
+    server: undefined as unknown as Server,
+    inputs,
+    pages,
+    stackRequests: 0,
+  };
+  app.middleware.unshift((_ctx, next) => {
+    process.stackRequests += 1;
+    return next();
+  });
+  const currentEditionId = async () => (await events.at(clock.now())).edition.id;
+  process.server = createServer(
+    withStaticFastPath(
+      app,
+      withPublicListFastPath(app, publicListReader(t.orm.em, currentEditionId, inputs), false),
+      {
+        pages,
+        files: options.files ? { root: path.join(webBuild, 'dist') } : undefined,
+        sessionCookie: SESSION_COOKIE,
+        requireHttps: false,
+      },
+    ),
+  );
+  process.server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => process.server.once('listening', resolve));
+  process.url = `http://127.0.0.1:${(process.server.address() as AddressInfo).port}`;
+  processes.push(process);
+  return process;
+}
+
+beforeAll(async () => {
+  webBuild = await mkdtemp(path.join(tmpdir(), 'kept-pages-'));
+  await mkdir(path.join(webBuild, 'dist'));
+  await mkdir(path.join(webBuild, 'dist-server'));
+  await writeFile(path.join(webBuild, 'dist-server', 'entry-server.js'), RENDERER);
+  await mkdir(path.join(webBuild, 'dist', 'assets'));
+  await writeFile(path.join(webBuild, 'dist', 'assets', 'app-Ab12.js'), SCRIPT);
+  await writeFile(path.join(webBuild, 'dist', 'assets', 'app-Ab12.js.br'), brotliCompressSync(SCRIPT));
+  await writeFile(path.join(webBuild, 'dist', 'assets', 'app-Ab12.js.gz'), gzipSync(SCRIPT));
+  await writeFile(
+    path.join(webBuild, 'dist', 'index.html'),
+    '<!doctype html><html><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestContext({
+    relay: false,
+    now: clock.now,
+    env: { WEB_DIST: path.join(webBuild, 'dist') },
+  });
+});
+afterAll(async () => {
+  for (const { server, inputs, pages } of processes) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    pages.clear();
+    await inputs.close();
+  }
+  await t?.close();
+  await rm(webBuild, { recursive: true, force: true });
+});
+
+const text = (html: string, id: string) => new RegExp(`<[a-z]+ id="${id}">([^<]*)<`).exec(html)?.[1];
+
+async function visit(process: Process, pagePath = '/', headers: Record<string, string> = {}) {
+  const res = await fetch(`${process.url}${pagePath}`, { headers });
+  return { res, html: await res.text() };
+}
+
+/** Polls a process's landing page until `done`; the time it took, or a failure after `timeoutMs`. */
+async function untilPage(process: Process, done: (html: string) => boolean, timeoutMs = 5000) {
+  const started = performance.now();
+  for (;;) {
+    const { html } = await visit(process);
+    if (done(html)) return performance.now() - started;
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`page not changed in ${timeoutMs} ms: ${html.slice(0, 400)}`);
+    await sleep(20);
+  }
+}
+
+/** A GET as a browser sends it, without fetch's additions; the raw bytes. */
+function plainGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    }).on('error', reject);
+  });
+}
+
+const sha256 = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
+
+describe('pages kept for visitors who are not signed in', () => {
+  let a: Process;
+  let b: Process;
+
+  beforeAll(async () => {
+    a = await startProcess();
+    b = await startProcess();
+  });
+
+  it('renders a page once and answers later visits from memory, with ETag, 304 and a CSP of hashes', async () => {
+    const first = await visit(b, '/', { 'accept-encoding': 'identity' });
+    expect(first.res.status).toBe(200);
+    expect(text(first.html, 'phase')).toBe('open');
+    const before = b.stackRequests;
+    const visits = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${b.url}/`, { headers: { 'accept-encoding': 'br, gzip' } })),
+    );
+    // The fast path answered them: the stack saw none.
+    expect(b.stackRequests).toBe(before);
+    const res = visits[0]!;
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // fetch decodes the coding it was sent.
+    const body = await res.text();
+    expect(body).toBe(first.html);
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    expect(new Set(visits.map((visit) => visit.headers.get('etag')))).toEqual(new Set([etag]));
+
+    // The inline script is allowed by its hash, no nonce and nothing inline beyond it.
+    const csp = res.headers.get('content-security-policy')!;
+    const script = /<script>([^<]*)<\/script>/.exec(body)![1]!;
+    expect(csp).toContain(`script-src 'self' ${sha256(script)}`);
+    expect(csp).toContain(`'unsafe-hashes' ${sha256('position:fixed')}`);
+    expect(csp).not.toMatch(/nonce|unsafe-inline/);
+    expect(body).not.toContain('nonce=');
+
+    // As a browser revalidates (fetch would add 'Cache-Control: no-cache' to a conditional request).
+    const again = await plainGet(`${b.url}/`, { 'accept-encoding': 'br, gzip', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['content-security-policy']).toBe(csp);
+    expect(again.body.length).toBe(0);
+
+    const gzip = await fetch(`${b.url}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(first.html);
+    // HEAD: the headers alone.
+    const head = await fetch(`${b.url}/`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    expect(head.headers.get('etag')).toBe(etag);
+  });
+
+  it('brings a change of a text, the public list or the phase, committed by another process, to the kept page', async () => {
+    await visit(a);
+    const before = await visit(b);
+    expect(text(before.html, 'intro')).toBe('-');
+    expect(text(before.html, 'cars')).toBe('keine');
+    const admin = await t.signIn('admin');
+    const wait: Record<string, number> = {};
+
+    // A text, saved through a third app (the harness's), not a or b.
+    expect(
+      (await admin.client.put('/api/admin/texts', { introduction: 'Willkommen am Schloss' })).status,
+    ).toBe(200);
+    wait.text = await untilPage(b, (html) => html.includes('<p>Willkommen am Schloss</p>'));
+    await untilPage(a, (html) => html.includes('<p>Willkommen am Schloss</p>'));
+
+    // The public list: the first confirmed car.
+    await insertListedVehicle(t, 'Porsche');
+    wait.list = await untilPage(b, (html) => text(html, 'cars') === 'Bestätigte Fahrzeuge');
+
+    // The edition's phase: its deadline moved before today (another connection, as psql would).
+    const db = new pg.Client({ connectionString: t.env.DATABASE_URL });
+    await db.connect();
+    try {
+      await db.query(`update edition set application_deadline = '2026-03-01' where id = $1`, [
+        t.event.edition.id,
+      ]);
+      wait.phase = await untilPage(b, (html) => text(html, 'phase') === 'closed');
+      await db.query(`update edition set application_deadline = $2 where id = $1`, [
+        t.event.edition.id,
+        t.event.applicationDeadline,
+      ]);
+      await untilPage(b, (html) => text(html, 'phase') === 'open');
+    } finally {
+      await db.end();
+    }
+    // Notification, at most one render per second, the render itself.
+    for (const ms of Object.values(wait)) expect(ms).toBeLessThan(2500);
+    console.info(
+      `kept page changed after: ${JSON.stringify(Object.fromEntries(Object.entries(wait).map(([k, v]) => [k, Math.round(v)])))} ms`,
+    );
+  });
+
+  it('renders a page again when the calendar moves on, with nothing announced', async () => {
+    expect(text((await visit(b)).html, 'phase')).toBe('open');
+    const deadline = t.event.applicationDeadline;
+    // The day after the deadline at noon: applications have closed.
+    const closed = new Date(`${deadline}T12:00:00+02:00`);
+    closed.setUTCDate(closed.getUTCDate() + 1);
+    clock.set(closed);
+    try {
+      expect(text((await visit(b)).html, 'phase')).toBe('closed');
+    } finally {
+      clock.set(APPLYING_NOON);
+    }
+    expect(text((await visit(b)).html, 'phase')).toBe('open');
+  });
+
+  it('never serves signed-in content from the cache, nor a kept page to a signed-in visitor', async () => {
+    const owner = await t.signIn('user');
+    const cookie = owner.client.cookieHeader;
+    expect(cookie).toContain(`${SESSION_COOKIE}=`);
+
+    // Anonymous first, then signed in: the signed-in visit is rendered for its user.
+    const anonymous = await visit(a, '/impressum');
+    expect(text(anonymous.html, 'who')).toBe('anonym');
+    const signedIn = await visit(a, '/impressum', { cookie });
+    expect(text(signedIn.html, 'who')).toBe(owner.email);
+    expect(signedIn.res.headers.get('cache-control')).toBe('private, no-store');
+    expect(signedIn.res.headers.get('etag')).toBeNull();
+    expect(signedIn.res.headers.get('content-security-policy')).toMatch(/'nonce-/);
+
+    // Signed in first (on a page nobody has asked for yet), then anonymous.
+    const first = await visit(b, '/datenschutz', { cookie });
+    expect(text(first.html, 'who')).toBe(owner.email);
+    for (const process of [a, b]) {
+      for (const pagePath of ['/', '/impressum', '/datenschutz']) {
+        const { res, html } = await visit(process, pagePath);
+        expect(text(html, 'who')).toBe('anonym');
+        expect(html).not.toContain(owner.email);
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+      }
+    }
+    // A session cookie that names no session: rendered by the stack, the kept page as anyone gets it.
+    const stale = await visit(b, '/', { cookie: `${SESSION_COOKIE}=nothing` });
+    expect(text(stale.html, 'who')).toBe('anonym');
+    // A query may change the page: rendered for the request, never kept.
+    const before = b.stackRequests;
+    const queried = await visit(b, '/?utm=x');
+    expect(text(queried.html, 'who')).toBe('anonym');
+    expect(queried.res.headers.get('etag')).toBeNull();
+    expect(b.stackRequests).toBe(before + 1);
+  });
+
+  it('keeps no page the router redirects or does not know', async () => {
+    const missing = await visit(b, '/rueckblick/1999');
+    expect(missing.res.status).toBe(404);
+    expect(missing.res.headers.get('etag')).toBeNull();
+    const again = b.stackRequests;
+    await visit(b, '/rueckblick/1999');
+    expect(b.stackRequests).toBe(again + 1);
+  });
+});
+
+describe('built files', () => {
+  it('are answered from memory after the stack served them once, with its headers, ETag and 304', async () => {
+    const process = await startProcess({ files: true });
+    const url = `${process.url}/assets/app-Ab12.js`;
+    const headers = { 'accept-encoding': 'gzip, deflate, br' };
+    const first = await plainGet(url, headers);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.body).toEqual(brotliCompressSync(SCRIPT));
+    // The bytes are read once the stack's answer is out.
+    await sleep(50);
+    const before = process.stackRequests;
+    const again = await plainGet(url, headers);
+    expect(process.stackRequests).toBe(before);
+    expect(again.body).toEqual(first.body);
+    const own = (answer: typeof first) =>
+      Object.fromEntries(
+        Object.entries(answer.headers).filter(([name]) => !['date', 'x-request-id'].includes(name)),
+      );
+    expect(own(again)).toEqual(own(first));
+    expect(again.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(again.headers['cache-control']).toBe('max-age=31536000,immutable');
+    expect(again.headers.vary).toBe('Accept-Encoding');
+    expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+
+    const notModified = await plainGet(url, { ...headers, 'if-none-match': again.headers.etag! });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(process.stackRequests).toBe(before);
+
+    // Another Accept-Encoding is the stack's once, then kept as well.
+    const plain = await plainGet(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
+    expect(plain.headers.etag).not.toBe(again.headers.etag);
+    expect(process.stackRequests).toBe(before + 1);
+  });
+});
