@@ -30,7 +30,7 @@ export * from './schemas/german-issues.js';
 export * from './privacy.js';
 export * from './second-factor.js';
 export * from './audit.js';
-export type * from './web-renderer.js';
+export * from './web-renderer.js';
 export * from './visitor-updates.js';
 export * from './reviews.js';
 export * from './public-texts.js';

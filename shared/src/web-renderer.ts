@@ -43,3 +43,23 @@ export type RenderResult =
       html: string;
     }
   | { kind: 'redirect'; status: number; location: string };
+
+/**
+ * Public pages whose routes read no query (no search schema, no loader depending on it): a visit
+ * with one (a link shared with `?fbclid=…` or `?utm_source=…`) gets the same page, so the page kept
+ * for visitors who are not signed in answers it. The web client's tests hold its routes to this.
+ */
+export const PAGES_WITHOUT_QUERY: ReadonlySet<string> = new Set([
+  '/',
+  '/register',
+  '/forgot-password',
+  '/impressum',
+  '/datenschutz',
+]);
+
+/** 'Rückblick {Jahr}': a page per past edition, which reads no query either. */
+export const LOOK_BACK_PAGE = /^\/rueckblick\/(\d{4})$/;
+
+/** Whether a visit to this public page shows the same page whatever its query. */
+export const readsNoQuery = (pagePath: string): boolean =>
+  PAGES_WITHOUT_QUERY.has(pagePath) || LOOK_BACK_PAGE.test(pagePath);

@@ -1,6 +1,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGES_WITHOUT_QUERY, readsNoQuery } from '@schlosstreffen/shared';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
@@ -60,5 +61,32 @@ describe('routes', () => {
     );
     expect(screen.getByRole('link', { name: 'Zur Startseite' }).getAttribute('href')).toBe('/');
     expect(document.title).toBe('404 Page Not Found – Schlosstreffen');
+  });
+});
+
+/** A route's options as the test reads them. */
+type RouteOptions = { options: { validateSearch?: unknown; loaderDeps?: unknown } };
+
+describe('pages that read no query', () => {
+  it('declare no search schema and no loader depending on the query', () => {
+    const router = createAppRouter({ queryClient: createQueryClient(), history: createMemoryHistory() });
+    const routes = router.routesById as unknown as Record<string, RouteOptions>;
+    expect(readsNoQuery('/rueckblick/2026')).toBe(true);
+    for (const pagePath of [...PAGES_WITHOUT_QUERY, '/rueckblick/2026']) {
+      const matches = router.matchRoutes(pagePath, {});
+      expect(
+        matches.some((match) => match._notFound),
+        pagePath,
+      ).toBe(false);
+      for (const match of matches) {
+        const { options } = routes[match.routeId]!;
+        expect(options.validateSearch, `${pagePath}: ${match.routeId}`).toBeUndefined();
+        expect(options.loaderDeps, `${pagePath}: ${match.routeId}`).toBeUndefined();
+      }
+    }
+    // A page that does read one is not among them.
+    const login = router.matchRoutes('/login', {}).at(-1)!;
+    expect(routes[login.routeId]!.options.validateSearch).toBeDefined();
+    expect(readsNoQuery('/login')).toBe(false);
   });
 });

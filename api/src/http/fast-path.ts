@@ -200,7 +200,11 @@ export function withStaticFastPath(
       return next(req, res);
     }
 
-    if (pages && pathname === url && isKeptPage(pathname, '') && !signedInMaybe(req, options.sessionCookie)) {
+    if (
+      pages &&
+      isKeptPage(pathname, url.slice(pathname.length + 1)) &&
+      !signedInMaybe(req, options.sessionCookie)
+    ) {
       const page = pages.peek(pathname);
       if (page && common && basePolicy && !insecure(req, res)) {
         const [ok, notModified] = cachedPageHeaders(page, codingFor(req, res, acceptEncoding), basePolicy);

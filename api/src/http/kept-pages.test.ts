@@ -331,9 +331,14 @@ describe('pages kept for visitors who are not signed in', () => {
     // A session cookie that names no session: rendered by the stack, the kept page as anyone gets it.
     const stale = await visit(b, '/', { cookie: `${SESSION_COOKIE}=nothing` });
     expect(text(stale.html, 'who')).toBe('anonym');
-    // A query may change the page: rendered for the request, never kept.
+    // A query the page does not read (a shared link's tracking): the kept page, from memory.
+    const kept = await visit(b, '/');
     const before = b.stackRequests;
-    const queried = await visit(b, '/?utm=x');
+    const tracked = await visit(b, '/?fbclid=IwAR0abc&utm_source=ig');
+    expect(tracked.res.headers.get('etag')).toBe(kept.res.headers.get('etag'));
+    expect(b.stackRequests).toBe(before);
+    // One the page reads (where to go after signing in): rendered for the request, never kept.
+    const queried = await visit(b, '/login?redirect=%2Fdashboard');
     expect(text(queried.html, 'who')).toBe('anonym');
     expect(queried.res.headers.get('etag')).toBeNull();
     expect(b.stackRequests).toBe(before + 1);

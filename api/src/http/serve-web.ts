@@ -10,7 +10,9 @@ import send from 'koa-send';
 import {
   CURRENT_USER_ELEMENT_ID,
   jsonDataScript,
+  LOOK_BACK_PAGE,
   nextPhaseChangeAfter,
+  readsNoQuery,
   siteConfigScript,
   type SiteConfig,
   type WebRenderer,
@@ -46,19 +48,16 @@ export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set([
   '/datenschutz',
 ]);
 
-/** 'Rückblick {Jahr}': rendered on the server with its cars. */
-const LOOK_BACK_PATH = /^\/rueckblick\/(\d{4})$/;
-
 /** Whether the server renders this page's first screen. */
 export const isServerRendered = (pagePath: string): boolean =>
-  SERVER_RENDERED_PATHS.has(pagePath) || LOOK_BACK_PATH.test(pagePath);
+  SERVER_RENDERED_PATHS.has(pagePath) || LOOK_BACK_PAGE.test(pagePath);
 
 /**
  * Whether a visit to this address may be answered with the page kept for everyone who is not
- * signed in: a server-rendered page asked for without a query (a query can change what it shows).
+ * signed in: a server-rendered page asked for without a query, or with one its route does not read.
  */
 export const isKeptPage = (pagePath: string, querystring: string): boolean =>
-  querystring === '' && isServerRendered(pagePath);
+  isServerRendered(pagePath) && (querystring === '' || readsNoQuery(pagePath));
 
 /** When the page rendered with this site config may read otherwise by the calendar (ms, the app's clock). */
 function validUntilOf(site: SiteConfig): number {
@@ -204,7 +203,7 @@ export function serveWeb(options: {
     const web = await loadRenderer();
     if (stored === null || !web) return null;
     const site = await siteConfig();
-    const lookBackYear = LOOK_BACK_PATH.exec(pagePath)?.[1];
+    const lookBackYear = LOOK_BACK_PAGE.exec(pagePath)?.[1];
     const lookBack =
       lookBackYear && options.lookBack ? await options.lookBack(Number(lookBackYear)) : undefined;
     if (lookBack === null) return null;
@@ -293,7 +292,7 @@ export function serveWeb(options: {
     if (nonce && (isServerRendered(ctx.path) || unknown)) {
       if (web) {
         try {
-          const lookBackYear = LOOK_BACK_PATH.exec(ctx.path)?.[1];
+          const lookBackYear = LOOK_BACK_PAGE.exec(ctx.path)?.[1];
           const lookBack =
             lookBackYear && options.lookBack ? await options.lookBack(Number(lookBackYear)) : undefined;
           const listedVehicles = ctx.path === '/' ? await options.listedVehicles?.() : undefined;
