@@ -21,6 +21,7 @@ import {
 } from '../testing/index.js';
 import { withStaticFastPath } from './fast-path.js';
 import { PageCache } from './page-cache.js';
+import { ANONYMOUS_RENDERS } from './serve-web.js';
 import { withPublicListFastPath } from '../routes/vehicles/public-list.js';
 import { publicListReader } from '../core/public-list/public-vehicle.read.js';
 
@@ -40,8 +41,17 @@ export function isPage(pathname) {
   return ['/', '/impressum', '/datenschutz', '/login'].includes(pathname) || /^\\/rueckblick\\/\\d+$/.test(pathname);
 }
 let renders = 0;
+let running = 0;
+globalThis.maxLoginRenders = 0;
 export async function render({ url, nonce, siteConfig, user, lookBack, listedVehicles }) {
   renders += 1;
+  if (url.startsWith('/login')) {
+    // A render that takes a while, so visits overlap.
+    running += 1;
+    globalThis.maxLoginRenders = Math.max(globalThis.maxLoginRenders, running);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    running -= 1;
+  }
   const script = '<script' + (nonce ? ' nonce="' + nonce + '"' : '') + '>self.$_rendered = ' + renders + ';</script>';
   if (url.startsWith('/rueckblick/')) {
     if (!lookBack) return { kind: 'page', status: 404, head: '', html: '<h1>404</h1>' + script };
@@ -342,6 +352,33 @@ describe('pages kept for visitors who are not signed in', () => {
     expect(text(queried.html, 'who')).toBe('anonym');
     expect(queried.res.headers.get('etag')).toBeNull();
     expect(b.stackRequests).toBe(before + 1);
+  });
+
+  it('renders few single visits of visitors who are not signed in at once, the rest in the browser', async () => {
+    const g = globalThis as { maxLoginRenders?: number };
+    g.maxLoginRenders = 0;
+    const visits = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => visit(b, `/login?redirect=%2F${index}`)),
+    );
+    expect(g.maxLoginRenders).toBe(ANONYMOUS_RENDERS);
+    const inBrowser = visits.filter(({ res }) => res.headers.get('x-rendered-by') === 'browser');
+    expect(inBrowser.length).toBeGreaterThan(0);
+    for (const { res, html } of visits) {
+      expect(res.status).toBe(200);
+      // Either way the page with the site's facts; the browser renders the rest from index.html.
+      expect(html).toContain('id="site-config"');
+    }
+    for (const { html } of inBrowser) expect(html).toContain('<div id="root"></div>');
+
+    // Signed in: always rendered on the server.
+    const owner = await t.signIn('user');
+    g.maxLoginRenders = 0;
+    const signedIn = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        visit(b, '/login?redirect=%2Fdashboard', { cookie: owner.client.cookieHeader }),
+      ),
+    );
+    for (const { res } of signedIn) expect(res.headers.get('x-rendered-by')).toBeNull();
   });
 
   it('keeps no page the router redirects or does not know', async () => {

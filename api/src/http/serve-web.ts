@@ -48,6 +48,12 @@ export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set([
   '/datenschutz',
 ]);
 
+/**
+ * At most this many pages are rendered at once for single visits of visitors who are not signed in
+ * (the kept pages aside); further such visits get index.html and render in the browser.
+ */
+export const ANONYMOUS_RENDERS = 2;
+
 /** Whether the server renders this page's first screen. */
 export const isServerRendered = (pagePath: string): boolean =>
   SERVER_RENDERED_PATHS.has(pagePath) || LOOK_BACK_PAGE.test(pagePath);
@@ -185,6 +191,8 @@ export function serveWeb(options: {
   const withSiteConfig = (stored: string, site: SiteConfig) =>
     stored.replace('</head>', () => `${siteConfigScript(site)}</head>`);
   const { pages } = options;
+  /** Renders for visitors who are not signed in, running now (each is a few milliseconds of CPU). */
+  let anonymousRenders = 0;
   /**
    * Whether a renderer is built; tells the kept pages which build they belong to (outside
    * production a rebuild replaces them).
@@ -289,8 +297,15 @@ export function serveWeb(options: {
       ctx.status = 404;
       ctx.set('Cache-Control', 'no-store');
     }
-    if (nonce && (isServerRendered(ctx.path) || unknown)) {
+    // Not signed in and not kept (a query the page reads, a path no page serves): rendered for this
+    // visit only while few such renders run; beyond that the browser renders it from index.html,
+    // so a flood of such visits costs the server no rendering and the gate's requests never wait
+    // behind it.
+    const admitted = user !== null || anonymousRenders < ANONYMOUS_RENDERS;
+    if (nonce && (isServerRendered(ctx.path) || unknown) && !admitted) ctx.set('X-Rendered-By', 'browser');
+    if (nonce && (isServerRendered(ctx.path) || unknown) && admitted) {
       if (web) {
+        if (!user) anonymousRenders += 1;
         try {
           const lookBackYear = LOOK_BACK_PAGE.exec(ctx.path)?.[1];
           const lookBack =
@@ -316,6 +331,8 @@ export function serveWeb(options: {
           return;
         } catch (error) {
           options.log?.(error);
+        } finally {
+          if (!user) anonymousRenders -= 1;
         }
       }
     }
