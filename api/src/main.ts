@@ -75,8 +75,9 @@ async function main(): Promise<void> {
       ),
       {
         pages,
-        // Production's build does not change under a running process; elsewhere a rebuild shows at once.
-        files: config.isProduction ? { root: path.resolve(config.webDist) } : undefined,
+        // Hashed assets never change under their name; the other files only in production, where
+        // the build does not change under a running process (elsewhere a rebuild shows at once).
+        files: { root: path.resolve(config.webDist), all: config.isProduction },
         sessionCookie: SESSION_COOKIE,
         requireHttps: secureSite,
         metrics,

@@ -62,6 +62,7 @@ const signedInMaybe = (req: IncomingMessage, sessionCookie: string) => {
 /** A built file's path: an extension, not the API, stored objects or the queue dashboard. */
 const isFilePath = (pathname: string) =>
   path.extname(pathname) !== '' &&
+  !pathname.includes('..') &&
   pathname !== '/index.html' &&
   !/^\/(api|objects|admin\/queues)\//.test(pathname);
 
@@ -74,9 +75,8 @@ const isFilePath = (pathname: string) =>
  *   cache holds it (`PageCache.peek`); the headers every answer carries are taken from the stack's
  *   own answer to such a page, the page's own (ETag, CSP with its hashes, Vary, Cache-Control,
  *   Content-Encoding) are the cache's, as the stack sets them.
- * - Files (`files`: production, where the build does not change under a running process): the
- *   stack's answer to a file for one Accept-Encoding is kept with its bytes and replayed for that
- *   Accept-Encoding (clients send a handful of distinct ones).
+ * - Files (`files`): the stack's answer to a file for one Accept-Encoding is kept with its bytes
+ *   and replayed for that Accept-Encoding (clients send a handful of distinct ones).
  *
  * Everything else, and a page or file before the stack answered it once, goes to `next`. Freshness
  * (If-None-Match, If-Modified-Since) is Koa's own check on a bare context.
@@ -86,8 +86,12 @@ export function withStaticFastPath(
   next: RequestListener,
   options: {
     pages?: PageCache;
-    /** The built client (web/dist) whose files are kept after the stack served them once. */
-    files?: { root: string };
+    /**
+     * The built client (web/dist) whose files are kept after the stack served them once: its
+     * hashed assets (`/assets/`, whose name changes with their content), and with `all` (production,
+     * where the build does not change under a running process) every other file too.
+     */
+    files?: { root: string; all: boolean };
     sessionCookie: string;
     requireHttps: boolean;
     metrics?: HttpMetrics;
@@ -190,7 +194,7 @@ export function withStaticFastPath(
     const acceptEncoding = req.headers['accept-encoding'] ?? '\0';
     const startedAt = metrics ? process.hrtime.bigint() : 0n;
 
-    if (files && isFilePath(pathname) && pathname === url) {
+    if (files && isFilePath(pathname) && pathname === url && (files.all || pathname.startsWith('/assets/'))) {
       const file = kept.get(pathname)?.get(acceptEncoding);
       if (file && !insecure(req, res)) {
         answer(req, res, file.headers, file.notModified, file.body, startedAt);

@@ -125,7 +125,7 @@ async function startProcess(options: { files?: boolean } = {}): Promise<Process>
       withPublicListFastPath(app, publicListReader(t.orm.em, currentEditionId, inputs), false),
       {
         pages,
-        files: options.files ? { root: path.join(webBuild, 'dist') } : undefined,
+        files: options.files ? { root: path.join(webBuild, 'dist'), all: false } : undefined,
         sessionCookie: SESSION_COOKIE,
         requireHttps: false,
       },
@@ -144,6 +144,7 @@ beforeAll(async () => {
   await mkdir(path.join(webBuild, 'dist-server'));
   await writeFile(path.join(webBuild, 'dist-server', 'entry-server.js'), RENDERER);
   await mkdir(path.join(webBuild, 'dist', 'assets'));
+  await writeFile(path.join(webBuild, 'dist', 'robots.txt'), 'User-agent: *\n');
   await writeFile(path.join(webBuild, 'dist', 'assets', 'app-Ab12.js'), SCRIPT);
   await writeFile(path.join(webBuild, 'dist', 'assets', 'app-Ab12.js.br'), brotliCompressSync(SCRIPT));
   await writeFile(path.join(webBuild, 'dist', 'assets', 'app-Ab12.js.gz'), gzipSync(SCRIPT));
@@ -427,5 +428,14 @@ describe('built files', () => {
     expect(plain.body.toString()).toBe(SCRIPT);
     expect(plain.headers.etag).not.toBe(again.headers.etag);
     expect(process.stackRequests).toBe(before + 1);
+
+    // Outside production a file that is not a hashed asset may be rebuilt: always the stack's.
+    await plainGet(`${process.url}/index.html`, headers);
+    await plainGet(`${process.url}/assets/../index.html`, headers);
+    const stack = process.stackRequests;
+    await sleep(50);
+    await plainGet(`${process.url}/robots.txt`, headers);
+    await plainGet(`${process.url}/robots.txt`, headers);
+    expect(process.stackRequests).toBe(stack + 2);
   });
 });
