@@ -299,6 +299,22 @@ describe('pages kept for visitors who are not signed in', () => {
     );
   });
 
+  it('lets no visit see the page as it was once a change after a quiet second is heard', async () => {
+    const admin = await t.signIn('admin');
+    for (const [round, introduction] of ['Erste Fassung', 'Zweite Fassung'].entries()) {
+      await visit(b);
+      // More than the render interval since the last render: the change renders at once.
+      await sleep(1100);
+      const heard = b.inputs.versions.get('texts') ?? 0;
+      expect((await admin.client.put('/api/admin/texts', { introduction })).status).toBe(200);
+      const deadline = Date.now() + 5000;
+      while ((b.inputs.versions.get('texts') ?? 0) === heard && Date.now() < deadline) await sleep(1);
+      // Heard: the very next visit waits for the render rather than getting the old page.
+      const { html } = await visit(b);
+      expect(html, `round ${round}`).toContain(`<p>${introduction}</p>`);
+    }
+  });
+
   it('renders a page again when the calendar moves on, with nothing announced', async () => {
     expect(text((await visit(b)).html, 'phase')).toBe('open');
     const deadline = t.event.applicationDeadline;

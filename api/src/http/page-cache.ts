@@ -47,6 +47,8 @@ interface Slot {
   /** A change announced after the page was rendered. */
   stale: boolean;
   rendering?: Promise<CachedPage | null>;
+  /** The render in flight follows a change: callers wait for it (a few milliseconds) instead of the page as it was. */
+  awaited: boolean;
   /** When the last render started (ms). */
   renderStartedAt: number;
   timer?: NodeJS.Timeout;
@@ -139,6 +141,7 @@ export class PageCache {
     const at = this.options.clock?.() ?? now;
     if (at < page.validFrom || at >= page.validUntil || page.build !== this.build) return undefined;
     slot.askedAt = now;
+    if (slot.rendering && slot.awaited) return undefined;
     const deaf = this.options.listening && !this.options.listening();
     if (now - page.renderedAt >= this.maxAgeMs || (deaf && now - page.renderedAt >= this.minIntervalMs)) {
       this.schedule(pagePath, slot);
@@ -166,7 +169,7 @@ export class PageCache {
         continue;
       }
       slot.stale = true;
-      this.schedule(pagePath, slot);
+      this.schedule(pagePath, slot, true);
     }
   }
 
@@ -179,16 +182,25 @@ export class PageCache {
   private slotOf(pagePath: string): Slot {
     let slot = this.slots.get(pagePath);
     if (!slot) {
-      slot = { stale: false, renderStartedAt: 0, askedAt: this.now() };
+      slot = { stale: false, awaited: false, renderStartedAt: 0, askedAt: this.now() };
       this.slots.set(pagePath, slot);
     }
     return slot;
   }
 
-  /** A render in the background, as soon as the interval since the last one allows. */
-  private schedule(pagePath: string, slot: Slot): void {
+  /**
+   * A render as soon as the interval since the last one allows. One that follows a change and may
+   * start at once is waited for by the visits meanwhile, so a change is seen as soon as it is
+   * rendered; one held back by the interval (changes in quick succession) is not: the page as it
+   * was goes out until then.
+   */
+  private schedule(pagePath: string, slot: Slot, change = false): void {
     if (slot.timer || slot.rendering) return;
-    const wait = Math.max(0, slot.renderStartedAt + this.minIntervalMs - this.now());
+    const wait = slot.renderStartedAt + this.minIntervalMs - this.now();
+    if (wait <= 0) {
+      void this.render(pagePath, slot, change);
+      return;
+    }
     slot.timer = setTimeout(() => {
       slot.timer = undefined;
       if (this.slots.get(pagePath) !== slot) return;
@@ -197,10 +209,11 @@ export class PageCache {
     slot.timer.unref();
   }
 
-  private render(pagePath: string, slot: Slot): Promise<CachedPage | null> {
+  private render(pagePath: string, slot: Slot, awaited = false): Promise<CachedPage | null> {
     const renderer = this.renderer;
     if (!renderer) return Promise.resolve(null);
     slot.stale = false;
+    slot.awaited = awaited;
     slot.renderStartedAt = this.now();
     const build = this.build;
     const rendering = (async (): Promise<CachedPage | null> => {
@@ -230,6 +243,7 @@ export class PageCache {
     rendering.then(
       (page) => {
         slot.rendering = undefined;
+        slot.awaited = false;
         if (this.slots.get(pagePath) !== slot) return;
         if (page) slot.page = page;
         else if (!slot.page) this.slots.delete(pagePath);
@@ -237,6 +251,7 @@ export class PageCache {
       },
       (error: unknown) => {
         slot.rendering = undefined;
+        slot.awaited = false;
         // The page as it was goes on being served; the next change or request tries again.
         this.options.log?.(error);
         if (!slot.page && this.slots.get(pagePath) === slot) this.slots.delete(pagePath);
