@@ -1,11 +1,13 @@
 /**
  * R3's and R8's reference: the thumbnail work without queue, database or framework. The same inputs
  * from the same S3 through the worker's storage adapter, the worker's own rendering function (its
- * sharp pipeline and settings), the same puts (the full-size copy as soon as it is made, then the
- * sizes), with `parallel` lanes like a worker's concurrency.
+ * sharp pipeline and settings), the worker's garbage collection settings, the same puts (the
+ * full-size copy as soon as it is made, then the sizes), with `parallel` lanes like a worker's
+ * concurrency.
  */
 import { createS3Client } from '@schlosstreffen/api/core';
 import { MAX_IMAGE_BYTES } from '@schlosstreffen/shared';
+import { applyGcSettings } from '@schlosstreffen/worker/gc-settings';
 import { createStorage } from '@schlosstreffen/worker/storage';
 import { renderRenditions } from '@schlosstreffen/worker/renditions';
 import type { S3Settings } from '@schlosstreffen/infra/dev-services';
@@ -24,6 +26,9 @@ export interface RawThumbnailsResult {
   /** Mean ms per photo: the read, the rendering, the puts still running after it. */
   stages: RawStages;
 }
+
+// As the worker's process does at start.
+applyGcSettings();
 
 process.once('message', (message) => {
   void main(message as RawThumbnailsTask).catch((error: unknown) => {
