@@ -15,7 +15,6 @@ import { withQueues } from '../queues.js';
 import { WORKER_PROCESS_ENV } from '../settings.js';
 import { firstMessage, s3Settings, spawnScript } from '../stack.js';
 import type { Figure } from '../stats.js';
-import { describeAccount, workerAccount, type RawStages } from '../thumbnail-account.js';
 
 const JOBS = 80;
 
@@ -76,13 +75,10 @@ export async function thumbnails(
     const half = Math.ceil(measured.length / 2);
     const worker = { ms: 0, jobs: 0 };
     const reference = { ms: 0, jobs: 0 };
-    const done: Completed[] = [];
-    const rawStages: RawStages[] = [];
     for (const batch of [measured.slice(0, half), measured.slice(half)]) {
       const run = await runJobs(queues.media, batch);
       worker.ms += run.ms;
       worker.jobs += batch.length;
-      done.push(...run.jobs);
       const raw = await rawThumbnails({
         s3: s3Settings(s3),
         keys: batch.map((image) => image.rawKey),
@@ -91,15 +87,7 @@ export async function thumbnails(
       });
       reference.ms += raw.ms;
       reference.jobs += raw.jobs;
-      rawStages.push(raw.stages);
     }
-    // Both turns are equally long, so the mean of the turns' means is the mean per photo.
-    const stages = Object.fromEntries(
-      (Object.keys(rawStages[0]!) as (keyof RawStages)[]).map((stage) => [
-        stage,
-        rawStages.reduce((sum, turn) => sum + turn[stage], 0) / rawStages.length,
-      ]),
-    ) as RawStages;
 
     const workerRate = (worker.jobs / worker.ms) * 1000;
     const rawRate = (reference.jobs / reference.ms) * 1000;
@@ -113,16 +101,6 @@ export async function thumbnails(
       },
       { name: 'r3.thumbnails.worker_rate', value: workerRate, unit: 'jobs/s' },
       { name: 'r3.thumbnails.raw_rate', value: rawRate, unit: 'jobs/s' },
-      {
-        name: 'r3.thumbnails.ms_per_photo',
-        value: (worker.ms * concurrency) / worker.jobs,
-        unit: 'ms',
-        reference: describeAccount(
-          { ms: worker.ms, photos: worker.jobs, jobs: workerAccount(done) },
-          { ...reference, stages },
-          concurrency,
-        ),
-      },
     ];
   });
 }
@@ -141,13 +119,8 @@ async function rawThumbnails(task: RawThumbnailsTask): Promise<RawThumbnailsResu
   return result;
 }
 
-type Completed = NonNullable<Awaited<ReturnType<Queues['media']['getJob']>>>;
-
 /** Adds one media.thumbnail job per image; waits for all and checks that every row has its thumbnail. */
-async function runJobs(
-  queue: Queues['media'],
-  images: readonly Image[],
-): Promise<{ ms: number; jobs: Completed[] }> {
+async function runJobs(queue: Queues['media'], images: readonly Image[]): Promise<{ ms: number }> {
   const jobIds = images.map(() => randomUUID());
   const completedBefore = await queue.getCompletedCount();
   const enqueued = Date.now();
@@ -187,5 +160,5 @@ async function runJobs(
       `thumbnail jobs ended as ${[...statuses].join(', ')}; ${written.rows[0]!.n} rows written`,
     );
   }
-  return { ms: finished - enqueued, jobs: jobs as Completed[] };
+  return { ms: finished - enqueued };
 }
