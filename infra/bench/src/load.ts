@@ -38,3 +38,15 @@ function check(url: string, result: Result): Result {
   }
   return result;
 }
+
+/** Runs of one side as one: the mean of their rates and percentiles, the sum of their requests. */
+export function combine(runs: LoadResult[]): LoadResult {
+  const mean = (pick: (run: LoadResult) => number) =>
+    runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+  return {
+    rps: mean((run) => run.rps),
+    p99Ms: mean((run) => run.p99Ms),
+    p50Ms: mean((run) => run.p50Ms),
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+  };
+}

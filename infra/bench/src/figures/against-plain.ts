@@ -5,7 +5,7 @@
  */
 import type { RawAnswer } from '../browser.js';
 import { rawGet } from '../browser.js';
-import { load, type LoadResult, type LoadShape } from '../load.js';
+import { combine, load, type LoadResult, type LoadShape } from '../load.js';
 import { API_URL, PORTS } from '../settings.js';
 import { firstMessage, spawnScript } from '../stack.js';
 
@@ -41,18 +41,6 @@ export async function againstPlain(
   } finally {
     await plain.stop();
   }
-}
-
-/** Runs of one side as one: the mean of their rates and percentiles, the sum of their requests. */
-function combine(runs: LoadResult[]): LoadResult {
-  const mean = (pick: (run: LoadResult) => number) =>
-    runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
-  return {
-    rps: mean((run) => run.rps),
-    p99Ms: mean((run) => run.p99Ms),
-    p50Ms: mean((run) => run.p50Ms),
-    requests: runs.reduce((sum, run) => sum + run.requests, 0),
-  };
 }
 
 /** 'br, 93.9 KB' or 'identity, 12.0 KB': how the answer travelled. */

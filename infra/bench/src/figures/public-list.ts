@@ -6,7 +6,7 @@
 import { DATA, API_URL, METRICS_TOKEN, PORTS } from '../settings.js';
 import { firstMessage, spawnScript } from '../stack.js';
 import type { Figure } from '../stats.js';
-import { LOAD, load, type LoadResult } from '../load.js';
+import { combine, LOAD, load } from '../load.js';
 
 /** Headers a server sets per connection or per response. */
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -85,16 +85,4 @@ async function observedRequests(): Promise<number> {
     }
   }
   return count;
-}
-
-/** Runs of one side as one: requests per second over all of them, the mean of their percentiles. */
-function combine(runs: LoadResult[]): LoadResult {
-  const mean = (pick: (run: LoadResult) => number) =>
-    runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
-  return {
-    rps: mean((run) => run.rps),
-    p99Ms: mean((run) => run.p99Ms),
-    p50Ms: mean((run) => run.p50Ms),
-    requests: runs.reduce((sum, run) => sum + run.requests, 0),
-  };
 }
