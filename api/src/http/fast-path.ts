@@ -5,40 +5,16 @@ import type Koa from 'koa';
 import type { AppState } from './context.js';
 import { logAnswer } from './request-log.js';
 import { WEB, type HttpMetrics } from './metrics.js';
-import {
-  basePolicyOf,
-  cachedPageHeaders,
-  PAGE_CODINGS,
-  type PageCache,
-  type PageCoding,
-} from './page-cache.js';
+import { basePolicyOf, cachedPageHeaders, type PageCache, type PageCoding } from './page-cache.js';
+import { BODY_HEADERS, codingNegotiation, PER_ANSWER_HEADERS, pathOf } from './replay.js';
 import { isKeptPage } from './serve-web.js';
 
 /** What an answer sets for itself; every other header is the one every answer carries (helmet's). */
-const OWN_HEADERS = new Set([
-  'vary',
-  'cache-control',
-  'etag',
+const OWN_HEADERS = new Set<string>([
+  ...PER_ANSWER_HEADERS,
+  ...BODY_HEADERS,
   'last-modified',
-  'content-type',
-  'content-encoding',
-  'content-length',
   'content-security-policy',
-  'set-cookie',
-  'date',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'x-request-id',
-]);
-/** Per answer or per connection: never replayed. */
-const PER_ANSWER = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'x-request-id',
-  'set-cookie',
 ]);
 
 /** A built file as the stack answered it for one Accept-Encoding: its headers and bytes. */
@@ -47,11 +23,6 @@ interface KeptFile {
   notModified: OutgoingHttpHeaders;
   body: Buffer;
 }
-
-const pathOf = (url = '') => {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-};
 
 /** The session cookie's name: a request that carries it is answered by the stack (it may be signed in). */
 const signedInMaybe = (req: IncomingMessage, sessionCookie: string) => {
@@ -126,7 +97,7 @@ export function withStaticFastPath(
     if (res.statusCode !== 200 || !files) return;
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (!PER_ANSWER.has(name) && value !== undefined) headers[name] = value;
+      if (!PER_ANSWER_HEADERS.has(name) && value !== undefined) headers[name] = value;
     }
     const coding = headers['content-encoding'];
     const suffix = coding === 'br' ? '.br' : coding === 'gzip' ? '.gz' : '';
@@ -146,16 +117,7 @@ export function withStaticFastPath(
     );
   };
 
-  /** Koa's negotiation, kept per Accept-Encoding header. */
-  const codings = new Map<string, PageCoding | undefined>();
-  const codingFor = (req: IncomingMessage, res: ServerResponse, key: string) => {
-    if (codings.has(key)) return codings.get(key);
-    const negotiated = app.createContext(req, res).acceptsEncodings(...PAGE_CODINGS);
-    const coding = negotiated === 'br' || negotiated === 'gzip' ? negotiated : undefined;
-    if (codings.size >= 100) codings.clear();
-    codings.set(key, coding);
-    return coding;
-  };
+  const codingOf = codingNegotiation(app);
 
   /** Koa's freshness check of a conditional request against these headers. */
   const fresh = (req: IncomingMessage, res: ServerResponse, headers: OutgoingHttpHeaders) => {
@@ -211,7 +173,7 @@ export function withStaticFastPath(
     ) {
       const page = pages.peek(pathname);
       if (page && common && basePolicy && !insecure(req, res)) {
-        const [ok, notModified] = cachedPageHeaders(page, codingFor(req, res, acceptEncoding), basePolicy);
+        const [ok, notModified] = cachedPageHeaders(page, codingOf(req, res), basePolicy);
         const coding = ok['content-encoding'] as PageCoding | undefined;
         const body = coding ? page.encoded[coding] : page.body;
         answer(req, res, merged(ok), merged(notModified), body, startedAt);

@@ -4,8 +4,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { PublicInput } from '../core/public-list/public-inputs.js';
 import { cachedPagePolicy } from './content-security-policy.js';
+import { CODINGS, type Coding } from './replay.js';
 
-export type PageCoding = 'br' | 'gzip';
+export type PageCoding = Coding;
 
 /** A page as anyone who is not signed in sees it, rendered once for all of them. */
 export interface RenderedPage {
@@ -266,7 +267,7 @@ export class PageCache {
 export const CACHED_PAGE_CACHE_CONTROL = 'no-cache';
 export const CACHED_PAGE_VARY = 'Accept-Encoding, Cookie';
 /** The codings offered, in the server's order of preference. */
-export const PAGE_CODINGS = ['br', 'gzip', 'identity'] as const;
+export const PAGE_CODINGS = CODINGS;
 
 const prepared = new WeakMap<CachedPage, Map<string, [OutgoingHttpHeaders, OutgoingHttpHeaders]>>();
 

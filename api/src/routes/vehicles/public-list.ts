@@ -7,32 +7,20 @@ import type {
 } from '../../core/public-list/public-vehicle.read.js';
 import type { AppState } from '../../http/context.js';
 import { logAnswer } from '../../http/request-log.js';
+import { BODY_HEADERS, CODINGS, codingNegotiation, PER_ANSWER_HEADERS, pathOf } from '../../http/replay.js';
 import type { HttpMetrics } from '../../http/metrics.js';
 
 export const PUBLIC_LIST_PATH = '/api/vehicles/public';
 export const PUBLIC_LIST_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** The codings offered, in the server's order of preference. */
-export const PUBLIC_LIST_CODINGS = ['br', 'gzip', 'identity'] as const;
+export const PUBLIC_LIST_CODINGS = CODINGS;
 
 /** One ETag per representation: a compressed body is other bytes than the plain one. */
 export const publicListEtag = (list: PublicList, coding: ContentCoding | undefined) =>
   coding ? `${list.etag.slice(0, -1)}-${coding}"` : list.etag;
 
 /** What the route sets itself; every other header of its answer is the one every answer carries. */
-const ROUTE_HEADERS = new Set([
-  'vary',
-  'cache-control',
-  'etag',
-  'content-type',
-  'content-encoding',
-  'content-length',
-  'set-cookie',
-  'date',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'x-request-id',
-]);
+const ROUTE_HEADERS = new Set<string>([...PER_ANSWER_HEADERS, ...BODY_HEADERS]);
 
 type Representation = 'identity' | ContentCoding;
 
@@ -94,18 +82,7 @@ export function withPublicListFastPath(
     return answer;
   };
 
-  /** Koa's negotiation, kept per Accept-Encoding header (clients send a handful of distinct ones). */
-  const codings = new Map<string, ContentCoding | undefined>();
-  const codingFor = (req: IncomingMessage, res: ServerResponse) => {
-    const header = req.headers['accept-encoding'];
-    const key = header === undefined ? '\0' : header;
-    if (codings.has(key)) return codings.get(key);
-    const negotiated = app.createContext(req, res).acceptsEncodings(...PUBLIC_LIST_CODINGS);
-    const coding = negotiated === 'br' || negotiated === 'gzip' ? negotiated : undefined;
-    if (codings.size >= 100) codings.clear();
-    codings.set(key, coding);
-    return coding;
-  };
+  const codingFor = codingNegotiation(app);
 
   const serve = (req: IncomingMessage, res: ServerResponse, list: PublicList, startedAt: bigint): boolean => {
     // Where the stack refuses plain HTTP, it answers.
@@ -148,8 +125,3 @@ export function withPublicListFastPath(
     void callback(req, res);
   };
 }
-
-const pathOf = (url = '') => {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-};
