@@ -11,6 +11,7 @@ import {
 } from '@schlosstreffen/api/core';
 import { createMailer } from './adapters/mailer.js';
 import { loadWorkerConfig } from './config.js';
+import { applyGcSettings } from './gc-settings.js';
 import { serveMetrics, WorkerMetrics } from './metrics.js';
 import { startWorkers } from './worker.js';
 
@@ -18,6 +19,7 @@ import { startWorkers } from './worker.js';
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 20) * 1000;
 
 async function main(): Promise<void> {
+  applyGcSettings();
   const config = loadWorkerConfig();
   configureLogger(config.log, { process: 'worker' });
   const orm = await initOrm(config.databaseUrl, ORM_LOGGING);

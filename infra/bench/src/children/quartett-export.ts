@@ -10,6 +10,7 @@ import { createS3Client, initOrm } from '@schlosstreffen/api/core';
 import type { S3Settings } from '@schlosstreffen/infra/dev-services';
 import { createExportQuartett, type QuartettExportResult } from '@schlosstreffen/worker/quartett-export';
 import { createPreparePrintPhoto, type PrintPhotoResult } from '@schlosstreffen/worker/quartett-print-photo';
+import { applyGcSettings } from '@schlosstreffen/worker/gc-settings';
 import { createStorage } from '@schlosstreffen/worker/storage';
 
 interface Settings {
@@ -45,6 +46,9 @@ export interface QuartettExportMeasure {
   maxBlockMs: number;
   p99BlockMs: number;
 }
+
+// As the worker's process does at start.
+applyGcSettings();
 
 process.once('message', (message) => {
   void main(message as QuartettTask).catch((error: unknown) => {

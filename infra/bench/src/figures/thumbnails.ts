@@ -15,6 +15,7 @@ import { withQueues } from '../queues.js';
 import { WORKER_PROCESS_ENV } from '../settings.js';
 import { firstMessage, s3Settings, spawnScript } from '../stack.js';
 import type { Figure } from '../stats.js';
+import { describeAccount, workerAccount, type RawStages } from '../thumbnail-account.js';
 
 const JOBS = 80;
 
@@ -75,10 +76,13 @@ export async function thumbnails(
     const half = Math.ceil(measured.length / 2);
     const worker = { ms: 0, jobs: 0 };
     const reference = { ms: 0, jobs: 0 };
+    const done: Completed[] = [];
+    const rawStages: RawStages[] = [];
     for (const batch of [measured.slice(0, half), measured.slice(half)]) {
       const run = await runJobs(queues.media, batch);
       worker.ms += run.ms;
       worker.jobs += batch.length;
+      done.push(...run.jobs);
       const raw = await rawThumbnails({
         s3: s3Settings(s3),
         keys: batch.map((image) => image.rawKey),
@@ -87,7 +91,15 @@ export async function thumbnails(
       });
       reference.ms += raw.ms;
       reference.jobs += raw.jobs;
+      rawStages.push(raw.stages);
     }
+    // Both turns are equally long, so the mean of the turns' means is the mean per photo.
+    const stages = Object.fromEntries(
+      (Object.keys(rawStages[0]!) as (keyof RawStages)[]).map((stage) => [
+        stage,
+        rawStages.reduce((sum, turn) => sum + turn[stage], 0) / rawStages.length,
+      ]),
+    ) as RawStages;
 
     const workerRate = (worker.jobs / worker.ms) * 1000;
     const rawRate = (reference.jobs / reference.ms) * 1000;
@@ -101,6 +113,16 @@ export async function thumbnails(
       },
       { name: 'r3.thumbnails.worker_rate', value: workerRate, unit: 'jobs/s' },
       { name: 'r3.thumbnails.raw_rate', value: rawRate, unit: 'jobs/s' },
+      {
+        name: 'r3.thumbnails.ms_per_photo',
+        value: (worker.ms * concurrency) / worker.jobs,
+        unit: 'ms',
+        reference: describeAccount(
+          { ms: worker.ms, photos: worker.jobs, jobs: workerAccount(done) },
+          { ...reference, stages },
+          concurrency,
+        ),
+      },
     ];
   });
 }
@@ -119,8 +141,13 @@ async function rawThumbnails(task: RawThumbnailsTask): Promise<RawThumbnailsResu
   return result;
 }
 
+type Completed = NonNullable<Awaited<ReturnType<Queues['media']['getJob']>>>;
+
 /** Adds one media.thumbnail job per image; waits for all and checks that every row has its thumbnail. */
-async function runJobs(queue: Queues['media'], images: readonly Image[]): Promise<{ ms: number }> {
+async function runJobs(
+  queue: Queues['media'],
+  images: readonly Image[],
+): Promise<{ ms: number; jobs: Completed[] }> {
   const jobIds = images.map(() => randomUUID());
   const completedBefore = await queue.getCompletedCount();
   const enqueued = Date.now();
@@ -160,5 +187,5 @@ async function runJobs(queue: Queues['media'], images: readonly Image[]): Promis
       `thumbnail jobs ended as ${[...statuses].join(', ')}; ${written.rows[0]!.n} rows written`,
     );
   }
-  return { ms: finished - enqueued };
+  return { ms: finished - enqueued, jobs: jobs as Completed[] };
 }

@@ -25,6 +25,7 @@ import { withQueues } from '../queues.js';
 import { WORKER_PROCESS_ENV } from '../settings.js';
 import { firstMessage, s3Settings, spawnScript } from '../stack.js';
 import { percentile, type Figure } from '../stats.js';
+import { describeAccount, workerAccount, type WorkerAccount } from '../thumbnail-account.js';
 
 const OWNERS = 5;
 const PER_OWNER = 8;
@@ -118,7 +119,9 @@ async function thumbnailJobs(queues: Queues, mediaIds: string[], states: JobStat
  * the attaches is done before the worker starts, then released at once; its photos per second of
  * the time it had one of them running.
  */
-async function workerAlone(photos: Buffer[]): Promise<{ rate: number; busy: number; items: Upload[] }> {
+async function workerAlone(
+  photos: Buffer[],
+): Promise<{ rate: number; busy: number; items: Upload[]; jobs: WorkerAccount }> {
   const others = await Promise.all(Array.from({ length: OWNERS }, (_, index) => owner(OWNERS + 1 + index)));
   const staged = await Promise.all(
     others.map(async ({ client, vehicleId }, index) => {
@@ -149,8 +152,8 @@ async function workerAlone(photos: Buffer[]): Promise<{ rate: number; busy: numb
     }
   });
   await untilReady(items, () => false);
-  const busy = await busySeconds(items.map((item) => item.mediaId));
-  return { rate: items.length / busy, busy, items };
+  const jobs = await account(items.map((item) => item.mediaId));
+  return { rate: items.length / jobs.busy, busy: jobs.busy, items, jobs };
 }
 
 /** Stamps each upload's ready time as its renditions are recorded. */
@@ -179,31 +182,18 @@ async function untilReady(uploads: Upload[], more: () => boolean): Promise<void>
   });
 }
 
-/** Seconds in which at least one of these media's thumbnail jobs ran (the union of their runs). */
-function busySeconds(mediaIds: string[]): Promise<number> {
+/** The account of these media's thumbnail jobs, once all have completed: busy time and stages. */
+function account(mediaIds: string[]): Promise<WorkerAccount> {
   return withQueues(async (queues) => {
-    const completed = async () =>
-      (await thumbnailJobs(queues, mediaIds, ['completed']))
-        .map((job) => [job.processedOn!, job.finishedOn!] as const)
-        .sort((a, b) => a[0] - b[0]);
     // A job records the renditions before it deletes the upload and completes: wait for the last.
     const deadline = performance.now() + 10_000;
-    let runs = await completed();
-    while (runs.length < mediaIds.length && performance.now() < deadline) {
+    let jobs = await thumbnailJobs(queues, mediaIds, ['completed']);
+    while (jobs.length < mediaIds.length && performance.now() < deadline) {
       await sleep(POLL_MS);
-      runs = await completed();
+      jobs = await thumbnailJobs(queues, mediaIds, ['completed']);
     }
-    if (runs.length < mediaIds.length) throw new Error(`only ${runs.length} thumbnail jobs found`);
-    let busy = 0;
-    let [start, end] = runs[0]!;
-    for (const [from, to] of runs.slice(1)) {
-      if (from > end) {
-        busy += end - start;
-        start = from;
-      }
-      end = Math.max(end, to);
-    }
-    return (busy + end - start) / 1000;
+    if (jobs.length < mediaIds.length) throw new Error(`only ${jobs.length} thumbnail jobs found`);
+    return workerAccount(jobs);
   });
 }
 
@@ -292,7 +282,7 @@ export async function uploads(s3: EmbeddedS3, concurrency: number): Promise<Figu
     const first = Math.min(...measured.map((item) => item.attached));
     const last = Math.max(...measured.map((item) => item.ready!));
     const lastAttach = Math.max(...measured.map((item) => item.attached));
-    const busy = await busySeconds(measured.map((item) => item.mediaId));
+    const { busy } = await account(measured.map((item) => item.mediaId));
     const workerRate = measured.length / busy;
     console.error(
       `  [r8] worker: p95 ${percentile(perPhoto, 95).toFixed(2)} s, ${workerRate.toFixed(2)} photos/s; ` +
@@ -320,6 +310,16 @@ export async function uploads(s3: EmbeddedS3, concurrency: number): Promise<Figu
         reference: `worker ${alone.rate.toFixed(2)} photos/s (the same ${alone.items.length} photos uploaded first, attached while the queue was paused, then released at once: ${alone.busy.toFixed(1)} s with a job running) ÷ raw sharp ${rawRate.toFixed(2)} photos/s (concurrency ${concurrency})`,
       },
       { name: 'r8.uploads.worker_rate', value: alone.rate, unit: 'photos/s' },
+      {
+        name: 'r8.uploads.ms_per_photo',
+        value: (alone.busy * 1000 * concurrency) / alone.items.length,
+        unit: 'ms',
+        reference: describeAccount(
+          { ms: alone.busy * 1000, photos: alone.items.length, jobs: alone.jobs },
+          raw,
+          concurrency,
+        ),
+      },
       {
         name: 'r8.uploads.worker_rate_while_uploading',
         value: workerRate,

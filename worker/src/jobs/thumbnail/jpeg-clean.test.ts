@@ -61,6 +61,21 @@ describe('cleanJpeg', () => {
     },
   );
 
+  it('writes the same clean copy over the input when asked to', async () => {
+    const loaded = await loadedJpeg({ progressive: true });
+    const clean = cleanJpeg(loaded)!;
+    const input = Buffer.from(loaded);
+    const inPlace = cleanJpeg(input, { inPlace: true })!;
+    expect(inPlace.equals(clean)).toBe(true);
+    expect(inPlace.buffer).toBe(input.buffer);
+    expect(inPlace.byteOffset).toBe(input.byteOffset);
+    // A refused file is left as it was.
+    const broken = Buffer.from(loaded.subarray(0, loaded.length - 100));
+    const copy = Buffer.from(broken);
+    expect(cleanJpeg(broken, { inPlace: true })).toBeUndefined();
+    expect(broken.equals(copy)).toBe(true);
+  });
+
   it('keeps Adobe’s colour transform flag, which decoders need', async () => {
     const adobe = segment(0xee, Buffer.from('Adobe\0\x64\0\0\0\0\x01', 'latin1'));
     const jpeg = withSegments(await gradientJpeg(64, 64), [adobe]);

@@ -6,8 +6,13 @@
  * and anything after the end of the image (appended videos, second images) is left out. Kept are
  * only listed segments, so a block nobody knows of cannot slip through. Returns undefined for
  * anything that is not a well-formed baseline or progressive JPEG; the caller then re-encodes.
+ *
+ * With `inPlace`, the kept bytes are moved to the start of `jpeg` itself and the result is a view
+ * of it (the input is then no longer the original): no second buffer of the photo's size, which for
+ * a camera photo is 8 MB to allocate, fill and collect per image. Nothing is moved when the JPEG is
+ * refused.
  */
-export function cleanJpeg(jpeg: Buffer): Buffer | undefined {
+export function cleanJpeg(jpeg: Buffer, options: { inPlace?: boolean } = {}): Buffer | undefined {
   if (jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return undefined;
   const parts: Buffer[] = [jpeg.subarray(0, 2)];
   let at = 2;
@@ -21,7 +26,7 @@ export function cleanJpeg(jpeg: Buffer): Buffer | undefined {
     if (marker === 0xd9) {
       if (frames !== 1 || scans === 0) return undefined;
       parts.push(jpeg.subarray(at, at + 2));
-      return Buffer.concat(parts);
+      return options.inPlace ? compact(jpeg, parts) : Buffer.concat(parts);
     }
     if (at + 4 > jpeg.length) return undefined;
     const end = at + 2 + jpeg.readUInt16BE(at + 2);
@@ -40,6 +45,20 @@ export function cleanJpeg(jpeg: Buffer): Buffer | undefined {
       at = dataEnd;
     }
   }
+}
+
+/**
+ * The parts (views of `jpeg`, in order) moved to its start: each lands at or before where it was,
+ * and Buffer#copy handles the overlap.
+ */
+function compact(jpeg: Buffer, parts: Buffer[]): Buffer {
+  let length = 0;
+  for (const part of parts) {
+    const from = part.byteOffset - jpeg.byteOffset;
+    if (from !== length) jpeg.copy(jpeg, length, from, from + part.length);
+    length += part.length;
+  }
+  return jpeg.subarray(0, length);
 }
 
 /** SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC). */

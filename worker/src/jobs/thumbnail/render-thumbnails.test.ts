@@ -119,6 +119,11 @@ async function pixel(image: Buffer, x: number, y: number) {
     .toBuffer();
   return { r, g, b };
 }
+/** A done job's stage timings: every stage measured. */
+const STAGES = Object.fromEntries(
+  ['task', 'read', 'render', 'store', 'record', 'cleanup'].map((stage) => [stage, expect.any(Number)]),
+);
+
 const isRed = (c: { r: number; b: number }) => c.r > 150 && c.b < 100;
 const isBlue = (c: { r: number; b: number }) => c.b > 150 && c.r < 100;
 
@@ -135,7 +140,13 @@ describe('media.thumbnail', () => {
     const clean = await (async () => {
       const result = await process(job);
       const stored = await download(full);
-      expect(result).toEqual({ status: 'done', width: 1000, height: 2000, fileSize: stored.length });
+      expect(result).toEqual({
+        status: 'done',
+        width: 1000,
+        height: 2000,
+        fileSize: stored.length,
+        ms: STAGES,
+      });
       return stored;
     })();
 
@@ -228,7 +239,13 @@ describe('media.thumbnail', () => {
     const clean = await (async () => {
       const result = await process(jobOf({ mediaId }));
       const stored = await download(full);
-      expect(result).toEqual({ status: 'done', width: 1600, height: 1200, fileSize: stored.length });
+      expect(result).toEqual({
+        status: 'done',
+        width: 1600,
+        height: 1200,
+        fileSize: stored.length,
+        ms: STAGES,
+      });
       return stored;
     })();
     expect(await head(key)).toBeUndefined();

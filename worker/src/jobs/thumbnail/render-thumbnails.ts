@@ -18,8 +18,22 @@ export interface RenderThumbnailsDeps {
   storage: Storage;
 }
 
+/**
+ * Where a rendered image's job spent its time, in ms: its task read (database), the upload read
+ * (S3), decoding and encoding (sharp), the rest of the renditions' puts, recording them (database)
+ * and the upload's deletion (S3). Kept with the job's result (the bench's account of R3 and R8).
+ */
+export interface ThumbnailStages {
+  task: number;
+  read: number;
+  render: number;
+  store: number;
+  record: number;
+  cleanup: number;
+}
+
 export type ThumbnailResult =
-  | { status: 'done'; width: number; height: number; fileSize: number }
+  | { status: 'done'; width: number; height: number; fileSize: number; ms: ThumbnailStages }
   | { status: 'rejected'; reason: string }
   | { status: 'skipped' };
 
@@ -47,7 +61,15 @@ export function createRenderThumbnails(deps: RenderThumbnailsDeps): JobHandler<'
   };
 
   return async ({ mediaId }): Promise<ThumbnailResult> => {
+    const ms: Partial<ThumbnailStages> = {};
+    let lapped = performance.now();
+    const lap = (stage: keyof ThumbnailStages) => {
+      const now = performance.now();
+      ms[stage] = Math.round((now - lapped) * 10) / 10;
+      lapped = now;
+    };
     const task = await renditionTask(deps.em, mediaId);
+    lap('task');
     if (task.action === 'skip') return { status: 'skipped' };
     if (task.action === 'delete-upload') {
       await deleteUpload(mediaId, task.uploadKey);
@@ -65,6 +87,7 @@ export function createRenderThumbnails(deps: RenderThumbnailsDeps): JobHandler<'
       throw error;
     }
     if (!upload) return reject(mediaId, uploadKey, IMAGE_REJECTION_REASONS.missing);
+    lap('read');
 
     // The full-size copy is stored while the sizes are made; all writes are awaited together, and a
     // failed one fails the job, whose retry writes them all again.
@@ -90,11 +113,13 @@ export function createRenderThumbnails(deps: RenderThumbnailsDeps): JobHandler<'
       throw error;
     }
 
+    lap('render');
     const sizes = rendered.renditions.map(({ width, data }) => ({ key: renditionKey(mediaId, width), data }));
     await Promise.all([
       fullPut ?? putObject(task.fullKey, rendered.full.data, rendered.full.contentType),
       ...sizes.map(({ key, data }) => putObject(key, data, 'image/webp')),
     ]);
+    lap('store');
     const written = [task.fullKey, ...sizes.map(({ key }) => key)];
     const fileSize = rendered.full.data.length;
     const saved = await recordRenditions(deps.em, mediaId, {
@@ -102,6 +127,7 @@ export function createRenderThumbnails(deps: RenderThumbnailsDeps): JobHandler<'
       height: rendered.height,
       fileSize,
     });
+    lap('record');
     if (!saved) {
       // The row was deleted while the job ran: take back what this job wrote.
       await deps.storage.deleteMany(written);
@@ -109,6 +135,13 @@ export function createRenderThumbnails(deps: RenderThumbnailsDeps): JobHandler<'
     }
     // Only the clean copies stay.
     await deps.storage.deleteMany([uploadKey]);
-    return { status: 'done', width: rendered.width, height: rendered.height, fileSize };
+    lap('cleanup');
+    return {
+      status: 'done',
+      width: rendered.width,
+      height: rendered.height,
+      fileSize,
+      ms: ms as ThumbnailStages,
+    };
   };
 }

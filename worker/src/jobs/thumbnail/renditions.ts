@@ -56,15 +56,15 @@ const FULL_ENCODERS: Record<FullFormat, { contentType: string; encode: (image: S
 /**
  * The full-size copy without re-encoding: an upright sRGB JPEG without colour profile or with an
  * sRGB one, kept as JPEG, loses only its metadata (cleanJpeg), so its pixels stay as they were
- * uploaded. Undefined when the image needs re-encoding (another format, rotation, another profile
- * to apply, CMYK or grey).
+ * uploaded. It is written over the original's buffer. Undefined when the image needs re-encoding
+ * (another format, rotation, another profile to apply, CMYK or grey).
  */
 function losslessFull(original: Buffer, meta: Metadata, format: FullFormat): Buffer | undefined {
   const upright = (meta.orientation ?? 1) === 1;
   if (format !== 'jpg' || meta.format !== 'jpeg' || !upright) return undefined;
   if (meta.icc && !isSrgbProfile(meta.icc)) return undefined;
   if (meta.channels !== 3 || meta.space !== 'srgb') return undefined;
-  return cleanJpeg(original);
+  return cleanJpeg(original, { inPlace: true });
 }
 
 const rawOf = ({ width, height, channels }: { width: number; height: number; channels: number }) => ({
@@ -82,7 +82,7 @@ const decode = (image: Buffer) => sharp(image, { limitInputPixels: MAX_IMAGE_PIX
  * coding segments (then the sizes are made from that copy, which proves it decodes); orientation is
  * applied to the pixels. The sizes are decoded at a fraction of the size where the format allows it
  * (JPEG shrink-on-load). Pure (no queue, database or storage), so the benchmark's raw reference runs
- * this very pipeline.
+ * this very pipeline. `original` is handed over: an upright JPEG's clean copy is written over it.
  */
 export async function renderRenditions(
   original: Buffer,
