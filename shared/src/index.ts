@@ -36,3 +36,4 @@ export * from './reviews.js';
 export * from './public-texts.js';
 export * from './mail-templates.js';
 export * from './text-format.js';
+export * from './car-page.js';
