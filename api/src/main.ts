@@ -9,6 +9,7 @@ import { createS3Client, ensureBucket } from './core/storage/s3.js';
 import { PublicInputs } from './core/public-list/public-inputs.js';
 import { PageCache } from './http/page-cache.js';
 import { withStaticFastPath } from './http/fast-path.js';
+import { GateFirst } from './http/gate-first.js';
 import { publicListReader } from './core/public-list/public-vehicle.read.js';
 import { EditionEvents } from './core/editions/edition-events.js';
 import { withPublicListFastPath } from './routes/vehicles/public-list.js';
@@ -64,24 +65,29 @@ async function main(): Promise<void> {
     metrics,
   });
   const secureSite = new URL(config.publicUrl).protocol === 'https:';
+  // The gate's requests are counted first, so answers from memory yield to them while they run.
+  const gateFirst = new GateFirst(SESSION_COOKIE);
   const server = createServer(
-    withStaticFastPath(
-      app,
-      withPublicListFastPath(
+    gateFirst.listener(
+      withStaticFastPath(
         app,
-        publicListReader(orm.em, currentEditionId, publicInputs),
-        secureSite,
-        metrics,
+        withPublicListFastPath(
+          app,
+          publicListReader(orm.em, currentEditionId, publicInputs),
+          secureSite,
+          metrics,
+        ),
+        {
+          pages,
+          // Hashed assets never change under their name; the other files only in production, where
+          // the build does not change under a running process (elsewhere a rebuild shows at once).
+          files: { root: path.resolve(config.webDist), all: config.isProduction },
+          sessionCookie: SESSION_COOKIE,
+          requireHttps: secureSite,
+          metrics,
+          gateFirst,
+        },
       ),
-      {
-        pages,
-        // Hashed assets never change under their name; the other files only in production, where
-        // the build does not change under a running process (elsewhere a rebuild shows at once).
-        files: { root: path.resolve(config.webDist), all: config.isProduction },
-        sessionCookie: SESSION_COOKIE,
-        requireHttps: secureSite,
-        metrics,
-      },
     ),
   ).listen(config.port, () =>
     logger.info({ port: config.port, publicUrl: config.publicUrl }, `api listening on port ${config.port}`),

@@ -6,6 +6,7 @@ import type { AppState } from './context.js';
 import { logAnswer } from './request-log.js';
 import { WEB, type HttpMetrics } from './metrics.js';
 import { basePolicyOf, cachedPageHeaders, type PageCache, type PageCoding } from './page-cache.js';
+import type { GateFirst } from './gate-first.js';
 import { BODY_HEADERS, codingNegotiation, PER_ANSWER_HEADERS, pathOf } from './replay.js';
 import { isKeptPage } from './serve-web.js';
 
@@ -66,9 +67,11 @@ export function withStaticFastPath(
     sessionCookie: string;
     requireHttps: boolean;
     metrics?: HttpMetrics;
+    /** While the gate is busy, these answers are given a few per turn of the event loop. */
+    gateFirst?: GateFirst;
   },
 ): RequestListener {
-  const { pages, files, metrics } = options;
+  const { pages, files, metrics, gateFirst } = options;
   /** Learned from the stack's answer to a kept page: every answer's headers and its base policy. */
   let common: OutgoingHttpHeaders | undefined;
   let basePolicy: string | undefined;
@@ -139,11 +142,15 @@ export function withStaticFastPath(
     body: Buffer,
     startedAt: bigint,
   ) => {
-    logAnswer(req, res, WEB);
-    const status = fresh(req, res, ok) ? 304 : 200;
-    if (status === 304) res.writeHead(304, notModified).end();
-    else res.writeHead(200, ok).end(req.method === 'HEAD' ? undefined : body);
-    metrics?.observe(req.method!, WEB, status, startedAt);
+    const give = () => {
+      logAnswer(req, res, WEB);
+      const status = fresh(req, res, ok) ? 304 : 200;
+      if (status === 304) res.writeHead(304, notModified).end();
+      else res.writeHead(200, ok).end(req.method === 'HEAD' ? undefined : body);
+      metrics?.observe(req.method!, WEB, status, startedAt);
+    };
+    if (gateFirst) gateFirst.answer(give);
+    else give();
   };
 
   const insecure = (req: IncomingMessage, res: ServerResponse) =>

@@ -1,0 +1,51 @@
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { GateFirst } from './gate-first.js';
+
+const request = (url: string, cookie?: string) =>
+  ({ url, headers: cookie ? { cookie } : {} }) as unknown as IncomingMessage;
+const response = () => new EventEmitter() as unknown as ServerResponse;
+
+describe('the gate first', () => {
+  it('gives answers from memory at once while no gate request runs', () => {
+    const gate = new GateFirst('sid');
+    const given: number[] = [];
+    for (let i = 0; i < 20; i += 1) gate.answer(() => given.push(i));
+    expect(given).toHaveLength(20);
+  });
+
+  it('gives them a few per turn of the event loop while a gate request of a session runs, in order', async () => {
+    const gate = new GateFirst('sid', 8);
+    const sync = response();
+    gate.track(request('/api/admin/check-in/sync', 'sid=abc; other=1'), sync);
+    expect(gate.busy).toBe(true);
+
+    const given: number[] = [];
+    for (let i = 0; i < 20; i += 1) gate.answer(() => given.push(i));
+    expect(given).toHaveLength(0);
+    await nextTurn();
+    expect(given).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    await nextTurn();
+    expect(given).toHaveLength(16);
+
+    // The gate's request ends: the rest goes out in the next turn, and later answers at once.
+    (sync as unknown as EventEmitter).emit('close');
+    expect(gate.busy).toBe(false);
+    await nextTurn();
+    expect(given).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    gate.answer(() => given.push(20));
+    expect(given).toHaveLength(21);
+  });
+
+  it('counts only the gate routes, and only with the session cookie', () => {
+    const gate = new GateFirst('sid');
+    gate.track(request('/api/admin/check-in/sync'), response());
+    gate.track(request('/api/admin/vehicles', 'sid=abc'), response());
+    gate.track(request('/api/admin/check-inx', 'sid=abc'), response());
+    expect(gate.busy).toBe(false);
+    gate.track(request('/api/admin/check-in?edition=2026', 'sid=abc'), response());
+    expect(gate.busy).toBe(true);
+  });
+});
