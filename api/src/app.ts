@@ -48,6 +48,8 @@ import { lookBack } from './core/editions/editions.js';
 import { queueDashboard } from './routes/queues/queue-dashboard.js';
 import { quartettRoutes } from './routes/quartett/quartett.routes.js';
 import { QuartettService } from './core/quartett/quartett.service.js';
+import { signRoutes } from './routes/signs/signs.routes.js';
+import { SignService } from './core/signs/signs.service.js';
 import { mediaRoutes } from './routes/media/media.routes.js';
 import { UploadService } from './core/media/upload.service.js';
 import { vehicleRoutes } from './routes/vehicles/vehicle.routes.js';
@@ -237,6 +239,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     }),
     mediaArchiveRoutes({ em, s3, bucket, log: deps.log ?? logFailure, events }),
     quartettRoutes({ quartett: new QuartettService(em, { onOutbox }), events }),
+    signRoutes({ signs: new SignService(em, { onOutbox }), events }),
     invitationRoutes(
       new InvitationService(em, {
         publicUrl: config.publicUrl,

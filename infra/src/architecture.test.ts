@@ -78,7 +78,7 @@ const CORE_LAYERS: string[][] = [
   ['model'],
   ['kernel', 'crypto', 'db', 'metrics'],
   ['outbox', 'storage', 'settings', 'emails', 'editions', 'audit'],
-  ['public-list', 'quartett', 'check-in', 'visitors', 'texts'],
+  ['public-list', 'quartett', 'check-in', 'visitors', 'texts', 'signs'],
   ['status-log'],
   ['reviews'],
   ['accounts', 'invitations', 'visitor-updates'],

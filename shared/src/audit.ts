@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = {
   'editions.current': 'Ausgabe der Website umgestellt',
   'quartett.export': 'Auto-Quartett-Druckdatei erstellt',
   'quartett.release': 'Auto-Quartett freigegeben',
+  'signs.export': 'Windschilder zum Druck erstellt',
   'queues.retry': 'Hintergrundaufträge erneut gestartet',
   'queues.clean': 'Hintergrundaufträge entfernt',
   // Reads of job data on the queue dashboard (mail jobs carry addresses and names).

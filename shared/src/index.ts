@@ -37,3 +37,4 @@ export * from './public-texts.js';
 export * from './mail-templates.js';
 export * from './text-format.js';
 export * from './car-page.js';
+export * from './signs.js';

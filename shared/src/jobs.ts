@@ -172,6 +172,9 @@ const VisitorUpdateSendJobSchema = v.object({ updateId: v.pipe(v.string(), v.uui
 
 const QuartettExportJobSchema = v.object({ setId: v.pipe(v.string(), v.uuid()) });
 
+/** Render a windshield sign PDF (an edition's set or one car's). */
+const SignExportJobSchema = v.object({ exportId: v.pipe(v.string(), v.uuid()) });
+
 /** Prepare the print photo of a vehicle's card (its hero, else first clean image, cropped). */
 const QuartettPrintPhotoJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
 
@@ -203,6 +206,8 @@ export const JOBS = {
   'visitor-update.send': { queue: 'updates', payload: VisitorUpdateSendJobSchema },
   /** Render a quartett set's print PDF and store it in S3. */
   'quartett.export': { queue: 'export', payload: QuartettExportJobSchema },
+  /** Render windshield signs (start number, zone, QR code to the car's page) and store the PDF in S3. */
+  'sign.export': { queue: 'export', payload: SignExportJobSchema },
   /** Write a vehicle's card photo as print-ready JPEG (300 dpi, crop and zoom applied) for the export. */
   'quartett.print-photo': { queue: 'media', payload: QuartettPrintPhotoJobSchema },
   /** Build a person's data export (JSON and clean photos) as one ZIP. */

@@ -39,6 +39,7 @@ import { Route as AdminPruefungenRouteImport } from './routes/admin/pruefungen'
 import { Route as AdminQuartettRouteImport } from './routes/admin/quartett'
 import { Route as AdminTeamRouteImport } from './routes/admin/team'
 import { Route as AdminTexteRouteImport } from './routes/admin/texte'
+import { Route as AdminWindschilderRouteImport } from './routes/admin/windschilder'
 import { Route as BesucherAbmeldenRouteImport } from './routes/besucher/abmelden'
 import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/bestaetigen'
 import { Route as BesucherNaechstesTreffenRouteImport } from './routes/besucher/naechstes-treffen'
@@ -196,6 +197,11 @@ const AdminTexteRoute = AdminTexteRouteImport.update({
   path: '/texte',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminWindschilderRoute = AdminWindschilderRouteImport.update({
+  id: '/windschilder',
+  path: '/windschilder',
+  getParentRoute: () => AdminRoute,
+} as any)
 const BesucherAbmeldenRoute = BesucherAbmeldenRouteImport.update({
   id: '/besucher/abmelden',
   path: '/besucher/abmelden',
@@ -258,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/admin/quartett': typeof AdminQuartettRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
+  '/admin/windschilder': typeof AdminWindschilderRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
@@ -295,6 +302,7 @@ export interface FileRoutesByTo {
   '/admin/quartett': typeof AdminQuartettRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
+  '/admin/windschilder': typeof AdminWindschilderRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
@@ -334,6 +342,7 @@ export interface FileRoutesById {
   '/admin/quartett': typeof AdminQuartettRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
+  '/admin/windschilder': typeof AdminWindschilderRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
@@ -374,6 +383,7 @@ export interface FileRouteTypes {
     | '/admin/quartett'
     | '/admin/team'
     | '/admin/texte'
+    | '/admin/windschilder'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/besucher/naechstes-treffen'
@@ -411,6 +421,7 @@ export interface FileRouteTypes {
     | '/admin/quartett'
     | '/admin/team'
     | '/admin/texte'
+    | '/admin/windschilder'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/besucher/naechstes-treffen'
@@ -449,6 +460,7 @@ export interface FileRouteTypes {
     | '/admin/quartett'
     | '/admin/team'
     | '/admin/texte'
+    | '/admin/windschilder'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/besucher/naechstes-treffen'
@@ -694,6 +706,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminTexteRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/windschilder': {
+      id: '/admin/windschilder'
+      path: '/windschilder'
+      fullPath: '/admin/windschilder'
+      preLoaderRoute: typeof AdminWindschilderRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/besucher/abmelden': {
       id: '/besucher/abmelden'
       path: '/besucher/abmelden'
@@ -754,6 +773,7 @@ interface AdminRouteChildren {
   AdminQuartettRoute: typeof AdminQuartettRoute
   AdminTeamRoute: typeof AdminTeamRoute
   AdminTexteRoute: typeof AdminTexteRoute
+  AdminWindschilderRoute: typeof AdminWindschilderRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -772,6 +792,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminQuartettRoute: AdminQuartettRoute,
   AdminTeamRoute: AdminTeamRoute,
   AdminTexteRoute: AdminTexteRoute,
+  AdminWindschilderRoute: AdminWindschilderRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

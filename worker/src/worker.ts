@@ -27,6 +27,7 @@ import { createSendEmail } from './jobs/email/send-email.js';
 import { createIssueInvitation } from './jobs/invitation/issue-invitation.js';
 import { createExportQuartett } from './jobs/quartett-export/export-quartett.js';
 import { createPreparePrintPhoto } from './jobs/quartett-print-photo/prepare-print-photo.js';
+import { createExportSigns } from './jobs/sign-export/export-signs.js';
 import { createDeleteObjects } from './jobs/storage-delete/delete-objects.js';
 import { createSweepOrphans } from './jobs/storage-sweep/sweep-orphans.js';
 import { createEraseJobs } from './jobs/privacy/erase-jobs.js';
@@ -137,6 +138,7 @@ export function createHandlers(
       createExportQuartett({ em: deps.em, storage, eventName: event.name }),
     ),
     'quartett.print-photo': createPreparePrintPhoto({ em: deps.em, storage }),
+    'sign.export': createExportSigns({ em: deps.em, storage, publicUrl: deps.publicUrl }),
     // An invitation is for the vehicle's edition: its zones, its numbers, its deadlines.
     'invitation.issue': async (payload, job) => {
       const editionId = await editionIdOfVehicle(deps.em, payload.vehicleId);

@@ -66,6 +66,7 @@ export {
   accountExportKey,
   contentTypeOf,
   exportKey,
+  signExportKey,
   fullKey,
   objectPathOf,
   printPhotoKey,
@@ -162,3 +163,11 @@ export {
   type PlannedCard,
 } from './quartett/export.js';
 export { mediaExists, printPhotoTask, type PrintPhotoTask } from './quartett/print-photo.js';
+export {
+  planSignExport,
+  recordSignFailed,
+  recordSignProgress,
+  recordSignReady,
+  type PlannedSign,
+  type SignPlan,
+} from './signs/export.js';

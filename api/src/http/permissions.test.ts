@@ -16,6 +16,9 @@ import { invitationConfirmUrl, invitationDeclineUrl } from '../core/invitations/
 import { issueInvitation } from '../core/invitations/invitation.issue.js';
 import { createVisitorToken } from '../core/visitors/visitor.service.js';
 import { VisitorRegistration } from '../core/model/visitor-registration.entity.js';
+import { SignExport } from '../core/model/sign-export.entity.js';
+import { objectPathOf, signExportKey } from '../core/storage/objects.js';
+import { insertNumberedCar } from '../testing/signs.js';
 import {
   ACTORS,
   changeStatus,
@@ -28,6 +31,7 @@ import {
   insertImage,
   insertReadySet,
   insertConfirmedUser,
+  putObject,
   insertSentMail,
   makeRoomForVehicle,
   PASSWORD,
@@ -151,6 +155,24 @@ async function assignTo(vehicleId: string, reviewerId: string): Promise<string> 
     );
   }
   return reviewerId;
+}
+
+/** A confirmed car of the owner holding a start number (it gets a windshield sign); its id. */
+async function carWithSign(owner: Account): Promise<string> {
+  return (await insertNumberedCar(t, { ownerId: owner.id, name: 'Schildauto' })).vehicleId;
+}
+
+/** A rendered sign PDF, a car's or (without one) the edition's A4 set; its id and object path. */
+async function readySign(vehicleId: string | null): Promise<{ id: string; path: string }> {
+  const fork = em();
+  const edition = t.event.edition.id;
+  const row =
+    (vehicleId ? null : await fork.findOne(SignExport, { edition, format: 'a4', vehicle: null })) ??
+    fork.create(SignExport, { id: randomUUID(), edition, format: 'a4', vehicle: vehicleId });
+  Object.assign(row, { status: 'ready', progress: 100, signCount: 1, fileKey: signExportKey(row.id) });
+  await fork.flush();
+  await putObject(t, signExportKey(row.id), 'application/pdf');
+  return { id: row.id, path: objectPathOf(signExportKey(row.id)) };
 }
 
 /** Years of editions the rows create: each cell its own. */
@@ -869,6 +891,39 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 403, 200, 403],
     request: () => ({ path: `/api/admin/quartett-sets/${world.quartettSet}` }),
   },
+  // Windshield signs: an edition's set for admins, a car's sign for its owner and staff.
+  {
+    route: 'GET /api/admin/signs',
+    expect: [401, 403, 403, 403, 200, 403],
+    request: () => ({ path: '/api/admin/signs' }),
+  },
+  {
+    route: 'POST /api/admin/signs',
+    expect: [401, 403, 403, 403, 201, 403],
+    request: async ({ owner }) => {
+      await carWithSign(owner);
+      return { path: '/api/admin/signs', json: { format: 'a5' } };
+    },
+  },
+  {
+    route: 'GET /api/admin/signs/:id',
+    expect: [401, 403, 403, 403, 200, 403],
+    request: async () => ({ path: `/api/admin/signs/${(await readySign(null)).id}` }),
+  },
+  {
+    route: 'GET /api/vehicles/:id/sign',
+    expect: [401, 200, 404, 200, 200, 200],
+    request: async ({ owner }) => {
+      const vehicleId = await carWithSign(owner);
+      await readySign(vehicleId);
+      return { path: `/api/vehicles/${vehicleId}/sign` };
+    },
+  },
+  {
+    route: 'POST /api/vehicles/:id/sign',
+    expect: [401, 202, 404, 202, 202, 202],
+    request: async ({ owner }) => ({ path: `/api/vehicles/${await carWithSign(owner)}/sign`, json: {} }),
+  },
   {
     route: 'POST /api/admin/quartett-sets/:id/release',
     expect: [401, 403, 403, 403, 200, 403],
@@ -1058,6 +1113,18 @@ const ROWS: Row[] = [
     case: 'the quartett print PDF: admins',
     expect: [404, 404, 404, 404, 200, 404],
     request: () => ({ path: world.quartettPdf }),
+  },
+  {
+    route: 'GET /objects/{*key}',
+    case: "an edition's windshield signs: admins",
+    expect: [404, 404, 404, 404, 200, 404],
+    request: async () => ({ path: (await readySign(null)).path }),
+  },
+  {
+    route: 'GET /objects/{*key}',
+    case: "a car's windshield sign: its owner and staff",
+    expect: [404, 200, 404, 200, 200, 200],
+    request: async ({ owner }) => ({ path: (await readySign(await carWithSign(owner))).path }),
   },
   {
     route: 'GET /objects/{*key}',

@@ -16,3 +16,4 @@ export type * from './second-factor.js';
 export type * from './reviews.js';
 export type * from './public-texts.js';
 export type * from './mail-templates.js';
+export type * from './signs.js';

@@ -14,6 +14,7 @@ import { PublicVehicle } from '../model/public-vehicle.entity.js';
 import { QuartettCard } from '../model/quartett-card.entity.js';
 import { QuartettSet } from '../model/quartett-set.entity.js';
 import { Review } from '../model/review.entity.js';
+import { SignExport } from '../model/sign-export.entity.js';
 import {
   ReviewAssignment,
   ReviewCategory,
@@ -53,6 +54,7 @@ export {
   ReviewExclusion,
   Session,
   Setting,
+  SignExport,
   Upload,
   User,
   Vehicle,
@@ -70,6 +72,7 @@ export const entities = [
   Invitation,
   QuartettSet,
   QuartettCard,
+  SignExport,
   VisitorRegistration,
   EmailLog,
   MailBounce,

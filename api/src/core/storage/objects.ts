@@ -5,6 +5,7 @@ import { consentWithdrawn } from '../model/consent-state.js';
 import { DataExport } from '../model/data-export.entity.js';
 import type { User } from '../model/user.entity.js';
 import { Media } from '../model/media.entity.js';
+import { SignExport } from '../model/sign-export.entity.js';
 
 /**
  * The storage layout: the key of every kind of object in the bucket, and who may read it.
@@ -17,6 +18,7 @@ import { Media } from '../model/media.entity.js';
  * | print-photo    | print/{mediaId}.jpg                        | the worker         | nobody: never served; placed into quartett PDFs |
  * | export         | exports/quartett/v{version}-{setId}.pdf    | the worker         | admins |
  * | account-export | exports/accounts/{exportId}.zip            | the worker         | the person it belongs to, until it expires |
+ * | sign           | exports/signs/{exportId}.pdf               | the worker         | an edition's set: admins; a car's sign: its owner and staff |
  *
  * A vehicle's readers: anyone while it is confirmed (and the image not refused), else its owner,
  * reviewers and admins. Only clean renditions (orientation applied, every metadata block removed)
@@ -31,7 +33,8 @@ export type StoredObject =
   | { kind: 'full'; mediaId: string }
   | { kind: 'rendition'; mediaId: string; width: number }
   | { kind: 'export' }
-  | { kind: 'account-export'; exportId: string };
+  | { kind: 'account-export'; exportId: string }
+  | { kind: 'sign'; exportId: string };
 
 /** Every upload of a user lies under this prefix. */
 export const uploadPrefix = (userId: string) => `uploads/${userId}/`;
@@ -85,6 +88,9 @@ export const printPhotoKey = (mediaId: string) => `print/${mediaId}.jpg`;
 /** The print PDF of a quartett set version. */
 export const exportKey = (version: number, setId: string) => `exports/quartett/v${version}-${setId}.pdf`;
 
+/** A windshield sign PDF (an edition's set or one car's); rendered anew under the same key. */
+export const signExportKey = (exportId: string) => `exports/signs/${exportId}.pdf`;
+
 /** A person's data export. */
 export const accountExportKey = (exportId: string) => `exports/accounts/${exportId}.zip`;
 
@@ -110,6 +116,8 @@ export function parseKey(key: string): StoredObject | undefined {
   if (match) return { kind: 'rendition', mediaId: match[1]!, width: Number(match[2]) };
   match = new RegExp(`^exports/accounts/(${UUID})\\.zip$`).exec(key);
   if (match) return { kind: 'account-export', exportId: match[1]! };
+  match = new RegExp(`^exports/signs/(${UUID})\\.pdf$`).exec(key);
+  if (match) return { kind: 'sign', exportId: match[1]! };
   if (/^exports\/quartett\/[^/]+\.pdf$/.test(key)) return { kind: 'export' };
   return undefined;
 }
@@ -158,6 +166,17 @@ export async function visibilityOf(
     if (!user) return undefined;
     const found = await em.findOne(DataExport, { id: object.exportId, user: user.id, status: 'ready' });
     return found?.expiresAt && found.expiresAt > now ? 'private' : undefined;
+  }
+  if (object.kind === 'sign') {
+    if (!user) return undefined;
+    const sign = await em.findOne(
+      SignExport,
+      { id: object.exportId, status: 'ready' },
+      { populate: ['vehicle'] },
+    );
+    if (!sign) return undefined;
+    if (!sign.vehicle) return user.role === 'admin' ? 'private' : undefined;
+    return isStaffRole(user.role) || sign.vehicle.user.id === user.id ? 'private' : undefined;
   }
   const media = await em.findOne(Media, { id: object.mediaId }, { populate: ['vehicle'] });
   if (!media) return undefined;

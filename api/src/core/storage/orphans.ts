@@ -2,14 +2,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DataExport } from '../model/data-export.entity.js';
 import { Upload } from '../model/upload.entity.js';
 import { Media } from '../model/media.entity.js';
+import { SignExport } from '../model/sign-export.entity.js';
 import { keyOf, objectPathOf, parseKey } from './objects.js';
 
 /**
- * Where the objects lie that a row names one by one (uploads and data export ZIPs): retention's
- * sweep looks here for objects no row names, e.g. an upload PUT with a signed URL after its account
- * was deleted, or the ZIP of an export job that died after storing it.
+ * Where the objects lie that a row names one by one (uploads, data export ZIPs, windshield sign
+ * PDFs): retention's sweep looks here for objects no row names, e.g. an upload PUT with a signed URL
+ * after its account was deleted, the ZIP of an export job that died after storing it, or the sign
+ * of a car deleted since.
  */
-export const ORPHAN_PREFIXES = ['uploads/', 'exports/accounts/'] as const;
+export const ORPHAN_PREFIXES = ['uploads/', 'exports/accounts/', 'exports/signs/'] as const;
 
 const BATCH = 1000;
 
@@ -25,10 +27,12 @@ export async function unnamedKeys(em: EntityManager, keys: readonly string[]): P
     const batch = keys.slice(start, start + BATCH);
     const uploads: string[] = [];
     const exports = new Map<string, string>();
+    const signs = new Map<string, string>();
     for (const key of batch) {
       const object = parseKey(key);
       if (object?.kind === 'upload') uploads.push(key);
       else if (object?.kind === 'account-export') exports.set(object.exportId, key);
+      else if (object?.kind === 'sign') signs.set(object.exportId, key);
     }
     const named = new Set<string>();
     if (uploads.length) {
@@ -51,7 +55,11 @@ export async function unnamedKeys(em: EntityManager, keys: readonly string[]): P
       const rows = await fork.find(DataExport, { id: { $in: [...exports.keys()] } }, { fields: ['id'] });
       for (const row of rows) named.add(exports.get(row.id)!);
     }
-    unnamed.push(...[...uploads, ...exports.values()].filter((key) => !named.has(key)));
+    if (signs.size) {
+      const rows = await fork.find(SignExport, { id: { $in: [...signs.keys()] } }, { fields: ['id'] });
+      for (const row of rows) named.add(signs.get(row.id)!);
+    }
+    unnamed.push(...[...uploads, ...exports.values(), ...signs.values()].filter((key) => !named.has(key)));
   }
   return unnamed;
 }

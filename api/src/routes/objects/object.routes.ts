@@ -5,10 +5,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { VEHICLE_MESSAGES } from '@schlosstreffen/shared';
 import type { AppState } from '../../http/context.js';
 import { notFound } from '../../core/errors.js';
-import { mediaFileName } from '@schlosstreffen/shared';
+import { mediaFileName, signDownloadName } from '@schlosstreffen/shared';
 import { DataExport } from '../../core/model/data-export.entity.js';
 import { Media } from '../../core/model/media.entity.js';
 import { QuartettSet } from '../../core/model/quartett-set.entity.js';
+import { Invitation } from '../../core/model/invitation.entity.js';
+import { SignExport } from '../../core/model/sign-export.entity.js';
 import {
   keyOf,
   objectCacheControl,
@@ -46,6 +48,14 @@ async function downloadName(em: EntityManager, key: string): Promise<string> {
   if (object?.kind === 'account-export') {
     const row = await em.findOne(DataExport, { id: object.exportId });
     return row ? dataExportName(row.createdAt) : fallback;
+  }
+  if (object?.kind === 'sign') {
+    const row = await em.findOne(SignExport, { id: object.exportId }, { populate: ['edition'] });
+    if (!row) return fallback;
+    const invitation = row.vehicle
+      ? await em.findOne(Invitation, { vehicle: row.vehicle.id, releasedAt: null })
+      : null;
+    return signDownloadName(row.edition.year, { format: row.format, startNumber: invitation?.startNumber });
   }
   return fallback;
 }

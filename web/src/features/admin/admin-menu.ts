@@ -40,6 +40,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { label: 'Check-in', to: '/admin/check-in', access: 'staff' },
       { label: 'Einlass', to: '/admin/einlass', access: 'staff' },
       { label: 'Auto-Quartett', to: '/admin/quartett', access: 'admin' },
+      { label: 'Windschilder', to: '/admin/windschilder', access: 'admin' },
     ],
   },
   {

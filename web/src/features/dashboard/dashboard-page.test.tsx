@@ -827,7 +827,7 @@ describe('/dashboard by edition and phase', () => {
     ).toBeTruthy();
     expect(actionsOf('Eingereicht')).toEqual(['Zurückziehen']);
     expect(editLinkOf('Eingereicht')).toBeTruthy();
-    expect(actionsOf('Bestätigt')).toEqual(['Teilnahme absagen', 'Zurückziehen']);
+    expect(actionsOf('Bestätigt')).toEqual(['Windschild herunterladen', 'Teilnahme absagen', 'Zurückziehen']);
     expect(screen.queryByRole('link', { name: /Fahrzeug anmelden/ })).toBeNull();
     expect(
       within(screen.getByRole('region', { name: 'Schlosstreffen 2026' })).getByText(
@@ -896,5 +896,73 @@ describe('/dashboard by edition and phase', () => {
       within(card('Blitz')).getByText('Die Bewerbung für Schlosstreffen 2027 öffnet am 15. Januar 2027.'),
     ).toBeTruthy();
     expect(actionsOf('Civic')).toEqual(['Ansehen', 'Für Schlosstreffen 2027 übernehmen']);
+  });
+});
+
+describe('the windshield sign on /dashboard', () => {
+  it('is offered for a confirmed car holding its place; pressing it renders the sign and saves it', async () => {
+    vehicles = [
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000041',
+        name: 'Mit Schild',
+        status: 'confirmed',
+        invitation: makeInvitation(),
+      }),
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000042',
+        name: 'Eingeladen',
+        status: 'invited',
+        invitation: makeInvitation(),
+      }),
+    ];
+    const queued = {
+      id: 'e0000000-0000-4000-8000-000000000001',
+      format: 'a4',
+      formatLabel: 'A4 quer, ein Schild je Seite',
+      vehicleId: '00000000-0000-4000-8000-000000000041',
+      status: 'queued',
+      statusLabel: 'In Warteschlange',
+      progress: 0,
+      signCount: 0,
+      downloadName: 'Windschild-2026-Nr-7.pdf',
+      downloadUrl: null,
+      error: null,
+      createdAt: '2026-04-01T10:00:00.000Z',
+      finishedAt: null,
+    };
+    const ready = {
+      ...queued,
+      status: 'ready',
+      signCount: 1,
+      downloadUrl:
+        '/objects/exports/signs/e0000000-0000-4000-8000-000000000001.pdf?download=Windschild-2026-Nr-7.pdf',
+    };
+    const signCalls: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (!url.endsWith('/sign')) return fetchMock(input, init);
+      const method = init?.method ?? 'GET';
+      signCalls.push(`${method} ${url}`);
+      return method === 'POST' ? json(queued, 202) : json(ready);
+    });
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.getAttribute('href') ?? '', download: this.download });
+    });
+    await renderDashboard();
+    await screen.findByRole('article', { name: 'Mit Schild' });
+    expect(within(card('Eingeladen')).queryByRole('button', { name: /Windschild/ })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(
+      within(card('Mit Schild')).getByRole('button', { name: 'Windschild für Mit Schild herunterladen' }),
+    );
+    expect(await within(card('Mit Schild')).findByText('Windschild wird erstellt...')).toBeTruthy();
+    await waitFor(() => expect(saved).toHaveLength(1), { timeout: 4000 });
+    expect(saved[0]).toEqual({ href: ready.downloadUrl, download: 'Windschild-2026-Nr-7.pdf' });
+    expect(signCalls).toEqual([
+      'POST /api/vehicles/00000000-0000-4000-8000-000000000041/sign',
+      'GET /api/vehicles/00000000-0000-4000-8000-000000000041/sign',
+    ]);
   });
 });

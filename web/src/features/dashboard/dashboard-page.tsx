@@ -15,7 +15,7 @@ import {
   VehicleCardSkeletons,
   vehicleGridClass,
 } from '../vehicles/vehicle-card';
-import { vehicleDisplayName } from '@schlosstreffen/shared';
+import { holdsSign, vehicleDisplayName } from '@schlosstreffen/shared';
 import {
   useDeclineMutation,
   useDeleteVehicleMutation,
@@ -26,6 +26,7 @@ import {
   type OwnerStatusChange,
 } from '../vehicles/vehicle-mutations';
 import { myVehiclesQueryOptions } from '../vehicles/vehicle-queries';
+import { WindshieldSignButton } from '../vehicles/windshield-sign';
 import { useSitePhase } from '../../lib/app-clock';
 import { applicationDates, siteEventFacts } from '../../lib/event-format';
 import { getSiteConfig } from '../../lib/site-config';
@@ -182,6 +183,9 @@ function OwnerActions({
         <Button className="grow" disabled={busy} onClick={onConfirm}>
           {pendingStatus === 'confirmed' ? 'Wird bestätigt...' : 'Teilnahme bestätigen'}
         </Button>
+      ) : null}
+      {holdsSign(vehicle) ? (
+        <WindshieldSignButton vehicleId={vehicle.id} title={title} className="grow" />
       ) : null}
       {view.canDecline ? (
         <Button

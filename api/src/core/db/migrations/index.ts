@@ -28,6 +28,7 @@ import { Migration20261213100000_visitor_consent_mail } from './Migration2026121
 import { Migration20261214000000_status_correction } from './Migration20261214000000_status_correction.js';
 import { Migration20261215200000_outbox_request_id } from './Migration20261215200000_outbox_request_id.js';
 import { Migration20261216000000_public_inputs } from './Migration20261216000000_public_inputs.js';
+import { Migration20261217000000_sign_export } from './Migration20261217000000_sign_export.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -78,4 +79,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261214000000_status_correction', class: Migration20261214000000_status_correction },
   { name: 'Migration20261215200000_outbox_request_id', class: Migration20261215200000_outbox_request_id },
   { name: 'Migration20261216000000_public_inputs', class: Migration20261216000000_public_inputs },
+  { name: 'Migration20261217000000_sign_export', class: Migration20261217000000_sign_export },
 ];

@@ -9,8 +9,9 @@ import type { Media, Vehicle } from '@schlosstreffen/shared/api';
 import { useCurrentUser } from '../../../lib/current-user';
 import { cropStyle, heroOf } from '../../media/crop';
 import { StatusBadge } from '../../vehicles/status-badge';
+import { WindshieldSignButton } from '../../vehicles/windshield-sign';
 import { TuningCategoryList, tuningCategoriesOf } from '../../vehicles/vehicle-card';
-import { formatSpec, personLabel, vehicleDisplayName } from '@schlosstreffen/shared';
+import { formatSpec, holdsSign, personLabel, vehicleDisplayName } from '@schlosstreffen/shared';
 import { AdminPanel, NOT_GIVEN } from './vehicle-detail-dialog-admin';
 
 const tabTriggerClass =
@@ -108,6 +109,13 @@ function DetailsPanel({ vehicle }: { vehicle: Vehicle }) {
               { label: 'Parkzone', value: invitation.parkingZone },
             ]}
           />
+          {holdsSign(vehicle) ? (
+            <WindshieldSignButton
+              vehicleId={vehicle.id}
+              title={vehicleDisplayName(vehicle)}
+              className="mt-4 w-full sm:w-auto"
+            />
+          ) : null}
         </Section>
       ) : null}
       <Section title="Fahrzeug">

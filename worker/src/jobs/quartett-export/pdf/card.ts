@@ -2,15 +2,15 @@ import type { CardValue } from '@schlosstreffen/shared';
 import { textRuns, type Weight } from './fonts.js';
 import {
   BLEED_MM,
-  CROP_MARK_LINE_PT,
-  cropMarks,
   PHOTO_BOTTOM_MM,
   PHOTO_FRAME_MM,
   pt,
   SAFE_MM,
   TRIM_MM,
+  trimBox,
   type Rect,
 } from './layout.js';
+import { drawCropMarks as drawSheetCropMarks } from '../../../pdf/print-marks.js';
 
 /** Drawing of card fronts, card backs and the crop marks. Positions in millimetres, like layout.ts. */
 
@@ -93,11 +93,8 @@ export function drawText(doc: Doc, text: string, x: number, y: number, style: Te
 
 const rect = (doc: Doc, r: Rect) => doc.rect(pt(r.x), pt(r.y), pt(r.width), pt(r.height));
 
-export function drawCropMarks(doc: Doc, box: Rect): void {
-  doc.save().lineWidth(CROP_MARK_LINE_PT).strokeColor(COLORS.mark);
-  for (const [x1, y1, x2, y2] of cropMarks(box)) doc.moveTo(pt(x1), pt(y1)).lineTo(pt(x2), pt(y2));
-  doc.stroke().restore();
-}
+/** The crop marks of a card's bleed box. */
+export const drawCropMarks = (doc: Doc, box: Rect): void => drawSheetCropMarks(doc, trimBox(box), BLEED_MM);
 
 /** The photo frame of a card: the bleed box's top part, down to PHOTO_BOTTOM_MM below the trim. */
 export const photoFrame = (box: Rect): Rect => ({

@@ -1,4 +1,14 @@
 import { QUARTETT_CARD_MM } from '@schlosstreffen/shared';
+import { cropMarkLines, type Line, type Rect } from '../../../pdf/print-marks.js';
+
+export {
+  CROP_MARK_LINE_PT,
+  CROP_MARK_MM,
+  pt,
+  PT_PER_MM,
+  type Line,
+  type Rect,
+} from '../../../pdf/print-marks.js';
 
 /**
  * Imposition of the quartett print sheets. Lengths are millimetres unless a name says points;
@@ -9,10 +19,6 @@ import { QUARTETT_CARD_MM } from '@schlosstreffen/shared';
  * front page is followed by its back page with the slots mirrored left to right: print duplex and
  * flip on the short edge.
  */
-
-export const PT_PER_MM = 72 / 25.4;
-/** Millimetres to points. */
-export const pt = (mm: number) => mm * PT_PER_MM;
 
 export const PAGE_MM = { width: 297, height: 210 } as const;
 export const PAGE_SIZE = 'A4';
@@ -30,9 +36,6 @@ export const GRID = { columns: 4, rows: 2 } as const;
 export const CARDS_PER_PAGE = GRID.columns * GRID.rows;
 /** Space between the bleed boxes of neighbouring cards. */
 export const GUTTER_MM = 6;
-/** Crop marks start this far outside the bleed and are this long: they stay in the gutters. */
-export const CROP_MARK_MM = { offset: 1, length: 2 } as const;
-export const CROP_MARK_LINE_PT = 0.25;
 
 /** Page margin around the grid, the same on both sides so the back pages mirror exactly. */
 export const MARGIN_MM = {
@@ -50,16 +53,6 @@ export const PHOTO_DPI = 300;
 export const SAFE_MM = 3;
 
 export type Side = 'front' | 'back';
-
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** A line from (x1, y1) to (x2, y2). */
-export type Line = readonly [x1: number, y1: number, x2: number, y2: number];
 
 export const sheetCount = (cards: number) => Math.ceil(cards / CARDS_PER_PAGE);
 /** Front and back page per sheet. */
@@ -86,19 +79,4 @@ export const trimBox = (box: Rect): Rect => ({
 });
 
 /** Eight marks per card: each trim edge extended beyond the bleed on both ends. */
-export function cropMarks(box: Rect): Line[] {
-  const trim = trimBox(box);
-  const { offset, length } = CROP_MARK_MM;
-  const top = box.y - offset;
-  const bottom = box.y + box.height + offset;
-  const left = box.x - offset;
-  const right = box.x + box.width + offset;
-  const lines: Line[] = [];
-  for (const x of [trim.x, trim.x + trim.width]) {
-    lines.push([x, top, x, top - length], [x, bottom, x, bottom + length]);
-  }
-  for (const y of [trim.y, trim.y + trim.height]) {
-    lines.push([left, y, left - length, y], [right, y, right + length, y]);
-  }
-  return lines;
-}
+export const cropMarks = (box: Rect): Line[] => cropMarkLines(trimBox(box), BLEED_MM);
