@@ -46,6 +46,7 @@ import { createPublicListReader, publicListReader } from './core/public-list/pub
 import { EditionEvents, type EventSource } from './core/editions/edition-events.js';
 import { lookBack } from './core/editions/editions.js';
 import { queueDashboard } from './routes/queues/queue-dashboard.js';
+import { carPage } from './core/public-list/car-page.js';
 import { quartettRoutes } from './routes/quartett/quartett.routes.js';
 import { QuartettService } from './core/quartett/quartett.service.js';
 import { signRoutes } from './routes/signs/signs.routes.js';
@@ -357,6 +358,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 function helmetOptions(config: ApiConfig) {
   return {
     contentSecurityPolicy: contentSecurityPolicy({
+      carPage: (year, startNumber) =>
+        carPage(em.fork(), year, startNumber).catch((error: unknown) => {
+          if (error instanceof DomainError && error.code === 'not_found') return null;
+          throw error;
+        }),
       s3Origin: new URL(config.s3.publicEndpoint).origin,
       upgradeInsecureRequests: config.isProduction,
     }),

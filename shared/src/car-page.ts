@@ -12,3 +12,9 @@ export function parseCarPagePath(pagePath: string): { year: number; startNumber:
   const match = CAR_PAGE.exec(pagePath);
   return match ? { year: Number(match[1]), startNumber: Number(match[2]) } : null;
 }
+
+export const CAR_PAGE_MESSAGES = {
+  notFound: (year: number, startNumber: number) =>
+    `Beim Schlosstreffen ${year} fährt kein bestätigtes Fahrzeug mit der Startnummer ${startNumber}.`,
+  invalidNumber: 'Die Startnummer muss eine Zahl sein.',
+} as const;

@@ -186,6 +186,9 @@ const EraseJobsJobSchema = v.object({ jobIds: v.array(v.pipe(v.string(), v.maxLe
 /** The scheduler's beat; `asOf` (ISO) runs it for another moment than now. */
 const SchedulerTickJobSchema = v.object({ asOf: v.optional(v.pipe(v.string(), v.isoTimestamp())) });
 
+/** Draw a listed car's link preview (1200×630) from its hero photo, title, meeting and start number. */
+const ShareImageJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
+
 /** The job catalogue: job name → queue and payload schema. One queue per kind of work. */
 export const JOBS = {
   'email.send': { queue: 'email', payload: EmailJobSchema },
@@ -221,6 +224,10 @@ export const JOBS = {
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = v.InferOutput<(typeof JOBS)[N]['payload']>;
 export type QueueName = (typeof JOBS)[JobName]['queue'];
+  /** Draw a listed car's link preview for its page and store it in S3 (idempotent: a current one stays). */
+  'share-image.render': { queue: 'media', payload: ShareImageJobSchema },
+  /** Render the 'Urkunde' PDFs of the visitors' award's first three and store them in S3. */
+  'award.certificates': { queue: 'export', payload: AwardCertificatesJobSchema },
 export const QUEUE_NAMES = [...new Set(Object.values(JOBS).map((job) => job.queue))] as QueueName[];
 
 export function parseJobPayload<N extends JobName>(name: N, payload: unknown): JobPayload<N> {

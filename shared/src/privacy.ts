@@ -5,8 +5,15 @@ import * as v from 'valibot';
  * periods and the German texts of the self-service pages.
  */
 
-export const CONSENT_KINDS = ['media', 'quartett', 'contact'] as const;
+export const CONSENT_KINDS = ['media', 'quartett', 'contact', 'instagram'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
+/** The consents every submission of an application gives (the wizard's required checkboxes). */
+export const SUBMISSION_CONSENT_KINDS = [
+  'media',
+  'quartett',
+  'contact',
+] as const satisfies readonly ConsentKind[];
+export type SubmissionConsentKind = (typeof SUBMISSION_CONSENT_KINDS)[number];
 
 /**
  * The consents of the application wizard's last step, exactly as shown. `version` names the wording:
@@ -38,6 +45,14 @@ export const CONSENTS = {
     withdrawal:
       'Wir schreiben dir keine E-Mails mehr zu deiner Bewerbung (auch keine Einladung); den Stand siehst du weiter im Dashboard. Nur Mails, die du selbst anforderst (Passwort, E-Mail-Änderung, Datenexport, Kontolöschung), erhältst du weiterhin.',
   },
+  /** Optional, off until the owner gives it for a confirmed car: its page shows their Instagram name. */
+  instagram: {
+    field: 'consentInstagram',
+    version: '2026-01',
+    label: 'Instagram-Namen auf der Fahrzeugseite zeigen',
+    text: 'Ich willige ein, dass mein Instagram-Name auf der öffentlichen Seite meines Fahrzeugs beim Schlosstreffen gezeigt wird.',
+    withdrawal: 'Die Seite deines Fahrzeugs zeigt deinen Instagram-Namen nicht mehr.',
+  },
 } as const satisfies Record<
   ConsentKind,
   { field: string; version: string; label: string; text: string; withdrawal: string }
@@ -47,6 +62,7 @@ export const CONSENTS = {
 export const CONSENT_SOURCES = {
   application: 'Bewerbungsformular',
   migration: 'Bewerbung vor Einführung der Protokollierung',
+  dashboard: 'Dashboard',
 } as const;
 export type ConsentSource = keyof typeof CONSENT_SOURCES;
 
@@ -56,6 +72,9 @@ export const PRIVACY_MESSAGES = {
   consentNotFound: 'Einwilligung nicht gefunden.',
   consentWithdrawn: 'Einwilligung widerrufen',
   consentAlreadyWithdrawn: 'Diese Einwilligung ist bereits widerrufen.',
+  /** The Instagram name on a car's page: only for a confirmed car. */
+  instagramNotConfirmed: 'Deinen Instagram-Namen kannst du nur für ein bestätigtes Fahrzeug zeigen.',
+  instagramGiven: 'Dein Instagram-Name erscheint jetzt auf der Seite deines Fahrzeugs.',
   /** Written into the status log (actor's own entry). */
   consentWithdrawnLog: (label: string) => `Einwilligung „${label}“ widerrufen`,
   exportStarted: 'Dein Datenexport wird erstellt.',

@@ -1,5 +1,6 @@
 import type { CurrentUser } from './api/account.js';
-import type { LookBack } from './api/editions.js';
+import type { CarPage, LookBack } from './api/editions.js';
+import { CAR_PAGE } from './car-page.js';
 import type { SiteConfig } from './site-config.js';
 
 /**
@@ -31,6 +32,8 @@ export interface RenderRequest {
   user: CurrentUser | null;
   /** What the page shows, read by the server for it: 'Rückblick {Jahr}' and its cars (absent: none). */
   lookBack?: LookBack | null;
+  /** A car's page (`/fahrzeuge/{Jahr}/{Startnummer}`) and what it shows, read by the server (absent: none). */
+  carPage?: CarPage | null;
 }
 
 export type RenderResult =
@@ -62,4 +65,4 @@ export const LOOK_BACK_PAGE = /^\/rueckblick\/(\d{4})$/;
 
 /** Whether a visit to this public page shows the same page whatever its query. */
 export const readsNoQuery = (pagePath: string): boolean =>
-  PAGES_WITHOUT_QUERY.has(pagePath) || LOOK_BACK_PAGE.test(pagePath);
+  PAGES_WITHOUT_QUERY.has(pagePath) || LOOK_BACK_PAGE.test(pagePath) || CAR_PAGE.test(pagePath);

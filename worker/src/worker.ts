@@ -27,6 +27,7 @@ import { createSendEmail } from './jobs/email/send-email.js';
 import { createIssueInvitation } from './jobs/invitation/issue-invitation.js';
 import { createExportQuartett } from './jobs/quartett-export/export-quartett.js';
 import { createPreparePrintPhoto } from './jobs/quartett-print-photo/prepare-print-photo.js';
+import { createRenderShareImage } from './jobs/share-image/render-share-image.js';
 import { createExportSigns } from './jobs/sign-export/export-signs.js';
 import { createDeleteObjects } from './jobs/storage-delete/delete-objects.js';
 import { createSweepOrphans } from './jobs/storage-sweep/sweep-orphans.js';
@@ -138,6 +139,7 @@ export function createHandlers(
       createExportQuartett({ em: deps.em, storage, eventName: event.name }),
     ),
     'quartett.print-photo': createPreparePrintPhoto({ em: deps.em, storage }),
+    'share-image.render': createRenderShareImage({ em: deps.em, storage }),
     'sign.export': createExportSigns({ em: deps.em, storage, publicUrl: deps.publicUrl }),
     // An invitation is for the vehicle's edition: its zones, its numbers, its deadlines.
     'invitation.issue': async (payload, job) => {

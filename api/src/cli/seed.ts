@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import {
   applicationsCloseAt,
   brandAndModel,
-  CONSENT_KINDS,
+  SUBMISSION_CONSENT_KINDS,
   CONSENTS,
   AdminStatusUpdateSchema,
   ownerCanChangeStatus,
@@ -233,7 +233,7 @@ async function seed(
       // The owner's first submission recorded the consents it sent (SUBMISSION_CONSENTS); a
       // resubmission finds them standing, a staff member's change records none.
       if (planned.consentsGivenAt) {
-        for (const kind of CONSENT_KINDS.filter((k) => SUBMISSION_CONSENTS[CONSENTS[k].field])) {
+        for (const kind of SUBMISSION_CONSENT_KINDS.filter((k) => SUBMISSION_CONSENTS[CONSENTS[k].field])) {
           tx.create(Consent, {
             user: entities.get(planned.owner.key) as User,
             vehicle,

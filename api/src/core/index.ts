@@ -170,4 +170,10 @@ export {
   recordSignReady,
   type PlannedSign,
   type SignPlan,
+export {
+  recordShareImage,
+  shareImageTask,
+  SHARE_IMAGE_RENDERING,
+  type ShareImageSource,
+} from './public-list/share-image.js';
 } from './signs/export.js';

@@ -39,6 +39,7 @@ export const pageEtag = (page: CachedPage, coding: PageCoding | undefined) =>
 /** What a page shows besides its build: every page the site config (editions, texts). */
 export function inputsOf(pagePath: string): readonly PublicInput[] {
   if (pagePath.startsWith('/rueckblick/')) return ['editions', 'texts', 'vehicles', 'arrivals'];
+  if (pagePath.startsWith('/fahrzeuge/')) return ['editions', 'texts', 'vehicles'];
   if (pagePath === '/') return ['editions', 'texts', 'vehicles'];
   return ['editions', 'texts'];
 }
@@ -247,7 +248,8 @@ export class PageCache {
         slot.awaited = false;
         if (this.slots.get(pagePath) !== slot) return;
         if (page) slot.page = page;
-        else if (!slot.page) this.slots.delete(pagePath);
+        // The path shows nothing any more (a car that left its place): the page as it was must go.
+        else this.slots.delete(pagePath);
         if (slot.stale) this.schedule(pagePath, slot);
       },
       (error: unknown) => {

@@ -48,6 +48,7 @@ import {
 
 /** Who sends a cell's request, and whose data it is about. */
 interface Cell {
+  insertCar,
   actor: Actor;
   client: TestClient;
   /** The acting account (none when anonymous). */
@@ -492,6 +493,16 @@ const ROWS: Row[] = [
     request: async () => ({ path: `/api/admin/visitor-updates/${await freshUpdate()}` }),
   },
   {
+  {
+    route: 'POST /api/vehicles/:id/consents/instagram',
+    // The owner's own choice for their confirmed car; to anyone else the car is not there.
+    expect: [401, 201, 404, 404, 404, 201],
+    request: async ({ owner }) => {
+      await makeRoomForVehicle(t, owner.id, { keep: [world.draft, world.submitted, world.confirmed] });
+      const { vehicleId } = await insertCar(t, { ownerId: owner.id });
+      return { path: `/api/vehicles/${vehicleId}/consents/instagram`, json: {} };
+    },
+  },
     route: 'GET /api/admin/visitor-updates/:id/preview',
     case: 'a draft whose preview is not rendered yet answers 404 to the admin',
     expect: [401, 403, 403, 403, 404, 403],
@@ -1107,6 +1118,14 @@ const ROWS: Row[] = [
     case: 'image of a confirmed vehicle: everyone',
     expect: [200, 200, 200, 200, 200, 200],
     request: () => ({ path: world.confirmedImage }),
+  },
+  {
+    route: 'GET /api/editions/:year/vehicles/:startNumber',
+    expect: [200, 200, 200, 200, 200, 200],
+    request: async () => {
+      const { startNumber } = await insertCar(t, { ownerId: (await account()).id, photos: 1 });
+      return { path: `/api/editions/${t.event.edition.year}/vehicles/${startNumber}` };
+    },
   },
   {
     route: 'GET /objects/{*key}',

@@ -8,10 +8,12 @@ import type Koa from 'koa';
 import compress from 'koa-compress';
 import send from 'koa-send';
 import {
+  CAR_PAGE,
   CURRENT_USER_ELEMENT_ID,
   jsonDataScript,
   LOOK_BACK_PAGE,
   nextPhaseChangeAfter,
+  parseCarPagePath,
   readsNoQuery,
   siteConfigScript,
   type SiteConfig,
@@ -56,7 +58,7 @@ export const ANONYMOUS_RENDERS = 2;
 
 /** Whether the server renders this page's first screen. */
 export const isServerRendered = (pagePath: string): boolean =>
-  SERVER_RENDERED_PATHS.has(pagePath) || LOOK_BACK_PAGE.test(pagePath);
+  SERVER_RENDERED_PATHS.has(pagePath) || LOOK_BACK_PAGE.test(pagePath) || CAR_PAGE.test(pagePath);
 
 /**
  * Whether a visit to this address may be answered with the page kept for everyone who is not
@@ -161,6 +163,8 @@ export function serveWeb(options: {
   log?: (error: unknown) => void;
   /** The look back on an edition, or null when there is none (yet). */
   lookBack?: (year: number) => Promise<Api.LookBack | null>;
+  /** A car's page, or null when no confirmed car holds that start number at that meeting. */
+  carPage?: (year: number, startNumber: number) => Promise<Api.CarPage | null>;
   /** The pages kept for visitors who are not signed in; without it every visit renders. */
   pages?: PageCache;
   /** How many cars the current edition's public list holds (the landing page leaves out an empty section). */
@@ -191,6 +195,15 @@ export function serveWeb(options: {
   const withSiteConfig = (stored: string, site: SiteConfig) =>
     stored.replace('</head>', () => `${siteConfigScript(site)}</head>`);
   const { pages } = options;
+  /** What a page shows that the server reads for it: a look back, a car's page (null: there is none). */
+  const pageData = async (pagePath: string) => {
+    const lookBackYear = LOOK_BACK_PAGE.exec(pagePath)?.[1];
+    const lookBack =
+      lookBackYear && options.lookBack ? await options.lookBack(Number(lookBackYear)) : undefined;
+    const car = parseCarPagePath(pagePath);
+    const carPage = car && options.carPage ? await options.carPage(car.year, car.startNumber) : undefined;
+    return { lookBack, carPage };
+  };
   /** Renders for visitors who are not signed in, running now (each is a few milliseconds of CPU). */
   let anonymousRenders = 0;
   /**
@@ -211,16 +224,16 @@ export function serveWeb(options: {
     const web = await loadRenderer();
     if (stored === null || !web) return null;
     const site = await siteConfig();
-    const lookBackYear = LOOK_BACK_PAGE.exec(pagePath)?.[1];
-    const lookBack =
-      lookBackYear && options.lookBack ? await options.lookBack(Number(lookBackYear)) : undefined;
-    if (lookBack === null) return null;
+    // A year or start number nothing is shown for is not kept: unknown paths take no room.
+    const { lookBack, carPage } = await pageData(pagePath);
+    if (lookBack === null || carPage === null) return null;
     const listedVehicles = pagePath === '/' ? await options.listedVehicles?.() : undefined;
     const result = await web.render({
       url: pagePath,
       siteConfig: site,
       user: null,
       lookBack,
+      carPage,
       listedVehicles,
     });
     if (result.kind !== 'page' || result.status !== 200) return null;
@@ -307,9 +320,7 @@ export function serveWeb(options: {
       if (web) {
         if (!user) anonymousRenders += 1;
         try {
-          const lookBackYear = LOOK_BACK_PAGE.exec(ctx.path)?.[1];
-          const lookBack =
-            lookBackYear && options.lookBack ? await options.lookBack(Number(lookBackYear)) : undefined;
+          const { lookBack, carPage } = await pageData(ctx.path);
           const listedVehicles = ctx.path === '/' ? await options.listedVehicles?.() : undefined;
           const result = await web.render({
             url: ctx.url,
@@ -317,6 +328,7 @@ export function serveWeb(options: {
             siteConfig: site,
             user,
             lookBack,
+            carPage,
             listedVehicles,
           });
           if (result.kind === 'redirect') {

@@ -37,3 +37,4 @@ export {
   type World,
 } from './world.js';
 export { findOrphans, type IntegrityReport } from './integrity.js';
+export { insertCar, type CarOptions } from './car-pages.js';

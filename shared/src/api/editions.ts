@@ -40,6 +40,26 @@ export interface LookBack {
   checkedIn: number;
 }
 
+/**
+ * GET /api/editions/:year/vehicles/:startNumber: the public page of the confirmed car holding this
+ * start number at that meeting. Without the owner's consent to show its images only its number,
+ * brand and model.
+ */
+export interface CarPage {
+  edition: { year: number; name: string; startsAt: string; place: string };
+  startNumber: number;
+  brand: string;
+  model: string;
+  /** The car as the landing page lists it, with all its photos; null without the media consent. */
+  vehicle: PublicVehicle | null;
+  /** The owner's longer text about the car (with the media consent); null when none. */
+  story: string | null;
+  /** Only when the owner allowed it on this page ('@name'); else null. */
+  instagramHandle: string | null;
+  /** The link preview's image (1200×630, /objects/…), null until the worker made it or without one. */
+  shareImageUrl: string | null;
+}
+
 /** One earlier (or later) application of the same owner, as the reviewer sees it beside this one. */
 export interface EarlierApplication {
   id: string;

@@ -6,7 +6,7 @@ import { EmailLog } from '../model/email-log.entity.js';
 import { Media } from '../model/media.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { enqueue } from '../outbox/outbox.js';
-import { mediaObjectKeys, uploadPrefix } from '../storage/objects.js';
+import { mediaObjectKeys, uploadPrefix, sharePrefix } from '../storage/objects.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { DataExport } from '../model/data-export.entity.js';
@@ -91,7 +91,11 @@ export async function deleteAccount(
     // The audit log keeps the person's staff actions (named 'Gelöschtes Konto' from now on), without addresses.
     await redactAuditAddresses(tx, userId);
 
-    enqueue(tx, 'storage.delete', { keys, prefixes: [uploadPrefix(userId)] });
+    enqueue(tx, 'storage.delete', {
+      keys,
+      // The uploads and the link previews of the person's cars.
+      prefixes: [uploadPrefix(userId), ...vehicleIds.map(sharePrefix)],
+    });
     if (jobIds.length) enqueue(tx, 'privacy.erase-jobs', { jobIds });
     const reviewer = user.role === 'reviewer';
     tx.remove(user);

@@ -1,10 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  CONSENT_KINDS,
   CONSENTS,
   missingSubmissionConsents,
   PRIVACY_MESSAGES,
+  SUBMISSION_CONSENT_KINDS,
+  type ConsentKind,
   type SubmissionConsents,
 } from '@schlosstreffen/shared';
 import { conflict, invalid, notFound } from '../errors.js';
@@ -20,12 +21,12 @@ import { User } from '../model/user.entity.js';
  * list; quartett, it leaves future print exports; contact, no more mails about the application.
  */
 
-/** The account flag of each kind: whether the person has a consent of it that stands. */
-const ACCOUNT_FLAG = {
+/** The account flag of each submission kind: whether the person has a consent of it that stands. */
+const ACCOUNT_FLAG: Partial<Record<ConsentKind, 'consentMedia' | 'consentQuartett' | 'consentContact'>> = {
   media: 'consentMedia',
   quartett: 'consentQuartett',
   contact: 'consentContact',
-} as const;
+};
 
 /**
  * The owner's submission of `vehicle`: refused (400, naming each consent not ticked) unless `ticks`
@@ -43,7 +44,7 @@ export async function recordSubmissionConsents(
 ): Promise<void> {
   const missing = missingSubmissionConsents(ticks);
   if (missing.length) throw invalid(missing[0]!.message, missing);
-  const sent = CONSENT_KINDS.filter((kind) => ticks[CONSENTS[kind].field] === true);
+  const sent = SUBMISSION_CONSENT_KINDS.filter((kind) => ticks[CONSENTS[kind].field] === true);
   const standing = new Set(
     (await em.find(Consent, { vehicle: vehicle.id, kind: { $in: sent }, withdrawnAt: null })).map(
       (consent) => consent.kind,
@@ -66,8 +67,40 @@ export async function recordSubmissionConsents(
   await em.nativeUpdate(
     User,
     { id: user.id },
-    Object.fromEntries(sent.map((kind) => [ACCOUNT_FLAG[kind], true])),
+    Object.fromEntries(sent.map((kind) => [ACCOUNT_FLAG[kind]!, true])),
   );
+}
+
+/**
+ * The owner shows their Instagram name on the page of their confirmed car: recorded with its wording
+ * and version (once; a standing one is kept), and the car's public row brought up to date so its page
+ * is rendered again.
+ */
+export async function giveInstagramConsent(
+  em: EntityManager,
+  user: User,
+  vehicleId: string,
+  at: Date,
+): Promise<Consent> {
+  return em.transactional(async (tx) => {
+    const vehicle = await tx.findOne(Vehicle, { id: vehicleId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!vehicle || vehicle.user.id !== user.id) throw notFound(PRIVACY_MESSAGES.consentNotFound);
+    if (vehicle.status !== 'confirmed') throw conflict(PRIVACY_MESSAGES.instagramNotConfirmed);
+    const standing = await tx.findOne(Consent, { vehicle: vehicle.id, kind: 'instagram', withdrawnAt: null });
+    if (standing) return standing;
+    const consent = tx.create(Consent, {
+      user: tx.getReference(User, user.id),
+      vehicle,
+      kind: 'instagram',
+      version: CONSENTS.instagram.version,
+      wording: CONSENTS.instagram.text,
+      source: 'dashboard',
+      grantedAt: at,
+    });
+    await tx.flush();
+    await refreshPublicVehicles(tx, [vehicle.id]);
+    return consent;
+  });
 }
 
 export function listConsents(
@@ -107,8 +140,11 @@ export async function withdrawConsent(em: EntityManager, user: User, consentId: 
     }
     // The account's flags say whether any consent of the kind still stands.
     await tx.flush();
-    const standing = await tx.count(Consent, { user: user.id, kind: consent.kind, withdrawnAt: null });
-    await tx.nativeUpdate(User, { id: user.id }, { [ACCOUNT_FLAG[consent.kind]]: standing > 0 });
+    const flag = ACCOUNT_FLAG[consent.kind];
+    if (flag) {
+      const standing = await tx.count(Consent, { user: user.id, kind: consent.kind, withdrawnAt: null });
+      await tx.nativeUpdate(User, { id: user.id }, { [flag]: standing > 0 });
+    }
     await tx.populate(consent, ['vehicle']);
     return consent;
   });

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PARKING_ZONE_UNASSIGNED } from '@schlosstreffen/shared';
 import type { EditionEvent } from '../editions/edition-events.js';
 import { User } from '../model/user.entity.js';
+import { enqueueShareImage } from '../public-list/share-image.js';
 import { consentWithdrawn } from '../model/consent-state.js';
 import { seal } from '../crypto/seal.js';
 import { enqueue, enqueueFollowUp } from '../outbox/outbox.js';
@@ -123,6 +124,8 @@ export async function issueLocked(
     });
   }
   await tx.flush();
+  // A confirmed car given its number only now: its link preview shows the number.
+  if (created && vehicle.status === 'confirmed') enqueueShareImage(tx, vehicle.id);
   if (await consentWithdrawn(tx, vehicle.id, 'contact')) {
     return { invitation, vehicle, owner, created, mailJobId: null };
   }

@@ -20,6 +20,8 @@ const PublicVehicleSchema = defineEntity({
     /** When the vehicle became confirmed: the list's order. */
     listedAt: p.datetime().index(),
     updatedAt: p.datetime(),
+    /** The object key of the car's link preview (worker-made, 1200×630); null until it is made. */
+    shareImage: p.string().length(200).nullable(),
   },
 });
 

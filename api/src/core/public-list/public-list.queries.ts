@@ -63,3 +63,71 @@ export function lockListingStates(em: EntityManager, ids: string[]): Promise<Lis
     ids,
   );
 }
+
+export interface CarPageRow {
+  year: number;
+  name: string;
+  starts_at: Date;
+  place: string;
+  start_number: number;
+  brand: string;
+  model: string;
+  /** The listed car (public_vehicle), null without the media consent. */
+  data: unknown;
+  story: string | null;
+  instagram_handle: string | null;
+  share_image: string | null;
+}
+
+/**
+ * The confirmed car holding `startNumber` in the edition of `year` (a released place holds none),
+ * with its list row and what its page adds; the Instagram name only while its consent stands.
+ */
+export async function carPageRow(
+  em: EntityManager,
+  year: number,
+  startNumber: number,
+): Promise<CarPageRow | undefined> {
+  const [row] = await selectRows<CarPageRow>(
+    em,
+    `select e.year, e.name, e.starts_at, e.place, i.start_number, v.brand, v.model, p.data, p.share_image,
+            case when p.vehicle_id is null then null else v.description_long end as story,
+            case when p.vehicle_id is not null
+                  and exists (select 1 from consent c
+                               where c.vehicle_id = v.id and c.kind = 'instagram' and c.withdrawn_at is null)
+                 then nullif(btrim(u.instagram_handle), '') end as instagram_handle
+       from invitation i
+       join edition e on e.id = i.edition_id
+       join vehicle v on v.id = i.vehicle_id
+       join users u on u.id = v.user_id
+       left join public_vehicle p on p.vehicle_id = v.id
+      where e.year = ? and i.start_number = ? and i.released_at is null and v.status = 'confirmed'`,
+    [year, startNumber],
+  );
+  return row;
+}
+
+/** A listed car's row with its meeting and start number, for its link preview; undefined when not listed. */
+export async function carShareRow(
+  em: EntityManager,
+  vehicleId: string,
+): Promise<
+  { data: unknown; share_image: string | null; year: number; name: string; start_number: number } | undefined
+> {
+  const [row] = await selectRows<{
+    data: unknown;
+    share_image: string | null;
+    year: number;
+    name: string;
+    start_number: number;
+  }>(
+    em,
+    `select p.data, p.share_image, e.year, e.name, i.start_number
+       from public_vehicle p
+       join invitation i on i.vehicle_id = p.vehicle_id and i.released_at is null
+       join edition e on e.id = i.edition_id
+      where p.vehicle_id = ?`,
+    [vehicleId],
+  );
+  return row;
+}

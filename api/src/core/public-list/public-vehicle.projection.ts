@@ -4,6 +4,9 @@ import { Vehicle } from '../model/vehicle.entity.js';
 import { PublicVehicle, type PublicVehicleData } from '../model/public-vehicle.entity.js';
 import { lockListingStates } from './public-list.queries.js';
 import { markPublicListChanged } from './public-inputs.js';
+import { enqueue } from '../outbox/outbox.js';
+import { sharePrefix } from '../storage/objects.js';
+import { enqueueShareImage, sharedInputsOf } from './share-image.js';
 
 /** An image is public once its clean renditions exist (its upload is gone) and it was not refused. */
 const isPublicImage = (item: Media) =>
@@ -65,7 +68,11 @@ export async function refreshPublicVehicles(em: EntityManager, vehicleIds: Itera
   const listable = states.filter((state) => state.listable).map((state) => state.id);
   const gone = states.filter((state) => !state.listable && state.listed).map((state) => state.id);
   if (gone.length || listable.length) markPublicListChanged(em);
-  if (gone.length) await em.nativeDelete(PublicVehicle, { vehicle: { $in: gone } });
+  if (gone.length) {
+    await em.nativeDelete(PublicVehicle, { vehicle: { $in: gone } });
+    // Their link previews go with their place on the list.
+    enqueue(em, 'storage.delete', { keys: [], prefixes: gone.map(sharePrefix) });
+  }
   if (!listable.length) return;
   const vehicles = await em.find(Vehicle, { id: { $in: listable } }, { populate: ['media'], refresh: true });
   const existing = new Map(
@@ -75,6 +82,9 @@ export async function refreshPublicVehicles(em: EntityManager, vehicleIds: Itera
   for (const vehicle of vehicles) {
     const data = toPublicData(vehicle);
     const row = existing.get(vehicle.id);
+    // The link preview is drawn again when what it shows changed (or none was made yet).
+    if (!row?.shareImage || sharedInputsOf(row.data) !== sharedInputsOf(data))
+      enqueueShareImage(em, vehicle.id);
     if (row) em.assign(row, { data, updatedAt: now });
     else
       em.create(PublicVehicle, {

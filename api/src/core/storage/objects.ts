@@ -5,6 +5,7 @@ import { consentWithdrawn } from '../model/consent-state.js';
 import { DataExport } from '../model/data-export.entity.js';
 import type { User } from '../model/user.entity.js';
 import { Media } from '../model/media.entity.js';
+import { PublicVehicle } from '../model/public-vehicle.entity.js';
 import { SignExport } from '../model/sign-export.entity.js';
 
 /**
@@ -18,6 +19,7 @@ import { SignExport } from '../model/sign-export.entity.js';
  * | print-photo    | print/{mediaId}.jpg                        | the worker         | nobody: never served; placed into quartett PDFs |
  * | export         | exports/quartett/v{version}-{setId}.pdf    | the worker         | admins |
  * | account-export | exports/accounts/{exportId}.zip            | the worker         | the person it belongs to, until it expires |
+ * | share          | share/{vehicleId}/{fingerprint}.jpg        | the worker         | anyone while its car is on the public list |
  * | sign           | exports/signs/{exportId}.pdf               | the worker         | an edition's set: admins; a car's sign: its owner and staff |
  *
  * A vehicle's readers: anyone while it is confirmed (and the image not refused), else its owner,
@@ -34,6 +36,7 @@ export type StoredObject =
   | { kind: 'rendition'; mediaId: string; width: number }
   | { kind: 'export' }
   | { kind: 'account-export'; exportId: string }
+  | { kind: 'share'; vehicleId: string }
   | { kind: 'sign'; exportId: string };
 
 /** Every upload of a user lies under this prefix. */
@@ -91,6 +94,14 @@ export const exportKey = (version: number, setId: string) => `exports/quartett/v
 /** A windshield sign PDF (an edition's set or one car's); rendered anew under the same key. */
 export const signExportKey = (exportId: string) => `exports/signs/${exportId}.pdf`;
 
+/**
+ * A car's link preview (1200×630 JPEG) under what it shows (`fingerprint`), so a changed one gets a
+ * new address and no preview cache keeps the old; every one of a car lies under `sharePrefix`.
+ */
+export const shareImageKey = (vehicleId: string, fingerprint: string) =>
+  `share/${vehicleId}/${fingerprint}.jpg`;
+export const sharePrefix = (vehicleId: string) => `share/${vehicleId}/`;
+
 /** A person's data export. */
 export const accountExportKey = (exportId: string) => `exports/accounts/${exportId}.zip`;
 
@@ -114,6 +125,8 @@ export function parseKey(key: string): StoredObject | undefined {
   if (match) return { kind: 'full', mediaId: match[1]! };
   match = new RegExp(`^thumbs/(${UUID})/(\\d+)\\.webp$`).exec(key);
   if (match) return { kind: 'rendition', mediaId: match[1]!, width: Number(match[2]) };
+  match = new RegExp(`^share/(${UUID})/[0-9a-f]{16,64}\\.jpg$`).exec(key);
+  if (match) return { kind: 'share', vehicleId: match[1]! };
   match = new RegExp(`^exports/accounts/(${UUID})\\.zip$`).exec(key);
   if (match) return { kind: 'account-export', exportId: match[1]! };
   match = new RegExp(`^exports/signs/(${UUID})\\.pdf$`).exec(key);
@@ -177,6 +190,11 @@ export async function visibilityOf(
     if (!sign) return undefined;
     if (!sign.vehicle) return user.role === 'admin' ? 'private' : undefined;
     return isStaffRole(user.role) || sign.vehicle.user.id === user.id ? 'private' : undefined;
+  }
+  if (object.kind === 'share') {
+    // Only the preview the car's page names; it goes with the car's place on the public list.
+    const listed = await em.count(PublicVehicle, { vehicle: object.vehicleId, shareImage: key });
+    return listed ? 'public' : undefined;
   }
   const media = await em.findOne(Media, { id: object.mediaId }, { populate: ['vehicle'] });
   if (!media) return undefined;

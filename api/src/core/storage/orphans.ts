@@ -3,6 +3,7 @@ import { DataExport } from '../model/data-export.entity.js';
 import { Upload } from '../model/upload.entity.js';
 import { Media } from '../model/media.entity.js';
 import { SignExport } from '../model/sign-export.entity.js';
+import { PublicVehicle } from '../model/public-vehicle.entity.js';
 import { keyOf, objectPathOf, parseKey } from './objects.js';
 
 /**
@@ -11,13 +12,14 @@ import { keyOf, objectPathOf, parseKey } from './objects.js';
  * after its account was deleted, the ZIP of an export job that died after storing it, or the sign
  * of a car deleted since.
  */
-export const ORPHAN_PREFIXES = ['uploads/', 'exports/accounts/', 'exports/signs/'] as const;
+export const ORPHAN_PREFIXES = ['uploads/', 'exports/accounts/', 'exports/signs/', 'share/'] as const;
 
 const BATCH = 1000;
 
 /**
  * Of these keys, the uploads and data export ZIPs that no row names: an upload without its upload
- * record (the record goes with its account) that no image names, a ZIP without its export.
+ * record (the record goes with its account) that no image names, a ZIP without its export, a car's
+ * link preview its list row does not name.
  * Keys of any other kind are never returned.
  */
 export async function unnamedKeys(em: EntityManager, keys: readonly string[]): Promise<string[]> {
@@ -28,11 +30,13 @@ export async function unnamedKeys(em: EntityManager, keys: readonly string[]): P
     const uploads: string[] = [];
     const exports = new Map<string, string>();
     const signs = new Map<string, string>();
+    const shares: string[] = [];
     for (const key of batch) {
       const object = parseKey(key);
       if (object?.kind === 'upload') uploads.push(key);
       else if (object?.kind === 'account-export') exports.set(object.exportId, key);
       else if (object?.kind === 'sign') signs.set(object.exportId, key);
+      else if (object?.kind === 'share') shares.push(key);
     }
     const named = new Set<string>();
     if (uploads.length) {
@@ -59,7 +63,18 @@ export async function unnamedKeys(em: EntityManager, keys: readonly string[]): P
       const rows = await fork.find(SignExport, { id: { $in: [...signs.keys()] } }, { fields: ['id'] });
       for (const row of rows) named.add(signs.get(row.id)!);
     }
-    unnamed.push(...[...uploads, ...exports.values(), ...signs.values()].filter((key) => !named.has(key)));
+    if (shares.length) {
+      // A car's link preview: only the one its list row names (a replaced one, a car gone from the list).
+      const rows = await fork.find(
+        PublicVehicle,
+        { shareImage: { $in: shares } },
+        { fields: ['shareImage'] },
+      );
+      for (const row of rows) named.add(row.shareImage!);
+    }
+    unnamed.push(
+      ...[...uploads, ...exports.values(), ...signs.values(), ...shares].filter((key) => !named.has(key)),
+    );
   }
   return unnamed;
 }

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccountDeleteSchema, PRIVACY_MESSAGES, VEHICLE_MESSAGES } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
 import type { AuthService } from '../../core/accounts/auth.service.js';
-import { listConsents, withdrawConsent } from '../../core/accounts/consents.js';
+import { giveInstagramConsent, listConsents, withdrawConsent } from '../../core/accounts/consents.js';
 import { latestDataExport } from '../../core/accounts/data-export.js';
 import { Vehicle } from '../../core/model/vehicle.entity.js';
 import { authorize } from '../../core/vehicle-policy.js';
@@ -38,6 +38,13 @@ export function accountRoutes({ em, auth }: AccountRouteDeps): Router<AppState> 
     if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
     authorize(currentUser(ctx), 'read', vehicle);
     ctx.body = (await listConsents(em, { vehicle: vehicle.id })).map(presentConsent) satisfies Api.Consent[];
+  });
+
+  // The owner shows their Instagram name on their confirmed car's page (withdrawn like any consent).
+  router.post('/vehicles/:id/consents/instagram', requireUser, async (ctx) => {
+    const consent = await giveInstagramConsent(em, currentUser(ctx), vehicleId(ctx), requestNow(ctx));
+    ctx.status = 201;
+    ctx.body = presentConsent(consent) satisfies Api.Consent;
   });
 
   router.get('/account/export', requireUser, async (ctx) => {

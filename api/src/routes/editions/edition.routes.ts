@@ -1,11 +1,12 @@
 import type Router from '@koa/router';
 import {
+  CAR_PAGE_MESSAGES,
   EDITION_MESSAGES,
   EditionCreateSchema,
   EditionMomentSchema,
   EditionUpdateSchema,
 } from '@schlosstreffen/shared';
-import type { AdminEdition, AdminEditionList, LookBack } from '@schlosstreffen/shared/api';
+import type { AdminEdition, AdminEditionList, CarPage, LookBack } from '@schlosstreffen/shared/api';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventSource } from '../../core/editions/edition-events.js';
 import {
@@ -19,6 +20,7 @@ import {
   updateEdition,
 } from '../../core/editions/editions.js';
 import { applicationsPerEdition } from '../../core/editions/editions.queries.js';
+import { carPage } from '../../core/public-list/car-page.js';
 import { invalid } from '../../core/errors.js';
 import type { Edition } from '../../core/model/edition.entity.js';
 import { requestNow, requireRole, type AppContext, type AppState } from '../../http/context.js';
@@ -83,6 +85,15 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
     const year = yearOf(ctx);
     ctx.set('Cache-Control', 'public, max-age=60');
     ctx.body = (await lookBack(em, year, requestNow(ctx))) as LookBack;
+  });
+
+  // A car's public page: public, for the confirmed car holding the start number at that meeting.
+  router.get('/editions/:year/vehicles/:startNumber', async (ctx) => {
+    const year = yearOf(ctx);
+    const raw = ctx.params.startNumber ?? '';
+    if (!/^\d{1,4}$/.test(raw)) throw invalid(CAR_PAGE_MESSAGES.invalidNumber);
+    ctx.set('Cache-Control', 'public, max-age=60');
+    ctx.body = (await carPage(em, year, Number(raw))) satisfies CarPage;
   });
 
   router.get('/admin/editions', requireRole('admin', 'reviewer'), async (ctx) => {

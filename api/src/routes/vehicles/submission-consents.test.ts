@@ -1,4 +1,4 @@
-import { CONSENT_KINDS, CONSENTS } from '@schlosstreffen/shared';
+import { SUBMISSION_CONSENT_KINDS, CONSENTS } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consentWithdrawn } from '../../core/model/consent-state.js';
 import { Consent } from '../../core/model/consent.entity.js';
@@ -102,7 +102,7 @@ describe('submitting from the wizard (POST /api/vehicles)', () => {
     });
     expect(created.status, created.text).toBe(201);
     const consents = await consentsOf(created.data.id);
-    expect(consents.map((consent) => consent.kind).sort()).toEqual([...CONSENT_KINDS].sort());
+    expect(consents.map((consent) => consent.kind).sort()).toEqual([...SUBMISSION_CONSENT_KINDS].sort());
     for (const consent of consents) {
       expect(consent).toMatchObject({
         version: CONSENTS[consent.kind].version,

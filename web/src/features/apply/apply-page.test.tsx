@@ -1,4 +1,4 @@
-import { CONSENT_KINDS, CONSENTS, getCreateDefaults } from '@schlosstreffen/shared';
+import { SUBMISSION_CONSENT_KINDS, CONSENTS, getCreateDefaults } from '@schlosstreffen/shared';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -219,7 +219,7 @@ describe('/apply wizard', () => {
     await toStep(user, 4);
 
     const labels = screen.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent);
-    expect(labels).toEqual(CONSENT_KINDS.map((kind) => `${CONSENTS[kind].text} *`));
+    expect(labels).toEqual(SUBMISSION_CONSENT_KINDS.map((kind) => `${CONSENTS[kind].text} *`));
     const link = screen.getByRole('link', { name: 'Datenschutzerklärung (öffnet in neuem Tab)' });
     expect(link.getAttribute('href')).toBe('/datenschutz');
     expect(link.getAttribute('target')).toBe('_blank');

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
   brandAndModel,
-  CONSENT_KINDS,
+  SUBMISSION_CONSENT_KINDS,
   CONSENTS,
   MAX_IMAGES_PER_VEHICLE,
   WIZARD_STEPS_CREATE,
@@ -55,7 +55,7 @@ const APPLY_TEXTS = {
 const LAST_STEP = WIZARD_STEPS_CREATE;
 
 /** The consents of the last step, in the order shown; wording and version come from shared. */
-const CONSENT_FIELDS = CONSENT_KINDS.map((kind) => ({
+const CONSENT_FIELDS = SUBMISSION_CONSENT_KINDS.map((kind) => ({
   name: CONSENTS[kind].field,
   label: CONSENTS[kind].text,
 }));

@@ -1,5 +1,5 @@
 import {
-  CONSENT_KINDS,
+  SUBMISSION_CONSENT_KINDS,
   CONSENTS,
   DEFAULT_SITE_CONFIG,
   type SiteConfig,
@@ -338,7 +338,7 @@ describe('/dashboard', () => {
     // The same wording as the wizard's last step, each unticked.
     const boxes = within(dialog).getAllByRole('checkbox');
     expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual(
-      CONSENT_KINDS.map((kind) => `${CONSENTS[kind].text} *`),
+      SUBMISSION_CONSENT_KINDS.map((kind) => `${CONSENTS[kind].text} *`),
     );
     expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([false, false, false]);
     expect(

@@ -1,5 +1,5 @@
 import {
-  CONSENT_KINDS,
+  SUBMISSION_CONSENT_KINDS,
   CONSENTS,
   missingSubmissionConsents,
   type SubmissionConsentField,
@@ -70,7 +70,7 @@ export function SubmitConsentDialog({
       }}
       details={
         <div className="mt-4 flex flex-col gap-3">
-          {CONSENT_KINDS.map((kind) => {
+          {SUBMISSION_CONSENT_KINDS.map((kind) => {
             const field = CONSENTS[kind].field;
             return (
               <Checkbox

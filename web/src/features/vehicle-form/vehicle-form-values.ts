@@ -1,4 +1,9 @@
-import type { ApplicationFormSchema, CONSENTS, ConsentKind, VehicleEditSchema } from '@schlosstreffen/shared';
+import type {
+  ApplicationFormSchema,
+  CONSENTS,
+  SubmissionConsentKind,
+  VehicleEditSchema,
+} from '@schlosstreffen/shared';
 import {
   DRIVE_TYPES,
   DRIVE_TYPE_LABELS,
@@ -20,7 +25,7 @@ import type { Vehicle } from '@schlosstreffen/shared/api';
 
 type RequiredNumber = 'year' | 'ps' | 'weightKg' | 'topSpeedKmh' | 'zeroToHundredS';
 /** The wizard's consent checkboxes: consentMedia, consentQuartett, consentContact. */
-type ConsentField = (typeof CONSENTS)[ConsentKind]['field'];
+type ConsentField = (typeof CONSENTS)[SubmissionConsentKind]['field'];
 
 /** The wizard: vehicle fields (inputs of ApplicationFormSchema) plus the three consents. */
 export type ApplyFormValues = Omit<

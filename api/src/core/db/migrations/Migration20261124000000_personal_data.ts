@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { CONSENT_KINDS, CONSENTS } from '@schlosstreffen/shared';
+import { SUBMISSION_CONSENT_KINDS, CONSENTS } from '@schlosstreffen/shared';
 
 /**
  * Personal data: clean renditions instead of served uploads, signed uploads recorded, consents,
@@ -56,7 +56,7 @@ export class Migration20261124000000_personal_data extends Migration {
     );
     // Applications sent before consents were recorded went through the same required checkboxes.
     const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
-    const wordings = CONSENT_KINDS.map(
+    const wordings = SUBMISSION_CONSENT_KINDS.map(
       (kind) => `(${quote(kind)}, ${quote(CONSENTS[kind].version)}, ${quote(CONSENTS[kind].text)})`,
     ).join(', ');
     this.addSql(

@@ -1,0 +1,33 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CAR_PAGE_MESSAGES } from '@schlosstreffen/shared';
+import type { CarPage, PublicVehicle } from '@schlosstreffen/shared/api';
+import { notFound } from '../errors.js';
+import { objectPathOf } from '../storage/objects.js';
+import { carPageRow } from './public-list.queries.js';
+
+/**
+ * The public page of the confirmed car holding `startNumber` at the meeting of `year`: as its edition's
+ * public list holds it (for a past edition, the list as it was then). A car whose owner did not consent
+ * to showing its images gets its number, brand and model only; a number no confirmed car holds is not
+ * found.
+ */
+export async function carPage(em: EntityManager, year: number, startNumber: number): Promise<CarPage> {
+  const row = await carPageRow(em, year, startNumber);
+  if (!row) throw notFound(CAR_PAGE_MESSAGES.notFound(year, startNumber));
+  const handle = row.instagram_handle;
+  return {
+    edition: {
+      year: row.year,
+      name: row.name,
+      startsAt: new Date(row.starts_at).toISOString(),
+      place: row.place,
+    },
+    startNumber: row.start_number,
+    brand: row.brand,
+    model: row.model,
+    vehicle: (row.data as PublicVehicle | null) ?? null,
+    story: row.story?.trim() || null,
+    instagramHandle: handle ? `@${handle.replace(/^@+/, '')}` : null,
+    shareImageUrl: row.share_image ? objectPathOf(row.share_image) : null,
+  };
+}
