@@ -36,6 +36,17 @@ export interface CarRow {
  * a check-in code names one invitation of any edition (the rule refuses another edition's); a start
  * number is one of the gate's edition (`editionId`): numbers restart each year.
  */
+const CAR_COLUMNS = `i.id, i.edition_id, e.name as edition_name, i.start_number, i.parking_zone, i.checked_in_at,
+            i.released_at, v.id as vehicle_id, v.status, v.name, v.brand, v.model, v.year, v.color,
+            u.first_name, u.last_name
+       from invitation i
+       join edition e on e.id = i.edition_id
+       join vehicle v on v.id = i.vehicle_id
+       join users u on u.id = v.user_id`;
+
+/** A uuid array as one bound literal: a bound array would be spread into a list. */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
 export async function lockCar(
   em: EntityManager,
   locator: CarLocator,
@@ -52,24 +63,38 @@ export async function lockCar(
         ? ['i.qr_code = ?', [locator.code]]
         : ['i.edition_id = ? and i.start_number = ?', [editionId, startNumber]];
   }
-  const [row] = await selectRows<CarRow>(
-    em,
-    `select i.id, i.edition_id, e.name as edition_name, i.start_number, i.parking_zone, i.checked_in_at,
-            i.released_at, v.id as vehicle_id, v.status, v.name, v.brand, v.model, v.year, v.color,
-            u.first_name, u.last_name
-       from invitation i
-       join edition e on e.id = i.edition_id
-       join vehicle v on v.id = i.vehicle_id
-       join users u on u.id = v.user_id
-      where ${where}
-      for update of i`,
-    values,
-  );
+  const [row] = await selectRows<CarRow>(em, `select ${CAR_COLUMNS} where ${where} for update of i`, values);
   return row ?? null;
+}
+
+/**
+ * The invitations of these ids, locked until the transaction ends in id order (two syncs naming the
+ * same cars wait for each other instead of deadlocking), by id; ids of no invitation are absent.
+ */
+export async function lockCars(
+  em: EntityManager,
+  invitationIds: readonly string[],
+): Promise<Map<string, CarRow>> {
+  const rows = await selectRows<CarRow>(
+    em,
+    `select ${CAR_COLUMNS} where i.id = any(?::uuid[]) order by i.id for update of i`,
+    [uuidArray(invitationIds)],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function scanKnown(em: EntityManager, scanId: string): Promise<boolean> {
   return (await selectRows(em, `select 1 from check_in_scan where id = ?`, [scanId])).length > 0;
+}
+
+/** Which of these scan ids are kept already. */
+export async function knownScans(em: EntityManager, scanIds: readonly string[]): Promise<Set<string>> {
+  const rows = await selectRows<{ id: string }>(
+    em,
+    `select id from check_in_scan where id = any(?::uuid[])`,
+    [uuidArray(scanIds)],
+  );
+  return new Set(rows.map((row) => row.id));
 }
 
 export interface ScanInsert {
@@ -88,6 +113,45 @@ export async function insertScan(em: EntityManager, scan: ScanInsert): Promise<v
     `insert into check_in_scan (id, invitation_id, device_id, gate, scanned_at, received_at, staff_id)
      values (?, ?, ?, ?, ?, ?, ?)`,
     [scan.id, scan.invitationId, scan.deviceId, scan.gate, scan.scannedAt, scan.receivedAt, scan.staffId],
+  );
+}
+
+/** Keeps these scans, in one statement. */
+export async function insertScans(em: EntityManager, scans: readonly ScanInsert[]): Promise<void> {
+  if (!scans.length) return;
+  await runStatement(
+    em,
+    `insert into check_in_scan (id, invitation_id, device_id, gate, scanned_at, received_at, staff_id)
+     values ${scans.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    scans.flatMap((scan) => [
+      scan.id,
+      scan.invitationId,
+      scan.deviceId,
+      scan.gate,
+      scan.scannedAt,
+      scan.receivedAt,
+      scan.staffId,
+    ]),
+  );
+}
+
+/** The scans that let their cars in (one per car): each one's time becomes its car's check-in, in one statement. */
+export async function markCheckedInAll(
+  em: EntityManager,
+  marks: ReadonlyArray<{ invitationId: string; scanId: string; at: Date }>,
+): Promise<void> {
+  if (!marks.length) return;
+  await runStatement(
+    em,
+    `update invitation i
+        set checked_in = true, checked_in_at = m.at, checked_in_scan_id = m.scan_id
+       from unnest(?::uuid[], ?::timestamptz[], ?::uuid[]) as m(id, at, scan_id)
+      where i.id = m.id`,
+    [
+      uuidArray(marks.map((mark) => mark.invitationId)),
+      `{${marks.map((mark) => `"${mark.at.toISOString()}"`).join(',')}}`,
+      uuidArray(marks.map((mark) => mark.scanId)),
+    ],
   );
 }
 
@@ -135,8 +199,7 @@ export async function deviceScans(
       where s.device_id = ?
         ${changed ? `and (s.id = any(?::uuid[]) or s.received_at > ? or (w.id <> s.id and w.received_at > ?))` : ''}
       order by s.scanned_at`,
-    // The ids as one array literal: a bound array would be spread into a list.
-    changed ? [deviceId, `{${changed.ids.join(',')}}`, changed.after, changed.winnerAfter] : [deviceId],
+    changed ? [deviceId, uuidArray(changed.ids), changed.after, changed.winnerAfter] : [deviceId],
   );
 }
 

@@ -7,8 +7,16 @@ import {
   type GateWindow,
 } from '@schlosstreffen/shared';
 import type { GateScanState, GateSyncResult } from '@schlosstreffen/shared/api';
-import { admitScan, type Gate, type ScanAdmission, type ScanSource } from './admission.js';
-import { deviceScans, type DeviceScanRow } from './check-in.queries.js';
+import { admissionOf, type Gate, type ScanAdmission, type ScanSource } from './admission.js';
+import {
+  deviceScans,
+  insertScans,
+  knownScans,
+  lockCars,
+  markCheckedInAll,
+  type DeviceScanRow,
+  type ScanInsert,
+} from './check-in.queries.js';
 
 /** A device clock ahead of the server's counts as now: a scan cannot lie in the future. */
 const CLOCK_SKEW_MS = 2 * 60 * 1000;
@@ -89,20 +97,53 @@ export async function recordGateScans(
   options: { now?: Date; since?: Date | null } = {},
 ): Promise<GateSyncResult> {
   const now = options.now ?? new Date();
-  const refused: GateScanState[] = [];
-  const ordered = [...scans].sort((a, b) => a.scannedAt.getTime() - b.scannedAt.getTime());
-  for (const scan of ordered) {
-    const scannedAt = new Date(Math.min(scan.scannedAt.getTime(), now.getTime() + CLOCK_SKEW_MS));
-    const gate = await gateAt(scannedAt);
-    const admission = await admitScan(
-      em,
-      { id: scan.id, car: { invitationId: scan.invitationId }, scannedAt },
-      source,
-      gate,
-      { now, keepRepeats: true },
+  const ordered = [...scans]
+    .sort((a, b) => a.scannedAt.getTime() - b.scannedAt.getTime())
+    .map((scan) => ({
+      ...scan,
+      scannedAt: new Date(Math.min(scan.scannedAt.getTime(), now.getTime() + CLOCK_SKEW_MS)),
+    }));
+  const gates = await Promise.all(ordered.map((scan) => gateAt(scan.scannedAt)));
+  const refused = await em.transactional(async (tx) => {
+    const refusals: GateScanState[] = [];
+    // The whole sync in one transaction of a few statements: its cars locked at once, then each scan
+    // decided in order against the cars as the scans before it left them.
+    const cars = await lockCars(tx, [...new Set(ordered.map((scan) => scan.invitationId))]);
+    const known = await knownScans(
+      tx,
+      ordered.map((scan) => scan.id),
     );
-    if (!admission.kept) refused.push(refusalOf({ ...scan, scannedAt }, admission, gate.window));
-  }
+    const kept: ScanInsert[] = [];
+    const marks = new Map<string, { invitationId: string; scanId: string; at: Date }>();
+    ordered.forEach((scan, index) => {
+      const gate = gates[index]!;
+      const car = cars.get(scan.invitationId) ?? null;
+      // Kept before (or earlier in this request): a resend changes nothing.
+      if (car && known.has(scan.id)) return;
+      const admission = admissionOf(car, scan.scannedAt, gate);
+      const admitted = admission === 'checked_in';
+      if (!car || !(admitted || admission === 'already_checked_in')) {
+        refusals.push(refusalOf(scan, { result: admission, car, kept: false }, gate.window));
+        return;
+      }
+      known.add(scan.id);
+      kept.push({
+        id: scan.id,
+        invitationId: car.id,
+        deviceId: source.deviceId,
+        gate: source.gate,
+        scannedAt: scan.scannedAt,
+        receivedAt: now,
+        staffId: source.staffId,
+      });
+      if (!admitted) return;
+      car.checked_in_at = scan.scannedAt;
+      marks.set(car.id, { invitationId: car.id, scanId: scan.id, at: scan.scannedAt });
+    });
+    await insertScans(tx, kept);
+    await markCheckedInAll(tx, [...marks.values()]);
+    return refusals;
+  });
   const since = options.since ?? null;
   const changed = since && {
     after: since,

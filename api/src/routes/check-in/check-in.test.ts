@@ -309,6 +309,45 @@ describe('scans from several gates', () => {
     expect(line.endsWith(`;"20.06.2026, 10:02 Uhr";"Tor A"`)).toBe(true);
   });
 
+  it('decides one sync in order: a car scanned twice is let in by the earlier scan, an id sent twice is kept once', async () => {
+    const four = await car('Vier');
+    const gate = randomUUID();
+    const at = (minute: number) => new Date(Date.UTC(2026, 5, 20, 9, minute)).toISOString();
+    const later = { id: randomUUID(), invitationId: four.invitation.id, scannedAt: at(7) };
+    const earlier = { id: randomUUID(), invitationId: four.invitation.id, scannedAt: at(3) };
+    const unknown = { id: randomUUID(), invitationId: randomUUID(), scannedAt: at(4) };
+    const res = await sync(reviewer, gate, 'Tor C', [later, earlier, unknown, earlier]);
+    expect(res.status, res.text).toBe(200);
+    const scans = (res.data as GateSyncResult).scans;
+    expect(scans.find((scan) => scan.id === earlier.id)?.result).toBe('admitted');
+    expect(scans.find((scan) => scan.id === later.id)).toMatchObject({ result: 'duplicate', gate: 'Tor C' });
+    expect(scans.find((scan) => scan.id === unknown.id)?.result).toBe('refused');
+    const row = await t.orm.em.fork().findOneOrFail(Invitation, four.invitation.id);
+    expect(row.checkedInAt?.toISOString()).toBe(at(3));
+    expect(row.checkedInScanId).toBe(earlier.id);
+  });
+
+  it('takes two gates syncing the same cars at once without a deadlock; the earliest scan wins', async () => {
+    const cars = await Promise.all(['Fünf', 'Sechs', 'Sieben'].map((name) => car(name)));
+    const at = (minute: number) => new Date(Date.UTC(2026, 5, 20, 10, minute)).toISOString();
+    // Each gate names the cars in another order; A's scans are the earlier ones.
+    const scansOf = (offset: number, order: number[]) =>
+      order.map((index) => ({
+        id: randomUUID(),
+        invitationId: cars[index]!.invitation.id,
+        scannedAt: at(offset + index),
+      }));
+    const [a, b] = await Promise.all([
+      sync(reviewer, randomUUID(), 'Tor D', scansOf(0, [0, 1, 2])),
+      sync(admin, randomUUID(), 'Tor E', scansOf(10, [2, 1, 0])),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const rows = await t.orm.em.fork().find(Invitation, { id: cars.map((one) => one.invitation.id) });
+    for (const [index, one] of cars.entries()) {
+      expect(rows.find((row) => row.id === one.invitation.id)?.checkedInAt?.toISOString()).toBe(at(index));
+    }
+  });
+
   it('answers a sync that names its last cursor only with what changed since, and every scan it sends', async () => {
     const one = await car('Stand Eins');
     const two = await car('Stand Zwei');
