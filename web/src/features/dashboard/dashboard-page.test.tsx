@@ -955,7 +955,7 @@ describe('the windshield sign on /dashboard', () => {
 
     const user = userEvent.setup();
     await user.click(
-      within(card('Mit Schild')).getByRole('button', { name: 'Windschild für Mit Schild herunterladen' }),
+      within(card('Mit Schild')).getByRole('button', { name: 'Windschild herunterladen (Mit Schild)' }),
     );
     expect(await within(card('Mit Schild')).findByText('Windschild wird erstellt...')).toBeTruthy();
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 4000 });

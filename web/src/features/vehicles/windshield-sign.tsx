@@ -78,7 +78,7 @@ export function WindshieldSignButton({
       variant={variant}
       className={className}
       disabled={pending}
-      aria-label={pending ? undefined : `Windschild für ${title} herunterladen`}
+      aria-label={pending ? undefined : `Windschild herunterladen (${title})`}
       onClick={() => void download()}
     >
       {pending ? (
