@@ -3,6 +3,7 @@ import { bodyParser } from '@koa/bodyparser';
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
+import { awardRoutes } from './routes/award/award.routes.js';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import session from 'koa-session';
@@ -45,8 +46,8 @@ import type { PageCache } from './http/page-cache.js';
 import { createPublicListReader, publicListReader } from './core/public-list/public-vehicle.read.js';
 import { EditionEvents, type EventSource } from './core/editions/edition-events.js';
 import { lookBack } from './core/editions/editions.js';
-import { queueDashboard } from './routes/queues/queue-dashboard.js';
 import { carPage } from './core/public-list/car-page.js';
+import { queueDashboard } from './routes/queues/queue-dashboard.js';
 import { quartettRoutes } from './routes/quartett/quartett.routes.js';
 import { QuartettService } from './core/quartett/quartett.service.js';
 import { signRoutes } from './routes/signs/signs.routes.js';
@@ -275,6 +276,15 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       events,
       vehicles: new VehicleService(em, { publicUrl: config.publicUrl, places, onOutbox, now }),
     }),
+    awardRoutes({
+      em,
+      secret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+      onOutbox,
+      addressLimiter: limiter('award-addresses', limits.awardAddresses),
+      voteLimiter: limiter('award-votes', limits.awardVotes),
+      secureCookies,
+    }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
   api.all(UNMATCHED, '/{*rest}', () => {
@@ -348,6 +358,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
           if (error instanceof DomainError && error.code === 'not_found') return null;
           throw error;
         }),
+      carPage: (year, startNumber) =>
+        carPage(em.fork(), year, startNumber).catch((error: unknown) => {
+          if (error instanceof DomainError && error.code === 'not_found') return null;
+          throw error;
+        }),
       pages: deps.pages?.cache,
       listedVehicles: async () => (await publicList()).count,
     }),
@@ -358,11 +373,6 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 function helmetOptions(config: ApiConfig) {
   return {
     contentSecurityPolicy: contentSecurityPolicy({
-      carPage: (year, startNumber) =>
-        carPage(em.fork(), year, startNumber).catch((error: unknown) => {
-          if (error instanceof DomainError && error.code === 'not_found') return null;
-          throw error;
-        }),
       s3Origin: new URL(config.s3.publicEndpoint).origin,
       upgradeInsecureRequests: config.isProduction,
     }),

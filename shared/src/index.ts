@@ -32,6 +32,7 @@ export * from './second-factor.js';
 export * from './audit.js';
 export * from './web-renderer.js';
 export * from './visitor-updates.js';
+export * from './award.js';
 export * from './reviews.js';
 export * from './public-texts.js';
 export * from './mail-templates.js';

@@ -41,6 +41,14 @@ export const EMAIL_TEMPLATES = {
     unsubscribeUrl: v.pipe(v.string(), v.url()),
     oneClickUrl: v.pipe(v.string(), v.url()),
   }),
+  /**
+   * To an address given with a vote for the visitors' award: the link that confirms it (a page with
+   * one button) and the link to the address's own votes. Anyone can cause it: it names nobody and no car.
+   */
+  'award-confirmation': v.object({
+    confirmUrl: v.pipe(v.string(), v.url()),
+    votesUrl: v.pipe(v.string(), v.url()),
+  }),
   /** Status submitted: the application arrived. */
   'application-received': applicationMailProps,
   'application-waitlist': applicationMailProps,
@@ -178,16 +186,19 @@ const SignExportJobSchema = v.object({ exportId: v.pipe(v.string(), v.uuid()) })
 /** Prepare the print photo of a vehicle's card (its hero, else first clean image, cropped). */
 const QuartettPrintPhotoJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
 
+/** Draw a listed car's link preview (1200×630) from its hero photo, title, meeting and start number. */
+const ShareImageJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
+
 const AccountExportJobSchema = v.object({ exportId: v.pipe(v.string(), v.uuid()) });
+
+/** Render the visitors' award certificates of an edition's first three, once its voting closed. */
+const AwardCertificatesJobSchema = v.object({ editionId: v.pipe(v.string(), v.uuid()) });
 
 /** Job ids (outbox row ids) whose data in the queues names a deleted person. */
 const EraseJobsJobSchema = v.object({ jobIds: v.array(v.pipe(v.string(), v.maxLength(100))) });
 
 /** The scheduler's beat; `asOf` (ISO) runs it for another moment than now. */
 const SchedulerTickJobSchema = v.object({ asOf: v.optional(v.pipe(v.string(), v.isoTimestamp())) });
-
-/** Draw a listed car's link preview (1200×630) from its hero photo, title, meeting and start number. */
-const ShareImageJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid()) });
 
 /** The job catalogue: job name → queue and payload schema. One queue per kind of work. */
 export const JOBS = {
@@ -213,6 +224,10 @@ export const JOBS = {
   'sign.export': { queue: 'export', payload: SignExportJobSchema },
   /** Write a vehicle's card photo as print-ready JPEG (300 dpi, crop and zoom applied) for the export. */
   'quartett.print-photo': { queue: 'media', payload: QuartettPrintPhotoJobSchema },
+  /** Draw a listed car's link preview for its page and store it in S3 (idempotent: a current one stays). */
+  'share-image.render': { queue: 'media', payload: ShareImageJobSchema },
+  /** Render the 'Urkunde' PDFs of the visitors' award's first three and store them in S3. */
+  'award.certificates': { queue: 'export', payload: AwardCertificatesJobSchema },
   /** Build a person's data export (JSON and clean photos) as one ZIP. */
   'account.export': { queue: 'privacy', payload: AccountExportJobSchema },
   /** Remove jobs whose data names a deleted person from every queue. */
@@ -224,10 +239,6 @@ export const JOBS = {
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = v.InferOutput<(typeof JOBS)[N]['payload']>;
 export type QueueName = (typeof JOBS)[JobName]['queue'];
-  /** Draw a listed car's link preview for its page and store it in S3 (idempotent: a current one stays). */
-  'share-image.render': { queue: 'media', payload: ShareImageJobSchema },
-  /** Render the 'Urkunde' PDFs of the visitors' award's first three and store them in S3. */
-  'award.certificates': { queue: 'export', payload: AwardCertificatesJobSchema },
 export const QUEUE_NAMES = [...new Set(Object.values(JOBS).map((job) => job.queue))] as QueueName[];
 
 export function parseJobPayload<N extends JobName>(name: N, payload: unknown): JobPayload<N> {

@@ -169,6 +169,7 @@ describe('mails that name nobody', () => {
     expect(nobody).toEqual([
       'visitor-confirmation',
       'visitor-next-edition-consent',
+      'award-confirmation',
       'account-confirm',
       'password-reset',
       'email-change-confirm',

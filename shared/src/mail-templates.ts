@@ -25,6 +25,7 @@ export const MAIL_PLACEHOLDERS = {
   dashboard_link: 'Link zum Dashboard',
   absagen_link: 'Link zum Absagen der Teilnahme',
   abmelden_link: 'Link zum Abmelden von diesen E-Mails',
+  stimmen_link: 'Link zu den eigenen Stimmen (herunterladen oder löschen)',
   neue_email: 'Die neue E-Mail-Adresse',
   betreff: 'Betreff des Besucher-Updates',
   text: 'Text des Besucher-Updates',
@@ -46,6 +47,7 @@ const LINK_PLACEHOLDERS: ReadonlySet<MailPlaceholder> = new Set([
   'dashboard_link',
   'absagen_link',
   'abmelden_link',
+  'stimmen_link',
 ]);
 
 export const isLinkPlaceholder = (name: string): boolean => LINK_PLACEHOLDERS.has(name as MailPlaceholder);
@@ -68,6 +70,7 @@ export const MAIL_KEYS = [
   'visitor-update',
   'visitor-next-edition',
   'visitor-next-edition-consent',
+  'award-confirmation',
   'account-confirm',
   'password-reset',
   'password-changed',
@@ -408,6 +411,28 @@ Du hast nicht darum gebeten? Dann ignoriere diese E-Mail; es ändert sich nichts
 
 Du möchtest keine E-Mails mehr von uns? [Hier abmelden]({abmelden_link})`,
     values: (p) => ({ link: p.consentUrl, abmelden_link: p.unsubscribeUrl }),
+  },
+  'award-confirmation': {
+    key: 'award-confirmation',
+    label: 'Publikumsliebling: Adresse bestätigen',
+    group: 'Besucher',
+    when: 'Wenn jemand mit einer noch nicht bestätigten Adresse für den Publikumsliebling stimmt. Sie nennt niemanden und kein Auto: Wer abstimmt, besitzt die Adresse vielleicht nicht.',
+    title: 'Deine Stimme bestätigen',
+    link: 'Link zum Bestätigen der Adresse',
+    placeholders: ['link', 'stimmen_link'],
+    required: ['link', 'stimmen_link'],
+    namesNobody: true,
+    subject: 'Bitte bestätige deine Stimme – Publikumsliebling',
+    body: `Hallo,
+
+mit dieser E-Mail-Adresse wurde beim Schlosstreffen für den Publikumsliebling abgestimmt. Damit die Stimme zählt, bestätige bitte mit dem Button, dass die Adresse dir gehört.
+
+[Adresse bestätigen]({link})
+
+Du hast nicht abgestimmt? Dann ignoriere diese E-Mail; ohne Bestätigung zählt keine Stimme.
+
+Deine Stimmen herunterladen oder löschen: [Meine Stimmen]({stimmen_link})`,
+    values: (p) => ({ link: p.confirmUrl, stimmen_link: p.votesUrl }),
   },
   'account-confirm': {
     key: 'account-confirm',
@@ -919,6 +944,10 @@ export function sampleMailProps(
     },
     'visitor-next-edition': { ...visitor, signUpUrl: `${publicUrl}/visitor-registration` },
     'visitor-next-edition-consent': { ...visitorLinks, consentUrl: token('/besucher/naechstes-treffen') },
+    'award-confirmation': {
+      confirmUrl: token('/publikumsliebling/bestaetigen'),
+      votesUrl: token('/publikumsliebling/meine-stimmen'),
+    },
     'account-confirm': { confirmUrl: token('/email-bestaetigen') },
     'password-reset': { resetUrl: token('/reset-password') },
     'password-changed': { firstName: data.firstName },

@@ -30,6 +30,7 @@ import { createPreparePrintPhoto } from './jobs/quartett-print-photo/prepare-pri
 import { createRenderShareImage } from './jobs/share-image/render-share-image.js';
 import { createExportSigns } from './jobs/sign-export/export-signs.js';
 import { createDeleteObjects } from './jobs/storage-delete/delete-objects.js';
+import { createRenderCertificates } from './jobs/award/render-certificates.js';
 import { createSweepOrphans } from './jobs/storage-sweep/sweep-orphans.js';
 import { createEraseJobs } from './jobs/privacy/erase-jobs.js';
 import { createTick } from './jobs/scheduler/tick.js';
@@ -135,6 +136,7 @@ export function createHandlers(
     'media.copy': createCopyMedia({ em: deps.em, storage, onOutbox }),
     'storage.delete': createDeleteObjects({ storage }),
     'storage.sweep': createSweepOrphans({ em: deps.em, storage }),
+    'award.certificates': createRenderCertificates({ em: deps.em, storage }),
     'quartett.export': perEvent(events, now, (event) =>
       createExportQuartett({ em: deps.em, storage, eventName: event.name }),
     ),

@@ -265,6 +265,15 @@ const ApiEnvSchema = v.object({
   ALLOWED_ORIGINS: v.optional(v.string(), ''),
   /** Multiplies every rate limit's allowance (browser tests and benchmarks sign in far more often). */
   RATE_LIMIT_FACTOR: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+  /** The visitors' award: addresses given with votes per network and hour, votes per network and minute. */
+  AWARD_ADDRESSES_PER_HOUR: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)),
+    '600',
+  ),
+  AWARD_VOTES_PER_MINUTE: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)),
+    '1200',
+  ),
   /** Reviewers and admins sign in with a second factor (TOTP); on by default in production. */
   STAFF_SECOND_FACTOR: v.optional(
     v.pipe(
@@ -310,6 +319,10 @@ export interface ApiConfig extends CommonConfig {
     addressMailsPerAddress: RateLimitRule;
     visitorSignUp: RateLimitRule;
     uploads: RateLimitRule;
+    /** Addresses given with a vote, per network (IPv4 address, IPv6 /64): a venue's wifi is one. */
+    awardAddresses: RateLimitRule;
+    /** Votes cast and taken back, per network. */
+    awardVotes: RateLimitRule;
   };
 }
 
@@ -338,6 +351,9 @@ export function loadApiConfig(env: Env = process.env): ApiConfig {
       visitorSignUp: { points: 20 * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
       /** Upload signatures per user. */
       uploads: { points: 300 * e.RATE_LIMIT_FACTOR, durationSeconds: 15 * 60 },
+      // Generous: hundreds of visitors share one address on the venue's wifi.
+      awardAddresses: { points: e.AWARD_ADDRESSES_PER_HOUR * e.RATE_LIMIT_FACTOR, durationSeconds: 60 * 60 },
+      awardVotes: { points: e.AWARD_VOTES_PER_MINUTE * e.RATE_LIMIT_FACTOR, durationSeconds: 60 },
     },
   };
 }

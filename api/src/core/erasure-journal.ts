@@ -14,6 +14,8 @@ export type ErasureEntry =
   | { kind: 'account'; at: string; id: string }
   /** A visitor's pre-registration, gone by their unsubscribe. */
   | { kind: 'visitor'; at: string; id: string }
+  /** An address of the visitors' award with its votes, deleted through its mailed link. */
+  | { kind: 'award-voter'; at: string; id: string }
   /** A retention run at a moment: running it again at that moment erases the same. */
   | { kind: 'retention'; at: string; asOf: string };
 
@@ -64,7 +66,11 @@ export async function readErasureJournal(file: string): Promise<ErasureEntry[]> 
     if (!line.trim()) continue;
     try {
       const entry = JSON.parse(line) as ErasureEntry;
-      if (entry && typeof entry.at === 'string' && ['account', 'visitor', 'retention'].includes(entry.kind))
+      if (
+        entry &&
+        typeof entry.at === 'string' &&
+        ['account', 'visitor', 'award-voter', 'retention'].includes(entry.kind)
+      )
         entries.push(entry);
     } catch {
       // A line cut short by a crash while writing: the entry before it stands.

@@ -11,6 +11,13 @@
  *   planning and bookkeeping of the quartett export, the email log
  */
 
+// The visitors' award's certificates.
+export {
+  awardCertificateTasks,
+  recordAwardCertificates,
+  type AwardCertificate,
+} from './award/certificates.js';
+
 // Configuration and errors.
 export {
   ConfigError,
@@ -164,16 +171,16 @@ export {
 } from './quartett/export.js';
 export { mediaExists, printPhotoTask, type PrintPhotoTask } from './quartett/print-photo.js';
 export {
+  recordShareImage,
+  shareImageTask,
+  SHARE_IMAGE_RENDERING,
+  type ShareImageSource,
+} from './public-list/share-image.js';
+export {
   planSignExport,
   recordSignFailed,
   recordSignProgress,
   recordSignReady,
   type PlannedSign,
   type SignPlan,
-export {
-  recordShareImage,
-  shareImageTask,
-  SHARE_IMAGE_RENDERING,
-  type ShareImageSource,
-} from './public-list/share-image.js';
 } from './signs/export.js';

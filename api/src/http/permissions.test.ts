@@ -15,6 +15,10 @@ import { Consent } from '../core/model/consent.entity.js';
 import { invitationConfirmUrl, invitationDeclineUrl } from '../core/invitations/invitation-links.js';
 import { issueInvitation } from '../core/invitations/invitation.issue.js';
 import { createVisitorToken } from '../core/visitors/visitor.service.js';
+import { createAwardToken } from '../core/award/award.js';
+import { AwardVoter } from '../core/model/award.entity.js';
+import { runStatement } from '../core/db/db.queries.js';
+import { insertVotableCar, openVotingForTest } from '../testing/award.js';
 import { VisitorRegistration } from '../core/model/visitor-registration.entity.js';
 import { SignExport } from '../core/model/sign-export.entity.js';
 import { objectPathOf, signExportKey } from '../core/storage/objects.js';
@@ -44,11 +48,11 @@ import {
   type TestContext,
   type World,
   SUBMISSION_CONSENTS,
+  insertCar,
 } from '../testing/index.js';
 
 /** Who sends a cell's request, and whose data it is about. */
 interface Cell {
-  insertCar,
   actor: Actor;
   client: TestClient;
   /** The acting account (none when anonymous). */
@@ -197,6 +201,24 @@ async function freshVisitor(): Promise<string> {
   return (await em().findOneOrFail(VisitorRegistration, { email })).id;
 }
 
+let awardCar: number | undefined;
+/** Voting of the world's edition open, with a car to vote for: its start number. */
+async function votingOpen(): Promise<number> {
+  awardCar ??= await insertVotableCar(t, base.owner.id, 'Matrix-Auto');
+  await openVotingForTest(t, new Date(APPLYING_NOON.getTime() - 3600_000));
+  return awardCar;
+}
+
+/** A new address's pending vote; the token of its mailed link for the purpose. */
+async function freshAwardVoter(purpose: 'confirm' | 'votes'): Promise<string> {
+  const startNumber = await votingOpen();
+  const email = uniqueEmail('stimme');
+  const res = await t.client().post(`/api/award/${t.event.edition.year}/votes`, { startNumber, email });
+  expect(res.status, res.text).toBe(202);
+  const voter = await em().findOneOrFail(AwardVoter, { email });
+  return createAwardToken(t.config.sessionSecret, voter.id, purpose);
+}
+
 /** A reviewer's account (not signed in); its id. */
 async function freshReviewer(): Promise<string> {
   const { id } = await insertConfirmedUser(t);
@@ -280,6 +302,78 @@ const vehicleBody = {
 const ROWS: Row[] = [
   { route: 'GET /healthz', expect: [200, 200, 200, 200, 200, 200], request: () => ({ path: '/healthz' }) },
   { route: 'GET /readyz', expect: [200, 200, 200, 200, 200, 200], request: () => ({ path: '/readyz' }) },
+
+  // The visitors' award.
+  {
+    route: 'GET /api/award/:year/me',
+    expect: [200, 200, 200, 200, 200, 200],
+    request: () => ({ path: `/api/award/${t.event.edition.year}/me` }),
+  },
+  {
+    route: 'POST /api/award/:year/votes',
+    case: 'anonymous: pending until the address is confirmed; accounts with a verified address: counted',
+    expect: [202, 201, 201, 201, 201, 201],
+    request: async () => ({
+      path: `/api/award/${t.event.edition.year}/votes`,
+      json: { startNumber: await votingOpen(), email: uniqueEmail('stimme') },
+    }),
+  },
+  {
+    route: 'DELETE /api/award/:year/votes/:startNumber',
+    case: 'anonymous without a confirmed address: nothing to take back',
+    expect: [409, 200, 200, 200, 200, 200],
+    request: async () => ({ path: `/api/award/${t.event.edition.year}/votes/${await votingOpen()}` }),
+  },
+  {
+    route: 'POST /api/award/confirm',
+    expect: [200, 200, 200, 200, 200, 200],
+    request: async () => ({ path: '/api/award/confirm', json: { token: await freshAwardVoter('confirm') } }),
+  },
+  {
+    route: 'POST /api/award/my-votes/export',
+    expect: [200, 200, 200, 200, 200, 200],
+    request: async () => ({
+      path: '/api/award/my-votes/export',
+      json: { token: await freshAwardVoter('votes') },
+    }),
+  },
+  {
+    route: 'POST /api/award/my-votes/delete',
+    expect: [200, 200, 200, 200, 200, 200],
+    request: async () => ({
+      path: '/api/award/my-votes/delete',
+      json: { token: await freshAwardVoter('votes') },
+    }),
+  },
+  {
+    route: 'GET /api/admin/award/:year',
+    expect: [401, 403, 403, 403, 200, 403],
+    request: () => ({ path: `/api/admin/award/${t.event.edition.year}` }),
+  },
+  {
+    route: 'PATCH /api/admin/award/:year',
+    expect: [401, 403, 403, 403, 200, 403],
+    request: () => ({
+      path: `/api/admin/award/${t.event.edition.year}`,
+      json: { opensAt: null, closesAt: null },
+    }),
+  },
+  {
+    route: 'POST /api/admin/award/:year/open',
+    expect: [401, 403, 403, 403, 200, 403],
+    request: async () => {
+      await runStatement(em(), `delete from award where edition_id = ?`, [t.event.edition.id]);
+      return { path: `/api/admin/award/${t.event.edition.year}/open`, json: {} };
+    },
+  },
+  {
+    route: 'POST /api/admin/award/:year/close',
+    expect: [401, 403, 403, 403, 200, 403],
+    request: async () => {
+      await votingOpen();
+      return { path: `/api/admin/award/${t.event.edition.year}/close`, json: {} };
+    },
+  },
   // No METRICS_TOKEN here: the metrics are off, for everyone (metrics.test.ts has them on).
   { route: 'GET /metrics', expect: [404, 404, 404, 404, 404, 404], request: () => ({ path: '/metrics' }) },
 
@@ -400,6 +494,16 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'POST /api/vehicles/:id/consents/instagram',
+    // The owner's own choice for their confirmed car; to anyone else the car is not there.
+    expect: [401, 201, 404, 404, 404, 201],
+    request: async ({ owner }) => {
+      await makeRoomForVehicle(t, owner.id, { keep: [world.draft, world.submitted, world.confirmed] });
+      const { vehicleId } = await insertCar(t, { ownerId: owner.id });
+      return { path: `/api/vehicles/${vehicleId}/consents/instagram`, json: {} };
+    },
+  },
+  {
     route: 'GET /api/vehicles/:id/consents',
     expect: [401, 200, 404, 200, 200, 200],
     request: () => ({ path: `/api/vehicles/${world.submitted}/consents` }),
@@ -493,16 +597,6 @@ const ROWS: Row[] = [
     request: async () => ({ path: `/api/admin/visitor-updates/${await freshUpdate()}` }),
   },
   {
-  {
-    route: 'POST /api/vehicles/:id/consents/instagram',
-    // The owner's own choice for their confirmed car; to anyone else the car is not there.
-    expect: [401, 201, 404, 404, 404, 201],
-    request: async ({ owner }) => {
-      await makeRoomForVehicle(t, owner.id, { keep: [world.draft, world.submitted, world.confirmed] });
-      const { vehicleId } = await insertCar(t, { ownerId: owner.id });
-      return { path: `/api/vehicles/${vehicleId}/consents/instagram`, json: {} };
-    },
-  },
     route: 'GET /api/admin/visitor-updates/:id/preview',
     case: 'a draft whose preview is not rendered yet answers 404 to the admin',
     expect: [401, 403, 403, 403, 404, 403],
@@ -1026,6 +1120,14 @@ const ROWS: Row[] = [
     request: () => ({ path: `/api/editions/${t.event.edition.year}/look-back` }),
   },
   {
+    route: 'GET /api/editions/:year/vehicles/:startNumber',
+    expect: [200, 200, 200, 200, 200, 200],
+    request: async () => {
+      const { startNumber } = await insertCar(t, { ownerId: (await account()).id, photos: 1 });
+      return { path: `/api/editions/${t.event.edition.year}/vehicles/${startNumber}` };
+    },
+  },
+  {
     route: 'GET /api/admin/editions',
     // Reviewers too: the edition switch of the staff screens lists them.
     expect: [401, 403, 403, 200, 200, 200],
@@ -1118,14 +1220,6 @@ const ROWS: Row[] = [
     case: 'image of a confirmed vehicle: everyone',
     expect: [200, 200, 200, 200, 200, 200],
     request: () => ({ path: world.confirmedImage }),
-  },
-  {
-    route: 'GET /api/editions/:year/vehicles/:startNumber',
-    expect: [200, 200, 200, 200, 200, 200],
-    request: async () => {
-      const { startNumber } = await insertCar(t, { ownerId: (await account()).id, photos: 1 });
-      return { path: `/api/editions/${t.event.edition.year}/vehicles/${startNumber}` };
-    },
   },
   {
     route: 'GET /objects/{*key}',

@@ -14,6 +14,7 @@ export type * from './privacy.js';
 export type * from './editions.js';
 export type * from './second-factor.js';
 export type * from './reviews.js';
+export type * from './award.js';
 export type * from './public-texts.js';
 export type * from './mail-templates.js';
 export type * from './signs.js';

@@ -242,10 +242,12 @@ async function replayErasures(
   const { deleteAccount } = await import('../../core/accounts/account-deletion.js');
   const { deleteVisitorRegistration } = await import('../../core/visitors/visitor.service.js');
   const { runRetention } = await import('../../core/privacy/retention.js');
+  const { deleteVoter } = await import('../../core/award/award.js');
   for (const entry of entries) {
     const em = orm.em.fork();
     if (entry.kind === 'account') await deleteAccount(em, entry.id);
     else if (entry.kind === 'visitor') await deleteVisitorRegistration(em, entry.id);
+    else if (entry.kind === 'award-voter') await deleteVoter(em, entry.id);
     else await runRetention(em, { asOf: new Date(entry.asOf), periods: options.retention });
     options.log(
       `replayed ${entry.kind} erasure of ${entry.at}: ${entry.kind === 'retention' ? `retention as of ${entry.asOf}` : entry.id}`,

@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /** Kinds of mailed links; each gets its own key derived from the session secret. */
-export type LinkScope = 'visitor' | 'invitation';
+export type LinkScope = 'visitor' | 'invitation' | 'award';
 
 const keys = new Map<string, Buffer>();
 function linkKey(secret: string, scope: LinkScope): Buffer {

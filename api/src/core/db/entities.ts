@@ -1,4 +1,5 @@
 import { AuditLog } from '../model/audit-log.entity.js';
+import { Award, AwardVote, AwardVoter } from '../model/award.entity.js';
 import { CheckInScan } from '../model/check-in-scan.entity.js';
 import { Consent } from '../model/consent.entity.js';
 import { DataExport } from '../model/data-export.entity.js';
@@ -94,4 +95,7 @@ export const entities = [
   ReviewExclusion,
   PublicText,
   MailTemplate,
+  Award,
+  AwardVoter,
+  AwardVote,
 ];

@@ -18,6 +18,7 @@ import { SignExport } from '../model/sign-export.entity.js';
  * | rendition      | thumbs/{mediaId}/{width}.webp              | the worker         | its vehicle's readers |
  * | print-photo    | print/{mediaId}.jpg                        | the worker         | nobody: never served; placed into quartett PDFs |
  * | export         | exports/quartett/v{version}-{setId}.pdf    | the worker         | admins |
+ * | award          | exports/award/{editionId}/{vehicleId}.pdf  | the worker         | admins: the visitors' award certificates |
  * | account-export | exports/accounts/{exportId}.zip            | the worker         | the person it belongs to, until it expires |
  * | share          | share/{vehicleId}/{fingerprint}.jpg        | the worker         | anyone while its car is on the public list |
  * | sign           | exports/signs/{exportId}.pdf               | the worker         | an edition's set: admins; a car's sign: its owner and staff |
@@ -31,6 +32,7 @@ import { SignExport } from '../model/sign-export.entity.js';
 export const OBJECTS_PREFIX = '/objects/';
 
 export type StoredObject =
+  | { kind: 'award' }
   | { kind: 'upload'; userId: string }
   | { kind: 'full'; mediaId: string }
   | { kind: 'rendition'; mediaId: string; width: number }
@@ -102,6 +104,10 @@ export const shareImageKey = (vehicleId: string, fingerprint: string) =>
   `share/${vehicleId}/${fingerprint}.jpg`;
 export const sharePrefix = (vehicleId: string) => `share/${vehicleId}/`;
 
+/** The visitors' award certificate ('Urkunde') of a car among an edition's first three. */
+export const awardCertificateKey = (editionId: string, vehicleId: string) =>
+  `exports/award/${editionId}/${vehicleId}.pdf`;
+
 /** A person's data export. */
 export const accountExportKey = (exportId: string) => `exports/accounts/${exportId}.zip`;
 
@@ -132,6 +138,7 @@ export function parseKey(key: string): StoredObject | undefined {
   match = new RegExp(`^exports/signs/(${UUID})\\.pdf$`).exec(key);
   if (match) return { kind: 'sign', exportId: match[1]! };
   if (/^exports\/quartett\/[^/]+\.pdf$/.test(key)) return { kind: 'export' };
+  if (new RegExp(`^exports/award/${UUID}/${UUID}\\.pdf$`).test(key)) return { kind: 'award' };
   return undefined;
 }
 
@@ -175,6 +182,7 @@ export async function visibilityOf(
   const object = parseKey(key);
   if (!object || object.kind === 'upload') return undefined;
   if (object.kind === 'export') return user?.role === 'admin' ? 'private' : undefined;
+  if (object.kind === 'award') return user?.role === 'admin' ? 'private' : undefined;
   if (object.kind === 'account-export') {
     if (!user) return undefined;
     const found = await em.findOne(DataExport, { id: object.exportId, user: user.id, status: 'ready' });

@@ -1,0 +1,458 @@
+/**
+ * The visitors' award ('Publikumsliebling'): an admin (or the scheduler at set moments) opens and
+ * closes voting per edition. A vote counts once its address is confirmed: by the mailed link (a page
+ * with one button), which sets a voter cookie in that browser, or by a signed-in account with a
+ * verified address. Each address gives one vote to each of up to three cars and can move them while
+ * voting is open. Closing writes the final totals, which stay after retention removes the votes.
+ */
+import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  AWARD_MESSAGES,
+  AWARD_VOTES_PER_VOTER,
+  venueDate,
+  vehicleDisplayName,
+  type AwardState,
+} from '@schlosstreffen/shared';
+import type { AwardMe, AwardVoteResult, AwardVoterExport } from '@schlosstreffen/shared/api';
+import { createLinkToken, verifyLinkToken } from '../crypto/link-token.js';
+import { seal } from '../crypto/seal.js';
+import { conflict, notFound } from '../errors.js';
+import { editionOfYear } from '../editions/editions.js';
+import { enqueue } from '../outbox/outbox.js';
+import { journalErasure } from '../erasure-journal.js';
+import { Award, AwardVoter, type AwardResult } from '../model/award.entity.js';
+import { Edition } from '../model/edition.entity.js';
+import {
+  carOfStartNumber,
+  deleteVote,
+  ensureAwardRow,
+  ensureVoterRow,
+  insertVote,
+  tally,
+  visitorConfirmedAt,
+  votesOfVoter,
+  type TallyRow,
+} from './award.queries.js';
+
+/** What a mailed award link does: confirm the address, or open the address's own votes. */
+export type AwardLinkPurpose = 'confirm' | 'votes' | 'voter';
+
+export const createAwardToken = (secret: string, id: string, purpose: AwardLinkPurpose) =>
+  createLinkToken(secret, 'award', purpose, id);
+export const verifyAwardToken = (secret: string, token: unknown, purpose: AwardLinkPurpose) =>
+  verifyLinkToken(secret, 'award', purpose, token);
+
+/** A repeated vote from an unconfirmed address re-sends the confirmation at most this often. */
+export const AWARD_CONFIRMATION_RESEND_MS = 60 * 60 * 1000;
+
+/** Where voting stands at `at`: open from its opening until its closing (at the latest the meeting's end). */
+export function awardStateAt(award: Award | null, edition: Pick<Edition, 'endsAt'>, at: Date): AwardState {
+  if (!award?.openedAt) return 'not_open';
+  if (award.closedAt || at >= edition.endsAt) return 'closed';
+  return 'open';
+}
+
+/** The award row of an edition, created on first use. */
+async function awardOf(em: EntityManager, edition: Edition, lock = false): Promise<Award> {
+  await ensureAwardRow(em, edition.id);
+  return em.findOneOrFail(
+    Award,
+    { edition: edition.id },
+    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : { refresh: true },
+  );
+}
+
+/** Ranks by votes, equal totals sharing a rank (1, 1, 3). */
+export function ranked<T extends { votes: number }>(rows: T[]): (T & { rank: number })[] {
+  const sorted = [...rows].sort((a, b) => b.votes - a.votes);
+  return sorted.map((row) => ({ ...row, rank: sorted.findIndex((other) => other.votes === row.votes) + 1 }));
+}
+
+const resultsOf = (rows: TallyRow[]): AwardResult[] =>
+  ranked(rows.filter((row) => row.votes > 0)).map((row) => ({
+    vehicleId: row.vehicleId,
+    startNumber: row.startNumber,
+    name: vehicleDisplayName(row),
+    votes: row.votes,
+    rank: row.rank,
+  }));
+
+/**
+ * Opens voting (idempotent); refused once the meeting is over or the voting closed. `who` names the
+ * caller for the audit row, recorded in the same transaction by the caller's callback.
+ */
+export async function openAward(
+  em: EntityManager,
+  year: number,
+  at: Date,
+  record?: (tx: EntityManager) => void,
+): Promise<Award> {
+  return em.transactional(async (tx) => {
+    const edition = await editionOfYear(tx, year);
+    const award = await awardOf(tx, edition, true);
+    if (award.closedAt) throw conflict(AWARD_MESSAGES.alreadyClosed);
+    if (at >= edition.endsAt) throw conflict(AWARD_MESSAGES.meetingOver);
+    award.openedAt ??= at;
+    record?.(tx);
+    return award;
+  });
+}
+
+/**
+ * Closes voting (idempotent): the final totals go into `results` and the certificates of the first
+ * three are queued, in one transaction. Returns whether this call closed it.
+ */
+export async function closeAward(
+  em: EntityManager,
+  year: number,
+  at: Date,
+  record?: (tx: EntityManager) => void,
+): Promise<{ award: Award; closedNow: boolean }> {
+  return em.transactional(async (tx) => {
+    const edition = await editionOfYear(tx, year);
+    const award = await awardOf(tx, edition, true);
+    if (award.closedAt) return { award, closedNow: false };
+    award.openedAt ??= at;
+    award.closedAt = at;
+    award.results = resultsOf(await tally(tx, edition.id));
+    if (award.results.some((row) => row.rank <= 3))
+      enqueue(tx, 'award.certificates', { editionId: edition.id }, { id: randomUUID() });
+    record?.(tx);
+    return { award, closedNow: true };
+  });
+}
+
+/** Saves the set moments at which the scheduler opens and closes voting. */
+export async function setAwardMoments(
+  em: EntityManager,
+  year: number,
+  moments: { opensAt: Date | null; closesAt: Date | null },
+  record?: (tx: EntityManager) => void,
+): Promise<Award> {
+  if (moments.opensAt && moments.closesAt && moments.closesAt <= moments.opensAt)
+    throw conflict(AWARD_MESSAGES.moments);
+  return em.transactional(async (tx) => {
+    const award = await awardOf(tx, await editionOfYear(tx, year), true);
+    award.opensAt = moments.opensAt;
+    award.closesAt = moments.closesAt;
+    record?.(tx);
+    return award;
+  });
+}
+
+/**
+ * The scheduler's part: opens voting whose set moment has come, and closes voting whose set moment
+ * or meeting end has passed. Idempotent. Returns the years opened and closed.
+ */
+export async function runAwardMoments(
+  em: EntityManager,
+  asOf: Date,
+): Promise<{ opened: number[]; closed: number[] }> {
+  const fork = em.fork();
+  const awards = await fork.find(Award, { closedAt: null }, { populate: ['edition'] });
+  const opened: number[] = [];
+  const closed: number[] = [];
+  for (const award of awards) {
+    const edition = award.edition as unknown as Edition;
+    const closing = (award.closesAt && asOf >= award.closesAt) || (award.openedAt && asOf >= edition.endsAt);
+    if (closing && (award.openedAt || (award.opensAt && award.opensAt <= asOf))) {
+      if ((await closeAward(fork, edition.year, asOf)).closedNow) closed.push(edition.year);
+    } else if (!award.openedAt && award.opensAt && award.opensAt <= asOf && asOf < edition.endsAt) {
+      await openAward(fork, edition.year, asOf);
+      opened.push(edition.year);
+    }
+  }
+  return { opened, closed };
+}
+
+/** The years of editions whose voters and votes retention removes are chosen by the caller. */
+export async function deleteVoter(em: EntityManager, voterId: string): Promise<boolean> {
+  const gone = (await em.nativeDelete(AwardVoter, { id: voterId })) > 0;
+  if (gone) await journalErasure({ kind: 'award-voter', id: voterId });
+  return gone;
+}
+
+/** Who is voting in a request: the browser's confirmed voter, a verified account's address, or nobody yet. */
+export interface VoterIdentity {
+  /** The voter id the browser's cookie names (verified by the route). */
+  voterId?: string | null;
+  /** A signed-in account with a verified address. */
+  account?: { email: string } | null;
+}
+
+export interface AwardOptions {
+  secret: string;
+  publicUrl: string;
+  onOutbox?: () => void;
+}
+
+/** The voting's use cases for visitors. Each owns its transaction. */
+export class AwardService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly options: AwardOptions,
+  ) {}
+
+  /** The cookie value naming a confirmed voter. */
+  voterCookie(voterId: string): string {
+    return createAwardToken(this.options.secret, voterId, 'voter');
+  }
+
+  voterOfCookie(value: unknown): string | null {
+    return verifyAwardToken(this.options.secret, value, 'voter');
+  }
+
+  /** The confirmed voter this request votes as, in the edition (account address first created). */
+  private async confirmedVoter(
+    em: EntityManager,
+    edition: Edition,
+    who: VoterIdentity,
+    network: string,
+    at: Date,
+  ): Promise<AwardVoter | null> {
+    if (who.voterId) {
+      const voter = await em.findOne(AwardVoter, { id: who.voterId, edition: edition.id });
+      if (voter?.confirmedAt) return voter;
+    }
+    if (!who.account) return null;
+    const email = who.account.email.toLowerCase();
+    await ensureVoterRow(em, { id: randomUUID(), editionId: edition.id, email, network });
+    const voter = await em.findOneOrFail(
+      AwardVoter,
+      { edition: edition.id, email },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
+    if (!voter.confirmedAt) Object.assign(voter, { confirmedAt: at, confirmedVia: 'account' });
+    return voter;
+  }
+
+  /** The state and this browser's votes: read by the car page after it loads. */
+  async me(year: number, who: VoterIdentity, at: Date): Promise<AwardMe> {
+    const em = this.em.fork();
+    const edition = await editionOfYear(em, year);
+    const award = await em.findOne(Award, { edition: edition.id });
+    let voter: AwardVoter | null = null;
+    if (who.voterId) voter = await em.findOne(AwardVoter, { id: who.voterId, edition: edition.id });
+    if (!voter?.confirmedAt && who.account)
+      voter = await em.findOne(AwardVoter, { edition: edition.id, email: who.account.email.toLowerCase() });
+    const confirmed = Boolean(voter?.confirmedAt) || Boolean(who.account);
+    return {
+      year,
+      state: awardStateAt(award, edition, at),
+      opensAt: award?.opensAt?.toISOString() ?? null,
+      closesAt: (award?.closesAt ?? (award?.openedAt ? edition.endsAt : null))?.toISOString() ?? null,
+      confirmed,
+      votes: voter?.confirmedAt ? (await votesOfVoter(em, voter.id)).map((vote) => vote.startNumber) : [],
+      maxVotes: AWARD_VOTES_PER_VOTER,
+    };
+  }
+
+  /**
+   * A vote for the car with the start number. With a confirmed voter (cookie or account) it counts at
+   * once. Otherwise the address is needed: a new or unconfirmed one gets the vote pending and the
+   * confirmation mail; an address already confirmed elsewhere gets a link for this browser instead,
+   * so nobody adds votes to someone else's confirmed address. `newAddress` is called before an
+   * address is taken from an anonymous request (the per-network limit).
+   */
+  async vote(
+    year: number,
+    input: { startNumber: number; email?: string },
+    who: VoterIdentity,
+    network: string,
+    at: Date,
+    newAddress: () => Promise<void>,
+  ): Promise<AwardVoteResult> {
+    let queued = false;
+    const result = await this.em.fork().transactional(async (em) => {
+      const edition = await editionOfYear(em, year);
+      const award = await em.findOne(Award, { edition: edition.id });
+      const state = awardStateAt(award, edition, at);
+      if (state !== 'open')
+        throw conflict(state === 'closed' ? AWARD_MESSAGES.closed : AWARD_MESSAGES.notOpen);
+      const car = await carOfStartNumber(em, edition.id, input.startNumber);
+      if (!car) throw notFound(AWARD_MESSAGES.unknownCar);
+      const confirmed = await this.confirmedVoter(em, edition, who, network, at);
+      if (confirmed) {
+        await em.flush();
+        return this.cast(em, confirmed, car.vehicleId, edition.id, network, 'counted');
+      }
+      if (!input.email) throw conflict(AWARD_MESSAGES.emailNeeded);
+      await newAddress();
+      const voter = await this.addressVoter(em, edition, input.email, network);
+      if (voter.confirmedAt) {
+        queued = this.mailLink(em, voter, at);
+        return { message: AWARD_MESSAGES.reconfirm, status: 'pending', votes: [] } satisfies AwardVoteResult;
+      }
+      queued = this.mailLink(em, voter, at);
+      await em.flush();
+      return this.cast(em, voter, car.vehicleId, edition.id, network, 'pending');
+    });
+    if (queued) this.options.onOutbox?.();
+    return result;
+  }
+
+  /** The voter row of an address (created unconfirmed), locked. */
+  private async addressVoter(
+    em: EntityManager,
+    edition: Edition,
+    email: string,
+    network: string,
+  ): Promise<AwardVoter> {
+    await ensureVoterRow(em, {
+      id: randomUUID(),
+      editionId: edition.id,
+      email: email.toLowerCase(),
+      network,
+    });
+    return em.findOneOrFail(
+      AwardVoter,
+      { edition: edition.id, email: email.toLowerCase() },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
+  }
+
+  /** Queues the confirmation mail unless one went out within the hour; returns whether it did. */
+  private mailLink(em: EntityManager, voter: AwardVoter, at: Date): boolean {
+    const last = voter.confirmationSentAt?.getTime() ?? 0;
+    if (at.getTime() - last < AWARD_CONFIRMATION_RESEND_MS) return false;
+    voter.confirmationSentAt = at;
+    const { publicUrl, secret } = this.options;
+    const link = (page: string, purpose: AwardLinkPurpose) =>
+      `${publicUrl}/publikumsliebling/${page}?token=${encodeURIComponent(createAwardToken(secret, voter.id, purpose))}`;
+    enqueue(em, 'email.send', {
+      template: 'award-confirmation',
+      to: voter.email,
+      props: {},
+      sealed: seal(secret, {
+        confirmUrl: link('bestaetigen', 'confirm'),
+        votesUrl: link('meine-stimmen', 'votes'),
+      }),
+    });
+    return true;
+  }
+
+  /** Writes the vote (idempotent for the same car); a fourth car is refused. */
+  private async cast(
+    em: EntityManager,
+    voter: AwardVoter,
+    vehicleId: string,
+    editionId: string,
+    network: string,
+    status: 'counted' | 'pending',
+  ): Promise<AwardVoteResult> {
+    for (let attempt = 0; ; attempt += 1) {
+      const written = await insertVote(em, { voterId: voter.id, vehicleId, editionId, network });
+      const votes = await votesOfVoter(em, voter.id);
+      if (written || votes.some((vote) => vote.vehicleId === vehicleId)) {
+        const message =
+          status === 'pending'
+            ? AWARD_MESSAGES.pending
+            : written
+              ? AWARD_MESSAGES.counted
+              : AWARD_MESSAGES.alreadyCounted;
+        return { message, status, votes: status === 'pending' ? [] : votes.map((vote) => vote.startNumber) };
+      }
+      if (votes.length >= AWARD_VOTES_PER_VOTER || attempt >= 2) throw conflict(AWARD_MESSAGES.tooMany);
+    }
+  }
+
+  /** Takes back the confirmed voter's vote for the car (idempotent) while voting is open. */
+  async withdraw(year: number, startNumber: number, who: VoterIdentity, network: string, at: Date) {
+    return this.em.fork().transactional(async (em): Promise<AwardVoteResult> => {
+      const edition = await editionOfYear(em, year);
+      const award = await em.findOne(Award, { edition: edition.id });
+      const state = awardStateAt(award, edition, at);
+      if (state !== 'open')
+        throw conflict(state === 'closed' ? AWARD_MESSAGES.closed : AWARD_MESSAGES.notOpen);
+      const car = await carOfStartNumber(em, edition.id, startNumber);
+      if (!car) throw notFound(AWARD_MESSAGES.unknownCar);
+      const voter = await this.confirmedVoter(em, edition, who, network, at);
+      if (!voter) throw conflict(AWARD_MESSAGES.emailNeeded);
+      await em.flush();
+      await deleteVote(em, voter.id, car.vehicleId);
+      const votes = (await votesOfVoter(em, voter.id)).map((vote) => vote.startNumber);
+      return { message: AWARD_MESSAGES.withdrawn, status: 'withdrawn', votes };
+    });
+  }
+
+  /**
+   * The confirm page's button: proves the address (recorded as a visitor sign-up's confirmation when
+   * the address has a confirmed one in the edition). Returns the voter id for the browser's cookie, or
+   * null for a bad link.
+   */
+  async confirm(token: unknown, at: Date): Promise<{ voterId: string; result: AwardVoteResult } | null> {
+    const id = verifyAwardToken(this.options.secret, token, 'confirm');
+    if (!id) return null;
+    return this.em.fork().transactional(async (em) => {
+      const voter = await em.findOne(AwardVoter, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!voter) return null;
+      if (!voter.confirmedAt) {
+        const visitorAt = await visitorConfirmedAt(em, voter.edition.id, voter.email);
+        Object.assign(
+          voter,
+          visitorAt
+            ? { confirmedAt: visitorAt, confirmedVia: 'visitor' }
+            : { confirmedAt: at, confirmedVia: 'link' },
+        );
+      }
+      await em.flush();
+      const votes = (await votesOfVoter(em, voter.id)).map((vote) => vote.startNumber);
+      return { voterId: voter.id, result: { message: AWARD_MESSAGES.confirmed, status: 'confirmed', votes } };
+    });
+  }
+
+  /** The mailed link's 'Meine Stimmen herunterladen'; null for a bad link or a voter gone. */
+  async exportVoter(token: unknown): Promise<AwardVoterExport | null> {
+    const id = verifyAwardToken(this.options.secret, token, 'votes');
+    if (!id) return null;
+    const em = this.em.fork();
+    const voter = await em.findOne(AwardVoter, id, { populate: ['edition'] });
+    return voter ? voterExport(em, voter) : null;
+  }
+
+  /** The mailed link's 'Meine Stimmen löschen': the address and its votes go (out of the count while open). */
+  async deleteByLink(token: unknown): Promise<boolean> {
+    const id = verifyAwardToken(this.options.secret, token, 'votes');
+    if (!id) return false;
+    await deleteVoter(this.em.fork(), id);
+    return true;
+  }
+}
+
+/** A voter's own data, as the export shows it. */
+export async function voterExport(em: EntityManager, voter: AwardVoter): Promise<AwardVoterExport> {
+  const edition = await em.findOneOrFail(Edition, voter.edition.id);
+  return {
+    email: voter.email,
+    edition: edition.year,
+    confirmedAt: voter.confirmedAt?.toISOString() ?? null,
+    confirmedVia: voter.confirmedVia ?? null,
+    createdAt: voter.createdAt.toISOString(),
+    votes: (await votesOfVoter(em, voter.id)).map((vote) => ({
+      startNumber: vote.startNumber,
+      car: vote.car,
+      at: vote.at.toISOString(),
+    })),
+  };
+}
+
+/** Every edition's voter data of an address (an account's export). */
+export async function votesOfAddress(em: EntityManager, email: string): Promise<AwardVoterExport[]> {
+  const voters = await em.find(AwardVoter, { email: email.toLowerCase() }, { orderBy: { createdAt: 'asc' } });
+  return Promise.all(voters.map((voter) => voterExport(em, voter)));
+}
+
+/** Removes an address's voters and votes in every edition (account deletion). */
+export async function deleteVotersOfAddress(em: EntityManager, email: string): Promise<number> {
+  const voters = await em.find(AwardVoter, { email: email.toLowerCase() }, { fields: ['id'] });
+  for (const voter of voters) await deleteVoter(em, voter.id);
+  return voters.length;
+}
+
+/** The venue dates of the meeting, for 'confirmed on a day of the meeting'. */
+export const meetingDays = (edition: Pick<Edition, 'startsAt' | 'endsAt'>) => ({
+  from: venueDate(edition.startsAt),
+  to: venueDate(edition.endsAt),
+});

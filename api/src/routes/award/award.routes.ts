@@ -1,0 +1,177 @@
+import type Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  AWARD_MESSAGES,
+  AwardMomentsSchema,
+  AwardVoteSchema,
+  EDITION_MESSAGES,
+} from '@schlosstreffen/shared';
+import type { AwardAdminView, ServerMessage } from '@schlosstreffen/shared/api';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { AwardService, closeAward, openAward, setAwardMoments } from '../../core/award/award.js';
+import { awardAdminView } from '../../core/award/award-admin.js';
+import { networkOf } from '../../core/award/network.js';
+import { invalid, limitReached } from '../../core/errors.js';
+import { requestNow, requireRole, type AppContext, type AppState } from '../../http/context.js';
+import type { Limiter } from '../../http/rate-limit.js';
+import { strictRouter } from '../../http/router.js';
+import { validate } from '../../http/validate.js';
+import { audited, auditOf } from '../../http/audited.js';
+
+export interface AwardRouteDeps {
+  em: EntityManager;
+  secret: string;
+  publicUrl: string;
+  onOutbox?: () => void;
+  /** Addresses given with votes, per network. */
+  addressLimiter: Limiter;
+  /** Votes cast and taken back, per network. */
+  voteLimiter: Limiter;
+  /** Whether the voter cookie is sent over HTTPS only. */
+  secureCookies: boolean;
+}
+
+/** The voter cookie: a signed voter id, separate from the session, for this browser's confirmed address. */
+export const VOTER_COOKIE = 'st_voter';
+const VOTER_COOKIE_DAYS = 60;
+
+function yearOf(ctx: AppContext): number {
+  const raw = ctx.params.year ?? '';
+  if (!/^\d{4}$/.test(raw)) throw invalid(EDITION_MESSAGES.yearParam);
+  return Number(raw);
+}
+
+function startNumberOf(ctx: AppContext): number {
+  const raw = ctx.params.startNumber ?? '';
+  if (!/^\d{1,6}$/.test(raw)) throw invalid(AWARD_MESSAGES.startNumber);
+  return Number(raw);
+}
+
+/** One point for the network; over the limit a 429 with the German message. */
+async function consumeFor(limiter: Limiter, key: string, message: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    if (error instanceof RateLimiterRes)
+      throw limitReached(message, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    throw error;
+  }
+}
+
+const tokenOf = (ctx: AppContext): unknown => (ctx.request.body as { token?: unknown } | undefined)?.token;
+
+export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
+  const { em } = deps;
+  const award = new AwardService(em, {
+    secret: deps.secret,
+    publicUrl: deps.publicUrl,
+    onOutbox: deps.onOutbox,
+  });
+  const router = strictRouter<AppState>();
+
+  /** Who votes in this request: the voter cookie's id, and a signed-in account with a verified address. */
+  const whoOf = (ctx: AppContext) => {
+    const user = ctx.state.user;
+    return {
+      voterId: award.voterOfCookie(ctx.cookies.get(VOTER_COOKIE)),
+      account: user?.emailVerified ? { email: user.email } : null,
+    };
+  };
+  const noStore = (ctx: AppContext) => ctx.set('Cache-Control', 'no-store');
+
+  router.get('/award/:year/me', async (ctx) => {
+    noStore(ctx);
+    ctx.body = await award.me(yearOf(ctx), whoOf(ctx), requestNow(ctx));
+  });
+
+  router.post('/award/:year/votes', async (ctx) => {
+    const year = yearOf(ctx);
+    const input = validate(AwardVoteSchema, ctx.request.body);
+    const network = networkOf(ctx.ip);
+    await consumeFor(deps.voteLimiter, network, AWARD_MESSAGES.tooManyVotes);
+    const result = await award.vote(year, input, whoOf(ctx), network, requestNow(ctx), () =>
+      consumeFor(deps.addressLimiter, network, AWARD_MESSAGES.tooManyAddresses),
+    );
+    noStore(ctx);
+    ctx.status = result.status === 'counted' ? 201 : 202;
+    ctx.body = result;
+  });
+
+  router.delete('/award/:year/votes/:startNumber', async (ctx) => {
+    const year = yearOf(ctx);
+    const startNumber = startNumberOf(ctx);
+    const network = networkOf(ctx.ip);
+    await consumeFor(deps.voteLimiter, network, AWARD_MESSAGES.tooManyVotes);
+    noStore(ctx);
+    ctx.body = await award.withdraw(year, startNumber, whoOf(ctx), network, requestNow(ctx));
+  });
+
+  // The confirm page's button (a GET of the mailed link only opens the page, which changes nothing).
+  router.post('/award/confirm', async (ctx) => {
+    const confirmed = await award.confirm(tokenOf(ctx), requestNow(ctx));
+    if (!confirmed) throw invalid(AWARD_MESSAGES.linkInvalid);
+    ctx.cookies.set(VOTER_COOKIE, award.voterCookie(confirmed.voterId), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      maxAge: VOTER_COOKIE_DAYS * 24 * 3600 * 1000,
+      overwrite: true,
+    });
+    noStore(ctx);
+    ctx.body = confirmed.result;
+  });
+
+  // 'Meine Stimmen herunterladen' and 'Meine Stimmen löschen' of the mailed link's page.
+  router.post('/award/my-votes/export', async (ctx) => {
+    const data = await award.exportVoter(tokenOf(ctx));
+    if (!data) throw invalid(AWARD_MESSAGES.linkInvalid);
+    noStore(ctx);
+    ctx.set('Content-Disposition', 'attachment; filename="meine-stimmen.json"');
+    ctx.body = data;
+  });
+
+  router.post('/award/my-votes/delete', async (ctx) => {
+    if (!(await award.deleteByLink(tokenOf(ctx)))) throw invalid(AWARD_MESSAGES.linkInvalid);
+    ctx.cookies.set(VOTER_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies });
+    ctx.body = { message: AWARD_MESSAGES.deleted } satisfies ServerMessage;
+  });
+
+  const admin = requireRole('admin');
+  const target = (ctx: AppContext) => ctx.params.year;
+
+  router.get('/admin/award/:year', admin, async (ctx) => {
+    noStore(ctx);
+    ctx.body = (await awardAdminView(em.fork(), yearOf(ctx), requestNow(ctx))) satisfies AwardAdminView;
+  });
+
+  router.post('/admin/award/:year/open', admin, audited('award.open', { target }), async (ctx) => {
+    const year = yearOf(ctx);
+    await openAward(em.fork(), year, requestNow(ctx), (tx) => auditOf(ctx).record(tx));
+    ctx.body = { message: AWARD_MESSAGES.opened } satisfies ServerMessage;
+  });
+
+  router.post('/admin/award/:year/close', admin, audited('award.close', { target }), async (ctx) => {
+    const year = yearOf(ctx);
+    const { closedNow } = await closeAward(em.fork(), year, requestNow(ctx), (tx) => auditOf(ctx).record(tx));
+    if (!closedNow) await auditOf(ctx).write(em, { details: { alreadyClosed: true } });
+    deps.onOutbox?.();
+    ctx.body = { message: AWARD_MESSAGES.closedNow } satisfies ServerMessage;
+  });
+
+  router.patch('/admin/award/:year', admin, audited('award.schedule', { target }), async (ctx) => {
+    const year = yearOf(ctx);
+    const input = validate(AwardMomentsSchema, ctx.request.body);
+    await setAwardMoments(
+      em.fork(),
+      year,
+      {
+        opensAt: input.opensAt ? new Date(input.opensAt) : null,
+        closesAt: input.closesAt ? new Date(input.closesAt) : null,
+      },
+      (tx) => auditOf(ctx).record(tx, { details: { opensAt: input.opensAt, closesAt: input.closesAt } }),
+    );
+    ctx.body = { message: AWARD_MESSAGES.saved } satisfies ServerMessage;
+  });
+
+  return router;
+}

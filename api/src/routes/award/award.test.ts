@@ -1,0 +1,331 @@
+import { AWARD_MESSAGES } from '@schlosstreffen/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { unseal } from '../../core/crypto/seal.js';
+import { Award, AwardVote, AwardVoter } from '../../core/model/award.entity.js';
+import { Outbox } from '../../core/model/outbox.entity.js';
+import { VisitorRegistration } from '../../core/model/visitor-registration.entity.js';
+import {
+  createTestContext,
+  uniqueEmail,
+  type SignedIn,
+  type TestClient,
+  type TestContext,
+} from '../../testing/index.js';
+import { insertVotableCar } from '../../testing/award.js';
+
+/** The links of the newest award mail to the address, and their tokens. */
+async function linksFor(t: TestContext, email: string) {
+  const rows = await t.orm.em.fork().find(Outbox, { job: 'email.send' }, { orderBy: { createdAt: 'asc' } });
+  const row = rows
+    .filter((r) => r.payload.to === email && r.payload.template === 'award-confirmation')
+    .at(-1);
+  if (!row) throw new Error(`no award mail to ${email}`);
+  expect(JSON.stringify(row.payload.props)).toBe('{}');
+  const links = unseal<{ confirmUrl: string; votesUrl: string }>(
+    t.config.sessionSecret,
+    String(row.payload.sealed),
+  );
+  return {
+    confirm: new URL(links.confirmUrl).searchParams.get('token')!,
+    votes: new URL(links.votesUrl).searchParams.get('token')!,
+    confirmPath: new URL(links.confirmUrl).pathname,
+  };
+}
+
+const mailCount = async (t: TestContext, email: string) =>
+  (await t.orm.em.fork().find(Outbox, { job: 'email.send' })).filter(
+    (r) => r.payload.to === email && r.payload.template === 'award-confirmation',
+  ).length;
+
+describe('the visitors award', () => {
+  let t: TestContext;
+  let admin: SignedIn;
+  let year: number;
+  const cars: number[] = [];
+
+  beforeAll(async () => {
+    t = await createTestContext({ relay: false, env: { TRUST_PROXY: '1' } });
+    admin = await t.signIn('admin');
+    const owner = await t.signIn('user');
+    year = t.event.edition.year;
+    for (const name of ['Rote Göttin', 'Blauer Blitz', 'Grüner Gecko', 'Gelbe Gefahr', 'Weißer Wal'])
+      cars.push(await insertVotableCar(t, owner.id, name));
+  });
+  afterAll(() => t?.close());
+  beforeEach(() => t.resetRateLimits());
+
+  const votesPath = () => `/api/award/${year}/votes`;
+  const ranking = async () => {
+    const res = await admin.client.get(`/api/admin/award/${year}`);
+    expect(res.status).toBe(200);
+    return res.data as {
+      state: string;
+      ranking: { startNumber: number; votes: number; pending: number; rank: number; name: string }[];
+      totalVotes: number;
+      pendingVotes: number;
+      networks: { network: string; votes: number; pending: number; voters: number }[];
+      final: boolean;
+    };
+  };
+  const countedFor = async (startNumber: number) =>
+    (await ranking()).ranking.find((row) => row.startNumber === startNumber)?.votes ?? 0;
+
+  /** A browser that votes with a new address and confirms it by the mailed link's button. */
+  async function confirmedBrowser(
+    ip = '198.51.100.7',
+  ): Promise<{ client: TestClient; email: string; votesToken: string }> {
+    const client = t.client();
+    const email = uniqueEmail('publikum');
+    const first = await client.post(votesPath(), { startNumber: cars[0], email }, { 'x-forwarded-for': ip });
+    expect(first.status).toBe(202);
+    const links = await linksFor(t, email);
+    const confirmed = await client.post('/api/award/confirm', { token: links.confirm });
+    expect(confirmed.status).toBe(200);
+    return { client, email, votesToken: links.votes };
+  }
+
+  it('refuses votes before voting opens, then an admin opens it', async () => {
+    const res = await t.client().post(votesPath(), { startNumber: cars[0], email: uniqueEmail('frueh') });
+    expect(res.status).toBe(409);
+    expect(res.data.message).toBe(AWARD_MESSAGES.notOpen);
+    expect((await t.client().post(`/api/admin/award/${year}/open`)).status).toBe(401);
+    const opened = await admin.client.post(`/api/admin/award/${year}/open`);
+    expect(opened.status).toBe(200);
+    expect((await ranking()).state).toBe('open');
+  });
+
+  it('keeps a vote pending until the address is confirmed by the button, never by a GET', async () => {
+    const before = await countedFor(cars[1]!);
+    const browser = t.client();
+    const email = uniqueEmail('wartend');
+    const res = await browser.post(votesPath(), { startNumber: cars[1], email });
+    expect(res.status).toBe(202);
+    expect(res.data).toMatchObject({ status: 'pending', message: AWARD_MESSAGES.pending });
+    expect(await countedFor(cars[1]!)).toBe(before);
+    expect((await ranking()).ranking.find((row) => row.startNumber === cars[1])?.pending).toBeGreaterThan(0);
+
+    const links = await linksFor(t, email);
+    expect(links.confirmPath).toBe('/publikumsliebling/bestaetigen');
+    // A scanner's GET of the mailed page's API path changes nothing.
+    const scanned = await t.client().get(`/api/award/confirm?token=${encodeURIComponent(links.confirm)}`);
+    expect(scanned.status).toBeGreaterThanOrEqual(400);
+    expect((await t.orm.em.fork().findOneOrFail(AwardVoter, { email })).confirmedAt).toBeNull();
+    // A second vote from the unconfirmed address sends no second mail within the hour.
+    await browser.post(votesPath(), { startNumber: cars[2], email });
+    expect(await mailCount(t, email)).toBe(1);
+
+    const confirmed = await browser.post('/api/award/confirm', { token: links.confirm });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.data.votes.sort()).toEqual([cars[1], cars[2]].sort());
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { email });
+    expect(voter.confirmedVia).toBe('link');
+    expect(await countedFor(cars[1]!)).toBe(before + 1);
+
+    const me = await browser.get(`/api/award/${year}/me`);
+    expect(me.data).toMatchObject({ state: 'open', confirmed: true });
+    expect(me.data.votes.sort()).toEqual([cars[1], cars[2]].sort());
+    // Another browser without the cookie sees nothing of it.
+    expect((await t.client().get(`/api/award/${year}/me`)).data).toMatchObject({
+      confirmed: false,
+      votes: [],
+    });
+  });
+
+  it('a bad token confirms nothing', async () => {
+    const res = await t.client().post('/api/award/confirm', { token: 'abc.def' });
+    expect(res.status).toBe(400);
+    expect(res.data.message).toBe(AWARD_MESSAGES.linkInvalid);
+  });
+
+  it('counts at once with the cookie, refuses a fourth car, and moves a vote', async () => {
+    const { client } = await confirmedBrowser();
+    const before = await countedFor(cars[3]!);
+    for (const car of [cars[1], cars[2]]) {
+      const res = await client.post(votesPath(), { startNumber: car });
+      expect(res.status).toBe(201);
+      expect(res.data.status).toBe('counted');
+    }
+    const again = await client.post(votesPath(), { startNumber: cars[1] });
+    expect(again.data.message).toBe(AWARD_MESSAGES.alreadyCounted);
+    const fourth = await client.post(votesPath(), { startNumber: cars[3] });
+    expect(fourth.status).toBe(409);
+    expect(fourth.data.message).toBe(AWARD_MESSAGES.tooMany);
+
+    const taken = await client.delete(`${votesPath()}/${cars[0]}`);
+    expect(taken.status).toBe(200);
+    expect(taken.data.votes).not.toContain(cars[0]);
+    const moved = await client.post(votesPath(), { startNumber: cars[3] });
+    expect(moved.status).toBe(201);
+    expect(moved.data.votes).toHaveLength(3);
+    expect(await countedFor(cars[3]!)).toBe(before + 1);
+  });
+
+  it('refuses three votes at once beyond the third: the slots hold', async () => {
+    const { client } = await confirmedBrowser();
+    const results = await Promise.all(
+      cars.slice(1).map((car) => client.post(votesPath(), { startNumber: car })),
+    );
+    expect(results.filter((res) => res.status === 201)).toHaveLength(2);
+    expect(results.filter((res) => res.status === 409)).toHaveLength(2);
+  });
+
+  it('answers 404 for an unknown start number', async () => {
+    const { client } = await confirmedBrowser();
+    const res = await client.post(votesPath(), { startNumber: 9999 });
+    expect(res.status).toBe(404);
+    expect(res.data.message).toBe(AWARD_MESSAGES.unknownCar);
+  });
+
+  it('lets a verified account vote without a mail', async () => {
+    const voter = await t.signIn('user');
+    const res = await voter.client.post(votesPath(), { startNumber: cars[4] });
+    expect(res.status).toBe(201);
+    const row = await t.orm.em.fork().findOneOrFail(AwardVoter, { email: voter.email.toLowerCase() });
+    expect(row.confirmedVia).toBe('account');
+    expect(await mailCount(t, voter.email.toLowerCase())).toBe(0);
+  });
+
+  it('does not add votes to an address confirmed elsewhere: it mails a link instead', async () => {
+    const { email } = await confirmedBrowser();
+    const stranger = t.client();
+    const res = await stranger.post(votesPath(), { startNumber: cars[4], email });
+    expect(res.status).toBe(202);
+    expect(res.data.message).toBe(AWARD_MESSAGES.reconfirm);
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { email });
+    const votes = await t.orm.em.fork().find(AwardVote, { voter: voter.id });
+    expect(votes.map((vote) => vote.vehicle.id)).toHaveLength(1);
+  });
+
+  it('records a confirmed visitor sign-up as the confirmation, with its time', async () => {
+    const email = uniqueEmail('besuch');
+    const signedUpAt = new Date('2026-02-01T10:00:00Z');
+    const em = t.orm.em.fork();
+    em.create(VisitorRegistration, {
+      edition: t.event.edition.id,
+      firstName: 'Anna',
+      lastName: 'Schmidt',
+      email,
+      confirmedAt: signedUpAt,
+    });
+    await em.flush();
+    const client = t.client();
+    await client.post(votesPath(), { startNumber: cars[0], email });
+    await client.post('/api/award/confirm', { token: (await linksFor(t, email)).confirm });
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { email });
+    expect(voter.confirmedVia).toBe('visitor');
+    expect(voter.confirmedAt?.toISOString()).toBe(signedUpAt.toISOString());
+  });
+
+  it('while open, deleting an address takes its votes out, and the address starts from zero', async () => {
+    const { client, email, votesToken } = await confirmedBrowser();
+    const counted = await countedFor(cars[0]!);
+    const exported = await t.client().post('/api/award/my-votes/export', { token: votesToken });
+    expect(exported.status).toBe(200);
+    expect(exported.data).toMatchObject({ email, edition: year, votes: [{ startNumber: cars[0] }] });
+
+    const deleted = await t.client().post('/api/award/my-votes/delete', { token: votesToken });
+    expect(deleted.status).toBe(200);
+    expect(await countedFor(cars[0]!)).toBe(counted - 1);
+    expect(await t.orm.em.fork().count(AwardVoter, { email })).toBe(0);
+    // The old cookie names a voter that is gone: the browser has to confirm again.
+    const stale = await client.post(votesPath(), { startNumber: cars[0] });
+    expect(stale.status).toBe(409);
+    expect(stale.data.message).toBe(AWARD_MESSAGES.emailNeeded);
+    const back = await client.post(votesPath(), { startNumber: cars[0], email });
+    expect(back.status).toBe(202);
+    expect(await countedFor(cars[0]!)).toBe(counted - 1);
+  });
+
+  it('shows the admin the votes per network (IPv4 as /24, IPv6 as /48)', async () => {
+    await confirmedBrowser('203.0.113.44');
+    await confirmedBrowser('203.0.113.45');
+    await confirmedBrowser('2001:db8:aa:bb:1::9');
+    const { networks } = await ranking();
+    expect(networks.find((row) => row.network === '203.0.113.x')).toMatchObject({ votes: 2, voters: 2 });
+    expect(networks.find((row) => row.network === '2001:db8:aa::/48')).toMatchObject({ votes: 1, voters: 1 });
+    expect(JSON.stringify(networks)).not.toContain('203.0.113.44');
+  });
+
+  it('closing refuses votes, writes the results and queues the certificates; a deletion keeps the results', async () => {
+    const { client, votesToken } = await confirmedBrowser();
+    const before = await ranking();
+    const closed = await admin.client.post(`/api/admin/award/${year}/close`);
+    expect(closed.status).toBe(200);
+    const award = await t.orm.em.fork().findOneOrFail(Award, { edition: t.event.edition.id });
+    expect(award.closedAt).not.toBeNull();
+    const results = award.results!;
+    expect(results.length).toBeGreaterThan(0);
+    expect(results[0]!.rank).toBe(1);
+    for (const row of results)
+      expect(row.votes).toBe(before.ranking.find((r) => r.startNumber === row.startNumber)?.votes);
+    const jobs = await t.orm.em.fork().find(Outbox, { job: 'award.certificates' });
+    expect(jobs.map((job) => job.payload)).toEqual([{ editionId: t.event.edition.id }]);
+
+    const late = await client.post(votesPath(), { startNumber: cars[1] });
+    expect(late.status).toBe(409);
+    expect(late.data.message).toBe(AWARD_MESSAGES.closed);
+    expect((await client.delete(`${votesPath()}/${cars[0]}`)).status).toBe(409);
+
+    await t.client().post('/api/award/my-votes/delete', { token: votesToken });
+    const after = await ranking();
+    expect(after.final).toBe(true);
+    expect(after.ranking.map(({ startNumber, votes, rank }) => ({ startNumber, votes, rank }))).toEqual(
+      results.map(({ startNumber, votes, rank }) => ({ startNumber, votes, rank })),
+    );
+    // Closing again changes nothing and queues nothing more.
+    expect((await admin.client.post(`/api/admin/award/${year}/close`)).status).toBe(200);
+    expect(await t.orm.em.fork().count(Outbox, { job: 'award.certificates' })).toBe(1);
+  });
+});
+
+describe('the visitors award limits', () => {
+  let t: TestContext;
+  let year: number;
+  let car: number;
+
+  beforeAll(async () => {
+    t = await createTestContext({
+      relay: false,
+      env: { TRUST_PROXY: '1', AWARD_ADDRESSES_PER_HOUR: '3', AWARD_VOTES_PER_MINUTE: '5' },
+    });
+    const admin = await t.signIn('admin');
+    const owner = await t.signIn('user');
+    year = t.event.edition.year;
+    car = await insertVotableCar(t, owner.id, 'Schneller Schwan');
+    await admin.client.post(`/api/admin/award/${year}/open`);
+  });
+  afterAll(() => t?.close());
+  beforeEach(() => t.resetRateLimits());
+
+  const vote = (ip: string, email = uniqueEmail('netz')) =>
+    t.client().post(`/api/award/${year}/votes`, { startNumber: car, email }, { 'x-forwarded-for': ip });
+
+  it('limits new addresses per IPv4 address, in German, and other addresses go on', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await vote('192.0.2.10')).status).toBe(202);
+    const refused = await vote('192.0.2.10');
+    expect(refused.status).toBe(429);
+    expect(refused.data.message).toBe(AWARD_MESSAGES.tooManyAddresses);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect((await vote('192.0.2.11')).status).toBe(202);
+  });
+
+  it('counts an IPv6 /64 as one network', async () => {
+    for (let i = 1; i <= 3; i += 1) expect((await vote(`2001:db8:1:2::${i}`)).status).toBe(202);
+    expect((await vote('2001:db8:1:2:ffff::1')).status).toBe(429);
+    expect((await vote('2001:db8:1:3::1')).status).toBe(202);
+  });
+
+  it('limits votes per network and minute', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1)
+      statuses.push(
+        (
+          await t
+            .client()
+            .post(`/api/award/${year}/votes`, { startNumber: car }, { 'x-forwarded-for': '192.0.2.99' })
+        ).status,
+      );
+    expect(statuses.slice(0, 5).every((status) => status === 409)).toBe(true);
+    expect(statuses[5]).toBe(429);
+  });
+});

@@ -1,0 +1,81 @@
+import type { AwardState } from '../award.js';
+
+/** GET /api/award/{year}/me: the voting's state and this browser's own votes. */
+export interface AwardMe {
+  year: number;
+  state: AwardState;
+  opensAt: string | null;
+  closesAt: string | null;
+  /** Whether this browser votes with a confirmed address (a confirmed link or a verified account). */
+  confirmed: boolean;
+  /** Start numbers this browser's address voted for. */
+  votes: number[];
+  maxVotes: number;
+}
+
+/** The answer to a vote, a take-back and a confirmation. */
+export interface AwardVoteResult {
+  message: string;
+  /** 'counted' once the address is confirmed; 'pending' until the mailed link is used. */
+  status: 'counted' | 'pending' | 'withdrawn' | 'confirmed';
+  votes: number[];
+}
+
+/** One car in the admin's ranking. */
+export interface AwardRankingRow {
+  rank: number;
+  vehicleId: string;
+  startNumber: number;
+  name: string;
+  votes: number;
+  pending: number;
+  /** The certificate PDF's address, once rendered (first three after closing). */
+  certificateUrl: string | null;
+}
+
+/** GET /api/admin/award/{year} */
+export interface AwardAdminView {
+  year: number;
+  editionName: string;
+  state: AwardState;
+  opensAt: string | null;
+  closesAt: string | null;
+  openedAt: string | null;
+  closedAt: string | null;
+  ranking: AwardRankingRow[];
+  /** Votes that count (confirmed addresses). */
+  totalVotes: number;
+  /** Votes waiting for their address's confirmation. */
+  pendingVotes: number;
+  confirmedVoters: number;
+  /** Share (0–1) of counted votes whose address was confirmed on a day of the meeting. */
+  confirmedOnMeetingDayShare: number;
+  /** Counted and pending votes per network (IPv4 /24, IPv6 /48 as shown). */
+  networks: { network: string; votes: number; pending: number; voters: number }[];
+  /** Whether the ranking is the final one written at closing. */
+  final: boolean;
+}
+
+/** A voter's own data (the mailed link's 'Meine Stimmen herunterladen'). */
+export interface AwardVoterExport {
+  email: string;
+  edition: number;
+  confirmedAt: string | null;
+  confirmedVia: string | null;
+  createdAt: string;
+  votes: { startNumber: number; car: string; at: string }[];
+}
+
+/** The look back's block: the first three of the visitors' award. */
+export interface AwardLookBack {
+  title: string;
+  winners: {
+    rank: number;
+    startNumber: number;
+    name: string;
+    brand: string;
+    model: string;
+    votes: number;
+    image: { url: string; width: number | null; height: number | null } | null;
+  }[];
+}

@@ -1,0 +1,80 @@
+import * as v from 'valibot';
+
+/** The visitors' award ('Publikumsliebling'): its texts, limits and inputs. */
+
+/** Each confirmed address gives one vote each to at most this many different cars per edition. */
+export const AWARD_VOTES_PER_VOTER = 3;
+
+/** Where the voting stands: not opened yet, open, or closed (results final). */
+export const AWARD_STATES = ['not_open', 'open', 'closed'] as const;
+export type AwardState = (typeof AWARD_STATES)[number];
+
+export const AWARD_STATE_LABELS: Record<AwardState, string> = {
+  not_open: 'Noch nicht geöffnet',
+  open: 'Abstimmung läuft',
+  closed: 'Abstimmung beendet',
+};
+
+/** The award's title for an edition's year. */
+export const awardTitle = (year: number) => `Publikumsliebling ${year}`;
+
+export const AWARD_MESSAGES = {
+  notOpen: 'Die Abstimmung zum Publikumsliebling hat noch nicht begonnen.',
+  closed: 'Die Abstimmung zum Publikumsliebling ist beendet.',
+  unknownCar: 'Ein Auto mit dieser Startnummer gibt es in dieser Ausgabe nicht.',
+  tooMany: 'Du hast bereits drei Stimmen vergeben. Nimm eine zurück, um für dieses Auto zu stimmen.',
+  emailNeeded: 'Bitte gib deine E-Mail-Adresse an, damit wir deine Stimme bestätigen können.',
+  email: 'Ungültige E-Mail-Adresse',
+  startNumber: 'Bitte gib eine gültige Startnummer an.',
+  counted: 'Danke! Deine Stimme zählt.',
+  alreadyCounted: 'Für dieses Auto hast du schon gestimmt.',
+  pending:
+    'Fast geschafft! Bitte bestätige deine E-Mail-Adresse über den Link in unserer E-Mail, dann zählt deine Stimme.',
+  reconfirm:
+    'Diese Adresse ist schon bestätigt. Wir haben dir einen Link geschickt: Öffne ihn in diesem Browser, dann kannst du hier abstimmen.',
+  withdrawn: 'Deine Stimme ist zurückgenommen.',
+  confirmed: 'Deine E-Mail-Adresse ist bestätigt. Deine Stimmen zählen.',
+  linkInvalid: 'Dieser Link ist ungültig oder abgelaufen.',
+  deleted: 'Deine Stimmen und deine Adresse sind gelöscht.',
+  tooManyAddresses:
+    'Aus diesem Netzwerk wurden gerade sehr viele Adressen angegeben. Bitte versuche es später noch einmal.',
+  tooManyVotes: 'Aus diesem Netzwerk kommen gerade sehr viele Stimmen. Bitte versuche es gleich noch einmal.',
+  opened: 'Die Abstimmung ist geöffnet.',
+  closedNow: 'Die Abstimmung ist beendet; das Ergebnis steht fest.',
+  alreadyClosed: 'Die Abstimmung ist bereits beendet.',
+  closeFirst: 'Die Abstimmung ist noch offen.',
+  moments: 'Das Ende muss nach dem Beginn liegen.',
+  moment: 'Bitte gib einen Zeitpunkt im Format JJJJ-MM-TTThh:mm mit Zeitzone an.',
+  meetingOver: 'Das Treffen ist vorbei; die Abstimmung lässt sich nicht mehr öffnen.',
+  saved: 'Die Zeitpunkte sind gespeichert.',
+  noCertificate: 'Für dieses Auto gibt es keine Urkunde.',
+} as const;
+
+const email = v.pipe(
+  v.string(AWARD_MESSAGES.email),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(254, AWARD_MESSAGES.email),
+  v.email(AWARD_MESSAGES.email),
+);
+
+/** A vote: the car's start number, and the address while this browser has no confirmed one. */
+export const AwardVoteSchema = v.object({
+  startNumber: v.pipe(
+    v.number(AWARD_MESSAGES.startNumber),
+    v.integer(AWARD_MESSAGES.startNumber),
+    v.minValue(1, AWARD_MESSAGES.startNumber),
+    v.maxValue(100_000, AWARD_MESSAGES.startNumber),
+  ),
+  email: v.optional(email),
+});
+export type AwardVoteInput = v.InferOutput<typeof AwardVoteSchema>;
+
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const moment = v.nullable(
+  v.pipe(v.string(AWARD_MESSAGES.moment), v.regex(ISO_MOMENT, AWARD_MESSAGES.moment)),
+);
+
+/** The admin's set moments; null removes one. */
+export const AwardMomentsSchema = v.object({ opensAt: moment, closesAt: moment });
+export type AwardMomentsInput = v.InferOutput<typeof AwardMomentsSchema>;
