@@ -5,9 +5,20 @@ import { Outbox } from '../../core/model/outbox.entity.js';
 import { SignExport } from '../../core/model/sign-export.entity.js';
 import { Vehicle } from '../../core/model/vehicle.entity.js';
 import { insertNumberedCar as insertCar } from '../../testing/signs.js';
-import { createTestContext, type TestClient, type TestContext } from '../../testing/index.js';
+import {
+  APPLYING_NOON,
+  createTestContext,
+  EVENT_DAY_NOON,
+  testClock,
+  type TestClient,
+  type TestContext,
+} from '../../testing/index.js';
 
 /** The API without the worker: the routes queue the job; its result is written straight into the database. */
+
+/** The app's clock: in the application window, unless a test moves it past the meeting. */
+const clock = testClock(APPLYING_NOON);
+const DAY_AFTER = new Date(EVENT_DAY_NOON.getTime() + 24 * 3600_000);
 
 let t: TestContext;
 let anon: TestClient;
@@ -19,7 +30,7 @@ let admin: TestClient;
 const signedIn = (role: Role, firstName: string) => t.signIn(role, { firstName, lastName: 'Test' });
 
 beforeAll(async () => {
-  t = await createTestContext({ relay: false });
+  t = await createTestContext({ relay: false, now: clock.now });
   anon = t.client();
   owner = await signedIn('user', 'Olaf');
   user = (await signedIn('user', 'Ulla')).client;
@@ -130,5 +141,18 @@ describe('a car’s sign', () => {
     const { vehicleId: rejected } = await insertCar(t, { ownerId: owner.id, name: 'Abgelehnt' });
     await t.orm.em.fork().nativeUpdate(Vehicle, { id: rejected }, { status: 'rejected' });
     expect((await admin.post(`/api/vehicles/${rejected}/sign`, {})).status).toBe(409);
+  });
+});
+
+describe('once the meeting is over', () => {
+  it('signs are still made and read: they change no record', async () => {
+    const { vehicleId } = await insertCar(t, { ownerId: owner.id, name: 'Nach dem Treffen' });
+    await clock.during(DAY_AFTER, async () => {
+      const own = await owner.client.post(`/api/vehicles/${vehicleId}/sign`, {});
+      expect(own.status, own.text).toBe(202);
+      expect((await owner.client.get(`/api/vehicles/${vehicleId}/sign`)).status).toBe(200);
+      const set = await admin.post('/api/admin/signs', { format: 'a5' });
+      expect(set.status, set.text).toBe(201);
+    });
   });
 });

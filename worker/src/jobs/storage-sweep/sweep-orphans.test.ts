@@ -8,6 +8,8 @@ import {
   Media,
   Outbox,
   runDueWork,
+  SignExport,
+  signExportKey,
   User,
   Vehicle,
 } from '@schlosstreffen/api/core';
@@ -145,5 +147,46 @@ describe('retention sweeps objects no row names', () => {
     expect(await exists(legacy)).toBe(true);
     // Safe to run twice.
     expect(await process(soon)(job)).toEqual({ status: 'swept', deleted: 0 });
+  });
+});
+
+describe('the sweep and the windshield signs', () => {
+  it("removes a car's sign PDF once the car is gone, and keeps a sign its row names", async () => {
+    const owner = await t.signIn('user');
+    const kept = await createVehicle(owner.client);
+    const gone = await createVehicle(owner.client);
+    const em = t.orm.em.fork();
+    const rows = [kept, gone].map((vehicle) =>
+      em.create(SignExport, {
+        id: randomUUID(),
+        edition: t.event.edition.id,
+        format: 'a4',
+        vehicle: em.getReference(Vehicle, vehicle.id),
+        status: 'ready',
+      }),
+    );
+    await em.flush();
+    const [keptKey, goneKey] = rows.map((row) => signExportKey(row.id));
+    for (const key of [keptKey!, goneKey!]) {
+      await s3.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: '%PDF-', ContentType: 'application/pdf' }),
+      );
+    }
+    // The car is deleted: its sign's row goes with it.
+    await t.orm.em.fork().nativeDelete(Vehicle, { id: gone.id });
+    expect(await t.orm.em.fork().count(SignExport, { id: rows[1]!.id })).toBe(0);
+
+    const soon = new Date(Date.now() + 11 * MINUTE);
+    const sweep = dispatch({
+      'storage.sweep': createSweepOrphans({ em: t.orm.em, storage, now: () => soon }),
+    });
+    const job = {
+      id: randomUUID(),
+      name: 'storage.sweep',
+      data: { before: soon.toISOString() },
+    } as unknown as Job;
+    expect(await sweep(job)).toEqual({ status: 'swept', deleted: 1 });
+    expect(await exists(goneKey!)).toBe(false);
+    expect(await exists(keptKey!)).toBe(true);
   });
 });
