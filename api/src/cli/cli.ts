@@ -27,6 +27,8 @@ const USAGE = `Usage: npm run cli -- <command>
                                            --from): dates that many years later, zones and periods copied
   edition:open <year> [--at <iso>]         applications of the edition open now (or at <iso>)
   edition:current <year> [--at <iso>]      the public site shows the edition from now (or from <iso>)
+  award:open <year> [--as-of <date>]       open the visitors' award voting of the edition
+  award:close <year> [--as-of <date>]      close it: the final totals are written, the certificates queued
 ${BACKUP_USAGE}`;
 
 function printReport(title: string, removed: Record<string, number>): void {
@@ -199,10 +201,43 @@ async function main(argv: string[]): Promise<number> {
         console.log(
           `  reviews assigned: ${reviews.added}, moved: ${reviews.moved}, removed: ${reviews.removed}`,
         );
+        console.log(
+          `  visitors' award opened: ${report.award.opened.join(', ') || 'none'}, closed: ${report.award.closed.join(', ') || 'none'}`,
+        );
         printReport('Retention removed', report.retention);
       }
       await orm.close();
       return 0;
+    }
+    case 'award:open':
+    case 'award:close': {
+      const year = args[0] ?? '';
+      const at = momentArgument(args, '--as-of');
+      if (!/^\d{4}$/.test(year) || !at) {
+        console.error(USAGE);
+        return 2;
+      }
+      const orm = await initOrm(loadDatabaseUrl());
+      const { openAward, closeAward } = await import('../core/award/award.js');
+      const { DomainError } = await import('../core/errors.js');
+      try {
+        if (command === 'award:open') {
+          await openAward(orm.em, Number(year), at);
+          console.log(`Voting of ${year} is open (as of ${at.toISOString()})`);
+        } else {
+          const { award, closedNow } = await closeAward(orm.em, Number(year), at);
+          console.log(closedNow ? `Voting of ${year} closed` : `Voting of ${year} was closed already`);
+          for (const row of award.results ?? [])
+            console.log(`  ${row.rank}. start number ${row.startNumber}, ${row.votes} votes`);
+        }
+        return 0;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        console.error(error.message);
+        return 1;
+      } finally {
+        await orm.close();
+      }
     }
     case 'media:clean': {
       const orm = await initOrm(loadDatabaseUrl());

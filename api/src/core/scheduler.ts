@@ -7,6 +7,7 @@ import { advanceWaitlist, type AdvanceReport } from './invitations/waitlist.js';
 import { runRetention, type RetentionReport } from './privacy/retention.js';
 import { noticeNextEdition } from './visitors/next-edition-notices.js';
 import { balanceAllEditions } from './reviews/reviews.js';
+import { runAwardMoments } from './award/award.js';
 import type { ReviewBalance } from '@schlosstreffen/shared/api';
 
 /** What the date-dependent work needs to know. */
@@ -30,6 +31,8 @@ export interface DueWorkReport {
   nextEditionNotices: number;
   /** Reviews assigned, removed and moved (normally none: every change balances at once). */
   reviews: ReviewBalance;
+  /** Years whose visitors' award voting opened or closed at its set moment (or the meeting's end). */
+  award: { opened: number[]; closed: number[] };
 }
 
 /**
@@ -37,7 +40,8 @@ export interface DueWorkReport {
  * every few minutes, `npm run cli -- scheduler:tick --as-of <date>` at any moment. Each task is
  * idempotent: running the same moment twice changes nothing more. Order: reminders, lapses, then
  * moving up into the places the lapses freed (in the edition current at that moment), the mails to
- * visitors of earlier editions who asked to hear about the current one, then retention
+ * visitors of earlier editions who asked to hear about the current one, the visitors' award's
+ * opening and closing (closed at the latest when its meeting ends), then retention
  * (counted from each edition's end).
  */
 export async function runDueWork(
@@ -52,7 +56,17 @@ export async function runDueWork(
   const lapsed = await lapseDue(em, places, asOf);
   const movedUp = await advanceWaitlist(em, places, asOf);
   const nextEditionNotices = await noticeNextEdition(em, config, event, asOf);
+  const award = await runAwardMoments(em, asOf);
   const retention = await runRetention(em, { asOf, periods: config.retention });
   const reviews = await em.fork().transactional((tx) => balanceAllEditions(tx, asOf));
-  return { asOf: asOf.toISOString(), reminders, lapsed, movedUp, retention, nextEditionNotices, reviews };
+  return {
+    asOf: asOf.toISOString(),
+    reminders,
+    lapsed,
+    movedUp,
+    retention,
+    nextEditionNotices,
+    reviews,
+    award,
+  };
 }
