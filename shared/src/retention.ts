@@ -12,6 +12,16 @@ export const RETENTION_RULES = {
     description: 'Tage nach dem Ende der Veranstaltung, längstens bis zur E-Mail über das nächste Treffen',
     defaultDays: 730,
   },
+  awardVotersAfterEvent: {
+    label: 'Stimmen zum Publikumsliebling mit den E-Mail-Adressen (das Endergebnis bleibt)',
+    description: 'Tage nach dem Ende der Veranstaltung',
+    defaultDays: 30,
+  },
+  unconfirmedAwardVoters: {
+    label: 'Unbestätigte Adressen und Stimmen zum Publikumsliebling',
+    description: 'Tage nach der Angabe',
+    defaultDays: 7,
+  },
   rejectedAfterEvent: {
     label: 'Abgelehnte Bewerbungen mit Fotos',
     description: 'Tage nach dem Ende der Veranstaltung',

@@ -9,6 +9,7 @@ import { enqueue } from '../outbox/outbox.js';
 import { mediaObjectKeys, uploadPrefix, sharePrefix } from '../storage/objects.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { AwardVoter } from '../model/award.entity.js';
 import { DataExport } from '../model/data-export.entity.js';
 import { destroyUserSessions } from './sessions.js';
 import { redactAuditAddresses } from '../audit/audit.queries.js';
@@ -76,6 +77,8 @@ export async function deleteAccount(
     }
 
     if (confirmed.length) await tx.nativeDelete(VisitorRegistration, { email: { $in: confirmed } });
+    // The address's votes for the visitors' award go too (out of the count while voting is open).
+    if (confirmed.length) await tx.nativeDelete(AwardVoter, { email: { $in: confirmed } });
     await tx.nativeDelete(EmailLog, {
       $or: [
         { recipient: { $in: confirmed } },

@@ -15,6 +15,7 @@ import { keyOf } from '../storage/objects.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { vehicleData } from '../model/vehicle-data.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { votesOfAddress } from '../award/award.js';
 import { Consent } from '../model/consent.entity.js';
 import { assertDataExportRoom } from './account-limits.js';
 import { DataExport } from '../model/data-export.entity.js';
@@ -89,6 +90,8 @@ export async function collectAccountData(
   const visitors = user.emailVerified
     ? await fork.find(VisitorRegistration, { email: user.email }, { populate: ['edition'] })
     : [];
+  // Votes for the visitors' award under the address: the person's once they confirmed it.
+  const awardVotes = user.emailVerified ? await votesOfAddress(fork, user.email) : [];
   // The gate that let each car in, and, for staff, the scans they made at a gate.
   const scans = await gateScansOf(fork, user.id);
   // The event updates each registration was sent (or is being sent), with their state.
@@ -292,6 +295,7 @@ export async function collectAccountData(
       address: entry.ip,
       createdAt: entry.createdAt,
     })),
+    'publikumsliebling-stimmen.json': awardVotes,
     'besucher-voranmeldungen.json': visitors.map((visitor) => ({
       edition: visitor.edition.name,
       firstName: visitor.firstName,

@@ -25,16 +25,16 @@ export async function carOfStartNumber(
  */
 export async function insertVote(
   em: EntityManager,
-  vote: { voterId: string; vehicleId: string; editionId: string; network: string },
+  vote: { voterId: string; vehicleId: string; editionId: string; network: string; at: Date },
 ): Promise<boolean> {
   const written = await runStatement(
     em,
     `insert into award_vote (voter_id, vehicle_id, edition_id, slot, network, created_at)
-     select ?, ?, ?, s, ?, now() from generate_series(1, 3) s
+     select ?, ?, ?, s, ?, ? from generate_series(1, 3) s
       where not exists (select 1 from award_vote where voter_id = ? and slot = s)
       order by s limit 1
      on conflict do nothing`,
-    [vote.voterId, vote.vehicleId, vote.editionId, vote.network, vote.voterId],
+    [vote.voterId, vote.vehicleId, vote.editionId, vote.network, vote.at, vote.voterId],
   );
   return written > 0;
 }
@@ -190,12 +190,12 @@ export async function ensureAwardRow(em: EntityManager, editionId: string): Prom
 /** The address's voter row of the edition, created unconfirmed on first use. */
 export async function ensureVoterRow(
   em: EntityManager,
-  voter: { id: string; editionId: string; email: string; network: string },
+  voter: { id: string; editionId: string; email: string; network: string; at: Date },
 ): Promise<void> {
   await runStatement(
     em,
-    `insert into award_voter (id, edition_id, email, network, created_at) values (?, ?, ?, ?, now())
+    `insert into award_voter (id, edition_id, email, network, created_at) values (?, ?, ?, ?, ?)
      on conflict (edition_id, email) do nothing`,
-    [voter.id, voter.editionId, voter.email, voter.network],
+    [voter.id, voter.editionId, voter.email, voter.network, voter.at],
   );
 }

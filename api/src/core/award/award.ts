@@ -218,7 +218,7 @@ export class AwardService {
     }
     if (!who.account) return null;
     const email = who.account.email.toLowerCase();
-    await ensureVoterRow(em, { id: randomUUID(), editionId: edition.id, email, network });
+    await ensureVoterRow(em, { id: randomUUID(), editionId: edition.id, email, network, at });
     const voter = await em.findOneOrFail(
       AwardVoter,
       { edition: edition.id, email },
@@ -276,18 +276,18 @@ export class AwardService {
       const confirmed = await this.confirmedVoter(em, edition, who, network, at);
       if (confirmed) {
         await em.flush();
-        return this.cast(em, confirmed, car.vehicleId, edition.id, network, 'counted');
+        return this.cast(em, confirmed, car.vehicleId, edition.id, network, at, 'counted');
       }
       if (!input.email) throw conflict(AWARD_MESSAGES.emailNeeded);
       await newAddress();
-      const voter = await this.addressVoter(em, edition, input.email, network);
+      const voter = await this.addressVoter(em, edition, input.email, network, at);
       if (voter.confirmedAt) {
         queued = this.mailLink(em, voter, at);
         return { message: AWARD_MESSAGES.reconfirm, status: 'pending', votes: [] } satisfies AwardVoteResult;
       }
       queued = this.mailLink(em, voter, at);
       await em.flush();
-      return this.cast(em, voter, car.vehicleId, edition.id, network, 'pending');
+      return this.cast(em, voter, car.vehicleId, edition.id, network, at, 'pending');
     });
     if (queued) this.options.onOutbox?.();
     return result;
@@ -299,12 +299,14 @@ export class AwardService {
     edition: Edition,
     email: string,
     network: string,
+    at: Date,
   ): Promise<AwardVoter> {
     await ensureVoterRow(em, {
       id: randomUUID(),
       editionId: edition.id,
       email: email.toLowerCase(),
       network,
+      at,
     });
     return em.findOneOrFail(
       AwardVoter,
@@ -340,10 +342,11 @@ export class AwardService {
     vehicleId: string,
     editionId: string,
     network: string,
+    at: Date,
     status: 'counted' | 'pending',
   ): Promise<AwardVoteResult> {
     for (let attempt = 0; ; attempt += 1) {
-      const written = await insertVote(em, { voterId: voter.id, vehicleId, editionId, network });
+      const written = await insertVote(em, { voterId: voter.id, vehicleId, editionId, network, at });
       const votes = await votesOfVoter(em, voter.id);
       if (written || votes.some((vote) => vote.vehicleId === vehicleId)) {
         const message =

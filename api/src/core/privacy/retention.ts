@@ -13,6 +13,7 @@ import { keyOf, mediaObjectKeys } from '../storage/objects.js';
 import { Edition } from '../model/edition.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { AwardVoter } from '../model/award.entity.js';
 import { RetentionRun } from '../model/retention-run.entity.js';
 import { deleteAuditRowsBefore } from '../audit/audit.queries.js';
 import {
@@ -76,6 +77,17 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
     removed.visitorsForNextEdition = waitedEditions.length
       ? await tx.nativeDelete(VisitorRegistration, { edition: { $in: waitedEditions } })
       : 0;
+
+    // The visitors' award: addresses and votes go with their edition (its final totals stay on the
+    // award); an address never confirmed goes after a few days.
+    const voterEditions = endedDaysAgo(periods.awardVotersAfterEvent);
+    removed.awardVotersAfterEvent = voterEditions.length
+      ? await tx.nativeDelete(AwardVoter, { edition: { $in: voterEditions } })
+      : 0;
+    removed.unconfirmedAwardVoters = await tx.nativeDelete(AwardVoter, {
+      confirmedAt: null,
+      createdAt: { $lt: before(periods.unconfirmedAwardVoters) },
+    });
 
     const rejectedEditions = endedDaysAgo(periods.rejectedAfterEvent);
     const rejected = rejectedEditions.length

@@ -130,6 +130,27 @@ export function PrivacyPage() {
         </p>
         <LegalBasis>Art. 6 Abs. 1 lit. a DSGVO (deine Einwilligung mit der Vormerkung).</LegalBasis>
 
+        <LegalSubheading>Publikumsliebling</LegalSubheading>
+        <p>
+          Stimmst du für den Publikumsliebling ab, speichern wir deine E-Mail-Adresse, die Autos, für die du
+          gestimmt hast, wann du abgestimmt hast, und das Netzwerk, aus dem die Stimme kam (deine IPv4-Adresse
+          bzw. den Anfang deiner IPv6-Adresse), um Mehrfachabstimmungen zu begrenzen. Deine Stimme zählt erst,
+          wenn du deine Adresse über den Link in unserer E-Mail bestätigt hast; dann setzen wir in diesem
+          Browser ein Cookie, das dich als bestätigt erkennt. Über den Link in der E-Mail kannst du deine
+          Stimmen jederzeit herunterladen oder löschen. Unbestätigte Adressen löschen wir nach{' '}
+          {retentionText(
+            config.retention.unconfirmedAwardVoters,
+            RETENTION_RULES.unconfirmedAwardVoters.description,
+          )}
+          , alle übrigen{' '}
+          {retentionText(
+            config.retention.awardVotersAfterEvent,
+            RETENTION_RULES.awardVotersAfterEvent.description,
+          )}
+          ; es bleibt nur das Endergebnis je Auto.
+        </p>
+        <LegalBasis>Art. 6 Abs. 1 lit. a DSGVO (deine Teilnahme an der Abstimmung).</LegalBasis>
+
         <LegalSubheading>Technisch notwendige Daten</LegalSubheading>
         <LegalList>
           <li>

@@ -34,6 +34,7 @@ fahrzeuge.json                 deine Fahrzeuge mit ihren Bildern
 statusverlauf.json             der Verlauf deiner Bewerbungen (ohne interne Notizen)
 einladungen.json               deine Einladungen mit Startnummer, Parkzone und Check-in-Code
 besucher-voranmeldungen.json   Besucher-Voranmeldungen mit deiner E-Mail-Adresse
+publikumsliebling-stimmen.json deine Stimmen zum Publikumsliebling
 fotos/                         deine Fotos, so wie wir sie speichern (ohne Metadaten)
 `;
 

@@ -1,0 +1,96 @@
+import { DEFAULT_RETENTION } from '@schlosstreffen/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, uniqueEmail, type TestContext } from '../../testing/index.js';
+import { insertVotableCar, openVotingForTest } from '../../testing/award.js';
+import { deleteAccount } from '../accounts/account-deletion.js';
+import { Award, AwardVote, AwardVoter } from '../model/award.entity.js';
+import { runRetention } from '../privacy/retention.js';
+import { AwardService, closeAward, votesOfAddress } from './award.js';
+
+const DAY = 24 * 3600_000;
+let t: TestContext;
+let service: AwardService;
+let year: number;
+let car: number;
+let openedAt: Date;
+
+beforeAll(async () => {
+  t = await createTestContext({ relay: false });
+  service = new AwardService(t.orm.em, { secret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
+  year = t.event.edition.year;
+  const owner = await t.signIn('user');
+  car = await insertVotableCar(t, owner.id, 'Datensparsam');
+  openedAt = new Date(t.event.start.getTime() - DAY);
+  await openVotingForTest(t, openedAt);
+});
+afterAll(() => t?.close());
+
+const counted = async () =>
+  (await t.orm.em.fork().find(AwardVote, { edition: t.event.edition.id }, { populate: ['voter'] })).filter(
+    (vote) => vote.voter.confirmedAt,
+  ).length;
+
+describe('the visitors award and personal data', () => {
+  it("an account's export holds its votes and its deletion takes them out of the count", async () => {
+    const voter = await t.signIn('user');
+    const at = new Date(openedAt.getTime() + 3600_000);
+    await service.vote(
+      year,
+      { startNumber: car },
+      { account: { email: voter.email } },
+      '198.51.100.1',
+      at,
+      async () => {},
+    );
+    const before = await counted();
+    const exported = await votesOfAddress(t.orm.em.fork(), voter.email);
+    expect(exported).toEqual([
+      expect.objectContaining({
+        email: voter.email.toLowerCase(),
+        edition: year,
+        confirmedVia: 'account',
+        votes: [expect.objectContaining({ startNumber: car, car: 'Datensparsam' })],
+      }),
+    ]);
+    await deleteAccount(t.orm.em, voter.id);
+    expect(await t.orm.em.fork().count(AwardVoter, { email: voter.email.toLowerCase() })).toBe(0);
+    expect(await counted()).toBe(before - 1);
+  });
+
+  it('retention removes unconfirmed addresses after days, the rest after the edition; the final totals stay', async () => {
+    const at = new Date(openedAt.getTime() + 2 * 3600_000);
+    const pending = uniqueEmail('offen');
+    await service.vote(year, { startNumber: car, email: pending }, {}, '198.51.100.2', at, async () => {});
+    const fan = await t.signIn('user');
+    await service.vote(
+      year,
+      { startNumber: car },
+      { account: { email: fan.email } },
+      '198.51.100.3',
+      at,
+      async () => {},
+    );
+
+    const periods = DEFAULT_RETENTION;
+    const early = await runRetention(t.orm.em, { asOf: new Date(at.getTime() + 2 * DAY), periods });
+    expect(early).toMatchObject({ unconfirmedAwardVoters: 0, awardVotersAfterEvent: 0 });
+    const week = await runRetention(t.orm.em, {
+      asOf: new Date(at.getTime() + (periods.unconfirmedAwardVoters + 1) * DAY),
+      periods,
+    });
+    expect(week.unconfirmedAwardVoters).toBe(1);
+    expect(await t.orm.em.fork().count(AwardVoter, { email: pending })).toBe(0);
+
+    const { award } = await closeAward(t.orm.em, year, t.event.end);
+    expect(award.results).toEqual([expect.objectContaining({ startNumber: car, votes: 1, rank: 1 })]);
+    const after = await runRetention(t.orm.em, {
+      asOf: new Date(t.event.end.getTime() + (periods.awardVotersAfterEvent + 1) * DAY),
+      periods,
+    });
+    expect(after.awardVotersAfterEvent).toBe(1);
+    expect(await t.orm.em.fork().count(AwardVoter, { edition: t.event.edition.id })).toBe(0);
+    expect(await t.orm.em.fork().count(AwardVote, { edition: t.event.edition.id })).toBe(0);
+    const kept = await t.orm.em.fork().findOneOrFail(Award, { edition: t.event.edition.id });
+    expect(kept.results).toEqual(award.results);
+  });
+});
