@@ -1,6 +1,6 @@
 /** The SQL of the windshield signs: which cars get one, and what their signs show. */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { selectRows } from '../db/db.queries.js';
+import { runStatement, selectRows } from '../db/db.queries.js';
 
 /** What a sign shows of a car. */
 export interface SignRow {
@@ -26,4 +26,22 @@ export function signRows(em: EntityManager, editionId: string, vehicleId?: strin
       order by i.start_number`,
     vehicleId ? [editionId, vehicleId] : [editionId],
   );
+}
+
+/**
+ * Creates the queued row of an edition's set (no vehicle) or of a car's sign unless it exists; two
+ * requests at once both go on to lock the one row. Whether this call created it.
+ */
+export async function insertSignExport(
+  em: EntityManager,
+  row: { id: string; editionId: string; format: string; vehicleId: string | null },
+): Promise<boolean> {
+  const inserted = await runStatement(
+    em,
+    `insert into sign_export (id, edition_id, format, vehicle_id, status, progress, sign_count, requested_at, created_at)
+     values (?, ?, ?, ?, 'queued', 0, 0, now(), now())
+     on conflict do nothing`,
+    [row.id, row.editionId, row.format, row.vehicleId],
+  );
+  return inserted > 0;
 }

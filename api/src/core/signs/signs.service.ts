@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SIGN_MESSAGES, type SignFormat } from '@schlosstreffen/shared';
+import { SIGN_MESSAGES, VEHICLE_MESSAGES, type SignFormat } from '@schlosstreffen/shared';
 import { conflict, invalid, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { PendingAudit } from '../pending-audit.js';
@@ -8,7 +9,7 @@ import { SignExport } from '../model/sign-export.entity.js';
 import type { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { authorize } from '../vehicle-policy.js';
-import { signRows } from './signs.queries.js';
+import { insertSignExport, signRows } from './signs.queries.js';
 
 export interface SignServiceOptions {
   /** Called after a commit that wrote outbox rows (wakes the relay). */
@@ -105,7 +106,7 @@ export class SignService {
 
   private async vehicleFor(em: EntityManager, user: User | undefined, vehicleId: string): Promise<Vehicle> {
     const vehicle = await em.findOne(Vehicle, { id: vehicleId });
-    if (!vehicle) throw notFound(SIGN_MESSAGES.notFound);
+    if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
     authorize(user, 'read', vehicle);
     return vehicle;
   }
@@ -115,17 +116,20 @@ export class SignService {
     em: EntityManager,
     where: { edition: string; format: SignFormat; vehicle: string | null },
   ): Promise<SignExport> {
-    const existing = await em.findOne(
+    const created = await insertSignExport(em, {
+      id: randomUUID(),
+      editionId: where.edition,
+      format: where.format,
+      vehicleId: where.vehicle,
+    });
+    const row = await em.findOneOrFail(
       SignExport,
       where.vehicle
         ? { vehicle: where.vehicle, format: where.format }
         : { edition: where.edition, format: where.format, vehicle: null },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
     );
-    if (existing && inProgress(existing)) return existing;
-    const row =
-      existing ??
-      em.create(SignExport, { edition: where.edition, format: where.format, vehicle: where.vehicle });
+    if (!created && inProgress(row)) return row;
     Object.assign(row, {
       status: 'queued',
       progress: 0,
@@ -133,8 +137,8 @@ export class SignService {
       requestedAt: new Date(),
       finishedAt: null,
     });
-    await em.flush();
     enqueue(em, 'sign.export', { exportId: row.id });
+    await em.flush();
     return row;
   }
 }

@@ -128,6 +128,15 @@ describe('a car’s sign', () => {
     expect((await admin.get(`/api/admin/signs/${started.data.id}`)).status).toBe(404);
   });
 
+  it('is one row when asked for twice at once, with one job', async () => {
+    const { vehicleId } = await insertCar(t, { ownerId: owner.id, name: 'Doppelklick' });
+    const path = `/api/vehicles/${vehicleId}/sign`;
+    const [first, second] = await Promise.all([owner.client.post(path, {}), owner.client.post(path, {})]);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(first.data.id).toBe(second.data.id);
+    expect(await jobsOf(first.data.id as string)).toHaveLength(1);
+  });
+
   it('exists only for a confirmed car holding a start number', async () => {
     const { vehicleId } = await insertCar(t, {
       ownerId: owner.id,
