@@ -38,3 +38,4 @@ export {
 } from './world.js';
 export { findOrphans, type IntegrityReport } from './integrity.js';
 export { insertCar, type CarOptions } from './car-pages.js';
+export { insertVotableCar, openVotingForTest } from './award.js';
