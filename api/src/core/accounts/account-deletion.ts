@@ -5,8 +5,9 @@ import { CONFIRMED_ADDRESS_TEMPLATES, type EmailTemplateName } from '@schlosstre
 import { EmailLog } from '../model/email-log.entity.js';
 import { Media } from '../model/media.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
+import { SignExport } from '../model/sign-export.entity.js';
 import { enqueue } from '../outbox/outbox.js';
-import { mediaObjectKeys, uploadPrefix, sharePrefix } from '../storage/objects.js';
+import { mediaObjectKeys, signExportKey, uploadPrefix, sharePrefix } from '../storage/objects.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { AwardVoter } from '../model/award.entity.js';
@@ -66,9 +67,12 @@ export async function deleteAccount(
     // Locked: an export job recording its ZIP right now either finishes first (its key is seen
     // here) or waits, finds no row and deletes the ZIP itself.
     const exports = await tx.find(DataExport, { user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    // The windshield signs of the person's cars (their rows go with the cars).
+    const signs = await tx.find(SignExport, { vehicle: { $in: vehicleIds } }, { fields: ['id'] });
     const keys = [
       ...media.flatMap(mediaObjectKeys),
       ...exports.flatMap((row) => (row.objectKey ? [row.objectKey] : [])),
+      ...signs.map((row) => signExportKey(row.id)),
     ];
 
     if (vehicleIds.length) {

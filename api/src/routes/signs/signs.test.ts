@@ -9,6 +9,7 @@ import {
   APPLYING_NOON,
   createTestContext,
   EVENT_DAY_NOON,
+  PASSWORD,
   testClock,
   type TestClient,
   type TestContext,
@@ -163,5 +164,21 @@ describe('once the meeting is over', () => {
       const set = await admin.post('/api/admin/signs', { format: 'a5' });
       expect(set.status, set.text).toBe(201);
     });
+  });
+});
+
+describe('deleting an account', () => {
+  it("deletes the signs of the person's cars with them", async () => {
+    const leaving = await signedIn('user', 'Lea');
+    const { vehicleId } = await insertCar(t, { ownerId: leaving.id, name: 'Abschied' });
+    const started = await leaving.client.post(`/api/vehicles/${vehicleId}/sign`, {});
+    expect(started.status, started.text).toBe(202);
+    const deleted = await leaving.client.post('/api/account/delete', { password: PASSWORD });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await t.orm.em.fork().count(SignExport, { id: started.data.id as string })).toBe(0);
+    const deletions = await t.orm.em.fork().find(Outbox, { job: 'storage.delete' });
+    expect(deletions.flatMap((row) => row.payload.keys as string[])).toContain(
+      `exports/signs/${started.data.id as string}.pdf`,
+    );
   });
 });
