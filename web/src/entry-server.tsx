@@ -11,6 +11,7 @@ import type { RenderRequest, RenderResult, WebRenderer } from '@schlosstreffen/s
 import { createMemoryHistory, HeadContent, RouterContextProvider } from '@tanstack/react-router';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { renderToString } from 'react-dom/server';
+import { carPageQueryOptions } from './features/car-page/car-page-queries';
 import { lookBackQueryOptions } from './features/look-back/look-back-queries';
 import { publicVehiclesQueryOptions } from './features/vehicles/vehicle-queries';
 import { currentUserQueryOptions } from './lib/current-user';
@@ -24,12 +25,18 @@ export const render: WebRenderer['render'] = async ({
   siteConfig,
   user,
   lookBack,
+  carPage,
   listedVehicles,
 }: RenderRequest): Promise<RenderResult> => {
   setServerSiteConfig(siteConfig);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
   if (lookBack) queryClient.setQueryData(lookBackQueryOptions(lookBack.edition.year).queryKey, lookBack);
+  if (carPage)
+    queryClient.setQueryData(
+      carPageQueryOptions(carPage.edition.year, carPage.startNumber).queryKey,
+      carPage,
+    );
   // No confirmed car yet: the landing page knows it without asking (the list travels dehydrated).
   if (listedVehicles === 0) queryClient.setQueryData(publicVehiclesQueryOptions.queryKey, []);
   const request = new Request(new URL(url, siteConfig.publicUrl || 'http://localhost'));

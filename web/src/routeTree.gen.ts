@@ -46,6 +46,7 @@ import { Route as BesucherNaechstesTreffenRouteImport } from './routes/besucher/
 import { Route as EditIdRouteImport } from './routes/edit/$id'
 import { Route as EinladungAbsagenRouteImport } from './routes/einladung_.absagen'
 import { Route as RueckblickYearRouteImport } from './routes/rueckblick.$year'
+import { Route as FahrzeugeYearStartNumberRouteImport } from './routes/fahrzeuge.$year.$startNumber'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -233,6 +234,12 @@ const RueckblickYearRoute = RueckblickYearRouteImport.update({
   path: '/rueckblick/$year',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FahrzeugeYearStartNumberRoute =
+  FahrzeugeYearStartNumberRouteImport.update({
+    id: '/fahrzeuge/$year/$startNumber',
+    path: '/fahrzeuge/$year/$startNumber',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -272,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/einladung/absagen': typeof EinladungAbsagenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin/': typeof AdminIndexRoute
+  '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -310,6 +318,7 @@ export interface FileRoutesByTo {
   '/einladung/absagen': typeof EinladungAbsagenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin': typeof AdminIndexRoute
+  '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -350,6 +359,7 @@ export interface FileRoutesById {
   '/einladung_/absagen': typeof EinladungAbsagenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin/': typeof AdminIndexRoute
+  '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -391,6 +401,7 @@ export interface FileRouteTypes {
     | '/einladung/absagen'
     | '/rueckblick/$year'
     | '/admin/'
+    | '/fahrzeuge/$year/$startNumber'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -429,6 +440,7 @@ export interface FileRouteTypes {
     | '/einladung/absagen'
     | '/rueckblick/$year'
     | '/admin'
+    | '/fahrzeuge/$year/$startNumber'
   id:
     | '__root__'
     | '/'
@@ -468,6 +480,7 @@ export interface FileRouteTypes {
     | '/einladung_/absagen'
     | '/rueckblick/$year'
     | '/admin/'
+    | '/fahrzeuge/$year/$startNumber'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -492,6 +505,7 @@ export interface RootRouteChildren {
   EditIdRoute: typeof EditIdRoute
   EinladungAbsagenRoute: typeof EinladungAbsagenRoute
   RueckblickYearRoute: typeof RueckblickYearRoute
+  FahrzeugeYearStartNumberRoute: typeof FahrzeugeYearStartNumberRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -755,6 +769,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RueckblickYearRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/fahrzeuge/$year/$startNumber': {
+      id: '/fahrzeuge/$year/$startNumber'
+      path: '/fahrzeuge/$year/$startNumber'
+      fullPath: '/fahrzeuge/$year/$startNumber'
+      preLoaderRoute: typeof FahrzeugeYearStartNumberRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -820,6 +841,7 @@ const rootRouteChildren: RootRouteChildren = {
   EditIdRoute: EditIdRoute,
   EinladungAbsagenRoute: EinladungAbsagenRoute,
   RueckblickYearRoute: RueckblickYearRoute,
+  FahrzeugeYearStartNumberRoute: FahrzeugeYearStartNumberRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,7 +1,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAGES_WITHOUT_QUERY, readsNoQuery } from '@schlosstreffen/shared';
+import { carPagePath, PAGES_WITHOUT_QUERY, readsNoQuery } from '@schlosstreffen/shared';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
@@ -72,7 +72,8 @@ describe('pages that read no query', () => {
     const router = createAppRouter({ queryClient: createQueryClient(), history: createMemoryHistory() });
     const routes = router.routesById as unknown as Record<string, RouteOptions>;
     expect(readsNoQuery('/rueckblick/2026')).toBe(true);
-    for (const pagePath of [...PAGES_WITHOUT_QUERY, '/rueckblick/2026']) {
+    expect(readsNoQuery(carPagePath(2026, 17))).toBe(true);
+    for (const pagePath of [...PAGES_WITHOUT_QUERY, '/rueckblick/2026', carPagePath(2026, 17)]) {
       const matches = router.matchRoutes(pagePath, {});
       expect(
         matches.some((match) => match._notFound),

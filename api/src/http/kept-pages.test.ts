@@ -15,6 +15,7 @@ import { createS3Client } from '../core/storage/s3.js';
 import {
   APPLYING_NOON,
   createTestContext,
+  insertCar,
   insertListedVehicle,
   testClock,
   type TestContext,
@@ -38,12 +39,13 @@ import { publicListReader } from '../core/public-list/public-vehicle.read.js';
  */
 const RENDERER = `
 export function isPage(pathname) {
-  return ['/', '/impressum', '/datenschutz', '/login'].includes(pathname) || /^\\/rueckblick\\/\\d+$/.test(pathname);
+  return ['/', '/impressum', '/datenschutz', '/login'].includes(pathname) || /^\\/rueckblick\\/\\d+$/.test(pathname) ||
+    /^\\/fahrzeuge\\/\\d+\\/\\d+$/.test(pathname);
 }
 let renders = 0;
 let running = 0;
 globalThis.maxLoginRenders = 0;
-export async function render({ url, nonce, siteConfig, user, lookBack, listedVehicles }) {
+export async function render({ url, nonce, siteConfig, user, lookBack, carPage, listedVehicles }) {
   renders += 1;
   if (url.startsWith('/login')) {
     // A render that takes a while, so visits overlap.
@@ -53,6 +55,15 @@ export async function render({ url, nonce, siteConfig, user, lookBack, listedVeh
     running -= 1;
   }
   const script = '<script' + (nonce ? ' nonce="' + nonce + '"' : '') + '>self.$_rendered = ' + renders + ';</script>';
+  if (url.startsWith('/fahrzeuge/')) {
+    if (!carPage) return { kind: 'page', status: 404, head: '', html: '<h1>404</h1>' + script };
+    return {
+      kind: 'page',
+      status: 200,
+      head: '<meta property="og:title" content="Nr. ' + carPage.startNumber + '">',
+      html: '<p id="car">' + (carPage.vehicle ? carPage.vehicle.name : carPage.brand) + '</p>' + script,
+    };
+  }
   if (url.startsWith('/rueckblick/')) {
     if (!lookBack) return { kind: 'page', status: 404, head: '', html: '<h1>404</h1>' + script };
     return { kind: 'page', status: 200, head: '', html: '<p id="look-back">' + lookBack.vehicles.length + ' Fahrzeuge</p>' + script };
@@ -396,6 +407,48 @@ describe('pages kept for visitors who are not signed in', () => {
       ),
     );
     for (const { res } of signedIn) expect(res.headers.get('x-rendered-by')).toBeNull();
+  });
+
+  it("keeps a car's page like the landing page, brings its changes, and no page for a number nobody holds", async () => {
+    const owner = await t.signIn('user');
+    const car = await insertCar(t, { ownerId: owner.id, name: 'Kept Käfer', photos: 1 });
+    const carPath = `/fahrzeuge/${t.event.edition.year}/${car.startNumber}`;
+    const first = await visit(b, `${carPath}?fbclid=abc`);
+    expect(first.res.status).toBe(200);
+    expect(text(first.html, 'car')).toBe('Kept Käfer');
+    expect(first.html).toContain(`<meta property="og:title" content="Nr. ${car.startNumber}">`);
+    // A second visit, with or without a shared link's query, from memory; the browser's copy: 304.
+    const before = b.stackRequests;
+    const second = await fetch(`${b.url}${carPath}`, { headers: { 'accept-encoding': 'br' } });
+    expect(await second.text()).toBe(first.html);
+    await visit(b, `${carPath}?utm_source=whatsapp`);
+    expect(b.stackRequests).toBe(before);
+    const etag = second.headers.get('etag')!;
+    const again = await plainGet(`${b.url}${carPath}`, { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+
+    // The owner withdraws the consent to show the car (in another process): its page shows its brand only.
+    const consent = (
+      await t.orm.em
+        .getConnection()
+        .execute<{ id: string }[]>(`select id from consent where vehicle_id = ? and kind = 'media'`, [
+          car.vehicleId,
+        ])
+    )[0]!;
+    const withdrawn = await owner.client.post(`/api/account/consents/${consent.id}/withdraw`, {});
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    await expect
+      .poll(async () => text((await visit(b, carPath)).html, 'car'), { timeout: 5000 })
+      .toBe('Audi');
+
+    // A number nobody holds: 404, and no page kept for it.
+    const unknownPath = `/fahrzeuge/${t.event.edition.year}/9876`;
+    const missing = await visit(b, unknownPath);
+    expect(missing.res.status).toBe(404);
+    expect(missing.res.headers.get('etag')).toBeNull();
+    const stack = b.stackRequests;
+    await visit(b, unknownPath);
+    expect(b.stackRequests).toBe(stack + 1);
   });
 
   it('keeps no page the router redirects or does not know', async () => {

@@ -41,6 +41,7 @@ import {
 import { ApplicationDialog } from './application-dialog';
 import { EmailConfirmNotice } from '../account/email-confirm-notice';
 import { MailBouncedNotice } from '../account/mail-bounced-notice';
+import { CarPagePanel } from './car-page-panel';
 import { SubmitConsentDialog } from './submit-consent-dialog';
 
 /** Success and error toasts per owner status change; 'confirmed' accepts an invitation. */
@@ -218,6 +219,11 @@ function OwnerActions({
         </button>
       ) : null}
       {note}
+      {vehicle.status === 'confirmed' && vehicle.invitation && !vehicle.invitation.releasedAt ? (
+        <div className="w-full">
+          <CarPagePanel vehicle={vehicle} />
+        </div>
+      ) : null}
     </>
   );
 }
