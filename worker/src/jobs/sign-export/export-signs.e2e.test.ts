@@ -186,9 +186,12 @@ async function readPdf(
       viewport.height,
     );
     await page.render({ canvas, canvasContext: context, viewport } as never).promise;
-    if (shot) {
-      await mkdir('/tmp/shots', { recursive: true });
-      await writeFile(`/tmp/shots/${shot}-${number}.png`, canvas.toBuffer('image/png'));
+    // SIGN_SHOTS=<dir> keeps the rendered pages and the PDF to look at.
+    const shots = process.env.SIGN_SHOTS;
+    if (shot && shots) {
+      await mkdir(shots, { recursive: true });
+      await writeFile(`${shots}/${shot}-${number}.png`, canvas.toBuffer('image/png'));
+      if (number === 1) await writeFile(`${shots}/${shot}.pdf`, data);
     }
     const codes = boxesOf(number).map((box) => {
       const [x, y, size] = [box.x, box.y, box.width].map((mm) => Math.round(pt(mm) * SCALE));
