@@ -38,6 +38,8 @@ export interface LookBack {
   vehicles: PublicVehicle[];
   /** Cars let in at the gate. */
   checkedIn: number;
+  /** Each listed car's start number by its id: the address of its page. */
+  startNumbers: Record<string, number>;
 }
 
 /**

@@ -22,6 +22,20 @@ export async function listedOf(em: EntityManager, editionId: string): Promise<Pu
   return row!.list;
 }
 
+/** The start numbers of the edition's listed cars by their ids (the addresses of their pages). */
+export async function listedStartNumbersOf(
+  em: EntityManager,
+  editionId: string,
+): Promise<Record<string, number>> {
+  const rows = await em.getConnection().execute<Array<{ vehicle_id: string; start_number: number }>>(
+    `select p.vehicle_id, i.start_number
+       from public_vehicle p join invitation i on i.vehicle_id = p.vehicle_id and i.released_at is null
+      where p.edition_id = ?`,
+    [editionId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.vehicle_id, row.start_number]));
+}
+
 /** The edition's cars let in at the gate. */
 export async function checkedInOf(em: EntityManager, editionId: string): Promise<number> {
   const [row] = await em

@@ -20,7 +20,7 @@ import { ReviewCategory } from '../model/review-assignment.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
 import { MailTemplate, versionsInUse } from '../model/mail-template.entity.js';
-import { checkedInOf, listedOf } from './editions.queries.js';
+import { checkedInOf, listedOf, listedStartNumbersOf } from './editions.queries.js';
 import { currentOf, meetingName } from './edition-events.js';
 import type { PendingAudit } from '../pending-audit.js';
 
@@ -305,5 +305,6 @@ export async function lookBack(em: EntityManager, year: number, at: Date): Promi
     },
     vehicles: await listedOf(em, edition.id),
     checkedIn: await checkedInOf(em, edition.id),
+    startNumbers: await listedStartNumbersOf(em, edition.id),
   };
 }

@@ -1,5 +1,5 @@
 import { CONSENTS } from '@schlosstreffen/shared';
-import type { CarPage, Consent } from '@schlosstreffen/shared/api';
+import type { CarPage, Consent, LookBack } from '@schlosstreffen/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCar } from '../../testing/car-pages.js';
 import { createTestContext, EVENT_DAY_NOON, type TestClient, type TestContext } from '../../testing/index.js';
@@ -123,6 +123,10 @@ describe('GET /api/editions/:year/vehicles/:startNumber', () => {
       const res = await pageOf(car.startNumber);
       expect(res.status, res.text).toBe(200);
       expect((res.data as CarPage).vehicle?.name).toBe('Alter Bekannter');
+      // The look back links its cars to their pages by their numbers.
+      const back = await anon.get(`/api/editions/${year}/look-back`);
+      expect(back.status, back.text).toBe(200);
+      expect((back.data as LookBack).startNumbers[car.vehicleId]).toBe(car.startNumber);
       // Its record is frozen: the owner cannot change the car any more.
       expect((await owner.patch(`/api/vehicles/${car.vehicleId}`, { name: 'Neu' })).status).toBe(409);
     } finally {

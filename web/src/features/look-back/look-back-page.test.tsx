@@ -38,6 +38,7 @@ const LOOK_BACK: LookBack = {
     car('a2', 'Weißer Wal', 'Audi', 'Sport Quattro'),
   ],
   checkedIn: 1,
+  startNumbers: { a1: 7 },
 };
 
 describe('/rueckblick/$year', () => {
@@ -57,6 +58,9 @@ describe('/rueckblick/$year', () => {
         .map((heading) => heading.textContent),
     ).toEqual(['Roter Blitz', 'Weißer Wal']);
     expect(screen.getByText('Am Einlass eingecheckt').nextSibling?.textContent).toBe('1');
+    // A car whose number is known links to its page.
+    expect(screen.getByRole('link', { name: 'Roter Blitz' }).getAttribute('href')).toBe('/fahrzeuge/2026/7');
+    expect(screen.queryByRole('link', { name: 'Weißer Wal' })).toBeNull();
   });
 
   it('says so in German when there is no look back yet', async () => {

@@ -1,4 +1,4 @@
-import { formatSpec, vehicleDisplayName, vehicleSubline } from '@schlosstreffen/shared';
+import { carPagePath, formatSpec, vehicleDisplayName, vehicleSubline } from '@schlosstreffen/shared';
 import type { PublicVehicle } from '@schlosstreffen/shared/api';
 import { useQuery } from '@tanstack/react-query';
 import { Link, notFound, useParams } from '@tanstack/react-router';
@@ -55,7 +55,11 @@ export function LookBackPage({ year }: { year: number }) {
               <ul aria-label={`Fahrzeuge ${year}`} className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
                 {lookBack.data.vehicles.map((vehicle) => (
                   <li key={vehicle.id}>
-                    <LookBackCard vehicle={vehicle} />
+                    <LookBackCard
+                      vehicle={vehicle}
+                      year={year}
+                      startNumber={lookBack.data.startNumbers?.[vehicle.id]}
+                    />
                   </li>
                 ))}
               </ul>
@@ -79,7 +83,16 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
-function LookBackCard({ vehicle }: { vehicle: PublicVehicle }) {
+function LookBackCard({
+  vehicle,
+  year,
+  startNumber,
+}: {
+  vehicle: PublicVehicle;
+  year: number;
+  /** Its start number then: the title links to the car's page. */
+  startNumber?: number;
+}) {
   const title = vehicleDisplayName(vehicle);
   const hero = vehicle.hero;
   const src = hero ? (hero.thumbnailUrl ?? hero.url) : null;
@@ -102,7 +115,15 @@ function LookBackCard({ vehicle }: { vehicle: PublicVehicle }) {
         )}
       </div>
       <div className="p-5">
-        <h2 className="font-display text-2xl text-parchment">{title}</h2>
+        <h2 className="font-display text-2xl text-parchment">
+          {startNumber ? (
+            <a href={carPagePath(year, startNumber)} className="underline-offset-4 hover:underline">
+              {title}
+            </a>
+          ) : (
+            title
+          )}
+        </h2>
         <p className="mt-1 text-sm text-ash-300">{vehicleSubline(vehicle)}</p>
         <p className="mt-3 text-sm text-gold-200">
           {formatSpec(vehicle.ps, 'PS')} · {formatSpec(vehicle.topSpeedKmh, 'km/h')}
