@@ -1,5 +1,11 @@
 import { useEffect } from 'react';
-import { CONSENT_KINDS, CONSENTS, RETENTION_RULES, type RetentionRule } from '@schlosstreffen/shared';
+import {
+  CONSENT_KINDS,
+  CONSENTS,
+  RETENTION_RULES,
+  SUBMISSION_CONSENT_KINDS,
+  type RetentionRule,
+} from '@schlosstreffen/shared';
 import { Link } from '@tanstack/react-router';
 import { siteEventFacts } from '../../lib/event-format';
 import { getSiteConfig } from '../../lib/site-config';
@@ -86,13 +92,18 @@ export function PrivacyPage() {
           Dashboard), bitten wir dich um drei Einwilligungen:
         </p>
         <LegalList>
-          {CONSENT_KINDS.map((kind) => (
+          {SUBMISSION_CONSENT_KINDS.map((kind) => (
             <li key={kind}>
               <span className="font-semibold text-parchment">{CONSENTS[kind].label}:</span> „
               {CONSENTS[kind].text}“
             </li>
           ))}
         </LegalList>
+        <p>
+          Ist dein Fahrzeug bestätigt, hat es eine öffentliche Seite unter seiner Startnummer. Deinen
+          Instagram-Namen zeigt sie nur, wenn du es im Dashboard erlaubst („{CONSENTS.instagram.label}“: „
+          {CONSENTS.instagram.text}“); ohne diese Einwilligung erscheint er dort nicht.
+        </p>
         <p>
           Wir speichern sie so, wie du sie beim Einreichen erteilt hast: wann, in welchem Wortlaut (mit dessen
           Version) und gegebenenfalls, wann du sie widerrufen hast. So können wir nachweisen, wozu du
@@ -292,7 +303,7 @@ export function PrivacyPage() {
             dahin geschehen ist, bleibt rechtmäßig.
           </li>
         </LegalList>
-        <p>Was der Widerruf der Einwilligungen aus der Bewerbung bewirkt:</p>
+        <p>Was der Widerruf einer Einwilligung bewirkt:</p>
         <LegalList>
           {CONSENT_KINDS.map((kind) => (
             <li key={kind}>
