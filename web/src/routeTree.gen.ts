@@ -36,6 +36,7 @@ import { Route as AdminMailVorlagenRouteImport } from './routes/admin/mail-vorla
 import { Route as AdminProtokollRouteImport } from './routes/admin/protokoll'
 import { Route as AdminPruefungRouteImport } from './routes/admin/pruefung'
 import { Route as AdminPruefungenRouteImport } from './routes/admin/pruefungen'
+import { Route as AdminPublikumslieblingRouteImport } from './routes/admin/publikumsliebling'
 import { Route as AdminQuartettRouteImport } from './routes/admin/quartett'
 import { Route as AdminTeamRouteImport } from './routes/admin/team'
 import { Route as AdminTexteRouteImport } from './routes/admin/texte'
@@ -45,6 +46,8 @@ import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/besta
 import { Route as BesucherNaechstesTreffenRouteImport } from './routes/besucher/naechstes-treffen'
 import { Route as EditIdRouteImport } from './routes/edit/$id'
 import { Route as EinladungAbsagenRouteImport } from './routes/einladung_.absagen'
+import { Route as PublikumslieblingBestaetigenRouteImport } from './routes/publikumsliebling/bestaetigen'
+import { Route as PublikumslieblingMeineStimmenRouteImport } from './routes/publikumsliebling/meine-stimmen'
 import { Route as RueckblickYearRouteImport } from './routes/rueckblick.$year'
 import { Route as FahrzeugeYearStartNumberRouteImport } from './routes/fahrzeuge.$year.$startNumber'
 
@@ -183,6 +186,11 @@ const AdminPruefungenRoute = AdminPruefungenRouteImport.update({
   path: '/pruefungen',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminPublikumslieblingRoute = AdminPublikumslieblingRouteImport.update({
+  id: '/publikumsliebling',
+  path: '/publikumsliebling',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminQuartettRoute = AdminQuartettRouteImport.update({
   id: '/quartett',
   path: '/quartett',
@@ -229,6 +237,18 @@ const EinladungAbsagenRoute = EinladungAbsagenRouteImport.update({
   path: '/einladung/absagen',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PublikumslieblingBestaetigenRoute =
+  PublikumslieblingBestaetigenRouteImport.update({
+    id: '/publikumsliebling/bestaetigen',
+    path: '/publikumsliebling/bestaetigen',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PublikumslieblingMeineStimmenRoute =
+  PublikumslieblingMeineStimmenRouteImport.update({
+    id: '/publikumsliebling/meine-stimmen',
+    path: '/publikumsliebling/meine-stimmen',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const RueckblickYearRoute = RueckblickYearRouteImport.update({
   id: '/rueckblick/$year',
   path: '/rueckblick/$year',
@@ -268,6 +288,7 @@ export interface FileRoutesByFullPath {
   '/admin/protokoll': typeof AdminProtokollRoute
   '/admin/pruefung': typeof AdminPruefungRoute
   '/admin/pruefungen': typeof AdminPruefungenRoute
+  '/admin/publikumsliebling': typeof AdminPublikumslieblingRoute
   '/admin/quartett': typeof AdminQuartettRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
@@ -277,6 +298,8 @@ export interface FileRoutesByFullPath {
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
+  '/publikumsliebling/bestaetigen': typeof PublikumslieblingBestaetigenRoute
+  '/publikumsliebling/meine-stimmen': typeof PublikumslieblingMeineStimmenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin/': typeof AdminIndexRoute
   '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
@@ -307,6 +330,7 @@ export interface FileRoutesByTo {
   '/admin/protokoll': typeof AdminProtokollRoute
   '/admin/pruefung': typeof AdminPruefungRoute
   '/admin/pruefungen': typeof AdminPruefungenRoute
+  '/admin/publikumsliebling': typeof AdminPublikumslieblingRoute
   '/admin/quartett': typeof AdminQuartettRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
@@ -316,6 +340,8 @@ export interface FileRoutesByTo {
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
+  '/publikumsliebling/bestaetigen': typeof PublikumslieblingBestaetigenRoute
+  '/publikumsliebling/meine-stimmen': typeof PublikumslieblingMeineStimmenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin': typeof AdminIndexRoute
   '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
@@ -348,6 +374,7 @@ export interface FileRoutesById {
   '/admin/protokoll': typeof AdminProtokollRoute
   '/admin/pruefung': typeof AdminPruefungRoute
   '/admin/pruefungen': typeof AdminPruefungenRoute
+  '/admin/publikumsliebling': typeof AdminPublikumslieblingRoute
   '/admin/quartett': typeof AdminQuartettRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
@@ -357,6 +384,8 @@ export interface FileRoutesById {
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung_/absagen': typeof EinladungAbsagenRoute
+  '/publikumsliebling/bestaetigen': typeof PublikumslieblingBestaetigenRoute
+  '/publikumsliebling/meine-stimmen': typeof PublikumslieblingMeineStimmenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin/': typeof AdminIndexRoute
   '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
@@ -390,6 +419,7 @@ export interface FileRouteTypes {
     | '/admin/protokoll'
     | '/admin/pruefung'
     | '/admin/pruefungen'
+    | '/admin/publikumsliebling'
     | '/admin/quartett'
     | '/admin/team'
     | '/admin/texte'
@@ -399,6 +429,8 @@ export interface FileRouteTypes {
     | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung/absagen'
+    | '/publikumsliebling/bestaetigen'
+    | '/publikumsliebling/meine-stimmen'
     | '/rueckblick/$year'
     | '/admin/'
     | '/fahrzeuge/$year/$startNumber'
@@ -429,6 +461,7 @@ export interface FileRouteTypes {
     | '/admin/protokoll'
     | '/admin/pruefung'
     | '/admin/pruefungen'
+    | '/admin/publikumsliebling'
     | '/admin/quartett'
     | '/admin/team'
     | '/admin/texte'
@@ -438,6 +471,8 @@ export interface FileRouteTypes {
     | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung/absagen'
+    | '/publikumsliebling/bestaetigen'
+    | '/publikumsliebling/meine-stimmen'
     | '/rueckblick/$year'
     | '/admin'
     | '/fahrzeuge/$year/$startNumber'
@@ -469,6 +504,7 @@ export interface FileRouteTypes {
     | '/admin/protokoll'
     | '/admin/pruefung'
     | '/admin/pruefungen'
+    | '/admin/publikumsliebling'
     | '/admin/quartett'
     | '/admin/team'
     | '/admin/texte'
@@ -478,6 +514,8 @@ export interface FileRouteTypes {
     | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung_/absagen'
+    | '/publikumsliebling/bestaetigen'
+    | '/publikumsliebling/meine-stimmen'
     | '/rueckblick/$year'
     | '/admin/'
     | '/fahrzeuge/$year/$startNumber'
@@ -504,6 +542,8 @@ export interface RootRouteChildren {
   BesucherNaechstesTreffenRoute: typeof BesucherNaechstesTreffenRoute
   EditIdRoute: typeof EditIdRoute
   EinladungAbsagenRoute: typeof EinladungAbsagenRoute
+  PublikumslieblingBestaetigenRoute: typeof PublikumslieblingBestaetigenRoute
+  PublikumslieblingMeineStimmenRoute: typeof PublikumslieblingMeineStimmenRoute
   RueckblickYearRoute: typeof RueckblickYearRoute
   FahrzeugeYearStartNumberRoute: typeof FahrzeugeYearStartNumberRoute
 }
@@ -699,6 +739,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPruefungenRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/publikumsliebling': {
+      id: '/admin/publikumsliebling'
+      path: '/publikumsliebling'
+      fullPath: '/admin/publikumsliebling'
+      preLoaderRoute: typeof AdminPublikumslieblingRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/quartett': {
       id: '/admin/quartett'
       path: '/quartett'
@@ -762,6 +809,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EinladungAbsagenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/publikumsliebling/bestaetigen': {
+      id: '/publikumsliebling/bestaetigen'
+      path: '/publikumsliebling/bestaetigen'
+      fullPath: '/publikumsliebling/bestaetigen'
+      preLoaderRoute: typeof PublikumslieblingBestaetigenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/publikumsliebling/meine-stimmen': {
+      id: '/publikumsliebling/meine-stimmen'
+      path: '/publikumsliebling/meine-stimmen'
+      fullPath: '/publikumsliebling/meine-stimmen'
+      preLoaderRoute: typeof PublikumslieblingMeineStimmenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/rueckblick/$year': {
       id: '/rueckblick/$year'
       path: '/rueckblick/$year'
@@ -791,6 +852,7 @@ interface AdminRouteChildren {
   AdminProtokollRoute: typeof AdminProtokollRoute
   AdminPruefungRoute: typeof AdminPruefungRoute
   AdminPruefungenRoute: typeof AdminPruefungenRoute
+  AdminPublikumslieblingRoute: typeof AdminPublikumslieblingRoute
   AdminQuartettRoute: typeof AdminQuartettRoute
   AdminTeamRoute: typeof AdminTeamRoute
   AdminTexteRoute: typeof AdminTexteRoute
@@ -810,6 +872,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminProtokollRoute: AdminProtokollRoute,
   AdminPruefungRoute: AdminPruefungRoute,
   AdminPruefungenRoute: AdminPruefungenRoute,
+  AdminPublikumslieblingRoute: AdminPublikumslieblingRoute,
   AdminQuartettRoute: AdminQuartettRoute,
   AdminTeamRoute: AdminTeamRoute,
   AdminTexteRoute: AdminTexteRoute,
@@ -840,6 +903,8 @@ const rootRouteChildren: RootRouteChildren = {
   BesucherNaechstesTreffenRoute: BesucherNaechstesTreffenRoute,
   EditIdRoute: EditIdRoute,
   EinladungAbsagenRoute: EinladungAbsagenRoute,
+  PublikumslieblingBestaetigenRoute: PublikumslieblingBestaetigenRoute,
+  PublikumslieblingMeineStimmenRoute: PublikumslieblingMeineStimmenRoute,
   RueckblickYearRoute: RueckblickYearRoute,
   FahrzeugeYearStartNumberRoute: FahrzeugeYearStartNumberRoute,
 }

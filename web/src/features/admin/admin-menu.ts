@@ -41,6 +41,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { label: 'Einlass', to: '/admin/einlass', access: 'staff' },
       { label: 'Auto-Quartett', to: '/admin/quartett', access: 'admin' },
       { label: 'Windschilder', to: '/admin/windschilder', access: 'admin' },
+      { label: 'Publikumsliebling', to: '/admin/publikumsliebling', access: 'admin' },
     ],
   },
   {

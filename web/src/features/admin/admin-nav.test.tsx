@@ -30,8 +30,8 @@ describe('the admin menu', () => {
       'Verwaltung',
     ]);
     const paths = ADMIN_MENU.flatMap((group) => group.entries.map((entry) => entry.to));
-    expect(paths).toHaveLength(16);
-    expect(new Set(paths).size).toBe(16);
+    expect(paths).toHaveLength(17);
+    expect(new Set(paths).size).toBe(17);
   });
 
   it('gives reviewers the screens of their role only, and finds the current one by its path', () => {
@@ -54,7 +54,10 @@ describe('the admin menu', () => {
     await waitFor(() => expect(sideColumn()).toHaveLength(4));
     expect(sideColumn()).toEqual([
       { group: 'Bewerbungen', entries: ['Bewerbungen', 'Meine Prüfungen'] },
-      { group: 'Veranstaltungstag', entries: ['Check-in', 'Einlass', 'Auto-Quartett', 'Windschilder'] },
+      {
+        group: 'Veranstaltungstag',
+        entries: ['Check-in', 'Einlass', 'Auto-Quartett', 'Windschilder', 'Publikumsliebling'],
+      },
       {
         group: 'Kommunikation',
         entries: ['Besucher', 'Besucher-Updates', 'E-Mail-Vorlagen', 'Texte'],

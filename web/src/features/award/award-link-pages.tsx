@@ -1,0 +1,107 @@
+import { AWARD_MESSAGES, LinkTokenSchema } from '@schlosstreffen/shared';
+import type { AwardVoteResult, AwardVoterExport, ServerMessage } from '@schlosstreffen/shared/api';
+import { useMutation } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { LinkActionCard } from '../../components/link-action-card';
+import { Button } from '../../components/ui/button';
+import { PageCard } from '../../components/ui/page-card';
+import { Spinner } from '../../components/ui/spinner';
+import { errorText, RETRY_HINT } from '../../components/ui/toaster';
+import { api } from '../../lib/api';
+
+/** Where the links of the award mail lead: each acts only when its button is pressed. */
+
+/** /publikumsliebling/bestaetigen?token=…: proves the address; from then its votes count. */
+export function AwardConfirmPage({ token }: { token: string | undefined }) {
+  return (
+    <LinkActionCard
+      title="Deine Stimme bestätigen"
+      token={token}
+      intro={
+        <p>
+          Bestätige, dass diese E-Mail-Adresse dir gehört. Dann zählen die Stimmen, die mit ihr für den
+          Publikumsliebling abgegeben wurden, und du kannst in diesem Browser bis zum Ende der Abstimmung
+          weitere Autos wählen oder Stimmen zurücknehmen (bis zu drei Autos).
+        </p>
+      }
+      actionLabel="Adresse bestätigen"
+      pendingLabel="Wird bestätigt..."
+      action={async (value) => {
+        const result = await api.post<AwardVoteResult>('/api/award/confirm', { token: value });
+        const votes = result.votes.length
+          ? ` Deine Stimmen: Startnummer ${result.votes.join(', ')}.`
+          : ' Noch zählt keine Stimme; wähle auf den Seiten der Autos bis zu drei aus.';
+        return { message: `${result.message}${votes}` };
+      }}
+      invalidText={AWARD_MESSAGES.linkInvalid}
+    />
+  );
+}
+
+/** Saves the JSON as a file in the browser. */
+function download(data: AwardVoterExport) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `meine-stimmen-publikumsliebling-${data.edition}.json`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** /publikumsliebling/meine-stimmen?token=…: the address's own votes, to download or delete. */
+export function AwardMyVotesPage({ token }: { token: string | undefined }) {
+  const parsed = v.safeParse(LinkTokenSchema, { token });
+  const exported = useMutation({
+    mutationFn: (value: string) => api.post<AwardVoterExport>('/api/award/my-votes/export', { token: value }),
+    onSuccess: download,
+  });
+  if (!parsed.success)
+    return (
+      <PageCard title="Meine Stimmen" closeTo="/" width="md">
+        <p role="alert" className="text-sm text-red-300">
+          {AWARD_MESSAGES.linkInvalid}
+        </p>
+      </PageCard>
+    );
+  return (
+    <div className="flex flex-col gap-6">
+      <PageCard title="Meine Stimmen herunterladen" closeTo="/" width="md">
+        <div className="flex flex-col gap-4 text-sm text-ash-300">
+          <p>
+            Lade herunter, was wir zu dieser E-Mail-Adresse für den Publikumsliebling gespeichert haben: die
+            Adresse, wann sie bestätigt wurde, und für welche Autos sie wann gestimmt hat.
+          </p>
+          <Button
+            variant="secondary"
+            className="w-full py-3"
+            disabled={exported.isPending}
+            onClick={() => exported.mutate(parsed.output.token)}
+          >
+            {exported.isPending ? <Spinner /> : null}
+            Meine Stimmen herunterladen
+          </Button>
+          {exported.isError ? (
+            <p role="alert" className="text-red-300">
+              {errorText(exported.error) ?? `Das hat nicht geklappt. ${RETRY_HINT}`}
+            </p>
+          ) : null}
+        </div>
+      </PageCard>
+      <LinkActionCard
+        title="Meine Stimmen löschen"
+        token={token}
+        intro={
+          <p>
+            Löscht deine Adresse und alle ihre Stimmen. Läuft die Abstimmung noch, zählen sie dann nicht mehr;
+            ein festgeschriebenes Endergebnis bleibt, wie es ist.
+          </p>
+        }
+        actionLabel="Meine Stimmen löschen"
+        pendingLabel="Wird gelöscht..."
+        action={(value) => api.post<ServerMessage>('/api/award/my-votes/delete', { token: value })}
+        invalidText={AWARD_MESSAGES.linkInvalid}
+        destructive
+      />
+    </div>
+  );
+}
