@@ -9,6 +9,7 @@ import {
   type SubmissionConsents,
 } from '@schlosstreffen/shared';
 import { conflict, invalid, notFound } from '../errors.js';
+import { assertEditionOpenForChanges } from '../editions/frozen.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { recordConsentWithdrawal } from '../status-log/status-log.js';
 import { Vehicle } from '../model/vehicle.entity.js';
@@ -72,9 +73,9 @@ export async function recordSubmissionConsents(
 }
 
 /**
- * The owner shows their Instagram name on the page of their confirmed car: recorded with its wording
- * and version (once; a standing one is kept), and the car's public row brought up to date so its page
- * is rendered again.
+ * The owner shows their Instagram name on the page of their confirmed car (of an edition not yet
+ * over): recorded with its wording and version (once; a standing one is kept), and the car's public
+ * row brought up to date so its page is rendered again.
  */
 export async function giveInstagramConsent(
   em: EntityManager,
@@ -86,6 +87,8 @@ export async function giveInstagramConsent(
     const vehicle = await tx.findOne(Vehicle, { id: vehicleId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!vehicle || vehicle.user.id !== user.id) throw notFound(PRIVACY_MESSAGES.consentNotFound);
     if (vehicle.status !== 'confirmed') throw conflict(PRIVACY_MESSAGES.instagramNotConfirmed);
+    // A past meeting's page shows the car as recorded; withdrawing stays possible.
+    await assertEditionOpenForChanges(tx, vehicle.edition.id, at, 'owner');
     const standing = await tx.findOne(Consent, { vehicle: vehicle.id, kind: 'instagram', withdrawnAt: null });
     if (standing) return standing;
     const consent = tx.create(Consent, {

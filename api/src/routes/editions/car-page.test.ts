@@ -127,7 +127,8 @@ describe('GET /api/editions/:year/vehicles/:startNumber', () => {
       const back = await anon.get(`/api/editions/${year}/look-back`);
       expect(back.status, back.text).toBe(200);
       expect((back.data as LookBack).startNumbers[car.vehicleId]).toBe(car.startNumber);
-      // Its record is frozen: the owner cannot change the car any more.
+      // Its record is frozen: the owner can no longer add the Instagram name, nor change the car.
+      expect((await owner.post(`/api/vehicles/${car.vehicleId}/consents/instagram`, {})).status).toBe(409);
       expect((await owner.patch(`/api/vehicles/${car.vehicleId}`, { name: 'Neu' })).status).toBe(409);
     } finally {
       clock = EVENT_DAY_NOON;
