@@ -1,4 +1,5 @@
 import type { AwardState } from '../award.js';
+import type { PublicMedia } from './vehicles.js';
 
 /** GET /api/award/{year}/me: the voting's state and this browser's own votes. */
 export interface AwardMe {
@@ -76,6 +77,7 @@ export interface AwardLookBack {
     brand: string;
     model: string;
     votes: number;
-    image: { url: string; width: number | null; height: number | null } | null;
+    /** The hero image when the car is on the public list. */
+    image: PublicMedia | null;
   }[];
 }

@@ -1,3 +1,4 @@
+import type { AwardLookBack } from './award.js';
 import type { EditionPhase } from '../editions.js';
 import type { VehicleStatus } from '../status.js';
 import type { PublicVehicle } from './vehicles.js';
@@ -40,6 +41,8 @@ export interface LookBack {
   checkedIn: number;
   /** Each listed car's start number by its id: the address of its page. */
   startNumbers: Record<string, number>;
+  /** 'Publikumsliebling {Jahr}': the first three once voting closed; null without a result. */
+  award: AwardLookBack | null;
 }
 
 /**

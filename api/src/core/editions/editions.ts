@@ -5,15 +5,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   applicationsCloseAt,
+  awardTitle,
   EDITION_MESSAGES,
   EDITION_YEARS,
   editionPhaseAt,
   eventYear,
   isOverPhase,
+  vehicleDisplayName,
   venueYearsLater,
   type EditionPhase,
 } from '@schlosstreffen/shared';
-import type { LookBack } from '@schlosstreffen/shared/api';
+import type { AwardLookBack, LookBack } from '@schlosstreffen/shared/api';
+import { Award } from '../model/award.entity.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
 import { ReviewCategory } from '../model/review-assignment.entity.js';
@@ -295,6 +298,7 @@ export async function lookBack(em: EntityManager, year: number, at: Date): Promi
   const edition = await em.findOne(Edition, { year });
   if (!edition || !isOverPhase(await phaseOf(em, edition, at)))
     throw notFound(EDITION_MESSAGES.noLookBack(year));
+  const vehicles = await listedOf(em, edition.id);
   return {
     edition: {
       year: edition.year,
@@ -303,8 +307,39 @@ export async function lookBack(em: EntityManager, year: number, at: Date): Promi
       endsAt: edition.endsAt.toISOString(),
       place: edition.place,
     },
-    vehicles: await listedOf(em, edition.id),
+    vehicles,
     checkedIn: await checkedInOf(em, edition.id),
     startNumbers: await listedStartNumbersOf(em, edition.id),
+    award: await awardBlockOf(em, edition, vehicles),
   };
+}
+
+/**
+ * The visitors' award's first three as the look back shows them, once voting closed: a listed car
+ * with its name and hero image, one whose owner withdrew the image consent by start number, brand
+ * and model only, a deleted car not at all.
+ */
+async function awardBlockOf(
+  em: EntityManager,
+  edition: Edition,
+  listed: LookBack['vehicles'],
+): Promise<AwardLookBack | null> {
+  const award = await em.findOne(Award, { edition: edition.id });
+  if (!award?.closedAt || !award.results?.length) return null;
+  const winners: AwardLookBack['winners'] = [];
+  for (const row of award.results.filter((result) => result.rank <= 3)) {
+    const shown = listed.find((vehicle) => vehicle.id === row.vehicleId);
+    const vehicle = shown ?? (await em.findOne(Vehicle, row.vehicleId, { fields: ['brand', 'model'] }));
+    if (!vehicle) continue;
+    winners.push({
+      rank: row.rank,
+      startNumber: row.startNumber,
+      name: shown ? vehicleDisplayName(shown) : `${vehicle.brand} ${vehicle.model}`,
+      brand: vehicle.brand,
+      model: vehicle.model,
+      votes: row.votes,
+      image: shown?.hero ?? null,
+    });
+  }
+  return winners.length ? { title: awardTitle(edition.year), winners } : null;
 }

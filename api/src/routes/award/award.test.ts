@@ -1,6 +1,7 @@
 import { AWARD_MESSAGES } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unseal } from '../../core/crypto/seal.js';
+import { lookBack } from '../../core/editions/editions.js';
 import { Award, AwardVote, AwardVoter } from '../../core/model/award.entity.js';
 import { Outbox } from '../../core/model/outbox.entity.js';
 import { VisitorRegistration } from '../../core/model/visitor-registration.entity.js';
@@ -271,6 +272,14 @@ describe('the visitors award', () => {
     expect(after.final).toBe(true);
     expect(after.ranking.map(({ startNumber, votes, rank }) => ({ startNumber, votes, rank }))).toEqual(
       results.map(({ startNumber, votes, rank }) => ({ startNumber, votes, rank })),
+    );
+    // The look back shows the first three from the final totals.
+    const look = await lookBack(t.orm.em.fork(), year, new Date(t.event.end.getTime() + 24 * 3600_000));
+    expect(look.award?.title).toBe(`Publikumsliebling ${year}`);
+    expect(look.award?.winners.map(({ rank, startNumber, votes }) => ({ rank, startNumber, votes }))).toEqual(
+      results
+        .filter((row) => row.rank <= 3)
+        .map(({ rank, startNumber, votes }) => ({ rank, startNumber, votes })),
     );
     // Closing again changes nothing and queues nothing more.
     expect((await admin.client.post(`/api/admin/award/${year}/close`)).status).toBe(200);

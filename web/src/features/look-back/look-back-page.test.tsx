@@ -39,6 +39,7 @@ const LOOK_BACK: LookBack = {
   ],
   checkedIn: 1,
   startNumbers: { a1: 7 },
+  award: null,
 };
 
 describe('/rueckblick/$year', () => {
@@ -61,6 +62,51 @@ describe('/rueckblick/$year', () => {
     // A car whose number is known links to its page.
     expect(screen.getByRole('link', { name: 'Roter Blitz' }).getAttribute('href')).toBe('/fahrzeuge/2026/7');
     expect(screen.queryByRole('link', { name: 'Weißer Wal' })).toBeNull();
+  });
+
+  it("shows the visitors' award's first three with their votes, each linking to its page", async () => {
+    mockApi({
+      'GET /api/auth/user': () => ({ body: null }),
+      'GET /api/editions/2026/look-back': () => ({
+        body: {
+          ...LOOK_BACK,
+          award: {
+            title: 'Publikumsliebling 2026',
+            winners: [
+              {
+                rank: 1,
+                startNumber: 7,
+                name: 'Roter Blitz',
+                brand: 'Lancia',
+                model: 'Delta',
+                votes: 12,
+                image: null,
+              },
+              {
+                rank: 2,
+                startNumber: 3,
+                name: 'Audi Sport Quattro',
+                brand: 'Audi',
+                model: 'Sport Quattro',
+                votes: 1,
+                image: null,
+              },
+            ],
+          },
+        } satisfies LookBack,
+      }),
+    });
+    await renderAt('/rueckblick/2026');
+    const block = await screen.findByRole('region', { name: 'Publikumsliebling 2026' });
+    const places = within(block)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(places[0]).toContain('1. Platz');
+    expect(places[0]).toContain('Startnummer 7 · 12 Stimmen');
+    expect(places[1]).toContain('1 Stimme');
+    expect(within(block).getByRole('link', { name: 'Audi Sport Quattro' }).getAttribute('href')).toBe(
+      '/fahrzeuge/2026/3',
+    );
   });
 
   it('says so in German when there is no look back yet', async () => {

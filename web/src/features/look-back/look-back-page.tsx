@@ -1,5 +1,5 @@
 import { carPagePath, formatSpec, vehicleDisplayName, vehicleSubline } from '@schlosstreffen/shared';
-import type { PublicVehicle } from '@schlosstreffen/shared/api';
+import type { AwardLookBack, PublicVehicle } from '@schlosstreffen/shared/api';
 import { useQuery } from '@tanstack/react-query';
 import { Link, notFound, useParams } from '@tanstack/react-router';
 import { CarPlaceholderIcon } from '../../components/icons';
@@ -47,6 +47,7 @@ export function LookBackPage({ year }: { year: number }) {
               <Figure label="Fahrzeuge dabei" value={lookBack.data.vehicles.length} />
               <Figure label="Am Einlass eingecheckt" value={lookBack.data.checkedIn} />
             </dl>
+            {lookBack.data.award ? <AwardBlock award={lookBack.data.award} year={year} /> : null}
             {lookBack.data.vehicles.length === 0 ? (
               <p className="mt-8 rounded-2xl border border-dashed border-gold-500/30 bg-night-900/60 px-6 py-10 text-center text-ash-300">
                 Für diese Ausgabe zeigen wir keine Fahrzeuge.
@@ -70,6 +71,67 @@ export function LookBackPage({ year }: { year: number }) {
       <Link to="/" className={buttonClass('secondary', 'mt-10')}>
         Zur Startseite
       </Link>
+    </section>
+  );
+}
+
+const PLACES: Record<number, string> = { 1: '1. Platz', 2: '2. Platz', 3: '3. Platz' };
+
+/** 'Publikumsliebling {Jahr}': the visitors' first three, each with its votes. */
+function AwardBlock({ award, year }: { award: AwardLookBack; year: number }) {
+  return (
+    <section aria-labelledby="publikumsliebling" className="mt-10">
+      <h2 id="publikumsliebling" className="font-display text-3xl text-parchment">
+        {award.title}
+      </h2>
+      <p className="mt-2 text-sm text-ash-300">
+        Die Lieblinge der Besucherinnen und Besucher, von ihnen gewählt.
+      </p>
+      <ol className="mt-5 grid gap-5 sm:grid-cols-3">
+        {award.winners.map((winner) => {
+          const src = winner.image ? (winner.image.thumbnailUrl ?? winner.image.url) : null;
+          return (
+            <li
+              key={winner.startNumber}
+              className="overflow-hidden rounded-2xl border border-gold-500/40 bg-night-900 shadow-xl shadow-black/30"
+            >
+              <div className="relative aspect-[16/10] overflow-hidden bg-night-950">
+                {src ? (
+                  <img
+                    src={src}
+                    alt={winner.name}
+                    loading="lazy"
+                    decoding="async"
+                    className="absolute inset-0 size-full"
+                    style={cropStyle(winner.image?.cropX, winner.image?.cropY, winner.image?.scale)}
+                  />
+                ) : (
+                  <div className="absolute inset-0 flex items-center justify-center text-gold-500/40">
+                    <CarPlaceholderIcon className="size-16" />
+                  </div>
+                )}
+                <span className="absolute top-3 left-3 rounded-full bg-night-950/85 px-3 py-1 text-xs font-semibold text-gold-200">
+                  {PLACES[winner.rank] ?? `${winner.rank}. Platz`}
+                </span>
+              </div>
+              <div className="p-5">
+                <h3 className="font-display text-xl text-parchment">
+                  <a
+                    href={carPagePath(year, winner.startNumber)}
+                    className="underline-offset-4 hover:underline"
+                  >
+                    {winner.name}
+                  </a>
+                </h3>
+                <p className="mt-1 text-sm text-ash-300">
+                  Startnummer {winner.startNumber} ·{' '}
+                  {winner.votes === 1 ? '1 Stimme' : `${winner.votes} Stimmen`}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }

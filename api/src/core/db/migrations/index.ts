@@ -31,6 +31,7 @@ import { Migration20261216000000_public_inputs } from './Migration20261216000000
 import { Migration20261217000000_sign_export } from './Migration20261217000000_sign_export.js';
 import { Migration20261218000000_car_pages } from './Migration20261218000000_car_pages.js';
 import { Migration20261219100000_award } from './Migration20261219100000_award.js';
+import { Migration20261219200000_award_look_back } from './Migration20261219200000_award_look_back.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -84,4 +85,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261217000000_sign_export', class: Migration20261217000000_sign_export },
   { name: 'Migration20261218000000_car_pages', class: Migration20261218000000_car_pages },
   { name: 'Migration20261219100000_award', class: Migration20261219100000_award },
+  { name: 'Migration20261219200000_award_look_back', class: Migration20261219200000_award_look_back },
 ];
