@@ -38,6 +38,7 @@ export const AWARD_MESSAGES = {
   deleted: 'Deine Stimmen und deine Adresse sind gelöscht.',
   tooManyAddresses:
     'Aus diesem Netzwerk wurden gerade sehr viele Adressen angegeben. Bitte versuche es später noch einmal.',
+  busy: 'Gerade stimmen sehr viele gleichzeitig ab. Bitte versuche es in ein paar Sekunden noch einmal.',
   tooManyVotes: 'Aus diesem Netzwerk kommen gerade sehr viele Stimmen. Bitte versuche es gleich noch einmal.',
   opened: 'Die Abstimmung ist geöffnet.',
   closedNow: 'Die Abstimmung ist beendet; das Ergebnis steht fest.',

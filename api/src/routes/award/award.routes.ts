@@ -29,6 +29,8 @@ export interface AwardRouteDeps {
   voteLimiter: Limiter;
   /** Whether the voter cookie is sent over HTTPS only. */
   secureCookies: boolean;
+  /** How many votes run at once (a default per process when unset). */
+  voteSlots?: VoteSlots;
 }
 
 /** The voter cookie: a signed voter id, separate from the session, for this browser's confirmed address. */
@@ -58,6 +60,37 @@ async function consumeFor(limiter: Limiter, key: string, message: string): Promi
   }
 }
 
+/**
+ * Votes held to a few at once per api process, so a meeting day's spike of votes never takes the
+ * database connections the gate's routes need (the pool holds 10): beyond `running` they wait in
+ * arrival order, beyond `waiting` more they are asked to try again in a moment.
+ */
+export class VoteSlots {
+  private active = 0;
+  private readonly queue: Array<() => void> = [];
+
+  constructor(
+    private readonly running = 4,
+    private readonly waiting = 500,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.running) {
+      if (this.queue.length >= this.waiting) throw limitReached(AWARD_MESSAGES.busy, 2);
+      await new Promise<void>((resolve) => this.queue.push(resolve));
+    } else {
+      this.active += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
+
 const tokenOf = (ctx: AppContext): unknown => (ctx.request.body as { token?: unknown } | undefined)?.token;
 
 export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
@@ -68,6 +101,7 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
     onOutbox: deps.onOutbox,
   });
   const router = strictRouter<AppState>();
+  const slots = deps.voteSlots ?? new VoteSlots();
 
   /** Who votes in this request: the voter cookie's id, and a signed-in account with a verified address. */
   const whoOf = (ctx: AppContext) => {
@@ -89,8 +123,10 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
     const input = validate(AwardVoteSchema, ctx.request.body);
     const network = networkOf(ctx.ip);
     await consumeFor(deps.voteLimiter, network, AWARD_MESSAGES.tooManyVotes);
-    const result = await award.vote(year, input, whoOf(ctx), network, requestNow(ctx), () =>
-      consumeFor(deps.addressLimiter, network, AWARD_MESSAGES.tooManyAddresses),
+    const result = await slots.run(() =>
+      award.vote(year, input, whoOf(ctx), network, requestNow(ctx), () =>
+        consumeFor(deps.addressLimiter, network, AWARD_MESSAGES.tooManyAddresses),
+      ),
     );
     noStore(ctx);
     ctx.status = result.status === 'counted' ? 201 : 202;
@@ -103,7 +139,7 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
     const network = networkOf(ctx.ip);
     await consumeFor(deps.voteLimiter, network, AWARD_MESSAGES.tooManyVotes);
     noStore(ctx);
-    ctx.body = await award.withdraw(year, startNumber, whoOf(ctx), network, requestNow(ctx));
+    ctx.body = await slots.run(() => award.withdraw(year, startNumber, whoOf(ctx), network, requestNow(ctx)));
   });
 
   // The confirm page's button (a GET of the mailed link only opens the page, which changes nothing).
