@@ -28,8 +28,9 @@ export interface CarOptions {
 }
 
 /**
- * A car with an issued invitation (its start number), clean photos, its consents and its public
- * list row, as the application, review and invitation leave them.
+ * A car with an issued invitation (its start number), clean photo rows, its consents and its public
+ * list row, written straight into the tables (no status log, no stored objects): for reads of a car's
+ * page, not for flows that check the record's integrity.
  */
 export async function insertCar(
   t: TestContext,
