@@ -15,6 +15,9 @@ export const AWARD_STATE_LABELS: Record<AwardState, string> = {
   closed: 'Abstimmung beendet',
 };
 
+/** How the final totals name a car whose owner deleted the account. */
+export const AWARD_DELETED_CAR = 'Gelöschtes Fahrzeug';
+
 /** The award's title for an edition's year. */
 export const awardTitle = (year: number) => `Publikumsliebling ${year}`;
 

@@ -11,6 +11,7 @@ import { mediaObjectKeys, signExportKey, uploadPrefix, sharePrefix } from '../st
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { AwardVoter } from '../model/award.entity.js';
+import { forgetCarsInAwards } from '../award/award.js';
 import { DataExport } from '../model/data-export.entity.js';
 import { destroyUserSessions } from './sessions.js';
 import { redactAuditAddresses } from '../audit/audit.queries.js';
@@ -73,6 +74,8 @@ export async function deleteAccount(
       ...media.flatMap(mediaObjectKeys),
       ...exports.flatMap((row) => (row.objectKey ? [row.objectKey] : [])),
       ...signs.map((row) => signExportKey(row.id)),
+      // The visitors' award: the cars' names leave its final totals, their certificates go.
+      ...(await forgetCarsInAwards(tx, vehicleIds)),
     ];
 
     if (vehicleIds.length) {

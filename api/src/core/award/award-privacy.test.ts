@@ -1,9 +1,10 @@
-import { DEFAULT_RETENTION } from '@schlosstreffen/shared';
+import { AWARD_DELETED_CAR, DEFAULT_RETENTION } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, uniqueEmail, type TestContext } from '../../testing/index.js';
 import { insertVotableCar, openVotingForTest } from '../../testing/award.js';
 import { deleteAccount } from '../accounts/account-deletion.js';
 import { Award, AwardVote, AwardVoter } from '../model/award.entity.js';
+import { Outbox } from '../model/outbox.entity.js';
 import { runRetention } from '../privacy/retention.js';
 import { AwardService, closeAward, votesOfAddress } from './award.js';
 
@@ -13,13 +14,14 @@ let service: AwardService;
 let year: number;
 let car: number;
 let openedAt: Date;
+let ownerId: string;
 
 beforeAll(async () => {
   t = await createTestContext({ relay: false });
   service = new AwardService(t.orm.em, { secret: t.config.sessionSecret, publicUrl: t.config.publicUrl });
   year = t.event.edition.year;
-  const owner = await t.signIn('user');
-  car = await insertVotableCar(t, owner.id, 'Datensparsam');
+  ownerId = (await t.signIn('user')).id;
+  car = await insertVotableCar(t, ownerId, 'Datensparsam');
   openedAt = new Date(t.event.start.getTime() - DAY);
   await openVotingForTest(t, openedAt);
 });
@@ -92,5 +94,20 @@ describe('the visitors award and personal data', () => {
     expect(await t.orm.em.fork().count(AwardVote, { edition: t.event.edition.id })).toBe(0);
     const kept = await t.orm.em.fork().findOneOrFail(Award, { edition: t.event.edition.id });
     expect(kept.results).toEqual(award.results);
+  });
+
+  it("a deleted owner's car keeps its votes and rank in the final totals, without its name and certificate", async () => {
+    const em = t.orm.em.fork();
+    const award = await em.findOneOrFail(Award, { edition: t.event.edition.id });
+    const vehicleId = award.results![0]!.vehicleId;
+    const key = `exports/award/${t.event.edition.id}/${vehicleId}.pdf`;
+    award.certificates = { [vehicleId]: key };
+    await em.flush();
+    await deleteAccount(t.orm.em, ownerId);
+    const after = await t.orm.em.fork().findOneOrFail(Award, { edition: t.event.edition.id });
+    expect(after.results).toEqual([{ ...award.results![0]!, name: AWARD_DELETED_CAR }]);
+    expect(after.certificates).toEqual({});
+    const deletions = await t.orm.em.fork().find(Outbox, { job: 'storage.delete' });
+    expect(deletions.flatMap((row) => row.payload.keys as string[])).toContain(key);
   });
 });

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  AWARD_DELETED_CAR,
   AWARD_MESSAGES,
   AWARD_VOTES_PER_VOTER,
   venueDate,
@@ -167,7 +168,31 @@ export async function runAwardMoments(
   return { opened, closed };
 }
 
-/** The years of editions whose voters and votes retention removes are chosen by the caller. */
+/**
+ * A deleted account's cars in the final totals: their votes and rank stay, their name goes
+ * ('Gelöschtes Fahrzeug'), and so do their certificates, whose keys are returned for deletion.
+ */
+export async function forgetCarsInAwards(em: EntityManager, vehicleIds: string[]): Promise<string[]> {
+  if (!vehicleIds.length) return [];
+  const gone = new Set(vehicleIds);
+  const keys: string[] = [];
+  for (const award of await em.find(Award, { results: { $ne: null } })) {
+    if (!award.results?.some((row) => gone.has(row.vehicleId))) continue;
+    award.results = award.results.map((row) =>
+      gone.has(row.vehicleId) ? { ...row, name: AWARD_DELETED_CAR } : row,
+    );
+    const certificates = { ...award.certificates };
+    for (const id of vehicleIds) {
+      if (!certificates[id]) continue;
+      keys.push(certificates[id]);
+      delete certificates[id];
+    }
+    award.certificates = certificates;
+  }
+  return keys;
+}
+
+/** Deletes a voter and its votes (out of the count while voting is open), journaled for a restore. */
 export async function deleteVoter(em: EntityManager, voterId: string): Promise<boolean> {
   const gone = (await em.nativeDelete(AwardVoter, { id: voterId })) > 0;
   if (gone) await journalErasure({ kind: 'award-voter', id: voterId });
