@@ -18,6 +18,7 @@ import {
   auditedRoutesOf,
   createTestContext,
   createWorld,
+  insertCar,
   insertConfirmedUser,
   insertReadySet,
   insertSentMail,
@@ -283,6 +284,32 @@ const SENDS: Record<string, () => Promise<Send>> = {
     method: 'POST',
     path: '/api/admin/quartett-sets',
     json: { title: 'Druck' },
+    target: year(),
+  }),
+  'POST /api/admin/signs': async () => {
+    // Signs are for confirmed cars holding a start number.
+    await insertCar(t, { ownerId: world.admin.id });
+    return { as: 'admin', method: 'POST', path: '/api/admin/signs', json: { format: 'a4' }, target: year() };
+  },
+  'POST /api/admin/award/:year/open': async () => ({
+    as: 'admin',
+    method: 'POST',
+    path: `/api/admin/award/${year()}/open`,
+    json: {},
+    target: year(),
+  }),
+  'POST /api/admin/award/:year/close': async () => ({
+    as: 'admin',
+    method: 'POST',
+    path: `/api/admin/award/${year()}/close`,
+    json: {},
+    target: year(),
+  }),
+  'PATCH /api/admin/award/:year': async () => ({
+    as: 'admin',
+    method: 'PATCH',
+    path: `/api/admin/award/${year()}`,
+    json: { opensAt: null, closesAt: null },
     target: year(),
   }),
   'POST /api/admin/quartett-sets/:id/release': async () => {
