@@ -13,23 +13,7 @@ import { errorText, RETRY_HINT } from './ui/toaster';
 
 const RETRY_TEXT = `Das hat nicht geklappt. ${RETRY_HINT}`;
 
-/**
- * The page a mailed link opens (visitor confirm and unsubscribe, email change): it explains what the
- * button does and changes nothing until it is pressed (a POST with the token), so link scanners that
- * open every URL in a mail cannot act for the recipient. Then the server's message, or why not.
- */
-export function LinkActionCard({
-  title,
-  token,
-  intro,
-  actionLabel,
-  pendingLabel,
-  action,
-  invalidText,
-  next,
-  destructive = false,
-}: {
-  title: string;
+type LinkActionProps = {
   token: string | undefined;
   intro: ReactNode;
   actionLabel: string;
@@ -40,47 +24,65 @@ export function LinkActionCard({
   /** Under the outcome, e.g. a link to the profile. */
   next?: ReactNode;
   destructive?: boolean;
-}) {
+};
+
+/**
+ * The page a mailed link opens (visitor confirm and unsubscribe, email change): it explains what the
+ * button does and changes nothing until it is pressed (a POST with the token), so link scanners that
+ * open every URL in a mail cannot act for the recipient. Then the server's message, or why not.
+ */
+export function LinkActionCard({ title, ...props }: LinkActionProps & { title: string }) {
+  return (
+    <PageCard title={title} closeTo="/" width="md">
+      <LinkAction {...props} />
+    </PageCard>
+  );
+}
+
+/** A mailed link's one action inside a card of the page's own: its explanation, button and outcome. */
+export function LinkAction({
+  token,
+  intro,
+  actionLabel,
+  pendingLabel,
+  action,
+  invalidText,
+  next,
+  destructive = false,
+}: LinkActionProps) {
   const parsed = v.safeParse(LinkTokenSchema, { token });
   const run = useMutation({ mutationFn: (value: string) => action(value) });
   // A rejected token (400, 404, 410): pressing again would not help.
   const rejected = isApiError(run.error) && run.error.status >= 400 && run.error.status < 500;
 
+  if (run.isSuccess) return <Outcome tone="ok" text={run.data.message} next={next} />;
+  if (!parsed.success) return <Outcome tone="error" text={invalidText} />;
+  if (rejected) return <Outcome tone="error" text={errorText(run.error) ?? invalidText} />;
   return (
-    <PageCard title={title} closeTo="/" width="md">
-      {run.isSuccess ? (
-        <Outcome tone="ok" text={run.data.message} next={next} />
-      ) : !parsed.success ? (
-        <Outcome tone="error" text={invalidText} />
-      ) : rejected ? (
-        <Outcome tone="error" text={errorText(run.error) ?? invalidText} />
-      ) : (
-        <div className="flex flex-col gap-6">
-          <div className="text-sm leading-relaxed text-ash-300">{intro}</div>
-          <Button
-            variant={destructive ? 'danger' : 'primary'}
-            className="w-full py-3"
-            disabled={run.isPending}
-            aria-disabled={run.isPending}
-            onClick={() => run.mutate(parsed.output.token)}
-          >
-            {run.isPending ? (
-              <>
-                <Spinner />
-                {pendingLabel}
-              </>
-            ) : (
-              actionLabel
-            )}
-          </Button>
-          {run.isError ? (
-            <p role="alert" className="text-sm text-red-300">
-              {errorText(run.error) ?? RETRY_TEXT}
-            </p>
-          ) : null}
-        </div>
-      )}
-    </PageCard>
+    <div className="flex flex-col gap-6">
+      <div className="text-sm leading-relaxed text-ash-300">{intro}</div>
+      <Button
+        variant={destructive ? 'danger' : 'primary'}
+        className="w-full py-3"
+        disabled={run.isPending}
+        aria-disabled={run.isPending}
+        onClick={() => run.mutate(parsed.output.token)}
+      >
+        {run.isPending ? (
+          <>
+            <Spinner />
+            {pendingLabel}
+          </>
+        ) : (
+          actionLabel
+        )}
+      </Button>
+      {run.isError ? (
+        <p role="alert" className="text-sm text-red-300">
+          {errorText(run.error) ?? RETRY_TEXT}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

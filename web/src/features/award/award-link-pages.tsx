@@ -2,7 +2,7 @@ import { AWARD_MESSAGES, LinkTokenSchema } from '@schlosstreffen/shared';
 import type { AwardVoteResult, AwardVoterExport, ServerMessage } from '@schlosstreffen/shared/api';
 import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { LinkActionCard } from '../../components/link-action-card';
+import { LinkAction, LinkActionCard } from '../../components/link-action-card';
 import { Button } from '../../components/ui/button';
 import { PageCard } from '../../components/ui/page-card';
 import { Spinner } from '../../components/ui/spinner';
@@ -64,9 +64,15 @@ export function AwardMyVotesPage({ token }: { token: string | undefined }) {
       </PageCard>
     );
   return (
-    <div className="flex flex-col gap-6">
-      <PageCard title="Meine Stimmen herunterladen" closeTo="/" width="md">
-        <div className="flex flex-col gap-4 text-sm text-ash-300">
+    <PageCard title="Meine Stimmen" closeTo="/" width="md">
+      <div className="flex flex-col gap-8">
+        <section
+          aria-labelledby="meine-stimmen-herunterladen"
+          className="flex flex-col gap-4 text-sm text-ash-300"
+        >
+          <h2 id="meine-stimmen-herunterladen" className="font-display text-xl text-parchment">
+            Herunterladen
+          </h2>
           <p>
             Lade herunter, was wir zu dieser E-Mail-Adresse für den Publikumsliebling gespeichert haben: die
             Adresse, wann sie bestätigt wurde, und für welche Autos sie wann gestimmt hat.
@@ -85,23 +91,30 @@ export function AwardMyVotesPage({ token }: { token: string | undefined }) {
               {errorText(exported.error) ?? `Das hat nicht geklappt. ${RETRY_HINT}`}
             </p>
           ) : null}
-        </div>
-      </PageCard>
-      <LinkActionCard
-        title="Meine Stimmen löschen"
-        token={token}
-        intro={
-          <p>
-            Löscht deine Adresse und alle ihre Stimmen. Läuft die Abstimmung noch, zählen sie dann nicht mehr;
-            ein festgeschriebenes Endergebnis bleibt, wie es ist.
-          </p>
-        }
-        actionLabel="Meine Stimmen löschen"
-        pendingLabel="Wird gelöscht..."
-        action={(value) => api.post<ServerMessage>('/api/award/my-votes/delete', { token: value })}
-        invalidText={AWARD_MESSAGES.linkInvalid}
-        destructive
-      />
-    </div>
+        </section>
+        <section
+          aria-labelledby="meine-stimmen-loeschen"
+          className="flex flex-col gap-4 border-t border-white/10 pt-6"
+        >
+          <h2 id="meine-stimmen-loeschen" className="font-display text-xl text-parchment">
+            Löschen
+          </h2>
+          <LinkAction
+            token={token}
+            intro={
+              <p>
+                Löscht deine Adresse und alle deine Stimmen. Läuft die Abstimmung noch, zählen sie dann nicht
+                mehr; ein festgeschriebenes Endergebnis bleibt, wie es ist.
+              </p>
+            }
+            actionLabel="Meine Stimmen löschen"
+            pendingLabel="Wird gelöscht..."
+            action={(value) => api.post<ServerMessage>('/api/award/my-votes/delete', { token: value })}
+            invalidText={AWARD_MESSAGES.linkInvalid}
+            destructive
+          />
+        </section>
+      </div>
+    </PageCard>
   );
 }
