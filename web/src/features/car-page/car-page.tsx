@@ -16,6 +16,7 @@ import { formatDate } from '../../lib/date-format';
 import { announcePageLive } from '../../lib/page-live';
 import { cropStyle } from '../media/crop';
 import { carPageQueryOptions } from './car-page-queries';
+import { CarVote } from './car-vote';
 
 /** The worker writes a 480 px and a 1280 px WebP rendition side by side (thumbs/{id}/{width}.webp). */
 const largeOf = (media: PublicMedia) =>
@@ -26,11 +27,11 @@ export const carPageTitle = (page: CarPage) =>
   page.vehicle ? vehicleDisplayName(page.vehicle) : brandAndModel(page);
 
 /**
- * What the page shows below the car, kept free for what a car's page may offer its visitors later
- * (such as voting for it); nothing yet.
+ * What the page offers its visitors below the car: the vote for the visitors' award, whose state the
+ * browser reads after the page loaded (the page itself is kept and shared, so nothing personal in it).
  */
-export function CarPageActions(_props: { page: CarPage }): ReactNode {
-  return null;
+export function CarPageActions({ page }: { page: CarPage }): ReactNode {
+  return <CarVote page={page} />;
 }
 
 /**
