@@ -11,7 +11,8 @@
  *   planning and bookkeeping of the quartett export, the email log
  */
 
-// The visitors' award's certificates.
+// The visitors' award: the signed voter cookie's value (the bench prepares voters with it), its certificates.
+export { createAwardToken } from './award/award.js';
 export {
   awardCertificateTasks,
   recordAwardCertificates,

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: seeds its own database, starts the built api and worker with services of their
- * own, measures R1–R11 against their budgets and references, prints one line per figure and writes
+ * own, measures R1–R12 against their budgets and references, prints one line per figure and writes
  * the same as JSON (test-results/bench/latest.json, not tracked), then `N passed, M failed` over the budgets (a part that
  * could not be measured counts as one failed). Exit code 1 when any failed. `… run.ts r1 r5`
  * measures only those (nothing is written).
@@ -20,13 +20,14 @@ import { quartett } from './figures/quartett.js';
 import { statusMail } from './figures/status-mail.js';
 import { thumbnails } from './figures/thumbnails.js';
 import { uploads } from './figures/uploads.js';
+import { votes } from './figures/votes.js';
 import { Client } from './http.js';
 import { makePhotos, migrate, seed, storeHeroRenditions, withDatabase } from './seed.js';
 import { ADMIN, DATA, LOGIN_USERS, ROOT } from './settings.js';
 import { s3Settings, startApi, startServices, startWorker, teardown } from './stack.js';
 import { formatBudget, formatLines, roundedValue, statusOf, type Figure } from './stats.js';
 
-const ALL = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11'] as const;
+const ALL = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12'] as const;
 type Part = (typeof ALL)[number];
 const TITLES: Record<Part, string> = {
   r1: 'R1 public list',
@@ -40,6 +41,7 @@ const TITLES: Record<Part, string> = {
   r9: 'R9 landing spike',
   r10: 'R10 assets',
   r11: 'R11 gate under the spike',
+  r12: 'R12 votes',
 };
 
 const requested = process.argv.slice(2).map((arg) => arg.toLowerCase());
@@ -103,6 +105,7 @@ try {
   await measure('r9', landingSpike);
   await measure('r10', assets);
   await measure('r11', gateSpike);
+  await measure('r12', () => votes(services.env));
   await measure('r2', () => adminLists(services.env));
   await measure('r7', login);
   await measure('r6', () => statusMail(services.mailWebUrl, seeded.submitted));
