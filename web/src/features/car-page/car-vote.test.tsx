@@ -1,6 +1,6 @@
 import { AWARD_MESSAGES } from '@schlosstreffen/shared';
 import type { AwardMe, CarPage } from '@schlosstreffen/shared/api';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   deferred,
@@ -62,6 +62,29 @@ describe("the car page's vote", () => {
     reply.release();
     expect(await region.findByText('Die Abstimmung beginnt am 15.08.2026, 12:00 Uhr.')).toBeTruthy();
     expect(region.queryByRole('button', { name: 'Für dieses Auto stimmen' })).toBeNull();
+  });
+
+  it('says voting has not begun before a meeting, and shows no box for a meeting long past without one', async () => {
+    carWith({
+      'GET /api/editions/2026/vehicles/7': () => ({
+        body: { ...PAGE, edition: { ...PAGE.edition, startsAt: '2999-08-14T08:00:00.000Z' } },
+      }),
+      'GET /api/award/2026/me': () => ({ body: me({ state: 'not_open' }) }),
+    });
+    await renderAt('/fahrzeuge/2026/7');
+    expect(await (await box()).findByText('Die Abstimmung hat noch nicht begonnen.')).toBeTruthy();
+    cleanup();
+
+    const api = carWith({
+      'GET /api/editions/2026/vehicles/7': () => ({
+        body: { ...PAGE, edition: { ...PAGE.edition, startsAt: '2020-08-14T08:00:00.000Z' } },
+      }),
+      'GET /api/award/2026/me': () => ({ body: me({ state: 'not_open' }) }),
+    });
+    await renderAt('/fahrzeuge/2026/7');
+    await screen.findByRole('heading', { name: 'BMW E30', level: 1 });
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/award/2026/me')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Publikumsliebling 2026' })).toBeNull());
   });
 
   it("says 'Die Abstimmung ist beendet.' once closed", async () => {

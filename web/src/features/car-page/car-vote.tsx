@@ -1,6 +1,12 @@
 import { AWARD_MESSAGES, AwardVoteSchema, awardTitle } from '@schlosstreffen/shared';
 import type { AwardMe, AwardVoteResult, CarPage } from '@schlosstreffen/shared/api';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -8,6 +14,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText, RETRY_HINT } from '../../components/ui/toaster';
 import { api, apiGet } from '../../lib/api';
+import { appNow } from '../../lib/app-clock';
 import { formatDateTime } from '../../lib/date-format';
 import { AccountForm, EmailField, SubmitButton } from '../account/form-parts';
 
@@ -30,6 +37,9 @@ const VOTE_LABEL = 'Für dieses Auto stimmen';
 /** What the box last said: the server's answer to a vote or a take-back, or its refusal. */
 type Said = { text: string; tone: 'ok' | 'error' } | null;
 
+/** A meeting this long past whose voting never opened had none: its cars' pages show no box. */
+const NO_AWARD_AFTER_MS = 7 * 24 * 3600 * 1000;
+
 /**
  * 'Publikumsliebling {Jahr}' on a car's page: while voting is open, a vote for this car (at most three
  * cars per confirmed address) and taking it back; without a confirmed address the vote asks for one
@@ -38,6 +48,13 @@ type Said = { text: string; tone: 'ok' | 'error' } | null;
 export function CarVote({ page }: { page: CarPage }) {
   const year = page.edition.year;
   const headingId = `award-vote-${year}-${page.startNumber}`;
+  const me = useQuery(awardMeQueryOptions(year));
+  if (
+    me.data?.state === 'not_open' &&
+    !me.data.opensAt &&
+    appNow() - Date.parse(page.edition.startsAt) > NO_AWARD_AFTER_MS
+  )
+    return null;
   return (
     <section
       aria-labelledby={headingId}
@@ -46,13 +63,20 @@ export function CarVote({ page }: { page: CarPage }) {
       <h2 id={headingId} className="font-display text-2xl text-gold-200">
         {awardTitle(year)}
       </h2>
-      <VoteState year={year} startNumber={page.startNumber} />
+      <VoteState me={me} year={year} startNumber={page.startNumber} />
     </section>
   );
 }
 
-function VoteState({ year, startNumber }: { year: number; startNumber: number }) {
-  const me = useQuery(awardMeQueryOptions(year));
+function VoteState({
+  me,
+  year,
+  startNumber,
+}: {
+  me: UseQueryResult<AwardMe>;
+  year: number;
+  startNumber: number;
+}) {
   if (me.isPending)
     return (
       <p role="status" className="mt-3 flex items-center gap-2 text-sm text-ash-300">
