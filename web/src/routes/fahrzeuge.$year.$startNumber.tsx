@@ -1,8 +1,8 @@
 import { carPagePath, vehicleSubline } from '@schlosstreffen/shared';
 import type { CarPage } from '@schlosstreffen/shared/api';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { carPageQueryOptions } from '../features/car-page/car-page-queries';
-import { carPageTitle, CarPageView } from '../features/car-page/car-page';
+import { carPageQueryOptions, carPageTitle } from '../features/car-page/car-page-queries';
+import { CarPageView } from '../features/car-page/car-page';
 import { shareHead } from '../lib/page-head';
 
 /** The year and start number of the address: four digits and up to four, else the page is not found. */

@@ -1,10 +1,4 @@
-import {
-  brandAndModel,
-  driveTypeLabel,
-  quartettCardValues,
-  vehicleDisplayName,
-  vehicleSubline,
-} from '@schlosstreffen/shared';
+import { driveTypeLabel, quartettCardValues, vehicleSubline } from '@schlosstreffen/shared';
 import type { CarPage, PublicMedia, PublicVehicle } from '@schlosstreffen/shared/api';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -15,16 +9,12 @@ import { LoadError, Loading } from '../../components/ui/query-states';
 import { formatDate } from '../../lib/date-format';
 import { announcePageLive } from '../../lib/page-live';
 import { cropStyle } from '../media/crop';
-import { carPageQueryOptions } from './car-page-queries';
+import { carPageQueryOptions, carPageTitle } from './car-page-queries';
 import { CarVote } from './car-vote';
 
 /** The worker writes a 480 px and a 1280 px WebP rendition side by side (thumbs/{id}/{width}.webp). */
 const largeOf = (media: PublicMedia) =>
   media.thumbnailUrl?.replace(/\/480\.webp$/, '/1280.webp') ?? media.url;
-
-/** The heading of a car's page: its name, else brand and model (a car shown without data: brand and model). */
-export const carPageTitle = (page: CarPage) =>
-  page.vehicle ? vehicleDisplayName(page.vehicle) : brandAndModel(page);
 
 /**
  * What the page offers its visitors below the car: the vote for the visitors' award, whose state the
