@@ -18,8 +18,9 @@ test('an admin prints the signs, the owner downloads the own sign from the dashb
   const ownerContext = await browser.newContext({ baseURL: BASE_URL });
   const { vehicleId } = await applicantWithVehicle(ownerContext.request, {
     brand: 'Lancia',
-    model: 'Delta HF Integrale',
-    name: 'Dea',
+    // A model and name no other spec's car has: the specs share one database and edition.
+    model: 'Delta HF Integrale Evo Schild',
+    name: 'Scheibendea',
   });
 
   await signInAsStaff(page, 'admin', 'Arne');
@@ -48,16 +49,20 @@ test('an admin prints the signs, the owner downloads the own sign from the dashb
 
   // The vehicle's dialog offers the car's sign to staff.
   await page.goto('/admin/dashboard');
-  await page.getByPlaceholder('Suche nach Marke oder Modell...').fill('delta hf');
-  await page.getByRole('article').filter({ hasText: 'Dea' }).getByRole('button', { name: 'Dea' }).click();
+  await page.getByPlaceholder('Suche nach Marke oder Modell...').fill('integrale evo schild');
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'Scheibendea' })
+    .getByRole('button', { name: 'Scheibendea' })
+    .click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('button', { name: 'Windschild herunterladen (Dea)' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Windschild herunterladen (Scheibendea)' })).toBeVisible();
   await captureEverywhere(page, 'admin-vehicle-windschild');
 
   const owner = await ownerContext.newPage();
   await owner.goto('/dashboard');
-  const card = owner.getByRole('article', { name: 'Dea' });
-  const button = card.getByRole('button', { name: 'Windschild herunterladen (Dea)' });
+  const card = owner.getByRole('article', { name: 'Scheibendea' });
+  const button = card.getByRole('button', { name: 'Windschild herunterladen (Scheibendea)' });
   await expect(button).toBeVisible();
   const [own] = await Promise.all([owner.waitForEvent('download'), button.click()]);
   expect(own.suggestedFilename()).toMatch(new RegExp(`^Windschild-\\d{4}-Nr-${startNumber}\\.pdf$`));
