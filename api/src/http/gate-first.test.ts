@@ -1,5 +1,6 @@
-import { EventEmitter } from 'node:events';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EventEmitter, once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { GateFirst } from './gate-first.js';
@@ -47,5 +48,34 @@ describe('the gate first', () => {
     expect(gate.busy).toBe(false);
     gate.track(request('/api/admin/check-in?edition=2026', 'sid=abc'), response());
     expect(gate.busy).toBe(true);
+  });
+
+  it('counts a real gate request from its arrival until its answer is sent, on a kept-alive connection too', async () => {
+    const gate = new GateFirst('sid');
+    const seen: boolean[] = [];
+    const server = createServer(
+      gate.listener((_req, res) => {
+        seen.push(gate.busy);
+        setTimeout(() => res.end('ok'), 20);
+      }),
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/admin/check-in/sync`, {
+          method: 'POST',
+          headers: { cookie: 'sid=abc' },
+        });
+        expect(await res.text()).toBe('ok');
+        expect(gate.busy).toBe(false);
+      }
+      await fetch(`http://127.0.0.1:${port}/`, { headers: { cookie: 'sid=abc' } });
+      expect(seen).toEqual([true, true, false]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
