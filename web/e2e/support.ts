@@ -395,6 +395,39 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   return pages.join('\n');
 }
 
+/**
+ * The QR codes of a PDF, one per page as it would be scanned: each page drawn to pixels by pdfjs (on
+ * its Node canvas) at three pixels per point, then read by jsQR.
+ */
+export async function pdfQrCodes(pdf: Buffer): Promise<Array<string | null>> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const jsqrModule = await import('jsqr');
+  const jsQR = ((jsqrModule as { default?: unknown }).default ?? jsqrModule) as typeof jsqrModule.default;
+  type CanvasFactory = {
+    create(
+      width: number,
+      height: number,
+    ): {
+      canvas: unknown;
+      context: { getImageData(x: number, y: number, w: number, h: number): ImageData };
+    };
+  };
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false }).promise;
+  const codes: Array<string | null> = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const page = await document.getPage(number);
+    const viewport = page.getViewport({ scale: 3 });
+    const { canvas, context } = (
+      document as unknown as { canvasFactory: CanvasFactory }
+    ).canvasFactory.create(viewport.width, viewport.height);
+    await page.render({ canvas, canvasContext: context, viewport } as never).promise;
+    const image = context.getImageData(0, 0, viewport.width, viewport.height);
+    codes.push(jsQR(image.data, image.width, image.height)?.data ?? null);
+  }
+  await document.destroy();
+  return codes;
+}
+
 /** The Admin tab of the admin dialog of the car titled `title`, found on the dashboard by `query`. */
 export async function adminDialogOf(page: Page, query: string, title: string) {
   await page.goto(`/admin/dashboard?q=${encodeURIComponent(query)}`);

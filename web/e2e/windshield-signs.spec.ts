@@ -4,6 +4,7 @@ import {
   applicantWithVehicle,
   BASE_URL,
   captureEverywhere,
+  pdfQrCodes,
   readDownload,
   setVehicleStatus,
   signInAsStaff,
@@ -66,7 +67,17 @@ test('an admin prints the signs, the owner downloads the own sign from the dashb
   await expect(button).toBeVisible();
   const [own] = await Promise.all([owner.waitForEvent('download'), button.click()]);
   expect(own.suggestedFilename()).toMatch(new RegExp(`^Windschild-\\d{4}-Nr-${startNumber}\\.pdf$`));
-  expect((await readDownload(own)).subarray(0, 5).toString()).toBe('%PDF-');
+  const sign = await readDownload(own);
+  expect(sign.subarray(0, 5).toString()).toBe('%PDF-');
   await captureEverywhere(owner, 'dashboard-windschild');
+
+  // The sign's QR code, scanned from the printed page, opens the car's page.
+  const [code] = await pdfQrCodes(sign);
+  expect(code).toMatch(new RegExp(`^${BASE_URL}/fahrzeuge/\\d{4}/${startNumber}$`));
+  const visitor = await browser.newPage();
+  await visitor.goto(code!);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Scheibendea' })).toBeVisible();
+  await expect(visitor.getByText(String(startNumber), { exact: true })).toBeVisible();
+  await visitor.close();
   await ownerContext.close();
 });
