@@ -6,7 +6,7 @@ import {
 } from '@schlosstreffen/shared';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import * as v from 'valibot';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,6 +18,7 @@ import { formatIso } from '../../../lib/date-format';
 import { errorText, notify, RETRY_HINT } from '../../../components/ui/toaster';
 import { CardsIcon, DownloadIcon, LockIcon } from '../admin-icons';
 import { AdminOnly } from '../admin-layout';
+import { useFinishedToasts } from './finished-toasts';
 import { useCreateQuartettSet, useReleaseQuartettSet } from './quartett-mutations';
 import type { QuartettSet } from '@schlosstreffen/shared/api';
 import { isQuartettSetRunning, quartettSetsQueryOptions } from './quartett-queries';
@@ -43,7 +44,7 @@ export function AdminQuartettPage() {
 
 function QuartettScreen() {
   const sets = useQuery(quartettSetsQueryOptions);
-  useFinishedExportToasts(sets.data);
+  useFinishedToasts(sets.data, isQuartettSetRunning, announceFinished);
   const [releasing, setReleasing] = useState<QuartettSet | null>(null);
   const release = useReleaseQuartettSet();
   // The 'Freigeben' button that opened the dialog; after a release it is gone, so focus goes to the set.
@@ -178,23 +179,6 @@ function QuartettScreen() {
       </ConfirmDialog>
     </section>
   );
-}
-
-/** Toasts when an export the admin is watching finishes or fails (not for sets that were done on load). */
-function useFinishedExportToasts(sets: QuartettSet[] | undefined) {
-  const previous = useRef<Map<string, QuartettSetStatus> | null>(null);
-  useEffect(() => {
-    if (!sets) return;
-    const before = previous.current;
-    previous.current = new Map(sets.map((set) => [set.id, set.status]));
-    if (!before) return;
-    // Toasts are created after this commit: the toaster's state machine must not update React mid-render.
-    const finished = sets.filter((set) => {
-      const was = before.get(set.id);
-      return was && isQuartettSetRunning({ status: was }) && !isQuartettSetRunning(set);
-    });
-    if (finished.length) queueMicrotask(() => finished.forEach(announceFinished));
-  }, [sets]);
 }
 
 function announceFinished(set: QuartettSet) {

@@ -7,7 +7,6 @@ import {
 } from '@schlosstreffen/shared';
 import type { SignExport } from '@schlosstreffen/shared/api';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { LoadError, Loading } from '../../../components/ui/query-states';
@@ -16,6 +15,7 @@ import { notify, RETRY_HINT } from '../../../components/ui/toaster';
 import { formatIso } from '../../../lib/date-format';
 import { DownloadIcon } from '../admin-icons';
 import { AdminOnly } from '../admin-layout';
+import { useFinishedToasts } from './finished-toasts';
 import { useStartSignSet } from './signs-mutations';
 import { isSignExportRunning, signSetsQueryOptions } from './signs-queries';
 
@@ -46,7 +46,7 @@ export function AdminSignsPage() {
 
 function SignsScreen() {
   const sets = useQuery(signSetsQueryOptions);
-  useFinishedToasts(sets.data);
+  useFinishedToasts(sets.data, isSignExportRunning, announceFinished);
 
   return (
     <section className="flex-1">
@@ -102,22 +102,6 @@ function SignsScreen() {
       </div>
     </section>
   );
-}
-
-/** Toasts when a set the admin is watching finishes or fails (not for sets that were done on load). */
-function useFinishedToasts(sets: SignExport[] | undefined) {
-  const previous = useRef<Map<string, SignExportStatus> | null>(null);
-  useEffect(() => {
-    if (!sets) return;
-    const before = previous.current;
-    previous.current = new Map(sets.map((sign) => [sign.id, sign.status]));
-    if (!before) return;
-    const finished = sets.filter((sign) => {
-      const was = before.get(sign.id);
-      return was && isSignExportRunning({ status: was }) && !isSignExportRunning(sign);
-    });
-    if (finished.length) queueMicrotask(() => finished.forEach(announceFinished));
-  }, [sets]);
 }
 
 function announceFinished(sign: SignExport) {
