@@ -472,13 +472,6 @@ export async function votesOfAddress(em: EntityManager, email: string): Promise<
   return Promise.all(voters.map((voter) => voterExport(em, voter)));
 }
 
-/** Removes an address's voters and votes in every edition (account deletion). */
-export async function deleteVotersOfAddress(em: EntityManager, email: string): Promise<number> {
-  const voters = await em.find(AwardVoter, { email: email.toLowerCase() }, { fields: ['id'] });
-  for (const voter of voters) await deleteVoter(em, voter.id);
-  return voters.length;
-}
-
 /** The venue dates of the meeting, for 'confirmed on a day of the meeting'. */
 export const meetingDays = (edition: Pick<Edition, 'startsAt' | 'endsAt'>) => ({
   from: venueDate(edition.startsAt),
