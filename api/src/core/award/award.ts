@@ -23,7 +23,7 @@ import { conflict, notFound } from '../errors.js';
 import { editionOfYear } from '../editions/editions.js';
 import { enqueue } from '../outbox/outbox.js';
 import { journalErasure } from '../erasure-journal.js';
-import { Award, AwardVoter, type AwardResult } from '../model/award.entity.js';
+import { Award, AwardVote, AwardVoter, type AwardResult } from '../model/award.entity.js';
 import { Edition } from '../model/edition.entity.js';
 import {
   carOfStartNumber,
@@ -249,7 +249,12 @@ export class AwardService {
       { edition: edition.id, email },
       { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
     );
-    if (!voter.confirmedAt) Object.assign(voter, { confirmedAt: at, confirmedVia: 'account' });
+    if (!voter.confirmedAt) {
+      // Votes pending on the address were typed in by whoever knew it, not proven by this account:
+      // they never count in its name.
+      await em.nativeDelete(AwardVote, { voter: voter.id });
+      Object.assign(voter, { confirmedAt: at, confirmedVia: 'account' });
+    }
     return voter;
   }
 

@@ -186,6 +186,21 @@ describe('the visitors award', () => {
     expect(await mailCount(t, voter.email.toLowerCase())).toBe(0);
   });
 
+  it("never counts votes someone else typed in with an account's address when the account votes", async () => {
+    const account = await t.signIn('user');
+    const stranger = await t
+      .client()
+      .post(
+        votesPath(),
+        { startNumber: cars[2], email: account.email },
+        { 'x-forwarded-for': '198.51.100.90' },
+      );
+    expect(stranger.status).toBe(202);
+    const res = await account.client.post(votesPath(), { startNumber: cars[3] });
+    expect(res.status).toBe(201);
+    expect(res.data.votes).toEqual([cars[3]]);
+  });
+
   it('does not add votes to an address confirmed elsewhere: it mails a link instead', async () => {
     const { email } = await confirmedBrowser();
     const stranger = t.client();
