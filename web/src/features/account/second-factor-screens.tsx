@@ -23,6 +23,7 @@ import {
   useVerifySecondFactor,
 } from '../auth/second-factor-api';
 import { AccountForm, serverErrorListeners, setServerError, SubmitButton, textLinkClass } from './form-parts';
+import { saveFile } from '../../lib/save-file';
 
 /**
  * The second step of a staff sign-in (reviewers and admins, while the server asks for it): the
@@ -291,16 +292,11 @@ function RecoveryCodes({
     ...codes,
     '',
   ].join('\n');
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'schlosstreffen-wiederherstellungscodes.txt';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () =>
+    saveFile(
+      new Blob([text], { type: 'text/plain;charset=utf-8' }),
+      'schlosstreffen-wiederherstellungscodes.txt',
+    );
   return (
     <PageCard
       title="Wiederherstellungscodes"

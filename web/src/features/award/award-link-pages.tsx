@@ -8,6 +8,7 @@ import { PageCard } from '../../components/ui/page-card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText, RETRY_HINT } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
+import { saveFile } from '../../lib/save-file';
 
 /** Where the links of the award mail lead: each acts only when its button is pressed. */
 
@@ -40,12 +41,10 @@ export function AwardConfirmPage({ token }: { token: string | undefined }) {
 
 /** Saves the JSON as a file in the browser. */
 function download(data: AwardVoterExport) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `meine-stimmen-publikumsliebling-${data.edition}.json`;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile(
+    new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+    `meine-stimmen-publikumsliebling-${data.edition}.json`,
+  );
 }
 
 /** /publikumsliebling/meine-stimmen?token=…: the address's own votes, to download or delete. */
