@@ -18,3 +18,6 @@ export const CAR_PAGE_MESSAGES = {
     `Beim Schlosstreffen ${year} fährt kein bestätigtes Fahrzeug mit der Startnummer ${startNumber}.`,
   invalidNumber: 'Die Startnummer muss eine Zahl sein.',
 } as const;
+
+/** An Instagram name as the car's page and the owner's dashboard show it: one leading '@'. */
+export const instagramAt = (handle: string): string => `@${handle.replace(/^@+/, '')}`;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CAR_PAGE_MESSAGES } from '@schlosstreffen/shared';
+import { CAR_PAGE_MESSAGES, instagramAt } from '@schlosstreffen/shared';
 import type { CarPage, PublicVehicle } from '@schlosstreffen/shared/api';
 import { notFound } from '../errors.js';
 import { objectPathOf } from '../storage/objects.js';
@@ -27,7 +27,7 @@ export async function carPage(em: EntityManager, year: number, startNumber: numb
     model: row.model,
     vehicle: (row.data as PublicVehicle | null) ?? null,
     story: row.story?.trim() || null,
-    instagramHandle: handle ? `@${handle.replace(/^@+/, '')}` : null,
+    instagramHandle: handle ? instagramAt(handle) : null,
     shareImageUrl: row.share_image ? objectPathOf(row.share_image) : null,
   };
 }

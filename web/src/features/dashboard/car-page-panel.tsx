@@ -1,4 +1,4 @@
-import { carPagePath, CONSENTS } from '@schlosstreffen/shared';
+import { carPagePath, CONSENTS, instagramAt } from '@schlosstreffen/shared';
 import type { Consent, Vehicle } from '@schlosstreffen/shared/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -65,7 +65,7 @@ export function CarPagePanel({ vehicle }: { vehicle: Vehicle }) {
         label={CONSENTS.instagram.label}
         description={
           instagramHandle
-            ? `Zeigt ${instagramHandle.startsWith('@') ? instagramHandle : `@${instagramHandle}`} auf der öffentlichen Seite deines Fahrzeugs.`
+            ? `Zeigt ${instagramAt(instagramHandle)} auf der öffentlichen Seite deines Fahrzeugs.`
             : 'Trage zuerst deinen Instagram-Namen im Profil ein.'
         }
       />
