@@ -10,6 +10,7 @@ import { PublicInputs } from './core/public-list/public-inputs.js';
 import { PageCache } from './http/page-cache.js';
 import { withStaticFastPath } from './http/fast-path.js';
 import { GateFirst } from './http/gate-first.js';
+import { keepConnectionsAlive } from './http/keep-alive.js';
 import { publicListReader } from './core/public-list/public-vehicle.read.js';
 import { EditionEvents } from './core/editions/edition-events.js';
 import { withPublicListFastPath } from './routes/vehicles/public-list.js';
@@ -67,26 +68,28 @@ async function main(): Promise<void> {
   const secureSite = new URL(config.publicUrl).protocol === 'https:';
   // The gate's requests are counted first, so answers from memory yield to them while they run.
   const gateFirst = new GateFirst(SESSION_COOKIE);
-  const server = createServer(
-    gateFirst.listener(
-      withStaticFastPath(
-        app,
-        withPublicListFastPath(
+  const server = keepConnectionsAlive(
+    createServer(
+      gateFirst.listener(
+        withStaticFastPath(
           app,
-          publicListReader(orm.em, currentEditionId, publicInputs),
-          secureSite,
-          metrics,
+          withPublicListFastPath(
+            app,
+            publicListReader(orm.em, currentEditionId, publicInputs),
+            secureSite,
+            metrics,
+          ),
+          {
+            pages,
+            // Hashed assets never change under their name; the other files only in production, where
+            // the build does not change under a running process (elsewhere a rebuild shows at once).
+            files: { root: path.resolve(config.webDist), all: config.isProduction },
+            sessionCookie: SESSION_COOKIE,
+            requireHttps: secureSite,
+            metrics,
+            gateFirst,
+          },
         ),
-        {
-          pages,
-          // Hashed assets never change under their name; the other files only in production, where
-          // the build does not change under a running process (elsewhere a rebuild shows at once).
-          files: { root: path.resolve(config.webDist), all: config.isProduction },
-          sessionCookie: SESSION_COOKIE,
-          requireHttps: secureSite,
-          metrics,
-          gateFirst,
-        },
       ),
     ),
   ).listen(config.port, () =>
