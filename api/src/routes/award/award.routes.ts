@@ -35,6 +35,12 @@ export interface AwardRouteDeps {
 
 /** The voter cookie: a signed voter id, separate from the session, for this browser's confirmed address. */
 export const VOTER_COOKIE = 'st_voter';
+/**
+ * Readable by the page's script and naming nobody: tells the car page that this browser has a voter
+ * cookie, so only such browsers (and signed-in ones) ask for their own votes; everyone else reads
+ * the voting's state from the kept page.
+ */
+export const VOTER_HINT_COOKIE = 'st_voter_hint';
 const VOTER_COOKIE_DAYS = 60;
 
 function yearOf(ctx: AppContext): number {
@@ -146,13 +152,17 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
   router.post('/award/confirm', async (ctx) => {
     const confirmed = await award.confirm(tokenOf(ctx), requestNow(ctx));
     if (!confirmed) throw invalid(AWARD_MESSAGES.linkInvalid);
-    ctx.cookies.set(VOTER_COOKIE, award.voterCookie(confirmed.voterId), {
-      httpOnly: true,
+    const kept = {
       sameSite: 'lax',
       secure: deps.secureCookies,
       maxAge: VOTER_COOKIE_DAYS * 24 * 3600 * 1000,
+    } as const;
+    ctx.cookies.set(VOTER_COOKIE, award.voterCookie(confirmed.voterId), {
+      ...kept,
+      httpOnly: true,
       overwrite: true,
     });
+    ctx.cookies.set(VOTER_HINT_COOKIE, '1', { ...kept, httpOnly: false, overwrite: true });
     noStore(ctx);
     ctx.body = confirmed.result;
   });
@@ -169,6 +179,11 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
   router.post('/award/my-votes/delete', async (ctx) => {
     if (!(await award.deleteByLink(tokenOf(ctx)))) throw invalid(AWARD_MESSAGES.linkInvalid);
     ctx.cookies.set(VOTER_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies });
+    ctx.cookies.set(VOTER_HINT_COOKIE, null, {
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+    });
     ctx.body = { message: AWARD_MESSAGES.deleted } satisfies ServerMessage;
   });
 
