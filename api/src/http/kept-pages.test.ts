@@ -61,7 +61,8 @@ export async function render({ url, nonce, siteConfig, user, lookBack, carPage, 
       kind: 'page',
       status: 200,
       head: '<meta property="og:title" content="Nr. ' + carPage.startNumber + '">',
-      html: '<p id="car">' + (carPage.vehicle ? carPage.vehicle.name : carPage.brand) + '</p>' + script,
+      html: '<p id="car">' + (carPage.vehicle ? carPage.vehicle.name : carPage.brand) + '</p>' +
+        '<p id="model">' + carPage.model + '</p>' + script,
     };
   }
   if (url.startsWith('/rueckblick/')) {
@@ -187,12 +188,17 @@ async function visit(process: Process, pagePath = '/', headers: Record<string, s
   return { res, html: await res.text() };
 }
 
-/** Polls a process's landing page until `done`; the time it took, or a failure after `timeoutMs`. */
-async function untilPage(process: Process, done: (html: string) => boolean, timeoutMs = 5000) {
+/** Polls a process's page (the landing page) until `done`; the time it took, or a failure after `timeoutMs`. */
+async function untilPage(
+  process: Process,
+  done: (html: string, status: number) => boolean,
+  timeoutMs = 5000,
+  pagePath = '/',
+) {
   const started = performance.now();
   for (;;) {
-    const { html } = await visit(process);
-    if (done(html)) return performance.now() - started;
+    const { res, html } = await visit(process, pagePath);
+    if (done(html, res.status)) return performance.now() - started;
     if (performance.now() - started > timeoutMs)
       throw new Error(`page not changed in ${timeoutMs} ms: ${html.slice(0, 400)}`);
     await sleep(20);
@@ -451,6 +457,53 @@ describe('pages kept for visitors who are not signed in', () => {
     expect(b.stackRequests).toBe(stack + 1);
   });
 
+  it("brings a change of a car shown without its images to its kept page, and its given-up place's 404", async () => {
+    const owner = await t.signIn('user');
+    const car = await insertCar(t, { ownerId: owner.id, model: 'Ur-Quattro', withoutMedia: true });
+    const carPath = `/fahrzeuge/${t.event.edition.year}/${car.startNumber}`;
+    const first = await visit(b, carPath);
+    expect(first.res.status).toBe(200);
+    expect(text(first.html, 'car')).toBe('Audi');
+    expect(text(first.html, 'model')).toBe('Ur-Quattro');
+    const before = b.stackRequests;
+    await visit(b, carPath);
+    expect(b.stackRequests).toBe(before);
+    const wait: Record<string, number> = {};
+
+    // Staff correct the model (through a third app): it is not on the public list, yet its page follows.
+    await sleep(1100);
+    const admin = await t.signIn('admin');
+    const corrected = await admin.client.patch(`/api/vehicles/${car.vehicleId}`, {
+      model: 'Sport Quattro S1',
+    });
+    expect(corrected.status, corrected.text).toBe(200);
+    wait.model = await untilPage(b, (html) => text(html, 'model') === 'Sport Quattro S1', 5000, carPath);
+    await untilPage(a, (html) => text(html, 'model') === 'Sport Quattro S1', 5000, carPath);
+
+    // Its place given up (another connection, as psql would; the car's status stays): the number
+    // answers 404 and no page is kept for it any more.
+    await sleep(1100);
+    const db = new pg.Client({ connectionString: t.env.DATABASE_URL });
+    await db.connect();
+    try {
+      await db.query(
+        `update invitation set released_at = now(), release_reason = 'revoked' where vehicle_id = $1`,
+        [car.vehicleId],
+      );
+    } finally {
+      await db.end();
+    }
+    wait.released = await untilPage(b, (_html, status) => status === 404, 5000, carPath);
+    const gone = await visit(b, carPath);
+    expect(gone.res.status).toBe(404);
+    expect(gone.res.headers.get('etag')).toBeNull();
+    // Notification and the render itself, well within the 10 s a kept page lives unannounced.
+    for (const ms of Object.values(wait)) expect(ms).toBeLessThan(1500);
+    console.info(
+      `kept car page changed after: ${JSON.stringify(Object.fromEntries(Object.entries(wait).map(([k, v]) => [k, Math.round(v)])))} ms`,
+    );
+  });
+
   it('keeps no page the router redirects or does not know', async () => {
     const missing = await visit(b, '/rueckblick/1999');
     expect(missing.res.status).toBe(404);
@@ -459,6 +512,7 @@ describe('pages kept for visitors who are not signed in', () => {
     await visit(b, '/rueckblick/1999');
     expect(b.stackRequests).toBe(again + 1);
   });
+
 });
 
 describe('built files', () => {

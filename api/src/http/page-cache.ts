@@ -39,7 +39,7 @@ export const pageEtag = (page: CachedPage, coding: PageCoding | undefined) =>
 /** What a page shows besides its build: every page the site config (editions, texts). */
 export function inputsOf(pagePath: string): readonly PublicInput[] {
   if (pagePath.startsWith('/rueckblick/')) return ['editions', 'texts', 'vehicles', 'arrivals'];
-  if (pagePath.startsWith('/fahrzeuge/')) return ['editions', 'texts', 'vehicles'];
+  if (pagePath.startsWith('/fahrzeuge/')) return ['editions', 'texts', 'vehicles', 'cars'];
   if (pagePath === '/') return ['editions', 'texts', 'vehicles'];
   return ['editions', 'texts'];
 }

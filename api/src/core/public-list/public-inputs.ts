@@ -5,10 +5,12 @@ import { logger } from '../logger.js';
 /**
  * What the public pages show, each with a version of its own: a statement that changes one takes
  * the next number of its sequence (`public_input_<name>`) and announces `name:number` on this
- * channel when its transaction commits (migration `public_inputs`).
+ * channel when its transaction commits (migration `public_inputs`). 'cars' is what the cars' pages
+ * show beyond the public list: the confirmed cars' places and an unlisted car's brand and model
+ * (migration `car_page_input`).
  */
 export const PUBLIC_INPUT_CHANNEL = 'public_input';
-export const PUBLIC_INPUTS = ['vehicles', 'texts', 'editions', 'arrivals'] as const;
+export const PUBLIC_INPUTS = ['vehicles', 'texts', 'editions', 'arrivals', 'cars'] as const;
 export type PublicInput = (typeof PUBLIC_INPUTS)[number];
 
 const RECONNECT_MS = 1000;
