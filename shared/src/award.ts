@@ -74,6 +74,20 @@ export const AwardVoteSchema = v.object({
 });
 export type AwardVoteInput = v.InferOutput<typeof AwardVoteSchema>;
 
+/**
+ * The confirm page's button: the mailed link's token and the start numbers of the waiting votes the
+ * person picked (without: those cast in the confirming browser).
+ */
+export const AwardConfirmSchema = v.object({
+  token: v.pipe(v.string(AWARD_MESSAGES.linkInvalid), v.maxLength(300, AWARD_MESSAGES.linkInvalid)),
+  startNumbers: v.optional(
+    v.pipe(
+      v.array(AwardVoteSchema.entries.startNumber, AWARD_MESSAGES.startNumber),
+      v.maxLength(AWARD_VOTES_PER_VOTER, AWARD_MESSAGES.tooMany),
+    ),
+  ),
+});
+
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const moment = v.nullable(
   v.pipe(v.string(AWARD_MESSAGES.moment), v.regex(ISO_MOMENT, AWARD_MESSAGES.moment)),

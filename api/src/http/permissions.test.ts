@@ -330,6 +330,14 @@ const ROWS: Row[] = [
     request: async () => ({ path: '/api/award/confirm', json: { token: await freshAwardVoter('confirm') } }),
   },
   {
+    route: 'POST /api/award/confirm/pending',
+    expect: [200, 200, 200, 200, 200, 200],
+    request: async () => ({
+      path: '/api/award/confirm/pending',
+      json: { token: await freshAwardVoter('confirm') },
+    }),
+  },
+  {
     route: 'POST /api/award/my-votes/export',
     expect: [200, 200, 200, 200, 200, 200],
     request: async () => ({

@@ -22,6 +22,21 @@ export interface AwardVoteResult {
   votes: number[];
 }
 
+/** POST /api/award/confirm/pending: what the confirm page shows before its button. */
+export interface AwardPendingVotes {
+  year: number;
+  /** The address is confirmed already (the link then only lets this browser vote). */
+  confirmed: boolean;
+  votes: {
+    startNumber: number;
+    car: string;
+    /** Waiting for the confirmation; otherwise it counts already. */
+    pending: boolean;
+    /** Cast in the browser that opened the link. */
+    thisBrowser: boolean;
+  }[];
+}
+
 /** One car in the admin's ranking. */
 export interface AwardRankingRow {
   rank: number;

@@ -55,9 +55,9 @@ export function LinkAction({
   // A rejected token (400, 404, 410): pressing again would not help.
   const rejected = isApiError(run.error) && run.error.status >= 400 && run.error.status < 500;
 
-  if (run.isSuccess) return <Outcome tone="ok" text={run.data.message} next={next} />;
-  if (!parsed.success) return <Outcome tone="error" text={invalidText} />;
-  if (rejected) return <Outcome tone="error" text={errorText(run.error) ?? invalidText} />;
+  if (run.isSuccess) return <LinkOutcome tone="ok" text={run.data.message} next={next} />;
+  if (!parsed.success) return <LinkOutcome tone="error" text={invalidText} />;
+  if (rejected) return <LinkOutcome tone="error" text={errorText(run.error) ?? invalidText} />;
   return (
     <div className="flex flex-col gap-6">
       <div className="text-sm leading-relaxed text-ash-300">{intro}</div>
@@ -86,7 +86,8 @@ export function LinkAction({
   );
 }
 
-function Outcome({ tone, text, next }: { tone: 'ok' | 'error'; text: string; next?: ReactNode }) {
+/** What a mailed link's action came to, focused for screen readers, with the way back. */
+export function LinkOutcome({ tone, text, next }: { tone: 'ok' | 'error'; text: string; next?: ReactNode }) {
   const message = useRef<HTMLParagraphElement>(null);
   // The button is gone: move focus to the outcome so screen readers read it.
   useEffect(() => message.current?.focus(), []);

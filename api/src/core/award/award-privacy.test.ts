@@ -62,7 +62,14 @@ describe('the visitors award and personal data', () => {
   it('retention removes unconfirmed addresses after days, the rest after the edition; the final totals stay', async () => {
     const at = new Date(openedAt.getTime() + 2 * 3600_000);
     const pending = uniqueEmail('offen');
-    await service.vote(year, { startNumber: car, email: pending }, {}, '198.51.100.2', at, async () => {});
+    await service.vote(
+      year,
+      { startNumber: car, email: pending },
+      { browser: 'a'.repeat(64) },
+      '198.51.100.2',
+      at,
+      async () => {},
+    );
     const fan = await t.signIn('user');
     await service.vote(
       year,

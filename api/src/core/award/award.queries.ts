@@ -25,16 +25,24 @@ export async function carOfStartNumber(
  */
 export async function insertVote(
   em: EntityManager,
-  vote: { voterId: string; vehicleId: string; editionId: string; network: string; at: Date },
+  vote: {
+    voterId: string;
+    vehicleId: string;
+    editionId: string;
+    network: string;
+    at: Date;
+    /** The casting browser of a pending vote; null for one that counts at once. */
+    browser: string | null;
+  },
 ): Promise<boolean> {
   const written = await runStatement(
     em,
-    `insert into award_vote (voter_id, vehicle_id, edition_id, slot, network, created_at)
-     select ?, ?, ?, s, ?, ? from generate_series(1, 3) s
+    `insert into award_vote (voter_id, vehicle_id, edition_id, slot, network, browser, created_at)
+     select ?, ?, ?, s, ?, ?, ? from generate_series(1, 3) s
       where not exists (select 1 from award_vote where voter_id = ? and slot = s)
       order by s limit 1
      on conflict do nothing`,
-    [vote.voterId, vote.vehicleId, vote.editionId, vote.network, vote.at, vote.voterId],
+    [vote.voterId, vote.vehicleId, vote.editionId, vote.network, vote.browser, vote.at, vote.voterId],
   );
   return written > 0;
 }
@@ -46,11 +54,34 @@ export async function deleteVote(em: EntityManager, voterId: string, vehicleId: 
   ]);
 }
 
+/**
+ * A pending address's votes from other browsers than the one voting now give way to it: the votes
+ * waiting on an unconfirmed address are those of one browser at a time.
+ */
+export async function dropVotesOfOtherBrowsers(em: EntityManager, voterId: string, browser: string) {
+  return runStatement(em, `delete from award_vote where voter_id = ? and browser is distinct from ?`, [
+    voterId,
+    browser,
+  ]);
+}
+
+/** Confirming: the pending votes kept count from now on (no browser), the others go. */
+export async function settlePendingVotes(em: EntityManager, voterId: string, keep: string[]) {
+  await runStatement(
+    em,
+    `delete from award_vote where voter_id = ? and browser is not null and not (vehicle_id = any(?::uuid[]))`,
+    [voterId, `{${keep.join(',')}}`],
+  );
+  await runStatement(em, `update award_vote set browser = null where voter_id = ? and browser is not null`, [
+    voterId,
+  ]);
+}
+
 /** The start numbers a voter voted for, in the order cast. */
 export async function votesOfVoter(
   em: EntityManager,
   voterId: string,
-): Promise<{ startNumber: number; vehicleId: string; car: string; at: Date }[]> {
+): Promise<{ startNumber: number; vehicleId: string; car: string; at: Date; browser: string | null }[]> {
   const rows = await selectRows<{
     start_number: number;
     vehicle_id: string;
@@ -58,9 +89,10 @@ export async function votesOfVoter(
     brand: string;
     model: string;
     created_at: Date;
+    browser: string | null;
   }>(
     em,
-    `select i.start_number, a.vehicle_id, v.name, v.brand, v.model, a.created_at
+    `select i.start_number, a.vehicle_id, v.name, v.brand, v.model, a.created_at, a.browser
        from award_vote a join vehicle v on v.id = a.vehicle_id join invitation i on i.vehicle_id = a.vehicle_id
       where a.voter_id = ? order by a.created_at, a.slot`,
     [voterId],
@@ -70,6 +102,7 @@ export async function votesOfVoter(
     vehicleId: row.vehicle_id,
     car: row.name?.trim() || `${row.brand} ${row.model}`,
     at: new Date(row.created_at),
+    browser: row.browser,
   }));
 }
 

@@ -16,7 +16,12 @@ import {
   vehicleDisplayName,
   type AwardState,
 } from '@schlosstreffen/shared';
-import type { AwardMe, AwardVoteResult, AwardVoterExport } from '@schlosstreffen/shared/api';
+import type {
+  AwardMe,
+  AwardPendingVotes,
+  AwardVoteResult,
+  AwardVoterExport,
+} from '@schlosstreffen/shared/api';
 import { createLinkToken, verifyLinkToken } from '../crypto/link-token.js';
 import { seal } from '../crypto/seal.js';
 import { conflict, notFound } from '../errors.js';
@@ -28,9 +33,11 @@ import { Edition } from '../model/edition.entity.js';
 import {
   carOfStartNumber,
   deleteVote,
+  dropVotesOfOtherBrowsers,
   ensureAwardRow,
   ensureVoterRow,
   insertVote,
+  settlePendingVotes,
   tally,
   visitorConfirmedAt,
   votesOfVoter,
@@ -49,7 +56,11 @@ export const verifyAwardToken = (secret: string, token: unknown, purpose: AwardL
 export const AWARD_CONFIRMATION_RESEND_MS = 60 * 60 * 1000;
 
 /** Where voting stands at `at`: open from its opening until its closing (at the latest the meeting's end). */
-export function awardStateAt(award: Award | null, edition: Pick<Edition, 'endsAt'>, at: Date): AwardState {
+export function awardStateAt(
+  award: Pick<Award, 'openedAt' | 'closedAt'> | null,
+  edition: Pick<Edition, 'endsAt'>,
+  at: Date,
+): AwardState {
   if (!award?.openedAt) return 'not_open';
   if (award.closedAt || at >= edition.endsAt) return 'closed';
   return 'open';
@@ -205,6 +216,11 @@ export interface VoterIdentity {
   voterId?: string | null;
   /** A signed-in account with a verified address. */
   account?: { email: string } | null;
+  /**
+   * The browser, by a hash of its own random cookie: votes waiting for their address's confirmation
+   * remember where they were cast, and only that browser's count without being picked.
+   */
+  browser?: string | null;
 }
 
 export interface AwardOptions {
@@ -306,9 +322,10 @@ export class AwardService {
       const confirmed = await this.confirmedVoter(em, edition, who, network, at);
       if (confirmed) {
         await em.flush();
-        return this.cast(em, confirmed, car.vehicleId, edition.id, network, at, 'counted');
+        return this.cast(em, confirmed, car.vehicleId, edition.id, network, at, null);
       }
       if (!input.email) throw conflict(AWARD_MESSAGES.emailNeeded);
+      if (!who.browser) throw new Error('an anonymous vote needs its browser');
       await newAddress();
       const voter = await this.addressVoter(em, edition, input.email, network, at);
       if (voter.confirmedAt) {
@@ -317,7 +334,8 @@ export class AwardService {
       }
       queued = this.mailLink(em, voter, at);
       await em.flush();
-      return this.cast(em, voter, car.vehicleId, edition.id, network, at, 'pending');
+      await dropVotesOfOtherBrowsers(em, voter.id, who.browser);
+      return this.cast(em, voter, car.vehicleId, edition.id, network, at, who.browser);
     });
     if (queued) this.options.onOutbox?.();
     return result;
@@ -365,7 +383,10 @@ export class AwardService {
     return true;
   }
 
-  /** Writes the vote (idempotent for the same car); a fourth car is refused. */
+  /**
+   * Writes the vote (idempotent for the same car); a fourth car is refused. With `browser` it is
+   * pending, waiting for the address's confirmation; without, it counts.
+   */
   private async cast(
     em: EntityManager,
     voter: AwardVoter,
@@ -373,10 +394,11 @@ export class AwardService {
     editionId: string,
     network: string,
     at: Date,
-    status: 'counted' | 'pending',
+    browser: string | null,
   ): Promise<AwardVoteResult> {
+    const status = browser ? 'pending' : 'counted';
     for (let attempt = 0; ; attempt += 1) {
-      const written = await insertVote(em, { voterId: voter.id, vehicleId, editionId, network, at });
+      const written = await insertVote(em, { voterId: voter.id, vehicleId, editionId, network, at, browser });
       const votes = await votesOfVoter(em, voter.id);
       if (written || votes.some((vote) => vote.vehicleId === vehicleId)) {
         const message =
@@ -411,16 +433,58 @@ export class AwardService {
   }
 
   /**
-   * The confirm page's button: proves the address (recorded as a visitor sign-up's confirmation when
-   * the address has a confirmed one in the edition). Returns the voter id for the browser's cookie, or
-   * null for a bad link.
+   * What the confirm page shows before its button: the votes waiting on the address, each marked
+   * when it was cast in this browser. Null for a bad link or a voter gone. Changes nothing.
    */
-  async confirm(token: unknown, at: Date): Promise<{ voterId: string; result: AwardVoteResult } | null> {
+  async pendingVotes(token: unknown, browser: string | null): Promise<AwardPendingVotes | null> {
+    const id = verifyAwardToken(this.options.secret, token, 'confirm');
+    if (!id) return null;
+    const em = this.em.fork();
+    const voter = await em.findOne(AwardVoter, id, { populate: ['edition'] });
+    if (!voter) return null;
+    const votes = await votesOfVoter(em, voter.id);
+    return {
+      year: (voter.edition as unknown as Edition).year,
+      confirmed: Boolean(voter.confirmedAt),
+      votes: votes.map((vote) => ({
+        startNumber: vote.startNumber,
+        car: vote.car,
+        pending: vote.browser !== null,
+        thisBrowser: vote.browser !== null && vote.browser === browser,
+      })),
+    };
+  }
+
+  /**
+   * The confirm page's button: proves the address (recorded as a visitor sign-up's confirmation when
+   * the address has a confirmed one in the edition). Of the votes waiting on it, those whose start
+   * numbers the page sends count (by default those cast in this browser); the others are dropped, so
+   * votes someone else typed in with the address never count by its owner pressing the button.
+   * Returns the voter id for the browser's cookie, or null for a bad link.
+   */
+  async confirm(
+    token: unknown,
+    at: Date,
+    pick: { browser: string | null; startNumbers?: number[] },
+  ): Promise<{ voterId: string; result: AwardVoteResult } | null> {
     const id = verifyAwardToken(this.options.secret, token, 'confirm');
     if (!id) return null;
     return this.em.fork().transactional(async (em) => {
       const voter = await em.findOne(AwardVoter, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!voter) return null;
+      const waiting = (await votesOfVoter(em, voter.id)).filter((vote) => vote.browser !== null);
+      if (waiting.length) {
+        const kept = waiting.filter((vote) =>
+          pick.startNumbers
+            ? pick.startNumbers.includes(vote.startNumber)
+            : pick.browser !== null && vote.browser === pick.browser,
+        );
+        await settlePendingVotes(
+          em,
+          voter.id,
+          kept.map((vote) => vote.vehicleId),
+        );
+      }
       if (!voter.confirmedAt) {
         const visitorAt = await visitorConfirmedAt(em, voter.edition.id, voter.email);
         Object.assign(

@@ -70,6 +70,8 @@ const AwardVoteSchema = defineEntity({
     /** 1–3: the unique (voter, slot) holds every voter to three votes. */
     slot: p.smallint(),
     network: p.string().length(64),
+    /** While the vote is pending: a hash of the casting browser's cookie; cleared once it counts. */
+    browser: p.string().length(64).nullable(),
     createdAt: createdAt(),
   },
 });

@@ -1,7 +1,9 @@
 import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   AWARD_MESSAGES,
+  AwardConfirmSchema,
   AwardMomentsSchema,
   AwardVoteSchema,
   EDITION_MESSAGES,
@@ -42,6 +44,15 @@ export const VOTER_COOKIE = 'st_voter';
  */
 export const VOTER_HINT_COOKIE = 'st_voter_hint';
 const VOTER_COOKIE_DAYS = 60;
+/**
+ * A random value naming this browser (nothing else) while its votes wait for their address's
+ * confirmation: the votes remember its hash, and the confirm page counts that browser's votes.
+ */
+export const VOTE_BROWSER_COOKIE = 'st_vote_browser';
+const VOTE_BROWSER_DAYS = 7;
+const BROWSER_VALUE = /^[A-Za-z0-9_-]{24}$/;
+
+const browserHash = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function yearOf(ctx: AppContext): number {
   const raw = ctx.params.year ?? '';
@@ -118,6 +129,19 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
     };
   };
   const noStore = (ctx: AppContext) => ctx.set('Cache-Control', 'no-store');
+  /** The browser's own random value, if it has a well-formed one. */
+  const browserOf = (ctx: AppContext): string | null => {
+    const value = ctx.cookies.get(VOTE_BROWSER_COOKIE);
+    return value && BROWSER_VALUE.test(value) ? value : null;
+  };
+  const browserCookie = (ctx: AppContext, value: string | null) =>
+    ctx.cookies.set(VOTE_BROWSER_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      maxAge: value ? VOTE_BROWSER_DAYS * 24 * 3600 * 1000 : undefined,
+      overwrite: true,
+    });
 
   router.get('/award/:year/me', async (ctx) => {
     noStore(ctx);
@@ -129,11 +153,14 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
     const input = validate(AwardVoteSchema, ctx.request.body);
     const network = networkOf(ctx.ip);
     await consumeFor(deps.voteLimiter, network, AWARD_MESSAGES.tooManyVotes);
+    const browser = browserOf(ctx) ?? randomBytes(18).toString('base64url');
+    const who = { ...whoOf(ctx), browser: browserHash(browser) };
     const result = await slots.run(() =>
-      award.vote(year, input, whoOf(ctx), network, requestNow(ctx), () =>
+      award.vote(year, input, who, network, requestNow(ctx), () =>
         consumeFor(deps.addressLimiter, network, AWARD_MESSAGES.tooManyAddresses),
       ),
     );
+    if (result.status === 'pending') browserCookie(ctx, browser);
     noStore(ctx);
     ctx.status = result.status === 'counted' ? 201 : 202;
     ctx.body = result;
@@ -148,10 +175,25 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
     ctx.body = await slots.run(() => award.withdraw(year, startNumber, whoOf(ctx), network, requestNow(ctx)));
   });
 
+  // What the confirm page lists before its button (reads only; the token stays out of the address).
+  router.post('/award/confirm/pending', async (ctx) => {
+    const browser = browserOf(ctx);
+    const pending = await award.pendingVotes(tokenOf(ctx), browser && browserHash(browser));
+    if (!pending) throw invalid(AWARD_MESSAGES.linkInvalid);
+    noStore(ctx);
+    ctx.body = pending;
+  });
+
   // The confirm page's button (a GET of the mailed link only opens the page, which changes nothing).
   router.post('/award/confirm', async (ctx) => {
-    const confirmed = await award.confirm(tokenOf(ctx), requestNow(ctx));
+    const input = validate(AwardConfirmSchema, ctx.request.body);
+    const browser = browserOf(ctx);
+    const confirmed = await award.confirm(input.token, requestNow(ctx), {
+      browser: browser && browserHash(browser),
+      startNumbers: input.startNumbers,
+    });
     if (!confirmed) throw invalid(AWARD_MESSAGES.linkInvalid);
+    if (browser) browserCookie(ctx, null);
     const kept = {
       sameSite: 'lax',
       secure: deps.secureCookies,

@@ -132,6 +132,86 @@ describe('the visitors award', () => {
     });
   });
 
+  it('never counts votes someone else typed in with an address when its owner confirms it', async () => {
+    const before = [await countedFor(cars[3]!), await countedFor(cars[4]!)];
+    const email = uniqueEmail('fremd');
+    const stranger = t.client();
+    for (const car of [cars[3], cars[4]])
+      expect((await stranger.post(votesPath(), { startNumber: car, email })).status).toBe(202);
+    const links = await linksFor(t, email);
+
+    // The owner opens the mailed link in a browser of their own: the page lists the waiting votes
+    // as cast elsewhere, and the button alone does not make them count.
+    const owner = t.client();
+    const listed = await owner.post('/api/award/confirm/pending', { token: links.confirm });
+    expect(listed.status).toBe(200);
+    expect(listed.data).toEqual({
+      year,
+      confirmed: false,
+      votes: expect.arrayContaining([
+        expect.objectContaining({ startNumber: cars[3], pending: true, thisBrowser: false }),
+        expect.objectContaining({ startNumber: cars[4], pending: true, thisBrowser: false }),
+      ]),
+    });
+    const confirmed = await owner.post('/api/award/confirm', { token: links.confirm });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.data.votes).toEqual([]);
+    expect([await countedFor(cars[3]!), await countedFor(cars[4]!)]).toEqual(before);
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { email });
+    expect(voter.confirmedAt).not.toBeNull();
+    expect(await t.orm.em.fork().count(AwardVote, { voter: voter.id })).toBe(0);
+    // From now on the owner's browser votes for itself.
+    expect((await owner.post(votesPath(), { startNumber: cars[4] })).status).toBe(201);
+    expect(await countedFor(cars[4]!)).toBe(before[1]! + 1);
+  });
+
+  it('counts the waiting votes of the browser that confirms, or those the person picks elsewhere', async () => {
+    const email = uniqueEmail('handy');
+    const phone = t.client();
+    expect((await phone.post(votesPath(), { startNumber: cars[3], email })).status).toBe(202);
+    const links = await linksFor(t, email);
+    const listed = await phone.post('/api/award/confirm/pending', { token: links.confirm });
+    expect(listed.data.votes).toEqual([expect.objectContaining({ startNumber: cars[3], thisBrowser: true })]);
+
+    // The mail app opens the link in a browser of its own, where the person picks their car.
+    const before = await countedFor(cars[3]!);
+    const mailApp = t.client();
+    expect(
+      (await mailApp.post('/api/award/confirm/pending', { token: links.confirm })).data.votes[0].thisBrowser,
+    ).toBe(false);
+    const refused = await mailApp.post('/api/award/confirm', { token: links.confirm, startNumbers: 'alle' });
+    expect(refused.status).toBe(400);
+    const picked = await mailApp.post('/api/award/confirm', {
+      token: links.confirm,
+      startNumbers: [cars[3]],
+    });
+    expect(picked.status).toBe(200);
+    expect(picked.data.votes).toEqual([cars[3]]);
+    expect(await countedFor(cars[3]!)).toBe(before + 1);
+    // The reading changes nothing; a bad token reads nothing.
+    expect((await t.client().post('/api/award/confirm/pending', { token: 'abc.def' })).status).toBe(400);
+  });
+
+  it('lets the votes waiting on an address be those of one browser at a time', async () => {
+    const email = uniqueEmail('zwei');
+    const first = t.client();
+    const second = t.client();
+    await first.post(votesPath(), { startNumber: cars[0], email });
+    await first.post(votesPath(), { startNumber: cars[1], email });
+    // A third browser filling the slots cannot lock the address's owner out: its votes replace
+    // the waiting ones, and the owner's browser's vote replaces them in turn.
+    await second.post(votesPath(), { startNumber: cars[2], email });
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { email });
+    const waiting = async () =>
+      (await t.orm.em.fork().find(AwardVote, { voter: voter.id }, { populate: ['vehicle'] })).length;
+    expect(await waiting()).toBe(1);
+    await first.post(votesPath(), { startNumber: cars[0], email });
+    expect(await waiting()).toBe(1);
+    const links = await linksFor(t, email);
+    const confirmed = await first.post('/api/award/confirm', { token: links.confirm });
+    expect(confirmed.data.votes).toEqual([cars[0]]);
+  });
+
   it('a bad token confirms nothing', async () => {
     const res = await t.client().post('/api/award/confirm', { token: 'abc.def' });
     expect(res.status).toBe(400);

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderAt, setupScreenTests } from '../../test/screen-helpers';
+import { installDomShims } from '../vehicle-form/test-helpers';
 
 setupScreenTests();
 
@@ -33,5 +34,86 @@ describe('/publikumsliebling/meine-stimmen', () => {
     ]);
     // The download stays offered beside the outcome of the deletion.
     expect(screen.getByRole('button', { name: 'Meine Stimmen herunterladen' })).toBeTruthy();
+  });
+});
+
+describe('/publikumsliebling/bestaetigen', () => {
+  // Ark's checkbox handles presses with PointerEvent, which jsdom lacks.
+  beforeEach(() => installDomShims());
+  const waiting = {
+    year: 2026,
+    confirmed: false,
+    votes: [
+      { startNumber: 12, car: 'Rote Göttin', pending: true, thisBrowser: true },
+      { startNumber: 31, car: 'Fremdes Auto', pending: true, thisBrowser: false },
+    ],
+  };
+
+  it("lists the waiting votes and counts only this browser's unless others are picked", async () => {
+    const api = mockApi({
+      'POST /api/award/confirm/pending': () => Promise.resolve({ body: waiting }),
+      'POST /api/award/confirm': () =>
+        Promise.resolve({
+          body: {
+            message: 'Deine E-Mail-Adresse ist bestätigt. Deine Stimmen zählen.',
+            status: 'confirmed',
+            votes: [12],
+          },
+        }),
+    });
+    const { user } = await renderAt(`/publikumsliebling/bestaetigen?token=${TOKEN}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Deine Stimme bestätigen' })).toBeTruthy();
+    const own = await screen.findByRole('checkbox', { name: 'Nr. 12 · Rote Göttin' });
+    const other = screen.getByRole('checkbox', { name: 'Nr. 31 · Fremdes Auto' });
+    expect((own as HTMLInputElement).checked).toBe(true);
+    expect((other as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('In einem anderen Browser abgegeben')).toBeTruthy();
+    // Opening the page only reads what waits; nothing is confirmed before the button.
+    expect(api.writes()).toEqual([
+      { method: 'POST', path: '/api/award/confirm/pending', body: { token: TOKEN } },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Adresse bestätigen' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Deine E-Mail-Adresse ist bestätigt. Deine Stimmen zählen. Deine Stimmen: Startnummer 12.',
+    );
+    expect(api.writes().at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/award/confirm',
+      body: { token: TOKEN, startNumbers: [12] },
+    });
+  });
+
+  it('sends the cars the person picked from another browser', async () => {
+    const api = mockApi({
+      'POST /api/award/confirm/pending': () =>
+        Promise.resolve({
+          body: { ...waiting, votes: waiting.votes.map((vote) => ({ ...vote, thisBrowser: false })) },
+        }),
+      'POST /api/award/confirm': () =>
+        Promise.resolve({
+          body: {
+            message: 'Deine E-Mail-Adresse ist bestätigt. Deine Stimmen zählen.',
+            status: 'confirmed',
+            votes: [31],
+          },
+        }),
+    });
+    const { user } = await renderAt(`/publikumsliebling/bestaetigen?token=${TOKEN}`);
+    await user.click(await screen.findByRole('checkbox', { name: 'Nr. 31 · Fremdes Auto' }));
+    await user.click(screen.getByRole('button', { name: 'Adresse bestätigen' }));
+    await screen.findByRole('status');
+    expect(api.writes().at(-1)?.body).toEqual({ token: TOKEN, startNumbers: [31] });
+  });
+
+  it('says so for a link the server refuses', async () => {
+    mockApi({
+      'POST /api/award/confirm/pending': () =>
+        Promise.resolve({ status: 400, body: { message: 'Dieser Link ist ungültig oder abgelaufen.' } }),
+    });
+    await renderAt(`/publikumsliebling/bestaetigen?token=${TOKEN}`);
+    expect((await screen.findByRole('alert')).textContent).toBe('Dieser Link ist ungültig oder abgelaufen.');
+    expect(screen.queryByRole('button', { name: 'Adresse bestätigen' })).toBeNull();
   });
 });

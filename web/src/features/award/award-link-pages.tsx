@@ -1,41 +1,159 @@
 import { AWARD_MESSAGES, LinkTokenSchema } from '@schlosstreffen/shared';
-import type { AwardVoteResult, AwardVoterExport, ServerMessage } from '@schlosstreffen/shared/api';
-import { useMutation } from '@tanstack/react-query';
+import type {
+  AwardPendingVotes,
+  AwardVoteResult,
+  AwardVoterExport,
+  ServerMessage,
+} from '@schlosstreffen/shared/api';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import * as v from 'valibot';
-import { LinkAction, LinkActionCard } from '../../components/link-action-card';
+import { LinkAction, LinkOutcome } from '../../components/link-action-card';
+import { Checkbox } from '../../components/ui/checkbox';
 import { Button } from '../../components/ui/button';
 import { PageCard } from '../../components/ui/page-card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText, RETRY_HINT } from '../../components/ui/toaster';
-import { api } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
 import { saveFile } from '../../lib/save-file';
 
 /** Where the links of the award mail lead: each acts only when its button is pressed. */
 
 /** /publikumsliebling/bestaetigen?token=…: proves the address; from then its votes count. */
 export function AwardConfirmPage({ token }: { token: string | undefined }) {
+  const parsed = v.safeParse(LinkTokenSchema, { token });
   return (
-    <LinkActionCard
-      title="Deine Stimme bestätigen"
-      token={token}
-      intro={
+    <PageCard title="Deine Stimme bestätigen" closeTo="/" width="md">
+      {parsed.success ? (
+        <ConfirmVotes token={parsed.output.token} />
+      ) : (
+        <LinkOutcome tone="error" text={AWARD_MESSAGES.linkInvalid} />
+      )}
+    </PageCard>
+  );
+}
+
+/**
+ * The votes waiting on the address, listed before the button: those cast in this browser are
+ * picked, the others only if the person picks them, so votes someone else typed in with the
+ * address never count by the owner pressing the button. Opening the page changes nothing.
+ */
+function ConfirmVotes({ token }: { token: string }) {
+  const waiting = useQuery({
+    queryKey: ['award', 'confirm', token],
+    queryFn: () => api.post<AwardPendingVotes>('/api/award/confirm/pending', { token }),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const [picked, setPicked] = useState<Set<number> | null>(null);
+  const confirm = useMutation({
+    mutationFn: (startNumbers: number[]) =>
+      api.post<AwardVoteResult>('/api/award/confirm', { token, startNumbers }),
+  });
+
+  if (confirm.isSuccess) {
+    const result = confirm.data;
+    const votes = result.votes.length
+      ? ` Deine Stimmen: Startnummer ${result.votes.join(', ')}.`
+      : ' Noch zählt keine Stimme; wähle auf den Seiten der Autos bis zu drei aus.';
+    return <LinkOutcome tone="ok" text={`${result.message}${votes}`} />;
+  }
+  if (waiting.isPending)
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-ash-300">
+        <Spinner />
+        Wird geladen...
+      </p>
+    );
+  if (waiting.isError) {
+    if (isApiError(waiting.error) && waiting.error.status < 500)
+      return <LinkOutcome tone="error" text={errorText(waiting.error) ?? AWARD_MESSAGES.linkInvalid} />;
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 text-sm text-ash-300">
         <p>
-          Bestätige, dass diese E-Mail-Adresse dir gehört. Dann zählen die Stimmen, die mit ihr für den
-          Publikumsliebling abgegeben wurden, und du kannst in diesem Browser bis zum Ende der Abstimmung
-          weitere Autos wählen oder Stimmen zurücknehmen (bis zu drei Autos).
+          {errorText(waiting.error) ?? 'Die Seite ließ sich nicht laden.'} {RETRY_HINT}
         </p>
-      }
-      actionLabel="Adresse bestätigen"
-      pendingLabel="Wird bestätigt..."
-      action={async (value) => {
-        const result = await api.post<AwardVoteResult>('/api/award/confirm', { token: value });
-        const votes = result.votes.length
-          ? ` Deine Stimmen: Startnummer ${result.votes.join(', ')}.`
-          : ' Noch zählt keine Stimme; wähle auf den Seiten der Autos bis zu drei aus.';
-        return { message: `${result.message}${votes}` };
-      }}
-      invalidText={AWARD_MESSAGES.linkInvalid}
-    />
+        <Button variant="secondary" disabled={waiting.isFetching} onClick={() => void waiting.refetch()}>
+          {waiting.isFetching ? 'Lädt...' : 'Erneut versuchen'}
+        </Button>
+      </div>
+    );
+  }
+
+  const data = waiting.data;
+  const pending = data.votes.filter((vote) => vote.pending);
+  const chosen =
+    picked ?? new Set(pending.filter((vote) => vote.thisBrowser).map((vote) => vote.startNumber));
+  const toggle = (startNumber: number, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(startNumber);
+    else next.delete(startNumber);
+    setPicked(next);
+  };
+  const rejected = isApiError(confirm.error) && confirm.error.status < 500;
+  if (rejected)
+    return <LinkOutcome tone="error" text={errorText(confirm.error) ?? AWARD_MESSAGES.linkInvalid} />;
+
+  return (
+    <div className="flex flex-col gap-6 text-sm leading-relaxed text-ash-300">
+      {data.confirmed ? (
+        <p>
+          Diese E-Mail-Adresse ist schon bestätigt. Bestätige sie auch in diesem Browser, dann kannst du hier
+          bis zum Ende der Abstimmung Autos wählen oder Stimmen zurücknehmen (bis zu drei Autos).
+        </p>
+      ) : (
+        <p>
+          Bestätige, dass diese E-Mail-Adresse dir gehört. Dann zählen die Stimmen, die du hier auswählst, und
+          du kannst in diesem Browser bis zum Ende der Abstimmung weitere Autos wählen oder Stimmen
+          zurücknehmen (bis zu drei Autos).
+        </p>
+      )}
+      {pending.length ? (
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-3 font-medium text-parchment">
+            Mit dieser Adresse wurde für diese Autos gestimmt:
+          </legend>
+          {pending.map((vote) => (
+            <Checkbox
+              key={vote.startNumber}
+              checked={chosen.has(vote.startNumber)}
+              onCheckedChange={(on) => toggle(vote.startNumber, on)}
+              label={`Nr. ${vote.startNumber} · ${vote.car}`}
+              description={
+                vote.thisBrowser ? 'In diesem Browser abgegeben' : 'In einem anderen Browser abgegeben'
+              }
+            />
+          ))}
+          <p className="text-xs text-ash-400">
+            Wähle nur die Autos, für die du selbst gestimmt hast. Stimmen, die du nicht auswählst, werden
+            verworfen.
+          </p>
+        </fieldset>
+      ) : null}
+      {data.confirmed && data.votes.length ? (
+        <p>Deine Stimmen: Startnummer {data.votes.map((vote) => vote.startNumber).join(', ')}.</p>
+      ) : null}
+      <Button
+        className="w-full py-3"
+        disabled={confirm.isPending}
+        aria-disabled={confirm.isPending}
+        onClick={() => confirm.mutate([...chosen])}
+      >
+        {confirm.isPending ? (
+          <>
+            <Spinner />
+            Wird bestätigt...
+          </>
+        ) : (
+          'Adresse bestätigen'
+        )}
+      </Button>
+      {confirm.isError ? (
+        <p role="alert" className="text-red-300">
+          {errorText(confirm.error) ?? `Das hat nicht geklappt. ${RETRY_HINT}`}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -32,6 +32,7 @@ import { Migration20261217000000_sign_export } from './Migration20261217000000_s
 import { Migration20261218000000_car_pages } from './Migration20261218000000_car_pages.js';
 import { Migration20261219100000_award } from './Migration20261219100000_award.js';
 import { Migration20261219200000_award_look_back } from './Migration20261219200000_award_look_back.js';
+import { Migration20261220300000_award_vote_browser } from './Migration20261220300000_award_vote_browser.js';
 import { Migration20261221000000_car_page_input } from './Migration20261221000000_car_page_input.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
@@ -87,5 +88,9 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261218000000_car_pages', class: Migration20261218000000_car_pages },
   { name: 'Migration20261219100000_award', class: Migration20261219100000_award },
   { name: 'Migration20261219200000_award_look_back', class: Migration20261219200000_award_look_back },
+  {
+    name: 'Migration20261220300000_award_vote_browser',
+    class: Migration20261220300000_award_vote_browser,
+  },
   { name: 'Migration20261221000000_car_page_input', class: Migration20261221000000_car_page_input },
 ];
