@@ -33,6 +33,8 @@ import { allocateParkingZone, newCheckInCode } from '../core/invitations/invitat
 import { Consent, Edition, Invitation, Media, Review, User, Vehicle } from '../core/db/entities.js';
 import { initOrm, type Orm } from '../core/db/orm.js';
 import { currentEdition } from '../core/editions/editions.js';
+import { setAwardMoments } from '../core/award/award.js';
+import { Award } from '../core/model/award.entity.js';
 import { eventOfEdition } from '../core/editions/edition-events.js';
 import { nextStartNumber } from '../core/invitations/invitations.queries.js';
 import { SEED_PASSWORD, SEED_USERS, SEED_VEHICLES, type SeedUser, type SeedVehicle } from './seed/data.js';
@@ -112,7 +114,8 @@ export async function runSeed(): Promise<number> {
     const until = Math.min(now, applicationsCloseAt(edition.applicationDeadline).getTime());
     const plan = planVehicles(until);
     const result = await seed(orm, storage, plan, { now, until, edition });
-    await printSummary(orm, storage, plan, result);
+    const voting = await demoVoting(orm, edition, new Date(now));
+    await printSummary(orm, storage, plan, result, { edition, voting });
     return 0;
   } finally {
     await orm?.close();
@@ -460,8 +463,40 @@ function fullName(user: SeedUser): string {
   return `${user.firstName} ${user.lastName}`;
 }
 
-async function printSummary(orm: Orm, storage: SeedStorage, plan: PlannedVehicle[], result: SeedResult) {
+/**
+ * The visitors' award of a meeting still to come opens with the meeting (the scheduler opens it at the
+ * set moment), so the demo's car pages offer the vote on the day; an award the admin already set,
+ * opened or closed stays as it is. Returns what the summary says about it.
+ */
+async function demoVoting(orm: Orm, edition: Edition, now: Date): Promise<string> {
+  const award = await orm.em.fork().findOne(Award, { edition: edition.id });
+  const year = edition.year;
+  if (award?.closedAt) return `beendet (Ergebnis unter /rueckblick/${year})`;
+  if (award?.openedAt) return 'läuft';
+  if (now >= edition.endsAt) return 'nicht durchgeführt (das Treffen ist vorbei)';
+  if (!award?.opensAt)
+    await setAwardMoments(orm.em.fork(), year, { opensAt: edition.startsAt, closesAt: null });
+  const opensAt = award?.opensAt ?? edition.startsAt;
+  return `öffnet ${opensAt.toISOString()} (sofort: npm run cli -- award:open ${year})`;
+}
+
+async function printSummary(
+  orm: Orm,
+  storage: SeedStorage,
+  plan: PlannedVehicle[],
+  result: SeedResult,
+  day: { edition: Edition; voting: string },
+) {
   const em = orm.em.fork();
+  const pages = (
+    await em.find(
+      Invitation,
+      { edition: day.edition.id, releasedAt: null, vehicle: { status: 'confirmed' } },
+      { orderBy: { startNumber: 'asc' }, limit: 3 },
+    )
+  ).map(
+    (invitation) => `  ${storage.config.publicUrl}/fahrzeuge/${day.edition.year}/${invitation.startNumber}`,
+  );
   const inDatabase = new Map(
     await Promise.all(
       VEHICLE_STATUSES.map(async (status) => [status, await em.count(Vehicle, { status })] as const),
@@ -501,6 +536,10 @@ async function printSummary(orm: Orm, storage: SeedStorage, plan: PlannedVehicle
       `Accounts: ${result.created} created, ${result.updated} updated. ` +
         `Replaced vehicles removed: ${result.removedVehicles}, old photos removed: ${result.removedObjects}.`,
       `Photos uploaded: ${result.photos}. Status log rows written: ${result.logRows}.`,
+      '',
+      `Car pages (${day.edition.year}), each with its windshield sign under /admin/windschilder:`,
+      ...(pages.length ? pages : ['  none yet: no confirmed car has a start number']),
+      `Publikumsliebling ${day.edition.year}: ${day.voting}`,
       '',
     ].join('\n'),
   );
