@@ -24,6 +24,7 @@ export const EDITION_MESSAGES = {
   madeCurrent: (name: string) => `${name} ist jetzt die aktuelle Ausgabe.`,
   yearParam: 'Bitte wähle eine Ausgabe über ihr Jahr (z. B. 2027).',
   place: 'Bitte gib den Ort an (2 bis 200 Zeichen).',
+  name: 'Bitte gib den Namen der Ausgabe an (2 bis 100 Zeichen, z. B. Schlosstreffen 2027).',
   zones: 'Bitte gib die Parkzonen als „Name:Kapazität“ an, durch Kommas getrennt (z. B. A:30, B:25).',
   zoneNames: 'Jede Parkzone braucht einen eigenen Namen.',
   days: 'Bitte gib die Tage als ganze Zahl von 0 bis 365 an.',
@@ -109,6 +110,14 @@ export const ParkingZoneSchema = v.object({
 
 /** PATCH /api/admin/editions/:year: what an edition not yet over may change; absent fields stay. */
 export const EditionUpdateSchema = v.object({
+  name: v.optional(
+    v.pipe(
+      v.string(EDITION_MESSAGES.name),
+      v.trim(),
+      v.minLength(2, EDITION_MESSAGES.name),
+      v.maxLength(100, EDITION_MESSAGES.name),
+    ),
+  ),
   place: v.optional(
     v.pipe(
       v.string(EDITION_MESSAGES.place),

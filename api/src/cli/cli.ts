@@ -21,6 +21,9 @@ const USAGE = `Usage: npm run cli -- <command>
   scheduler:tick [--as-of <date>]          run everything date-dependent that is due (now, or at <date>)
   media:clean [--no-wait]                  clean stored uploads (renditions without metadata) and show
                                            the progress; the worker does the work
+  share-images:redraw [year]               queue the link previews of the listed cars (of that edition)
+                                           after a release that changed their drawing; the worker draws
+                                           those out of date anew and leaves the rest
   edition:list [--as-of <date>]            every edition with its dates and state
   edition:create <year> [--from <year>] [--start <iso>] [--end <iso>] [--deadline <yyyy-mm-dd>]
                                            the next edition from an earlier one (the newest without
@@ -253,6 +256,29 @@ async function main(argv: string[]): Promise<number> {
       if (!clean)
         console.error('No progress for a minute: is the worker running (npm start, npm run start:worker)?');
       return clean ? 0 : 1;
+    }
+    case 'share-images:redraw': {
+      const year = args[0];
+      if (year !== undefined && !/^\d{4}$/.test(year)) {
+        console.error(USAGE);
+        return 2;
+      }
+      const orm = await initOrm(loadDatabaseUrl());
+      const { redrawShareImages } = await import('../core/public-list/share-image.js');
+      const { DomainError } = await import('../core/errors.js');
+      try {
+        const queued = await redrawShareImages(orm.em.fork(), year === undefined ? undefined : Number(year));
+        console.log(
+          `${queued} link ${queued === 1 ? 'preview' : 'previews'} queued; the worker draws those out of date`,
+        );
+        return 0;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        console.error(error.message);
+        return 1;
+      } finally {
+        await orm.close();
+      }
     }
     case 'edition:list':
     case 'edition:create':

@@ -171,12 +171,7 @@ export {
   type PlannedCard,
 } from './quartett/export.js';
 export { mediaExists, printPhotoTask, type PrintPhotoTask } from './quartett/print-photo.js';
-export {
-  recordShareImage,
-  shareImageTask,
-  SHARE_IMAGE_RENDERING,
-  type ShareImageSource,
-} from './public-list/share-image.js';
+export { recordShareImage, shareImageTask, type ShareImageSource } from './public-list/share-image.js';
 export {
   planSignExport,
   recordSignFailed,

@@ -23,6 +23,7 @@ import { ReviewCategory } from '../model/review-assignment.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
 import { MailTemplate, versionsInUse } from '../model/mail-template.entity.js';
+import { enqueueShareImagesOf } from '../public-list/share-image.js';
 import { checkedInOf, listedOf, listedStartNumbersOf } from './editions.queries.js';
 import { currentOf, meetingName } from './edition-events.js';
 import type { PendingAudit } from '../pending-audit.js';
@@ -216,6 +217,7 @@ export async function updateEdition(
   em: EntityManager,
   year: number,
   input: {
+    name?: string;
     place?: string;
     start?: Date;
     end?: Date;
@@ -231,7 +233,10 @@ export async function updateEdition(
   return em.transactional(async (tx) => {
     const edition = await editionOfYear(tx, year);
     await assertNotOver(tx, edition, at);
+    const renamed = input.name !== undefined && input.name !== edition.name;
     changeEdition(edition, input);
+    // The link previews of its listed cars name the meeting: they are drawn anew.
+    if (renamed) await enqueueShareImagesOf(tx, [edition.id]);
     audit?.record(tx);
     return edition;
   });
@@ -245,6 +250,7 @@ function changeEdition(edition: Edition, input: Parameters<typeof updateEdition>
   assertMoments(year, start, end, deadline);
   const gateLead = edition.startsAt.getTime() - edition.gateOpensAt.getTime();
   Object.assign(edition, {
+    name: input.name ?? edition.name,
     place: input.place ?? edition.place,
     startsAt: start,
     endsAt: end,

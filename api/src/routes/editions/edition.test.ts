@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEdition } from '@schlosstreffen/shared/api';
-import { createTestContext, type SignedIn, type TestContext } from '../../testing/index.js';
+import { redrawShareImages } from '../../core/public-list/share-image.js';
+import {
+  createTestContext,
+  insertListedVehicle,
+  type SignedIn,
+  type TestContext,
+} from '../../testing/index.js';
 
 let t: TestContext;
 let admin: SignedIn;
@@ -11,6 +17,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const byYear = (editions: AdminEdition[], year: number) => editions.find((edition) => edition.year === year)!;
+
+/** The cars whose link preview is queued (outbox rows not yet published), each as often as queued. */
+async function queuedPreviews(): Promise<string[]> {
+  const rows = await t.orm.em.getConnection().execute<{ vehicle_id: string }[]>(
+    `select payload->>'vehicleId' as vehicle_id from outbox
+        where job = 'share-image.render' and published_at is null order by 1`,
+  );
+  return rows.map((row) => row.vehicle_id);
+}
 
 describe("'Ausgaben'", () => {
   it('creates the next edition from the last one, refuses bad input in German, opens it and makes it current', async () => {
@@ -125,5 +140,44 @@ describe("'Ausgaben'", () => {
       409,
       'Die Ausgabe 2026 ist archiviert und kann nicht mehr geändert werden.',
     ]);
+  });
+});
+
+describe('renaming an edition', () => {
+  it('queues the link previews of its listed cars in the same change, none of a car not on the list', async () => {
+    const listed = [await insertListedVehicle(t, 'Porsche'), await insertListedVehicle(t, 'BMW')].sort();
+    // Confirmed, its owner's consent to show it withdrawn: off the list.
+    const unlisted = await insertListedVehicle(t, 'Audi');
+    await t.orm.em.getConnection().execute(`delete from public_vehicle where vehicle_id = ?`, [unlisted]);
+    await t.orm.em.getConnection().execute(`delete from outbox`);
+
+    const renamed = await admin.client.patch('/api/admin/editions/2027', {
+      name: '  Schlosstreffen am See 2027 ',
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.data.message).toBe('Schlosstreffen am See 2027 ist gespeichert.');
+    expect(byYear(renamed.data.editions, 2027).name).toBe('Schlosstreffen am See 2027');
+    expect(await queuedPreviews()).toEqual(listed);
+    expect(await queuedPreviews()).not.toContain(unlisted);
+
+    // The same name again, or another field: nothing more is drawn.
+    for (const body of [{ name: 'Schlosstreffen am See 2027' }, { place: 'Schlosspark, Sachsen' }]) {
+      expect((await admin.client.patch('/api/admin/editions/2027', body)).status).toBe(200);
+    }
+    expect(await queuedPreviews()).toEqual(listed);
+    const refused = await admin.client.patch('/api/admin/editions/2027', { name: ' X ' });
+    expect([refused.status, refused.data.message]).toEqual([
+      400,
+      'Bitte gib den Namen der Ausgabe an (2 bis 100 Zeichen, z. B. Schlosstreffen 2027).',
+    ]);
+
+    // After a release that changed the drawing (share-images:redraw): every listed car's once more.
+    await t.orm.em.getConnection().execute(`delete from outbox`);
+    expect(await redrawShareImages(t.orm.em.fork(), 2027)).toBe(2);
+    expect(await redrawShareImages(t.orm.em.fork())).toBe(2);
+    expect(await queuedPreviews()).toEqual([...listed, ...listed].sort());
+    await expect(redrawShareImages(t.orm.em.fork(), 1999)).rejects.toThrow(
+      'Eine Ausgabe 1999 gibt es nicht.',
+    );
   });
 });

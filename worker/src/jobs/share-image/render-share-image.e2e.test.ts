@@ -6,7 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { createS3Client, Invitation, Media, PublicVehicle, Upload } from '@schlosstreffen/api/core';
+import {
+  createS3Client,
+  Invitation,
+  Media,
+  PublicVehicle,
+  shareImageTask,
+  Upload,
+} from '@schlosstreffen/api/core';
 import {
   createTestContext,
   createVehicle,
@@ -23,7 +30,7 @@ import { gradientJpeg } from '../../test-photos.js';
 import { createTestMailer, startTestWorkers } from '../../testing.js';
 import type { RunningWorkers } from '../../worker.js';
 import { dispatch } from '../dispatch.js';
-import { createRenderShareImage, SHARE_IMAGE_SIZE } from './render-share-image.js';
+import { createRenderShareImage, SHARE_IMAGE_DRAWING, SHARE_IMAGE_SIZE } from './render-share-image.js';
 
 const WORKER_TIMEOUT = { timeout: 30_000, interval: 100 };
 
@@ -149,6 +156,25 @@ describe("a car's link preview", () => {
     await expect.poll(() => recordedKey(vehicleId), WORKER_TIMEOUT).not.toBe(key);
     await expect.poll(() => storage.get(key, 10 * 1024 * 1024), WORKER_TIMEOUT).toBeUndefined();
     key = (await recordedKey(vehicleId))!;
+  });
+
+  it('is drawn anew when its meeting is renamed, and its key names the drawing', async () => {
+    const year = t.event.edition.year;
+    const renamed = await admin.patch(`/api/admin/editions/${year}`, {
+      name: `Schlosstreffen am See ${year}`,
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    await expect.poll(() => recordedKey(vehicleId), WORKER_TIMEOUT).not.toBe(key);
+    await expect.poll(() => storage.get(key, 10 * 1024 * 1024), WORKER_TIMEOUT).toBeUndefined();
+    key = (await recordedKey(vehicleId))!;
+    const task = (await shareImageTask(t.orm.em.fork(), vehicleId, SHARE_IMAGE_DRAWING))!;
+    expect(task.source.edition.name).toBe(`Schlosstreffen am See ${year}`);
+    expect(task.key).toBe(key);
+    expect(await render(vehicleId)).toEqual({ status: 'current', key });
+    // Another drawing: every stored preview's key is out of date (share-images:redraw draws them anew).
+    expect((await shareImageTask(t.orm.em.fork(), vehicleId, `${SHARE_IMAGE_DRAWING} next`))!.key).not.toBe(
+      key,
+    );
   });
 
   it('goes when the owner withdraws the consent to show the car', async () => {

@@ -7,6 +7,15 @@ import type { JobHandler } from '../dispatch.js';
 /** The size link previews are shown at (Open Graph's large image, Twitter's summary_large_image). */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
+/**
+ * The version of the drawing below, part of every preview's key: any change to how a preview looks
+ * changes it, so each stored preview's key is out of date. They are drawn anew by
+ * `npm run cli -- share-images:redraw` after such a release, rather than by the car's page noticing
+ * an old one at a visit: the drawing changes only with a release, and the page, kept for visitors
+ * and read on every uncached request, then neither computes a key nor writes a job.
+ */
+export const SHARE_IMAGE_DRAWING = 'v1 1200x630 jpeg q82';
+
 export interface RenderShareImageDeps {
   em: EntityManager;
   storage: Storage;
@@ -115,7 +124,7 @@ export async function drawShareImage(
  */
 export function createRenderShareImage(deps: RenderShareImageDeps): JobHandler<'share-image.render'> {
   return async ({ vehicleId }): Promise<ShareImageResult> => {
-    const task = await shareImageTask(deps.em.fork(), vehicleId);
+    const task = await shareImageTask(deps.em.fork(), vehicleId, SHARE_IMAGE_DRAWING);
     if (!task) return { status: 'unlisted' };
     if (task.recorded === task.key) return { status: 'current', key: task.key };
     const { data, photo } = await drawShareImage(deps.storage, task.source);
@@ -123,7 +132,7 @@ export function createRenderShareImage(deps: RenderShareImageDeps): JobHandler<'
       contentType: 'image/jpeg',
       cacheControl: 'public, max-age=300',
     });
-    const { recorded, previous } = await recordShareImage(deps.em, vehicleId, task.key);
+    const { recorded, previous } = await recordShareImage(deps.em, vehicleId, task.key, SHARE_IMAGE_DRAWING);
     if (!recorded) {
       // Changed or gone meanwhile: what this job wrote names nothing.
       await deps.storage.deleteMany([task.key]);

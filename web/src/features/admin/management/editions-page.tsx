@@ -353,10 +353,11 @@ function CreateForm({ newest }: { newest: AdminEdition | undefined }) {
   );
 }
 
-/** Place, dates, deadline, zones and periods of an edition that is not over. */
+/** Name, place, dates, deadline, zones and periods of an edition that is not over. */
 function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () => void }) {
   const update = useUpdateEdition();
   const [values, setValues] = useState({
+    name: edition.name,
     place: edition.place,
     start: localAtVenue(edition.startsAt),
     end: localAtVenue(edition.endsAt),
@@ -395,6 +396,7 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
     update.mutate(
       {
         year: edition.year,
+        name: values.name,
         place: values.place,
         start: venueMoment(values.start),
         end: venueMoment(values.end),
@@ -423,6 +425,7 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
     >
       <h3 className="font-display text-2xl text-parchment">{edition.name} bearbeiten</h3>
       <div className="grid gap-4 sm:grid-cols-2">
+        {field('name', 'Name')}
         {field('place', 'Ort')}
         {field('deadline', 'Bewerbungsschluss', 'date')}
         {field('start', 'Beginn', 'datetime-local')}
