@@ -359,7 +359,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
           throw error;
         }),
       carPage: (year, startNumber) =>
-        carPage(em.fork(), year, startNumber).catch((error: unknown) => {
+        carPage(em.fork(), year, startNumber, now()).catch((error: unknown) => {
           if (error instanceof DomainError && error.code === 'not_found') return null;
           throw error;
         }),

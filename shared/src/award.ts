@@ -21,6 +21,12 @@ export const AWARD_DELETED_CAR = 'Gelöschtes Fahrzeug';
 /** The award's title for an edition's year. */
 export const awardTitle = (year: number) => `Publikumsliebling ${year}`;
 
+/**
+ * A cookie the page's script can read, naming nobody, set beside the voter cookie: only a browser with
+ * it (or a signed-in one) has votes of its own to ask for.
+ */
+export const AWARD_VOTER_HINT_COOKIE = 'st_voter_hint';
+
 export const AWARD_MESSAGES = {
   notOpen: 'Die Abstimmung zum Publikumsliebling hat noch nicht begonnen.',
   closed: 'Die Abstimmung zum Publikumsliebling ist beendet.',

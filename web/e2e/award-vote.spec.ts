@@ -96,8 +96,19 @@ test('a visitor votes on the cars’ pages: address, mailed link, three cars at 
   const opened = await page.request.post(`/api/admin/award/${year}/open`, { headers: { Origin: BASE_URL } });
   expect(opened.status(), await opened.text()).toBe(200);
 
+  // The kept page follows the opening (within about a second); the visitor asks for nothing of its own.
+  const askedMe: string[] = [];
+  tab.on('request', (request) => {
+    if (request.url().includes(`/api/award/${year}/me`)) askedMe.push(request.url());
+  });
+  await expect(async () => {
+    await tab.reload();
+    await expect(box.getByRole('button', { name: 'Für dieses Auto stimmen' })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await shoot(tab, 'offen');
+  expect(askedMe).toEqual([]);
+
   // A visitor without a confirmed address gives it; the mail names no car.
-  await tab.reload();
   await box.getByRole('button', { name: 'Für dieses Auto stimmen' }).click();
   const email = uniqueEmail('stimme');
   await box.getByLabel(/E-Mail-Adresse/).fill(email);
@@ -167,8 +178,10 @@ test('a visitor votes on the cars’ pages: address, mailed link, three cars at 
   // Closing: the page says so, the certificate of the first place names the winner.
   const closed = await page.request.post(`/api/admin/award/${year}/close`, { headers: { Origin: BASE_URL } });
   expect(closed.status(), await closed.text()).toBe(200);
-  await tab.goto(`/fahrzeuge/${year}/${a}`);
-  await expect(box).toContainText('Die Abstimmung ist beendet.');
+  await expect(async () => {
+    await tab.goto(`/fahrzeuge/${year}/${a}`);
+    await expect(box).toContainText('Die Abstimmung ist beendet.', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await shoot(tab, 'beendet');
   let certificateUrl: string | null = null;
   await expect

@@ -60,7 +60,8 @@ export async function render({ url, nonce, siteConfig, user, lookBack, carPage, 
     return {
       kind: 'page',
       status: 200,
-      head: '<meta property="og:title" content="Nr. ' + carPage.startNumber + '">',
+      head: '<meta property="og:title" content="Nr. ' + carPage.startNumber + '">' +
+        '<meta name="award" content="' + (carPage.award ? carPage.award.state : 'none') + '">',
       html: '<p id="car">' + (carPage.vehicle ? carPage.vehicle.name : carPage.brand) + '</p>' +
         '<p id="model">' + carPage.model + '</p>' + script,
     };
@@ -513,6 +514,37 @@ describe('pages kept for visitors who are not signed in', () => {
     expect(b.stackRequests).toBe(again + 1);
   });
 
+  it("brings the opening of voting and the meeting's end to a kept car page", async () => {
+    const owner = await t.signIn('user');
+    const car = await insertCar(t, { ownerId: owner.id, photos: 1 });
+    const year = t.event.edition.year;
+    const carPath = `/fahrzeuge/${year}/${car.startNumber}`;
+    const awardOn = async (process: Process) =>
+      /<meta name="award" content="([^"]*)">/.exec((await visit(process, carPath)).html)?.[1];
+    expect(await awardOn(b)).toBe('not_open');
+    const before = b.stackRequests;
+    expect(await awardOn(b)).toBe('not_open');
+    expect(b.stackRequests).toBe(before);
+
+    // An admin opens voting (through a third app): both processes' kept pages follow.
+    const admin = await t.signIn('admin');
+    const opened = await admin.client.post(`/api/admin/award/${year}/open`, {});
+    expect(opened.status, opened.text).toBe(200);
+    await expect.poll(() => awardOn(b), { timeout: 5000 }).toBe('open');
+    await expect.poll(() => awardOn(a), { timeout: 5000 }).toBe('open');
+    const kept = b.stackRequests;
+    await awardOn(b);
+    expect(b.stackRequests).toBe(kept);
+
+    // The meeting's end closes it with nothing written: the kept page is rendered anew then.
+    clock.set(new Date(t.event.end.getTime() + 60_000));
+    try {
+      expect(await awardOn(b)).toBe('closed');
+    } finally {
+      clock.set(APPLYING_NOON);
+    }
+    expect(await awardOn(b)).toBe('open');
+  });
 });
 
 describe('built files', () => {

@@ -88,6 +88,16 @@ function validUntilOf(site: SiteConfig): number {
   return next ? next.getTime() : Infinity;
 }
 
+/**
+ * A kept car page also changes when its own meeting ends (its open voting closes then), which need not
+ * be the current edition's.
+ */
+function carPageValidUntil(page: Api.CarPage, site: SiteConfig): number {
+  const at = site.now ? Date.parse(site.now) : Date.now();
+  const endsAt = Date.parse(page.edition.endsAt);
+  return Math.min(validUntilOf(site), endsAt > at ? endsAt : Infinity);
+}
+
 /** Answers with a kept page: its coding as the browser accepts it, 304 while the browser's copy is it. */
 export function sendCachedPage(ctx: Koa.Context, page: CachedPage): void {
   const accepted = ctx.acceptsEncodings(...PAGE_CODINGS);
@@ -242,7 +252,7 @@ export function serveWeb(options: {
       html,
       hashes: { scripts: inlineScriptHashes(html), styles: renderedStyleHashes(result.html) },
       validFrom: site.now ? Date.parse(site.now) : -Infinity,
-      validUntil: validUntilOf(site),
+      validUntil: carPage ? carPageValidUntil(carPage, site) : validUntilOf(site),
     };
   });
 

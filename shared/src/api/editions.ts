@@ -1,4 +1,4 @@
-import type { AwardLookBack } from './award.js';
+import type { AwardLookBack, AwardMe } from './award.js';
 import type { EditionPhase } from '../editions.js';
 import type { VehicleStatus } from '../status.js';
 import type { PublicVehicle } from './vehicles.js';
@@ -50,8 +50,11 @@ export interface LookBack {
  * start number at that meeting. Without the owner's consent to show its images only its number,
  * brand and model.
  */
+/** The visitors' award as anyone sees it on a car's page: its state and moments, nothing personal. */
+export type CarPageAward = Pick<AwardMe, 'state' | 'opensAt' | 'closesAt' | 'maxVotes'>;
+
 export interface CarPage {
-  edition: { year: number; name: string; startsAt: string; place: string };
+  edition: { year: number; name: string; startsAt: string; endsAt: string; place: string };
   startNumber: number;
   brand: string;
   model: string;
@@ -63,6 +66,8 @@ export interface CarPage {
   instagramHandle: string | null;
   /** The link preview's image (1200×630, /objects/…), null until the worker made it or without one. */
   shareImageUrl: string | null;
+  /** The edition's voting; null once its meeting is over without voting ever having opened. */
+  award: CarPageAward | null;
 }
 
 /** One earlier (or later) application of the same owner, as the reviewer sees it beside this one. */

@@ -66,6 +66,23 @@ export function awardStateAt(
   return 'open';
 }
 
+/**
+ * The voting as anyone may see it at `at`: its state, the set opening, and its closing (the set one,
+ * else the meeting's end once it opened).
+ */
+export function publicAwardAt(
+  award: Pick<Award, 'opensAt' | 'closesAt' | 'openedAt' | 'closedAt'> | null,
+  edition: Pick<Edition, 'endsAt'>,
+  at: Date,
+) {
+  return {
+    state: awardStateAt(award, edition, at),
+    opensAt: award?.opensAt?.toISOString() ?? null,
+    closesAt: (award?.closesAt ?? (award?.openedAt ? edition.endsAt : null))?.toISOString() ?? null,
+    maxVotes: AWARD_VOTES_PER_VOTER,
+  };
+}
+
 /** The award row of an edition, created on first use. */
 async function awardOf(em: EntityManager, edition: Edition, lock = false): Promise<Award> {
   await ensureAwardRow(em, edition.id);
@@ -286,12 +303,9 @@ export class AwardService {
     const confirmed = Boolean(voter?.confirmedAt) || Boolean(who.account);
     return {
       year,
-      state: awardStateAt(award, edition, at),
-      opensAt: award?.opensAt?.toISOString() ?? null,
-      closesAt: (award?.closesAt ?? (award?.openedAt ? edition.endsAt : null))?.toISOString() ?? null,
+      ...publicAwardAt(award, edition, at),
       confirmed,
       votes: voter?.confirmedAt ? (await votesOfVoter(em, voter.id)).map((vote) => vote.startNumber) : [],
-      maxVotes: AWARD_VOTES_PER_VOTER,
     };
   }
 

@@ -68,6 +68,7 @@ export interface CarPageRow {
   year: number;
   name: string;
   starts_at: Date;
+  ends_at: Date;
   place: string;
   start_number: number;
   brand: string;
@@ -77,11 +78,17 @@ export interface CarPageRow {
   story: string | null;
   instagram_handle: string | null;
   share_image: string | null;
+  /** The edition's award row (all null without one). */
+  award_opens_at: Date | string | null;
+  award_closes_at: Date | string | null;
+  award_opened_at: Date | string | null;
+  award_closed_at: Date | string | null;
 }
 
 /**
  * The confirmed car holding `startNumber` in the edition of `year` (a released place holds none),
- * with its list row and what its page adds; the Instagram name only while its consent stands.
+ * with its list row and what its page adds (the edition's voting among it); the Instagram name only
+ * while its consent stands.
  */
 export async function carPageRow(
   em: EntityManager,
@@ -90,7 +97,10 @@ export async function carPageRow(
 ): Promise<CarPageRow | undefined> {
   const [row] = await selectRows<CarPageRow>(
     em,
-    `select e.year, e.name, e.starts_at, e.place, i.start_number, v.brand, v.model, p.data, p.share_image,
+    `select e.year, e.name, e.starts_at, e.ends_at, e.place, i.start_number, v.brand, v.model, p.data,
+            p.share_image,
+            a.opens_at as award_opens_at, a.closes_at as award_closes_at,
+            a.opened_at as award_opened_at, a.closed_at as award_closed_at,
             case when p.vehicle_id is null then null else v.description_long end as story,
             case when p.vehicle_id is not null
                   and exists (select 1 from consent c
@@ -101,6 +111,7 @@ export async function carPageRow(
        join vehicle v on v.id = i.vehicle_id
        join users u on u.id = v.user_id
        left join public_vehicle p on p.vehicle_id = v.id
+       left join award a on a.edition_id = e.id
       where e.year = ? and i.start_number = ? and i.released_at is null and v.status = 'confirmed'`,
     [year, startNumber],
   );

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   AWARD_MESSAGES,
+  AWARD_VOTER_HINT_COOKIE,
   AwardConfirmSchema,
   AwardMomentsSchema,
   AwardVoteSchema,
@@ -42,7 +43,7 @@ export const VOTER_COOKIE = 'st_voter';
  * cookie, so only such browsers (and signed-in ones) ask for their own votes; everyone else reads
  * the voting's state from the kept page.
  */
-export const VOTER_HINT_COOKIE = 'st_voter_hint';
+export const VOTER_HINT_COOKIE = AWARD_VOTER_HINT_COOKIE;
 const VOTER_COOKIE_DAYS = 60;
 /**
  * A random value naming this browser (nothing else) while its votes wait for their address's

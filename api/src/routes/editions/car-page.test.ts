@@ -105,6 +105,7 @@ describe('GET /api/editions/:year/vehicles/:startNumber', () => {
       story: null,
       instagramHandle: null,
       shareImageUrl: null,
+      award: { state: 'not_open', opensAt: null, closesAt: null, maxVotes: 3 },
     });
   });
 
@@ -130,6 +131,52 @@ describe('GET /api/editions/:year/vehicles/:startNumber', () => {
       // Its record is frozen: the owner can no longer add the Instagram name, nor change the car.
       expect((await owner.post(`/api/vehicles/${car.vehicleId}/consents/instagram`, {})).status).toBe(409);
       expect((await owner.patch(`/api/vehicles/${car.vehicleId}`, { name: 'Neu' })).status).toBe(409);
+    } finally {
+      clock = EVENT_DAY_NOON;
+    }
+  });
+
+  it("shows the edition's voting as anyone sees it, and none after a meeting without it", async () => {
+    const car = await insertCar(t, { ownerId, photos: 1 });
+    const awardOf = async () => {
+      const res = await pageOf(car.startNumber);
+      expect(res.status, res.text).toBe(200);
+      return (res.data as CarPage).award;
+    };
+    const endsAt = ((await pageOf(car.startNumber)).data as CarPage).edition.endsAt;
+    expect(endsAt).toBe(t.event.end.toISOString());
+    const afterMeeting = new Date(Date.parse(endsAt) + 3600_000);
+
+    // Never opened: not yet before the meeting's end, none after it.
+    expect(await awardOf()).toEqual({ state: 'not_open', opensAt: null, closesAt: null, maxVotes: 3 });
+    clock = afterMeeting;
+    try {
+      expect(await awardOf()).toBeNull();
+    } finally {
+      clock = EVENT_DAY_NOON;
+    }
+
+    const admin = (await t.signIn('admin')).client;
+    const opensAt = new Date(EVENT_DAY_NOON.getTime() + 3600_000).toISOString();
+    expect((await admin.patch(`/api/admin/award/${year}`, { opensAt, closesAt: null })).status).toBe(200);
+    expect(await awardOf()).toEqual({ state: 'not_open', opensAt, closesAt: null, maxVotes: 3 });
+
+    expect((await admin.post(`/api/admin/award/${year}/open`, {})).status).toBe(200);
+    // Open until the meeting's end unless a closing is set.
+    expect(await awardOf()).toEqual({ state: 'open', opensAt, closesAt: endsAt, maxVotes: 3 });
+    clock = afterMeeting;
+    try {
+      expect(await awardOf()).toMatchObject({ state: 'closed', closesAt: endsAt });
+    } finally {
+      clock = EVENT_DAY_NOON;
+    }
+
+    expect((await admin.post(`/api/admin/award/${year}/close`, {})).status).toBe(200);
+    expect(await awardOf()).toMatchObject({ state: 'closed' });
+    // Voting took place: the page keeps saying it ended.
+    clock = afterMeeting;
+    try {
+      expect(await awardOf()).toMatchObject({ state: 'closed' });
     } finally {
       clock = EVENT_DAY_NOON;
     }

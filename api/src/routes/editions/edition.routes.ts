@@ -93,7 +93,7 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
     const raw = ctx.params.startNumber ?? '';
     if (!/^\d{1,4}$/.test(raw)) throw invalid(CAR_PAGE_MESSAGES.invalidNumber);
     ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = (await carPage(em, year, Number(raw))) satisfies CarPage;
+    ctx.body = (await carPage(em, year, Number(raw), requestNow(ctx))) satisfies CarPage;
   });
 
   router.get('/admin/editions', requireRole('admin', 'reviewer'), async (ctx) => {

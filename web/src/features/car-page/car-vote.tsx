@@ -1,4 +1,4 @@
-import { AWARD_MESSAGES, AwardVoteSchema, awardTitle } from '@schlosstreffen/shared';
+import { AWARD_MESSAGES, AWARD_VOTER_HINT_COOKIE, AwardVoteSchema, awardTitle } from '@schlosstreffen/shared';
 import type { AwardMe, AwardVoteResult, CarPage } from '@schlosstreffen/shared/api';
 import {
   queryOptions,
@@ -8,19 +8,20 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useForm, useStore } from '@tanstack/react-form';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText, RETRY_HINT } from '../../components/ui/toaster';
 import { api, apiGet } from '../../lib/api';
-import { appNow } from '../../lib/app-clock';
+import { useCurrentUser } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/date-format';
 import { AccountForm, EmailField, SubmitButton } from '../account/form-parts';
 
 /**
  * This browser's voting state for an edition's award: personal, so it is read by the client after the
- * (kept, shared) car page has loaded and never rendered on the server.
+ * (kept, shared) car page has loaded, only while voting is open and only by a browser that may have
+ * votes of its own; never rendered on the server.
  */
 export const awardMeQueryOptions = (year: number) =>
   queryOptions({
@@ -37,24 +38,36 @@ const VOTE_LABEL = 'Für dieses Auto stimmen';
 /** What the box last said: the server's answer to a vote or a take-back, or its refusal. */
 type Said = { text: string; tone: 'ok' | 'error' } | null;
 
-/** A meeting this long past whose voting never opened had none: its cars' pages show no box. */
-const NO_AWARD_AFTER_MS = 7 * 24 * 3600 * 1000;
+/** Whether the browser holds the voter cookie's readable hint. */
+const hasVoterHint = () =>
+  document.cookie.split(';').some((part) => part.trim().startsWith(`${AWARD_VOTER_HINT_COOKIE}=`));
+const noChanges = () => () => {};
+
+/**
+ * Whether this browser may have votes of its own: signed in, or holding the voter cookie (told by its
+ * hint). Never on the server, nor while hydrating: the kept page is the same for everyone.
+ */
+function useMayHaveVotes(): boolean {
+  const signedIn = Boolean(useCurrentUser().data);
+  const hinted = useSyncExternalStore(noChanges, hasVoterHint, () => false);
+  return signedIn || hinted;
+}
 
 /**
  * 'Publikumsliebling {Jahr}' on a car's page: while voting is open, a vote for this car (at most three
  * cars per confirmed address) and taking it back; without a confirmed address the vote asks for one
- * and waits for the mailed link.
+ * and waits for the mailed link. The voting's state comes with the page; a browser without votes of
+ * its own asks for nothing more. No box after a meeting without voting.
  */
 export function CarVote({ page }: { page: CarPage }) {
   const year = page.edition.year;
   const headingId = `award-vote-${year}-${page.startNumber}`;
-  const me = useQuery(awardMeQueryOptions(year));
-  if (
-    me.data?.state === 'not_open' &&
-    !me.data.opensAt &&
-    appNow() - Date.parse(page.edition.startsAt) > NO_AWARD_AFTER_MS
-  )
-    return null;
+  const mayHaveVotes = useMayHaveVotes();
+  const personal = page.award?.state === 'open' && mayHaveVotes;
+  const me = useQuery({ ...awardMeQueryOptions(year), enabled: personal });
+  if (!page.award) return null;
+  // Anyone's view of the voting, as the page has it (until a vote here brings this browser's own).
+  const fromPage = personal ? undefined : { year, ...page.award, confirmed: false, votes: [] };
   return (
     <section
       aria-labelledby={headingId}
@@ -63,28 +76,25 @@ export function CarVote({ page }: { page: CarPage }) {
       <h2 id={headingId} className="font-display text-2xl text-gold-200">
         {awardTitle(year)}
       </h2>
-      <VoteState me={me} year={year} startNumber={page.startNumber} />
+      <VoteState me={me} fromPage={fromPage} year={year} startNumber={page.startNumber} />
     </section>
   );
 }
 
 function VoteState({
   me,
+  fromPage,
   year,
   startNumber,
 }: {
   me: UseQueryResult<AwardMe>;
+  /** Set while this browser's own state is not asked for. */
+  fromPage: AwardMe | undefined;
   year: number;
   startNumber: number;
 }) {
-  if (me.isPending)
-    return (
-      <p role="status" className="mt-3 flex items-center gap-2 text-sm text-ash-300">
-        <Spinner />
-        Abstimmung wird geladen...
-      </p>
-    );
-  if (me.isError)
+  const data = fromPage ? (me.data ?? fromPage) : me.data;
+  if (!data && me.isError)
     return (
       <div role="alert" className="mt-3 flex flex-col items-start gap-3 text-sm text-ash-300">
         <p>
@@ -95,7 +105,13 @@ function VoteState({
         </Button>
       </div>
     );
-  const data = me.data;
+  if (!data)
+    return (
+      <p role="status" className="mt-3 flex items-center gap-2 text-sm text-ash-300">
+        <Spinner />
+        Abstimmung wird geladen...
+      </p>
+    );
   if (data.state === 'not_open')
     return (
       <p className="mt-3 text-ash-300">
@@ -105,10 +121,21 @@ function VoteState({
       </p>
     );
   if (data.state === 'closed') return <p className="mt-3 text-ash-300">Die Abstimmung ist beendet.</p>;
-  return <OpenVote me={data} year={year} startNumber={startNumber} />;
+  return <OpenVote me={data} asked={!fromPage} year={year} startNumber={startNumber} />;
 }
 
-function OpenVote({ me, year, startNumber }: { me: AwardMe; year: number; startNumber: number }) {
+function OpenVote({
+  me,
+  asked,
+  year,
+  startNumber,
+}: {
+  me: AwardMe;
+  /** Whether this browser's own state is asked for (else it is read only after a refusal). */
+  asked: boolean;
+  year: number;
+  startNumber: number;
+}) {
   const queryClient = useQueryClient();
   const [said, setSaid] = useState<Said>(null);
   const [askEmail, setAskEmail] = useState(false);
@@ -122,14 +149,21 @@ function OpenVote({ me, year, startNumber }: { me: AwardMe; year: number; startN
       setAskEmail(false);
       return;
     }
-    queryClient.setQueryData<AwardMe>(meKey, (old) => (old ? { ...old, votes: result.votes } : old));
+    // Counted or taken back: this browser votes with a confirmed address.
+    queryClient.setQueryData<AwardMe>(meKey, (old) => ({
+      ...(old ?? me),
+      confirmed: true,
+      votes: result.votes,
+    }));
   };
   const refused = (error: unknown) => {
     const text = errorText(error);
     // The cookie's address is gone (deleted or expired): ask for it again.
     if (text === AWARD_MESSAGES.emailNeeded) setAskEmail(true);
     setSaid({ text: text ?? `Das hat nicht geklappt. ${RETRY_HINT}`, tone: 'error' });
-    void queryClient.invalidateQueries({ queryKey: meKey });
+    // The voting may have closed, or the browser's address gone: read its state again.
+    if (asked) void queryClient.invalidateQueries({ queryKey: meKey });
+    else void queryClient.fetchQuery(awardMeQueryOptions(year)).catch(() => undefined);
   };
 
   const vote = useMutation({
