@@ -4,7 +4,7 @@ import { insertVotableCar } from '../../testing/award.js';
 import { Award } from '../model/award.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { runDueWork } from '../scheduler.js';
-import { runAwardMoments } from './award.js';
+import { awardStateAt, runAwardMoments } from './award.js';
 
 let t: TestContext;
 let admin: SignedIn;
@@ -84,5 +84,51 @@ describe('the visitors award at the end of its meeting', () => {
     expect(await runAwardMoments(u.orm.em, end)).toEqual({ opened: [], closed: [year] });
     const award = await u.orm.em.fork().findOneOrFail(Award, { edition: u.event.edition.id });
     expect(award.closedAt?.toISOString()).toBe(end.toISOString());
+  });
+});
+
+describe('the visitors award between two ticks', () => {
+  const edition = { endsAt: new Date('2026-06-20T18:00:00Z') };
+  const opensAt = new Date('2026-06-20T08:00:00Z');
+  const closesAt = new Date('2026-06-20T16:00:00Z');
+  const set = { openedAt: null, closedAt: null, opensAt, closesAt };
+
+  it('opens and closes at the set moments to the second, before any tick records them', () => {
+    expect(awardStateAt(set, edition, new Date(opensAt.getTime() - 1))).toBe('not_open');
+    expect(awardStateAt(set, edition, opensAt)).toBe('open');
+    expect(awardStateAt(set, edition, new Date(closesAt.getTime() - 1))).toBe('open');
+    expect(awardStateAt(set, edition, closesAt)).toBe('closed');
+    expect(awardStateAt({ ...set, closesAt: null }, edition, edition.endsAt)).toBe('closed');
+    // A set opening after the meeting never opens it.
+    const late = { ...set, opensAt: new Date('2026-06-21T08:00:00Z'), closesAt: null };
+    expect(awardStateAt(late, edition, new Date('2026-06-21T09:00:00Z'))).toBe('not_open');
+  });
+
+  let w: TestContext;
+  beforeAll(async () => {
+    w = await createTestContext({ relay: false });
+  });
+  afterAll(() => w?.close());
+
+  it('records the opening and closing at their moments, not at the tick that saw them', async () => {
+    const admin = await w.signIn('admin');
+    const year = w.event.edition.year;
+    const opens = new Date(w.event.start.getTime() - HOUR);
+    const closes = new Date(w.event.start.getTime() + 2 * HOUR);
+    await admin.client.patch(`/api/admin/award/${year}`, {
+      opensAt: opens.toISOString(),
+      closesAt: closes.toISOString(),
+    });
+    const row = () => w.orm.em.fork().findOneOrFail(Award, { edition: w.event.edition.id });
+    expect(await runAwardMoments(w.orm.em, new Date(opens.getTime() + 7 * 60_000))).toEqual({
+      opened: [year],
+      closed: [],
+    });
+    expect((await row()).openedAt?.toISOString()).toBe(opens.toISOString());
+    expect(await runAwardMoments(w.orm.em, new Date(closes.getTime() + 9 * 60_000))).toEqual({
+      opened: [],
+      closed: [year],
+    });
+    expect((await row()).closedAt?.toISOString()).toBe(closes.toISOString());
   });
 });

@@ -55,14 +55,19 @@ export const verifyAwardToken = (secret: string, token: unknown, purpose: AwardL
 /** A repeated vote from an unconfirmed address re-sends the confirmation at most this often. */
 export const AWARD_CONFIRMATION_RESEND_MS = 60 * 60 * 1000;
 
-/** Where voting stands at `at`: open from its opening until its closing (at the latest the meeting's end). */
+/**
+ * Where voting stands at `at`: open from its opening (an admin's, or the set moment) until its
+ * closing (an admin's, the set moment, at the latest the meeting's end). The set moments count to
+ * the second; the scheduler's tick only records them afterwards (and writes the final totals).
+ */
 export function awardStateAt(
-  award: Pick<Award, 'openedAt' | 'closedAt'> | null,
+  award: Pick<Award, 'openedAt' | 'closedAt' | 'opensAt' | 'closesAt'> | null,
   edition: Pick<Edition, 'endsAt'>,
   at: Date,
 ): AwardState {
-  if (!award?.openedAt) return 'not_open';
-  if (award.closedAt || at >= edition.endsAt) return 'closed';
+  const due = award?.opensAt && award.opensAt <= at && award.opensAt < edition.endsAt;
+  if (!award?.openedAt && !due) return 'not_open';
+  if (award?.closedAt || at >= edition.endsAt || (award?.closesAt && at >= award.closesAt)) return 'closed';
   return 'open';
 }
 
@@ -75,10 +80,12 @@ export function publicAwardAt(
   edition: Pick<Edition, 'endsAt'>,
   at: Date,
 ) {
+  const state = awardStateAt(award, edition, at);
+  const opened = Boolean(award?.openedAt) || state !== 'not_open';
   return {
-    state: awardStateAt(award, edition, at),
+    state,
     opensAt: award?.opensAt?.toISOString() ?? null,
-    closesAt: (award?.closesAt ?? (award?.openedAt ? edition.endsAt : null))?.toISOString() ?? null,
+    closesAt: (award?.closesAt ?? (opened ? edition.endsAt : null))?.toISOString() ?? null,
     maxVotes: AWARD_VOTES_PER_VOTER,
   };
 }
@@ -138,12 +145,14 @@ export async function closeAward(
   year: number,
   at: Date,
   record?: (tx: EntityManager) => void,
+  /** When voting opened if that was never recorded (a set moment no tick saw before the end). */
+  openedAt: Date = at,
 ): Promise<{ award: Award; closedNow: boolean }> {
   return em.transactional(async (tx) => {
     const edition = await editionOfYear(tx, year);
     const award = await awardOf(tx, edition, true);
     if (award.closedAt) return { award, closedNow: false };
-    award.openedAt ??= at;
+    award.openedAt ??= openedAt;
     award.closedAt = at;
     award.results = resultsOf(await tally(tx, edition.id));
     if (award.results.some((row) => row.rank <= 3))
@@ -172,8 +181,10 @@ export async function setAwardMoments(
 }
 
 /**
- * The scheduler's part: opens voting whose set moment has come, and closes voting whose set moment
- * or meeting end has passed. Idempotent. Returns the years opened and closed.
+ * The scheduler's part: records the opening of voting whose set moment has come, and closes voting
+ * whose set moment or meeting end has passed, writing the final totals. Each is recorded at the moment
+ * it took effect (votes count from the set opening to the second, see awardStateAt), not at the tick
+ * that noticed it. Idempotent. Returns the years opened and closed.
  */
 export async function runAwardMoments(
   em: EntityManager,
@@ -185,11 +196,14 @@ export async function runAwardMoments(
   const closed: number[] = [];
   for (const award of awards) {
     const edition = award.edition as unknown as Edition;
-    const closing = (award.closesAt && asOf >= award.closesAt) || (award.openedAt && asOf >= edition.endsAt);
-    if (closing && (award.openedAt || (award.opensAt && award.opensAt <= asOf))) {
-      if ((await closeAward(fork, edition.year, asOf)).closedNow) closed.push(edition.year);
-    } else if (!award.openedAt && award.opensAt && award.opensAt <= asOf && asOf < edition.endsAt) {
-      await openAward(fork, edition.year, asOf);
+    const dueOpening = award.opensAt && award.opensAt <= asOf && award.opensAt < edition.endsAt;
+    if (!award.openedAt && !dueOpening) continue;
+    const end = award.closesAt && award.closesAt < edition.endsAt ? award.closesAt : edition.endsAt;
+    if (asOf >= end) {
+      if ((await closeAward(fork, edition.year, end, undefined, award.opensAt ?? end)).closedNow)
+        closed.push(edition.year);
+    } else if (!award.openedAt && award.opensAt) {
+      await openAward(fork, edition.year, award.opensAt);
       opened.push(edition.year);
     }
   }

@@ -289,15 +289,16 @@ function Ranking({ view }: { view: AwardAdminView }) {
         <ol className="mt-4 flex flex-col divide-y divide-white/5">
           {view.ranking.map((row) => (
             <li key={row.vehicleId} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+              {/* A car with unconfirmed votes only has no place yet. */}
               <span
                 className={`flex size-10 shrink-0 items-center justify-center rounded-full border font-display text-lg ${
-                  row.rank <= 3
+                  row.votes > 0 && row.rank <= 3
                     ? 'border-gold-500/50 bg-gold-500/10 text-gold-200'
                     : 'border-white/10 text-ash-300'
                 }`}
-                aria-label={`Platz ${row.rank}`}
+                aria-label={row.votes > 0 ? `Platz ${row.rank}` : 'Noch ohne Platz'}
               >
-                {row.rank}
+                {row.votes > 0 ? row.rank : '–'}
               </span>
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-parchment">{row.name}</p>
