@@ -536,6 +536,24 @@ describe('pages kept for visitors who are not signed in', () => {
     await awardOn(b);
     expect(b.stackRequests).toBe(kept);
 
+    // A set closing takes effect at its moment, with nothing written then: the kept page is rendered
+    // anew at it (the tick records it later).
+    const closesAt = new Date(APPLYING_NOON.getTime() + 3600_000);
+    const scheduled = await admin.client.patch(`/api/admin/award/${year}`, {
+      opensAt: null,
+      closesAt: closesAt.toISOString(),
+    });
+    expect(scheduled.status, scheduled.text).toBe(200);
+    await sleep(1500);
+    expect(await awardOn(b)).toBe('open');
+    clock.set(new Date(closesAt.getTime() + 1000));
+    try {
+      expect(await awardOn(b)).toBe('closed');
+    } finally {
+      clock.set(APPLYING_NOON);
+    }
+    expect(await awardOn(b)).toBe('open');
+
     // The meeting's end closes it with nothing written: the kept page is rendered anew then.
     clock.set(new Date(t.event.end.getTime() + 60_000));
     try {

@@ -89,13 +89,16 @@ function validUntilOf(site: SiteConfig): number {
 }
 
 /**
- * A kept car page also changes when its own meeting ends (its open voting closes then), which need not
- * be the current edition's.
+ * A kept car page also changes when its own meeting ends and at its voting's set moments (voting
+ * opens and closes at them to the second), which need not be the current edition's phases.
  */
 function carPageValidUntil(page: Api.CarPage, site: SiteConfig): number {
   const at = site.now ? Date.parse(site.now) : Date.now();
-  const endsAt = Date.parse(page.edition.endsAt);
-  return Math.min(validUntilOf(site), endsAt > at ? endsAt : Infinity);
+  const moments = [page.edition.endsAt, page.award?.opensAt, page.award?.closesAt]
+    .filter((moment): moment is string => Boolean(moment))
+    .map((moment) => Date.parse(moment))
+    .filter((moment) => moment > at);
+  return Math.min(validUntilOf(site), ...moments);
 }
 
 /** Answers with a kept page: its coding as the browser accepts it, 304 while the browser's copy is it. */
