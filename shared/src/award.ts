@@ -39,8 +39,6 @@ export const AWARD_MESSAGES = {
   alreadyCounted: 'Für dieses Auto hast du schon gestimmt.',
   pending:
     'Fast geschafft! Bitte bestätige deine E-Mail-Adresse über den Link in unserer E-Mail, dann zählt deine Stimme.',
-  reconfirm:
-    'Diese Adresse ist schon bestätigt. Wir haben dir einen Link geschickt: Öffne ihn in diesem Browser, dann kannst du hier abstimmen.',
   withdrawn: 'Deine Stimme ist zurückgenommen.',
   confirmed: 'Deine E-Mail-Adresse ist bestätigt. Deine Stimmen zählen.',
   linkInvalid: 'Dieser Link ist ungültig oder abgelaufen.',

@@ -79,7 +79,8 @@ export interface AwardVoterExport {
   confirmedAt: string | null;
   confirmedVia: string | null;
   createdAt: string;
-  votes: { startNumber: number; car: string; at: string }[];
+  /** `counted`: false while the vote waits for its address's confirmation in the browser it was cast in. */
+  votes: { startNumber: number; car: string; at: string; counted: boolean }[];
 }
 
 /** The look back's block: the first three of the visitors' award. */

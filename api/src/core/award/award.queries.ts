@@ -59,9 +59,19 @@ export async function deleteVote(em: EntityManager, voterId: string, vehicleId: 
  * waiting on an unconfirmed address are those of one browser at a time.
  */
 export async function dropVotesOfOtherBrowsers(em: EntityManager, voterId: string, browser: string) {
-  return runStatement(em, `delete from award_vote where voter_id = ? and browser is distinct from ?`, [
+  return runStatement(em, `delete from award_vote where voter_id = ? and browser <> ?`, [voterId, browser]);
+}
+
+/** A confirmed voter's own vote makes room: the votes still waiting for another browser go. */
+export async function dropWaitingVotes(em: EntityManager, voterId: string) {
+  return runStatement(em, `delete from award_vote where voter_id = ? and browser is not null`, [voterId]);
+}
+
+/** The waiting vote for the car counts from now on. */
+export async function countWaitingVote(em: EntityManager, voterId: string, vehicleId: string) {
+  return runStatement(em, `update award_vote set browser = null where voter_id = ? and vehicle_id = ?`, [
     voterId,
-    browser,
+    vehicleId,
   ]);
 }
 
@@ -129,8 +139,8 @@ export async function tally(em: EntityManager, editionId: string): Promise<Tally
   }>(
     em,
     `select a.vehicle_id, i.start_number, v.name, v.brand, v.model,
-            count(*) filter (where r.confirmed_at is not null) as votes,
-            count(*) filter (where r.confirmed_at is null) as pending
+            count(*) filter (where r.confirmed_at is not null and a.browser is null) as votes,
+            count(*) filter (where r.confirmed_at is null or a.browser is not null) as pending
        from award_vote a
        join award_voter r on r.id = a.voter_id
        join vehicle v on v.id = a.vehicle_id
@@ -163,7 +173,7 @@ export async function confirmationFigures(
             count(a.*) filter (where (r.confirmed_at at time zone '${EVENT_TIMEZONE}')::date between ?::date and ?::date) as on_day,
             (select count(*) from award_voter where edition_id = ? and confirmed_at is not null) as voters
        from award_vote a join award_voter r on r.id = a.voter_id
-      where a.edition_id = ? and r.confirmed_at is not null`,
+      where a.edition_id = ? and r.confirmed_at is not null and a.browser is null`,
     [meetingDays.from, meetingDays.to, editionId, editionId],
   );
   return {
@@ -181,8 +191,8 @@ export async function votesPerNetwork(
   const rows = await selectRows<{ network: string; votes: string; pending: string; voters: string }>(
     em,
     `select a.network,
-            count(*) filter (where r.confirmed_at is not null) as votes,
-            count(*) filter (where r.confirmed_at is null) as pending,
+            count(*) filter (where r.confirmed_at is not null and a.browser is null) as votes,
+            count(*) filter (where r.confirmed_at is null or a.browser is not null) as pending,
             count(distinct a.voter_id) as voters
        from award_vote a join award_voter r on r.id = a.voter_id
       where a.edition_id = ? group by a.network`,

@@ -24,7 +24,7 @@ import type {
 } from '@schlosstreffen/shared/api';
 import { createLinkToken, verifyLinkToken } from '../crypto/link-token.js';
 import { seal } from '../crypto/seal.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict, DomainError, notFound } from '../errors.js';
 import { editionOfYear } from '../editions/editions.js';
 import { enqueue } from '../outbox/outbox.js';
 import { journalErasure } from '../erasure-journal.js';
@@ -33,7 +33,9 @@ import { Edition } from '../model/edition.entity.js';
 import {
   carOfStartNumber,
   deleteVote,
+  countWaitingVote,
   dropVotesOfOtherBrowsers,
+  dropWaitingVotes,
   ensureAwardRow,
   ensureVoterRow,
   insertVote,
@@ -89,6 +91,10 @@ export function publicAwardAt(
     maxVotes: AWARD_VOTES_PER_VOTER,
   };
 }
+
+/** The start numbers of the votes that count (none waits for a browser's confirmation). */
+const countedNumbers = (votes: { startNumber: number; browser: string | null }[]) =>
+  votes.filter((vote) => vote.browser === null).map((vote) => vote.startNumber);
 
 /** The award row of an edition, created on first use. */
 async function awardOf(em: EntityManager, edition: Edition, lock = false): Promise<Award> {
@@ -319,7 +325,7 @@ export class AwardService {
       year,
       ...publicAwardAt(award, edition, at),
       confirmed,
-      votes: voter?.confirmedAt ? (await votesOfVoter(em, voter.id)).map((vote) => vote.startNumber) : [],
+      votes: voter?.confirmedAt ? countedNumbers(await votesOfVoter(em, voter.id)) : [],
     };
   }
 
@@ -355,15 +361,20 @@ export class AwardService {
       if (!input.email) throw conflict(AWARD_MESSAGES.emailNeeded);
       if (!who.browser) throw new Error('an anonymous vote needs its browser');
       await newAddress();
+      // Whether the address is new, waiting or confirmed elsewhere, the answer is the same (nobody
+      // learns whether an address voted): the vote waits, bound to this browser, for the mailed
+      // link's button pressed here.
       const voter = await this.addressVoter(em, edition, input.email, network, at);
-      if (voter.confirmedAt) {
-        queued = this.mailLink(em, voter, at);
-        return { message: AWARD_MESSAGES.reconfirm, status: 'pending', votes: [] } satisfies AwardVoteResult;
-      }
       queued = this.mailLink(em, voter, at);
       await em.flush();
       await dropVotesOfOtherBrowsers(em, voter.id, who.browser);
-      return this.cast(em, voter, car.vehicleId, edition.id, network, at, who.browser);
+      try {
+        return await this.cast(em, voter, car.vehicleId, edition.id, network, at, who.browser);
+      } catch (error) {
+        // A confirmed address's counted votes fill its slots: saying so would tell a stranger.
+        if (!voter.confirmedAt || !(error instanceof DomainError) || error.code !== 'conflict') throw error;
+        return { message: AWARD_MESSAGES.pending, status: 'pending', votes: [] } satisfies AwardVoteResult;
+      }
     });
     if (queued) this.options.onOutbox?.();
     return result;
@@ -426,16 +437,28 @@ export class AwardService {
   ): Promise<AwardVoteResult> {
     const status = browser ? 'pending' : 'counted';
     for (let attempt = 0; ; attempt += 1) {
-      const written = await insertVote(em, { voterId: voter.id, vehicleId, editionId, network, at, browser });
-      const votes = await votesOfVoter(em, voter.id);
-      if (written || votes.some((vote) => vote.vehicleId === vehicleId)) {
+      let written = await insertVote(em, { voterId: voter.id, vehicleId, editionId, network, at, browser });
+      let votes = await votesOfVoter(em, voter.id);
+      const existing = votes.find((vote) => vote.vehicleId === vehicleId);
+      if (!written && existing && existing.browser !== null && !browser) {
+        // The confirmed voter now votes for the car a waiting vote named: it counts.
+        await countWaitingVote(em, voter.id, vehicleId);
+        votes = await votesOfVoter(em, voter.id);
+        written = true;
+      }
+      if (written || existing) {
         const message =
           status === 'pending'
             ? AWARD_MESSAGES.pending
             : written
               ? AWARD_MESSAGES.counted
               : AWARD_MESSAGES.alreadyCounted;
-        return { message, status, votes: status === 'pending' ? [] : votes.map((vote) => vote.startNumber) };
+        return { message, status, votes: status === 'pending' ? [] : countedNumbers(votes) };
+      }
+      if (!browser && votes.some((vote) => vote.browser !== null)) {
+        // Waiting votes typed in elsewhere never keep a confirmed voter from their own.
+        await dropWaitingVotes(em, voter.id);
+        continue;
       }
       if (votes.length >= AWARD_VOTES_PER_VOTER || attempt >= 2) throw conflict(AWARD_MESSAGES.tooMany);
     }
@@ -455,7 +478,7 @@ export class AwardService {
       if (!voter) throw conflict(AWARD_MESSAGES.emailNeeded);
       await em.flush();
       await deleteVote(em, voter.id, car.vehicleId);
-      const votes = (await votesOfVoter(em, voter.id)).map((vote) => vote.startNumber);
+      const votes = countedNumbers(await votesOfVoter(em, voter.id));
       return { message: AWARD_MESSAGES.withdrawn, status: 'withdrawn', votes };
     });
   }
@@ -523,7 +546,7 @@ export class AwardService {
         );
       }
       await em.flush();
-      const votes = (await votesOfVoter(em, voter.id)).map((vote) => vote.startNumber);
+      const votes = countedNumbers(await votesOfVoter(em, voter.id));
       return { voterId: voter.id, result: { message: AWARD_MESSAGES.confirmed, status: 'confirmed', votes } };
     });
   }
@@ -559,6 +582,7 @@ export async function voterExport(em: EntityManager, voter: AwardVoter): Promise
       startNumber: vote.startNumber,
       car: vote.car,
       at: vote.at.toISOString(),
+      counted: Boolean(voter.confirmedAt) && vote.browser === null,
     })),
   };
 }

@@ -13,7 +13,7 @@ import { keyOf, mediaObjectKeys } from '../storage/objects.js';
 import { Edition } from '../model/edition.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
-import { AwardVoter } from '../model/award.entity.js';
+import { AwardVote, AwardVoter } from '../model/award.entity.js';
 import { RetentionRun } from '../model/retention-run.entity.js';
 import { deleteAuditRowsBefore } from '../audit/audit.queries.js';
 import {
@@ -86,6 +86,11 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
       : 0;
     removed.unconfirmedAwardVoters = await tx.nativeDelete(AwardVoter, {
       confirmedAt: null,
+      createdAt: { $lt: before(periods.unconfirmedAwardVoters) },
+    });
+    // So do a confirmed address's votes still waiting for the browser they were cast in.
+    await tx.nativeDelete(AwardVote, {
+      browser: { $ne: null },
       createdAt: { $lt: before(periods.unconfirmedAwardVoters) },
     });
 

@@ -281,15 +281,52 @@ describe('the visitors award', () => {
     expect(res.data.votes).toEqual([cars[3]]);
   });
 
-  it('does not add votes to an address confirmed elsewhere: it mails a link instead', async () => {
-    const { email } = await confirmedBrowser();
+  it('answers a vote with a confirmed address as with any other, and counts it only after the button in that browser', async () => {
+    const { client: own, email } = await confirmedBrowser();
+    const counted = async () =>
+      (await own.get(`/api/award/${year}/me`)).data.votes.slice().sort() as number[];
+    expect(await counted()).toEqual([cars[0]]);
+    const before = await countedFor(cars[4]!);
+
+    // A stranger typing the address learns nothing: the same answer as for a new address.
     const stranger = t.client();
     const res = await stranger.post(votesPath(), { startNumber: cars[4], email });
     expect(res.status).toBe(202);
-    expect(res.data.message).toBe(AWARD_MESSAGES.reconfirm);
+    expect(res.data).toEqual({ message: AWARD_MESSAGES.pending, status: 'pending', votes: [] });
+    const fresh = await t.client().post(votesPath(), { startNumber: cars[4], email: uniqueEmail('neu') });
+    expect(fresh.data).toEqual(res.data);
+    expect(await countedFor(cars[4]!)).toBe(before);
+    expect(await counted()).toEqual([cars[0]]);
+
+    // The owner's confirmed browser votes for it itself: it counts, the waiting one is gone.
+    expect((await own.post(votesPath(), { startNumber: cars[4] })).status).toBe(201);
+    expect(await countedFor(cars[4]!)).toBe(before + 1);
+    expect(await counted()).toEqual([cars[0], cars[4]].sort());
+
+    // With all three slots counted a stranger's vote still gets the same answer, and nothing changes.
+    expect((await own.post(votesPath(), { startNumber: cars[1] })).status).toBe(201);
+    const full = await t.client().post(votesPath(), { startNumber: cars[2], email });
+    expect(full.data).toEqual(res.data);
+    expect(await counted()).toEqual([cars[0], cars[1], cars[4]].sort());
+
+    // A new device of the owner: its vote waits for the mailed link opened there.
+    expect((await own.delete(`/api/award/${year}/votes/${cars[1]}`)).status).toBe(200);
+    const tablet = t.client();
+    expect((await tablet.post(votesPath(), { startNumber: cars[3], email })).status).toBe(202);
     const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { email });
-    const votes = await t.orm.em.fork().find(AwardVote, { voter: voter.id });
-    expect(votes.map((vote) => vote.vehicle.id)).toHaveLength(1);
+    // Within the hour no second mail: the first mail's link serves every browser.
+    const links = await linksFor(t, email);
+    const listed = await tablet.post('/api/award/confirm/pending', { token: links.confirm });
+    expect(listed.data).toMatchObject({ confirmed: true });
+    expect(listed.data.votes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ startNumber: cars[3], pending: true, thisBrowser: true }),
+        expect.objectContaining({ startNumber: cars[0], pending: false }),
+      ]),
+    );
+    const confirmed = await tablet.post('/api/award/confirm', { token: links.confirm });
+    expect(confirmed.data.votes.slice().sort()).toEqual([cars[0], cars[3], cars[4]].sort());
+    expect(await t.orm.em.fork().count(AwardVote, { voter: voter.id, browser: { $ne: null } })).toBe(0);
   });
 
   it('records a confirmed visitor sign-up as the confirmation, with its time', async () => {

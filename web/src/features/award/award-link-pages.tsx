@@ -130,8 +130,15 @@ function ConfirmVotes({ token }: { token: string }) {
           </p>
         </fieldset>
       ) : null}
-      {data.confirmed && data.votes.length ? (
-        <p>Deine Stimmen: Startnummer {data.votes.map((vote) => vote.startNumber).join(', ')}.</p>
+      {data.confirmed && data.votes.some((vote) => !vote.pending) ? (
+        <p>
+          Deine Stimmen: Startnummer{' '}
+          {data.votes
+            .filter((vote) => !vote.pending)
+            .map((vote) => vote.startNumber)
+            .join(', ')}
+          .
+        </p>
       ) : null}
       <Button
         className="w-full py-3"
