@@ -282,6 +282,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       publicUrl: config.publicUrl,
       onOutbox,
       addressLimiter: limiter('award-addresses', limits.awardAddresses),
+      addressSeenLimiter: limiter('award-address-seen', { points: 1, durationSeconds: 60 * 60 }),
       voteLimiter: limiter('award-votes', limits.awardVotes),
       secureCookies,
     }),

@@ -28,6 +28,11 @@ export interface AwardRouteDeps {
   onOutbox?: () => void;
   /** Addresses given with votes, per network. */
   addressLimiter: Limiter;
+  /**
+   * One point per network and address and hour: an address given again from the same network (the
+   * next car, a second try) does not count as new there, whether or not it is stored.
+   */
+  addressSeenLimiter: Limiter;
   /** Votes cast and taken back, per network. */
   voteLimiter: Limiter;
   /** Whether the voter cookie is sent over HTTPS only. */
@@ -53,7 +58,7 @@ export const VOTE_BROWSER_COOKIE = 'st_vote_browser';
 const VOTE_BROWSER_DAYS = 7;
 const BROWSER_VALUE = /^[A-Za-z0-9_-]{24}$/;
 
-const browserHash = (value: string) => createHash('sha256').update(value).digest('hex');
+const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function yearOf(ctx: AppContext): number {
   const raw = ctx.params.year ?? '';
@@ -121,6 +126,29 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
   const router = strictRouter<AppState>();
   const slots = deps.voteSlots ?? new VoteSlots();
 
+  /**
+   * The per-network limit of new addresses, counting an address once per network and hour. Whether
+   * it counts depends only on what this network sent, never on what is stored, so the limit tells
+   * nobody whether an address voted.
+   */
+  const newAddressFrom = async (network: string, email: string) => {
+    const pair = `${network}:${sha256Hex(email.toLowerCase())}`;
+    const seen = await deps.addressSeenLimiter.consume(pair).then(
+      () => false,
+      (error: unknown) => {
+        if (error instanceof RateLimiterRes) return true;
+        throw error;
+      },
+    );
+    if (seen) return;
+    try {
+      await consumeFor(deps.addressLimiter, network, AWARD_MESSAGES.tooManyAddresses);
+    } catch (error) {
+      await deps.addressSeenLimiter.delete(pair);
+      throw error;
+    }
+  };
+
   /** Who votes in this request: the voter cookie's id, and a signed-in account with a verified address. */
   const whoOf = (ctx: AppContext) => {
     const user = ctx.state.user;
@@ -155,10 +183,10 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
     const network = networkOf(ctx.ip);
     await consumeFor(deps.voteLimiter, network, AWARD_MESSAGES.tooManyVotes);
     const browser = browserOf(ctx) ?? randomBytes(18).toString('base64url');
-    const who = { ...whoOf(ctx), browser: browserHash(browser) };
+    const who = { ...whoOf(ctx), browser: sha256Hex(browser) };
     const result = await slots.run(() =>
       award.vote(year, input, who, network, requestNow(ctx), () =>
-        consumeFor(deps.addressLimiter, network, AWARD_MESSAGES.tooManyAddresses),
+        newAddressFrom(network, input.email ?? ''),
       ),
     );
     if (result.status === 'pending') browserCookie(ctx, browser);
@@ -179,7 +207,7 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
   // What the confirm page lists before its button (reads only; the token stays out of the address).
   router.post('/award/confirm/pending', async (ctx) => {
     const browser = browserOf(ctx);
-    const pending = await award.pendingVotes(tokenOf(ctx), browser && browserHash(browser));
+    const pending = await award.pendingVotes(tokenOf(ctx), browser && sha256Hex(browser));
     if (!pending) throw invalid(AWARD_MESSAGES.linkInvalid);
     noStore(ctx);
     ctx.body = pending;
@@ -190,7 +218,7 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
     const input = validate(AwardConfirmSchema, ctx.request.body);
     const browser = browserOf(ctx);
     const confirmed = await award.confirm(input.token, requestNow(ctx), {
-      browser: browser && browserHash(browser),
+      browser: browser && sha256Hex(browser),
       startNumbers: input.startNumbers,
     });
     if (!confirmed) throw invalid(AWARD_MESSAGES.linkInvalid);

@@ -427,7 +427,7 @@ describe('the visitors award limits', () => {
   beforeAll(async () => {
     t = await createTestContext({
       relay: false,
-      env: { TRUST_PROXY: '1', AWARD_ADDRESSES_PER_HOUR: '3', AWARD_VOTES_PER_MINUTE: '5' },
+      env: { TRUST_PROXY: '1', AWARD_ADDRESSES_PER_HOUR: '3', AWARD_VOTES_PER_MINUTE: '8' },
     });
     const admin = await t.signIn('admin');
     const owner = await t.signIn('user');
@@ -450,6 +450,21 @@ describe('the visitors award limits', () => {
     expect((await vote('192.0.2.11')).status).toBe(202);
   });
 
+  it('counts an address given again from the same network once, and one refused not at all', async () => {
+    const again = uniqueEmail('wieder');
+    for (let i = 0; i < 3; i += 1) expect((await vote('192.0.2.20', again)).status).toBe(202);
+    expect((await vote('192.0.2.20')).status).toBe(202);
+    expect((await vote('192.0.2.20')).status).toBe(202);
+    const refusedAddress = uniqueEmail('abgewiesen');
+    for (let i = 0; i < 2; i += 1) {
+      const refused = await vote('192.0.2.20', refusedAddress);
+      expect(refused.status).toBe(429);
+      expect(refused.data.message).toBe(AWARD_MESSAGES.tooManyAddresses);
+    }
+    // Whether an address was stored before plays no part: one voted elsewhere counts as new here.
+    expect((await vote('192.0.2.21', again)).status).toBe(202);
+  });
+
   it('counts an IPv6 /64 as one network', async () => {
     for (let i = 1; i <= 3; i += 1) expect((await vote(`2001:db8:1:2::${i}`)).status).toBe(202);
     expect((await vote('2001:db8:1:2:ffff::1')).status).toBe(429);
@@ -458,7 +473,7 @@ describe('the visitors award limits', () => {
 
   it('limits votes per network and minute', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1)
+    for (let i = 0; i < 9; i += 1)
       statuses.push(
         (
           await t
@@ -466,7 +481,7 @@ describe('the visitors award limits', () => {
             .post(`/api/award/${year}/votes`, { startNumber: car }, { 'x-forwarded-for': '192.0.2.99' })
         ).status,
       );
-    expect(statuses.slice(0, 5).every((status) => status === 409)).toBe(true);
-    expect(statuses[5]).toBe(429);
+    expect(statuses.slice(0, 8).every((status) => status === 409)).toBe(true);
+    expect(statuses[8]).toBe(429);
   });
 });
