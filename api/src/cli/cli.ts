@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { RETENTION_RULES, ROLES, type RetentionRule, type Role } from '@schlosstreffen/shared';
 import { loadDatabaseUrl, loadScheduleConfig } from '../core/config.js';
-import { ensureDatabase, initOrm, migrate } from '../core/db/orm.js';
+import { ensureDatabase, initOrm, migrate, type Orm } from '../core/db/orm.js';
 import { User } from '../core/model/user.entity.js';
 import { momentArgument } from './arguments.js';
 import { BACKUP_USAGE } from './backup/usage.js';
@@ -39,6 +39,25 @@ function printReport(title: string, removed: Record<string, number>): void {
   for (const [rule, count] of Object.entries(removed)) {
     const label = rule in RETENTION_RULES ? RETENTION_RULES[rule as RetentionRule].label : rule;
     console.log(`  ${String(count).padStart(6)}  ${label} (${rule})`);
+  }
+}
+
+/**
+ * Runs a command's work on the database: 0 when it went through, 1 with the domain's German message
+ * when it was refused (anything else is a fault and thrown); the connection is closed either way.
+ */
+async function withDatabase(work: (orm: Orm) => Promise<void>): Promise<number> {
+  const orm = await initOrm(loadDatabaseUrl());
+  const { DomainError } = await import('../core/errors.js');
+  try {
+    await work(orm);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    console.error(error.message);
+    return 1;
+  } finally {
+    await orm.close();
   }
 }
 
@@ -220,10 +239,8 @@ async function main(argv: string[]): Promise<number> {
         console.error(USAGE);
         return 2;
       }
-      const orm = await initOrm(loadDatabaseUrl());
       const { openAward, closeAward } = await import('../core/award/award.js');
-      const { DomainError } = await import('../core/errors.js');
-      try {
+      return withDatabase(async (orm) => {
         if (command === 'award:open') {
           await openAward(orm.em, Number(year), at);
           console.log(`Voting of ${year} is open (as of ${at.toISOString()})`);
@@ -233,14 +250,7 @@ async function main(argv: string[]): Promise<number> {
           for (const row of award.results ?? [])
             console.log(`  ${row.rank}. start number ${row.startNumber}, ${row.votes} votes`);
         }
-        return 0;
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        console.error(error.message);
-        return 1;
-      } finally {
-        await orm.close();
-      }
+      });
     }
     case 'media:clean': {
       const orm = await initOrm(loadDatabaseUrl());
@@ -263,22 +273,13 @@ async function main(argv: string[]): Promise<number> {
         console.error(USAGE);
         return 2;
       }
-      const orm = await initOrm(loadDatabaseUrl());
       const { redrawShareImages } = await import('../core/public-list/share-image.js');
-      const { DomainError } = await import('../core/errors.js');
-      try {
+      return withDatabase(async (orm) => {
         const queued = await redrawShareImages(orm.em.fork(), year === undefined ? undefined : Number(year));
         console.log(
           `${queued} link ${queued === 1 ? 'preview' : 'previews'} queued; the worker draws those out of date`,
         );
-        return 0;
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        console.error(error.message);
-        return 1;
-      } finally {
-        await orm.close();
-      }
+      });
     }
     case 'edition:list':
     case 'edition:create':
