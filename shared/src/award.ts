@@ -100,3 +100,38 @@ const moment = v.nullable(
 /** The admin's set moments; null removes one. */
 export const AwardMomentsSchema = v.object({ opensAt: moment, closesAt: moment });
 export type AwardMomentsInput = v.InferOutput<typeof AwardMomentsSchema>;
+
+/** An edition's award moments as stored: set ones (the scheduler's) and those that happened. */
+export interface AwardMoments {
+  opensAt?: Date | null;
+  closesAt?: Date | null;
+  openedAt?: Date | null;
+  closedAt?: Date | null;
+}
+
+/**
+ * Where voting stands at `at`: open from its opening (an admin's, or the set moment) until its
+ * closing (an admin's, the set moment, at the latest the meeting's end). The set moments count to
+ * the second; the scheduler's tick only records them afterwards (and writes the final totals).
+ */
+export function awardStateAt(award: AwardMoments | null, edition: { endsAt: Date }, at: Date): AwardState {
+  const due = award?.opensAt && award.opensAt <= at && award.opensAt < edition.endsAt;
+  if (!award?.openedAt && !due) return 'not_open';
+  if (award?.closedAt || at >= edition.endsAt || (award?.closesAt && at >= award.closesAt)) return 'closed';
+  return 'open';
+}
+
+/**
+ * The voting as anyone may see it at `at`: its state, the set opening, and its closing (the set one,
+ * else the meeting's end once it opened).
+ */
+export function publicAwardAt(award: AwardMoments | null, edition: { endsAt: Date }, at: Date) {
+  const state = awardStateAt(award, edition, at);
+  const opened = Boolean(award?.openedAt) || state !== 'not_open';
+  return {
+    state,
+    opensAt: award?.opensAt?.toISOString() ?? null,
+    closesAt: (award?.closesAt ?? (opened ? edition.endsAt : null))?.toISOString() ?? null,
+    maxVotes: AWARD_VOTES_PER_VOTER,
+  };
+}

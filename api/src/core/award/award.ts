@@ -12,9 +12,10 @@ import {
   AWARD_DELETED_CAR,
   AWARD_MESSAGES,
   AWARD_VOTES_PER_VOTER,
+  awardStateAt,
+  publicAwardAt,
   venueDate,
   vehicleDisplayName,
-  type AwardState,
 } from '@schlosstreffen/shared';
 import type {
   AwardMe,
@@ -57,40 +58,8 @@ export const verifyAwardToken = (secret: string, token: unknown, purpose: AwardL
 /** A repeated vote from an unconfirmed address re-sends the confirmation at most this often. */
 export const AWARD_CONFIRMATION_RESEND_MS = 60 * 60 * 1000;
 
-/**
- * Where voting stands at `at`: open from its opening (an admin's, or the set moment) until its
- * closing (an admin's, the set moment, at the latest the meeting's end). The set moments count to
- * the second; the scheduler's tick only records them afterwards (and writes the final totals).
- */
-export function awardStateAt(
-  award: Pick<Award, 'openedAt' | 'closedAt' | 'opensAt' | 'closesAt'> | null,
-  edition: Pick<Edition, 'endsAt'>,
-  at: Date,
-): AwardState {
-  const due = award?.opensAt && award.opensAt <= at && award.opensAt < edition.endsAt;
-  if (!award?.openedAt && !due) return 'not_open';
-  if (award?.closedAt || at >= edition.endsAt || (award?.closesAt && at >= award.closesAt)) return 'closed';
-  return 'open';
-}
-
-/**
- * The voting as anyone may see it at `at`: its state, the set opening, and its closing (the set one,
- * else the meeting's end once it opened).
- */
-export function publicAwardAt(
-  award: Pick<Award, 'opensAt' | 'closesAt' | 'openedAt' | 'closedAt'> | null,
-  edition: Pick<Edition, 'endsAt'>,
-  at: Date,
-) {
-  const state = awardStateAt(award, edition, at);
-  const opened = Boolean(award?.openedAt) || state !== 'not_open';
-  return {
-    state,
-    opensAt: award?.opensAt?.toISOString() ?? null,
-    closesAt: (award?.closesAt ?? (opened ? edition.endsAt : null))?.toISOString() ?? null,
-    maxVotes: AWARD_VOTES_PER_VOTER,
-  };
-}
+/** Where voting stands, the same rule for the browser and the server. */
+export { awardStateAt, publicAwardAt };
 
 /** The start numbers of the votes that count (none waits for a browser's confirmation). */
 const countedNumbers = (votes: { startNumber: number; browser: string | null }[]) =>

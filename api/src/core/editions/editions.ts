@@ -23,7 +23,6 @@ import { ReviewCategory } from '../model/review-assignment.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
 import { MailTemplate, versionsInUse } from '../model/mail-template.entity.js';
-import { enqueueShareImagesOf } from '../public-list/share-image.js';
 import { checkedInOf, listedOf, listedStartNumbersOf } from './editions.queries.js';
 import { currentOf, meetingName } from './edition-events.js';
 import type { PendingAudit } from '../pending-audit.js';
@@ -229,14 +228,15 @@ export async function updateEdition(
   },
   at: Date,
   audit?: PendingAudit,
+  /** Called in the transaction when the name changes (the link previews of its cars name the meeting). */
+  onRenamed?: (tx: EntityManager, editionId: string) => Promise<unknown>,
 ): Promise<Edition> {
   return em.transactional(async (tx) => {
     const edition = await editionOfYear(tx, year);
     await assertNotOver(tx, edition, at);
     const renamed = input.name !== undefined && input.name !== edition.name;
     changeEdition(edition, input);
-    // The link previews of its listed cars name the meeting: they are drawn anew.
-    if (renamed) await enqueueShareImagesOf(tx, [edition.id]);
+    if (renamed) await onRenamed?.(tx, edition.id);
     audit?.record(tx);
     return edition;
   });

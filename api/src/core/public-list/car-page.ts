@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CAR_PAGE_MESSAGES, instagramAt } from '@schlosstreffen/shared';
 import type { CarPage, PublicVehicle } from '@schlosstreffen/shared/api';
-import { publicAwardAt } from '../award/award.js';
+import { publicAwardAt } from '@schlosstreffen/shared';
 import { notFound } from '../errors.js';
 import { objectPathOf } from '../storage/objects.js';
 import { carPageRow } from './public-list.queries.js';

@@ -38,6 +38,8 @@ describe('GET /api/editions/:year/vehicles/:startNumber', () => {
     });
     const res = await pageOf(car.startNumber);
     expect(res.status, res.text).toBe(200);
+    // It carries the voting's state: shared caches revalidate it on every use.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const page = res.data as CarPage;
     expect(page).toMatchObject({
       edition: { year, name: t.event.edition.name },
@@ -111,7 +113,10 @@ describe('GET /api/editions/:year/vehicles/:startNumber', () => {
 
   it('answers 404 for a number no confirmed car holds', async () => {
     const invited = await insertCar(t, { ownerId, photos: 1, status: 'invited' });
-    expect((await pageOf(invited.startNumber)).status).toBe(404);
+    const missing = await pageOf(invited.startNumber);
+    expect(missing.status).toBe(404);
+    // Not kept by any cache: the number may be given any moment.
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('public');
     expect((await pageOf(9999)).status).toBe(404);
     expect((await anon.get(`/api/editions/${year + 5}/vehicles/1`)).status).toBe(404);
     expect((await anon.get(`/api/editions/${year}/vehicles/eins`)).status).toBe(400);

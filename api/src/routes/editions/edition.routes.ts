@@ -27,6 +27,8 @@ import { requestNow, requireRole, type AppContext, type AppState } from '../../h
 import { validate } from '../../http/validate.js';
 import { strictRouter } from '../../http/router.js';
 import { audited, auditOf, param } from '../../http/audited.js';
+import { PUBLIC_LIST_CACHE_CONTROL } from '../vehicles/public-list.js';
+import { enqueueShareImagesOf } from '../../core/public-list/share-image.js';
 
 export interface EditionRouteDeps {
   em: EntityManager;
@@ -92,8 +94,11 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
     const year = yearOf(ctx);
     const raw = ctx.params.startNumber ?? '';
     if (!/^\d{1,4}$/.test(raw)) throw invalid(CAR_PAGE_MESSAGES.invalidNumber);
-    ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = (await carPage(em, year, Number(raw), requestNow(ctx))) satisfies CarPage;
+    const page = (await carPage(em, year, Number(raw), requestNow(ctx))) satisfies CarPage;
+    // It carries the voting's state and follows a released number at once: revalidated on every use,
+    // and a number no car holds is not kept at all.
+    ctx.set('Cache-Control', PUBLIC_LIST_CACHE_CONTROL);
+    ctx.body = page;
   });
 
   router.get('/admin/editions', requireRole('admin', 'reviewer'), async (ctx) => {
@@ -141,6 +146,8 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
         },
         requestNow(ctx),
         auditOf(ctx),
+        // The link previews of its listed cars name the meeting: they are drawn anew.
+        (tx, editionId) => enqueueShareImagesOf(tx, [editionId]),
       );
       events.invalidate?.();
       ctx.body = { message: EDITION_MESSAGES.updated(edition.name), ...(await list(ctx)) };
