@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   applicationsCloseAt,
+  EVENT_TIMEZONE,
   brandAndModel,
   SUBMISSION_CONSENT_KINDS,
   CONSENTS,
@@ -477,7 +478,14 @@ async function demoVoting(orm: Orm, edition: Edition, now: Date): Promise<string
   if (!award?.opensAt)
     await setAwardMoments(orm.em.fork(), year, { opensAt: edition.startsAt, closesAt: null });
   const opensAt = award?.opensAt ?? edition.startsAt;
-  return `öffnet ${opensAt.toISOString()} (sofort: npm run cli -- award:open ${year})`;
+  const when = opensAt.toLocaleString('de-DE', {
+    timeZone: EVENT_TIMEZONE,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return opensAt <= now
+    ? `läuft seit ${when}`
+    : `öffnet am ${when} (sofort: npm run cli -- award:open ${year})`;
 }
 
 async function printSummary(
