@@ -48,14 +48,19 @@ export async function awardAdminView(em: EntityManager, year: number, at: Date):
     entry.voters += row.voters;
     networks.set(network, entry);
   }
+  const state = awardStateAt(award, edition, at);
+  // A set moment takes effect at once; the scheduler's tick records it later.
+  const closing = award?.closesAt && award.closesAt < edition.endsAt ? award.closesAt : edition.endsAt;
+  const openedAt = award?.openedAt ?? (state !== 'not_open' ? award?.opensAt : null);
+  const closedAt = award?.closedAt ?? (state === 'closed' ? closing : null);
   return {
     year,
     editionName: edition.name,
-    state: awardStateAt(award, edition, at),
+    state,
     opensAt: award?.opensAt?.toISOString() ?? null,
     closesAt: award?.closesAt?.toISOString() ?? null,
-    openedAt: award?.openedAt?.toISOString() ?? null,
-    closedAt: award?.closedAt?.toISOString() ?? null,
+    openedAt: openedAt?.toISOString() ?? null,
+    closedAt: closedAt?.toISOString() ?? null,
     ranking,
     totalVotes: figures.counted,
     pendingVotes: rows.reduce((sum, row) => sum + row.pending, 0),

@@ -5,6 +5,7 @@ import { Award } from '../model/award.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { runDueWork } from '../scheduler.js';
 import { awardStateAt, runAwardMoments } from './award.js';
+import { awardAdminView } from './award-admin.js';
 
 let t: TestContext;
 let admin: SignedIn;
@@ -120,6 +121,17 @@ describe('the visitors award between two ticks', () => {
       closesAt: closes.toISOString(),
     });
     const row = () => w.orm.em.fork().findOneOrFail(Award, { edition: w.event.edition.id });
+    // Before any tick the admin sees it open since its moment, and closed at its closing.
+    expect(await awardAdminView(w.orm.em.fork(), year, new Date(opens.getTime() + 60_000))).toMatchObject({
+      state: 'open',
+      openedAt: opens.toISOString(),
+      closedAt: null,
+    });
+    expect(await awardAdminView(w.orm.em.fork(), year, new Date(closes.getTime() + 60_000))).toMatchObject({
+      state: 'closed',
+      openedAt: opens.toISOString(),
+      closedAt: closes.toISOString(),
+    });
     expect(await runAwardMoments(w.orm.em, new Date(opens.getTime() + 7 * 60_000))).toEqual({
       opened: [year],
       closed: [],
