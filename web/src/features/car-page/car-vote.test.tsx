@@ -196,6 +196,30 @@ describe("the car page's vote", () => {
     expect(askedMe(api)).toBe(false);
   });
 
+  it("offers the next car's box the address this tab gave while its votes wait", async () => {
+    carWith({
+      'GET /api/editions/2026/vehicles/8': () => ({ body: { ...PAGE, startNumber: 8, model: 'E36' } }),
+      'POST /api/award/2026/votes': () => ({
+        status: 202,
+        body: { message: AWARD_MESSAGES.pending, status: 'pending', votes: [] },
+      }),
+    });
+    const { user, router } = await renderAt('/fahrzeuge/2026/7');
+    const first = await box();
+    await user.click(await first.findByRole('button', { name: 'Für dieses Auto stimmen' }));
+    await user.type(await findInput('E-Mail-Adresse'), 'lena.weber@example.de');
+    await user.click(first.getByRole('button', { name: 'Für dieses Auto stimmen' }));
+    await first.findByText(/Wir haben dir eine E-Mail/);
+
+    await router.navigate({
+      to: '/fahrzeuge/$year/$startNumber',
+      params: { year: '2026', startNumber: '8' },
+    });
+    const next = await box();
+    await user.click(await next.findByRole('button', { name: 'Für dieses Auto stimmen' }));
+    expect(((await findInput('E-Mail-Adresse')) as HTMLInputElement).value).toBe('lena.weber@example.de');
+  });
+
   it('shows a vote counted for a browser that asked for nothing (a voter cookie without its hint)', async () => {
     const api = carWith({
       'POST /api/award/2026/votes': () => ({

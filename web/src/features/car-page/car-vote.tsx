@@ -30,6 +30,9 @@ export const awardMeQueryOptions = (year: number) =>
     staleTime: 0,
   });
 
+/** Where this tab keeps the address it gave while its votes wait (memory only, never stored). */
+const addressKey = (year: number) => ['award', 'address', year] as const;
+
 /** The address a vote without a confirmed voter needs. */
 const VoteEmailSchema = v.required(v.pick(AwardVoteSchema, ['email']), AWARD_MESSAGES.email);
 
@@ -121,7 +124,8 @@ function VoteState({
       </p>
     );
   if (data.state === 'closed') return <p className="mt-3 text-ash-300">Die Abstimmung ist beendet.</p>;
-  return <OpenVote me={data} asked={!fromPage} year={year} startNumber={startNumber} />;
+  // A box of its own per car: what it said about one car is not shown on the next one's page.
+  return <OpenVote key={startNumber} me={data} asked={!fromPage} year={year} startNumber={startNumber} />;
 }
 
 function OpenVote({
@@ -169,7 +173,14 @@ function OpenVote({
   const vote = useMutation({
     mutationFn: (email?: string) =>
       api.post<AwardVoteResult>(`/api/award/${year}/votes`, email ? { startNumber, email } : { startNumber }),
-    onSuccess: answered,
+    onSuccess: (result, email) => {
+      // Kept in this tab's memory only, so the next car's box need not ask for it again.
+      if (result.status === 'pending' && email) {
+        queryClient.setQueryDefaults(addressKey(year), { gcTime: Infinity });
+        queryClient.setQueryData(addressKey(year), email);
+      }
+      answered(result);
+    },
     onError: refused,
   });
   const withdraw = useMutation({
@@ -205,7 +216,11 @@ function OpenVote({
     );
   } else if (askEmail || !me.confirmed) {
     body = askEmail ? (
-      <EmailStep pending={vote.isPending} onSubmit={(email) => vote.mutateAsync(email).catch(() => {})} />
+      <EmailStep
+        pending={vote.isPending}
+        initial={queryClient.getQueryData<string>(addressKey(year)) ?? ''}
+        onSubmit={(email) => vote.mutateAsync(email).catch(() => {})}
+      />
     ) : (
       <div className="mt-3 flex flex-col items-start gap-3">
         <p className="text-ash-300">
@@ -251,13 +266,16 @@ function OpenVote({
 /** The address for the confirmation mail (which names no car). */
 function EmailStep({
   pending,
+  initial,
   onSubmit,
 }: {
   pending: boolean;
+  /** The address this tab gave for an earlier car, while its votes wait. */
+  initial: string;
   onSubmit: (email: string) => Promise<unknown>;
 }) {
   const form = useForm({
-    defaultValues: { email: '' },
+    defaultValues: { email: initial },
     validators: { onChange: VoteEmailSchema },
     onSubmit: ({ value }) => onSubmit(v.parse(VoteEmailSchema, value).email),
   });
