@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CAR_PAGE_MESSAGES, instagramAt } from '@schlosstreffen/shared';
+import { CAR_PAGE_MESSAGES, instagramAt, publicAwardAt } from '@schlosstreffen/shared';
 import type { CarPage, PublicVehicle } from '@schlosstreffen/shared/api';
-import { publicAwardAt } from '@schlosstreffen/shared';
 import { notFound } from '../errors.js';
 import { objectPathOf } from '../storage/objects.js';
 import { carPageRow } from './public-list.queries.js';
@@ -45,6 +44,10 @@ export async function carPage(
     story: row.story?.trim() || null,
     instagramHandle: handle ? instagramAt(handle) : null,
     shareImageUrl: row.share_image ? objectPathOf(row.share_image) : null,
-    award: at >= endsAt && !award.openedAt ? null : publicAwardAt(award, { endsAt }, at),
+    // None for a meeting over whose voting never opened, by an admin or at a set moment before its end.
+    award:
+      at >= endsAt && !award.openedAt && !(award.opensAt && award.opensAt < endsAt)
+        ? null
+        : publicAwardAt(award, { endsAt }, at),
   };
 }

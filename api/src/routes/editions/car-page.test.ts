@@ -165,6 +165,13 @@ describe('GET /api/editions/:year/vehicles/:startNumber', () => {
     const opensAt = new Date(EVENT_DAY_NOON.getTime() + 3600_000).toISOString();
     expect((await admin.patch(`/api/admin/award/${year}`, { opensAt, closesAt: null })).status).toBe(200);
     expect(await awardOf()).toEqual({ state: 'not_open', opensAt, closesAt: null, maxVotes: 3 });
+    // Opened at its set moment: after the meeting it ended, though no tick recorded the opening.
+    clock = afterMeeting;
+    try {
+      expect(await awardOf()).toMatchObject({ state: 'closed', opensAt, closesAt: endsAt });
+    } finally {
+      clock = EVENT_DAY_NOON;
+    }
 
     expect((await admin.post(`/api/admin/award/${year}/open`, {})).status).toBe(200);
     // Open until the meeting's end unless a closing is set.
