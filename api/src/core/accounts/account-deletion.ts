@@ -11,7 +11,7 @@ import { mediaObjectKeys, signExportKey, uploadPrefix, sharePrefix } from '../st
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { AwardVoter } from '../model/award.entity.js';
-import { forgetCarsInAwards } from '../award/award.js';
+import { forgetCarsInAwards, runAwardMoments } from '../award/award.js';
 import { DataExport } from '../model/data-export.entity.js';
 import { destroyUserSessions } from './sessions.js';
 import { redactAuditAddresses } from '../audit/audit.queries.js';
@@ -54,6 +54,8 @@ export async function deleteAccount(
   /** The app's clock: which editions' open reviews of a leaving reviewer are spread anew. */
   at: Date = new Date(),
 ): Promise<DeletedAccount | undefined> {
+  // A voting closed at its set moment gets its final totals before the address's votes leave the count.
+  await runAwardMoments(em, at);
   const deleted = await em.fork().transactional(async (tx) => {
     const user = await tx.findOne(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!user) return undefined;

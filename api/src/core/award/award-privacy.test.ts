@@ -54,7 +54,7 @@ describe('the visitors award and personal data', () => {
         votes: [expect.objectContaining({ startNumber: car, car: 'Datensparsam' })],
       }),
     ]);
-    await deleteAccount(t.orm.em, voter.id);
+    await deleteAccount(t.orm.em, voter.id, at);
     expect(await t.orm.em.fork().count(AwardVoter, { email: voter.email.toLowerCase() })).toBe(0);
     expect(await counted()).toBe(before - 1);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../testing/index.js';
 import { insertVotableCar } from '../../testing/award.js';
-import { Award } from '../model/award.entity.js';
+import { Award, AwardVoter } from '../model/award.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { runDueWork } from '../scheduler.js';
-import { awardStateAt, runAwardMoments } from './award.js';
+import { AwardService, awardStateAt, createAwardToken, runAwardMoments } from './award.js';
 import { awardAdminView } from './award-admin.js';
 
 let t: TestContext;
@@ -142,5 +142,48 @@ describe('the visitors award between two ticks', () => {
       closed: [year],
     });
     expect((await row()).closedAt?.toISOString()).toBe(closes.toISOString());
+  });
+});
+
+describe('the visitors award closed at its set moment, before the tick', () => {
+  let z: TestContext;
+  beforeAll(async () => {
+    z = await createTestContext({ relay: false });
+  });
+  afterAll(() => z?.close());
+
+  it('writes the final totals before a deleted address takes its vote out', async () => {
+    const admin = await z.signIn('admin');
+    const owner = await z.signIn('user');
+    const year = z.event.edition.year;
+    const car = await insertVotableCar(z, owner.id, 'Knapp');
+    const opens = new Date(z.event.start.getTime() - HOUR);
+    const closes = new Date(z.event.start.getTime() + HOUR);
+    await admin.client.patch(`/api/admin/award/${year}`, {
+      opensAt: opens.toISOString(),
+      closesAt: closes.toISOString(),
+    });
+    const service = new AwardService(z.orm.em, {
+      secret: z.config.sessionSecret,
+      publicUrl: z.config.publicUrl,
+    });
+    const fan = await z.signIn('user');
+    await service.vote(
+      year,
+      { startNumber: car },
+      { account: { email: fan.email } },
+      '198.51.100.9',
+      new Date(opens.getTime() + 60_000),
+      async () => {},
+    );
+    const voter = await z.orm.em.fork().findOneOrFail(AwardVoter, { email: fan.email.toLowerCase() });
+
+    // Closed at its moment, no tick yet: the link's deletion records the closing first.
+    const token = createAwardToken(z.config.sessionSecret, voter.id, 'votes');
+    expect(await service.deleteByLink(token, new Date(closes.getTime() + 60_000))).toBe(true);
+    const award = await z.orm.em.fork().findOneOrFail(Award, { edition: z.event.edition.id });
+    expect(award.closedAt?.toISOString()).toBe(closes.toISOString());
+    expect(award.results).toEqual([expect.objectContaining({ startNumber: car, votes: 1, rank: 1 })]);
+    expect(await z.orm.em.fork().count(AwardVoter, { id: voter.id })).toBe(0);
   });
 });

@@ -492,6 +492,10 @@ export class AwardService {
     return this.em.fork().transactional(async (em) => {
       const voter = await em.findOne(AwardVoter, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!voter) return null;
+      // Once voting is closed no waiting vote may join the count (the final totals stand).
+      const edition = await em.findOneOrFail(Edition, voter.edition.id);
+      if (awardStateAt(await em.findOne(Award, { edition: edition.id }), edition, at) === 'closed')
+        throw conflict(AWARD_MESSAGES.closed);
       const waiting = (await votesOfVoter(em, voter.id)).filter((vote) => vote.browser !== null);
       if (waiting.length) {
         const kept = waiting.filter((vote) =>
@@ -530,9 +534,11 @@ export class AwardService {
   }
 
   /** The mailed link's 'Meine Stimmen löschen': the address and its votes go (out of the count while open). */
-  async deleteByLink(token: unknown): Promise<boolean> {
+  async deleteByLink(token: unknown, at: Date): Promise<boolean> {
     const id = verifyAwardToken(this.options.secret, token, 'votes');
     if (!id) return false;
+    // A voting closed at its set moment gets its final totals before the votes leave the count.
+    await runAwardMoments(this.em, at);
     await deleteVoter(this.em.fork(), id);
     return true;
   }

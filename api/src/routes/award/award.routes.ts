@@ -248,7 +248,7 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
   });
 
   router.post('/award/my-votes/delete', async (ctx) => {
-    if (!(await award.deleteByLink(tokenOf(ctx)))) throw invalid(AWARD_MESSAGES.linkInvalid);
+    if (!(await award.deleteByLink(tokenOf(ctx), requestNow(ctx)))) throw invalid(AWARD_MESSAGES.linkInvalid);
     ctx.cookies.set(VOTER_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies });
     ctx.cookies.set(VOTER_HINT_COOKIE, null, {
       httpOnly: false,

@@ -381,6 +381,10 @@ describe('the visitors award', () => {
 
   it('closing refuses votes, writes the results and queues the certificates; a deletion keeps the results', async () => {
     const { client, votesToken } = await confirmedBrowser();
+    // A vote still waiting when voting closes never joins the count.
+    const waitingEmail = uniqueEmail('zu-spaet');
+    const waiting = t.client();
+    expect((await waiting.post(votesPath(), { startNumber: cars[2], email: waitingEmail })).status).toBe(202);
     const before = await ranking();
     const closed = await admin.client.post(`/api/admin/award/${year}/close`);
     expect(closed.status).toBe(200);
@@ -398,6 +402,11 @@ describe('the visitors award', () => {
     expect(late.status).toBe(409);
     expect(late.data.message).toBe(AWARD_MESSAGES.closed);
     expect((await client.delete(`${votesPath()}/${cars[0]}`)).status).toBe(409);
+    const tooLate = await waiting.post('/api/award/confirm', {
+      token: (await linksFor(t, waitingEmail)).confirm,
+    });
+    expect(tooLate.status).toBe(409);
+    expect(tooLate.data.message).toBe(AWARD_MESSAGES.closed);
 
     await t.client().post('/api/award/my-votes/delete', { token: votesToken });
     const after = await ranking();
