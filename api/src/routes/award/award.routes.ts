@@ -43,12 +43,6 @@ export interface AwardRouteDeps {
 
 /** The voter cookie: a signed voter id, separate from the session, for this browser's confirmed address. */
 export const VOTER_COOKIE = 'st_voter';
-/**
- * Readable by the page's script and naming nobody: tells the car page that this browser has a voter
- * cookie, so only such browsers (and signed-in ones) ask for their own votes; everyone else reads
- * the voting's state from the kept page.
- */
-export const VOTER_HINT_COOKIE = AWARD_VOTER_HINT_COOKIE;
 const VOTER_COOKIE_DAYS = 60;
 /**
  * A random value naming this browser (nothing else) while its votes wait for their address's
@@ -163,6 +157,11 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
     const value = ctx.cookies.get(VOTE_BROWSER_COOKIE);
     return value && BROWSER_VALUE.test(value) ? value : null;
   };
+  /** What the votes remember of the browser: its value's hash. */
+  const browserHashOf = (ctx: AppContext): string | null => {
+    const value = browserOf(ctx);
+    return value && sha256Hex(value);
+  };
   const browserCookie = (ctx: AppContext, value: string | null) =>
     ctx.cookies.set(VOTE_BROWSER_COOKIE, value, {
       httpOnly: true,
@@ -206,8 +205,7 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
 
   // What the confirm page lists before its button (reads only; the token stays out of the address).
   router.post('/award/confirm/pending', async (ctx) => {
-    const browser = browserOf(ctx);
-    const pending = await award.pendingVotes(tokenOf(ctx), browser && sha256Hex(browser));
+    const pending = await award.pendingVotes(tokenOf(ctx), browserHashOf(ctx));
     if (!pending) throw invalid(AWARD_MESSAGES.linkInvalid);
     noStore(ctx);
     ctx.body = pending;
@@ -216,9 +214,9 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
   // The confirm page's button (a GET of the mailed link only opens the page, which changes nothing).
   router.post('/award/confirm', async (ctx) => {
     const input = validate(AwardConfirmSchema, ctx.request.body);
-    const browser = browserOf(ctx);
+    const browser = browserHashOf(ctx);
     const confirmed = await award.confirm(input.token, requestNow(ctx), {
-      browser: browser && sha256Hex(browser),
+      browser,
       startNumbers: input.startNumbers,
     });
     if (!confirmed) throw invalid(AWARD_MESSAGES.linkInvalid);
@@ -233,7 +231,7 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
       httpOnly: true,
       overwrite: true,
     });
-    ctx.cookies.set(VOTER_HINT_COOKIE, '1', { ...kept, httpOnly: false, overwrite: true });
+    ctx.cookies.set(AWARD_VOTER_HINT_COOKIE, '1', { ...kept, httpOnly: false, overwrite: true });
     noStore(ctx);
     ctx.body = confirmed.result;
   });
@@ -250,7 +248,7 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
   router.post('/award/my-votes/delete', async (ctx) => {
     if (!(await award.deleteByLink(tokenOf(ctx), requestNow(ctx)))) throw invalid(AWARD_MESSAGES.linkInvalid);
     ctx.cookies.set(VOTER_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies });
-    ctx.cookies.set(VOTER_HINT_COOKIE, null, {
+    ctx.cookies.set(AWARD_VOTER_HINT_COOKIE, null, {
       httpOnly: false,
       sameSite: 'lax',
       secure: deps.secureCookies,
