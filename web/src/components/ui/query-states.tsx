@@ -61,6 +61,31 @@ export function LoadError({
   );
 }
 
+/**
+ * An alert in the flow of a panel: what could not be loaded (the server's message, else `fallback`)
+ * and a retry button.
+ */
+export function InlineLoadError({
+  query,
+  fallback,
+  className = '',
+}: {
+  query: RetryableQuery;
+  fallback: string;
+  className?: string;
+}) {
+  return (
+    <div role="alert" className={`flex flex-col items-start gap-3 text-sm text-ash-300 ${className}`}>
+      <p>
+        {errorText(query.error) ?? fallback} {RETRY_HINT}
+      </p>
+      <Button variant="secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
+        {query.isFetching ? 'Lädt...' : 'Erneut versuchen'}
+      </Button>
+    </div>
+  );
+}
+
 /** A dashed box with an icon in a gold ring, a heading, a line of text and an optional action. */
 export function EmptyState({
   icon,

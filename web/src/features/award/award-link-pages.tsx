@@ -13,6 +13,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Button } from '../../components/ui/button';
 import { PageCard } from '../../components/ui/page-card';
 import { Spinner } from '../../components/ui/spinner';
+import { InlineLoadError } from '../../components/ui/query-states';
 import { errorText, RETRY_HINT } from '../../components/ui/toaster';
 import { api, isApiError } from '../../lib/api';
 import { saveFile } from '../../lib/save-file';
@@ -68,16 +69,7 @@ function ConfirmVotes({ token }: { token: string }) {
   if (waiting.isError) {
     if (isApiError(waiting.error) && waiting.error.status < 500)
       return <LinkOutcome tone="error" text={errorText(waiting.error) ?? AWARD_MESSAGES.linkInvalid} />;
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 text-sm text-ash-300">
-        <p>
-          {errorText(waiting.error) ?? 'Die Seite ließ sich nicht laden.'} {RETRY_HINT}
-        </p>
-        <Button variant="secondary" disabled={waiting.isFetching} onClick={() => void waiting.refetch()}>
-          {waiting.isFetching ? 'Lädt...' : 'Erneut versuchen'}
-        </Button>
-      </div>
-    );
+    return <InlineLoadError query={waiting} fallback="Die Seite ließ sich nicht laden." />;
   }
 
   const data = waiting.data;

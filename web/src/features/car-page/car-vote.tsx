@@ -12,6 +12,7 @@ import { useState, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { InlineLoadError } from '../../components/ui/query-states';
 import { errorText, RETRY_HINT } from '../../components/ui/toaster';
 import { api, apiGet } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
@@ -98,16 +99,7 @@ function VoteState({
 }) {
   const data = fromPage ? (me.data ?? fromPage) : me.data;
   if (!data && me.isError)
-    return (
-      <div role="alert" className="mt-3 flex flex-col items-start gap-3 text-sm text-ash-300">
-        <p>
-          {errorText(me.error) ?? 'Die Abstimmung ließ sich nicht laden.'} {RETRY_HINT}
-        </p>
-        <Button variant="secondary" disabled={me.isFetching} onClick={() => void me.refetch()}>
-          {me.isFetching ? 'Lädt...' : 'Erneut versuchen'}
-        </Button>
-      </div>
-    );
+    return <InlineLoadError query={me} fallback="Die Abstimmung ließ sich nicht laden." className="mt-3" />;
   if (!data)
     return (
       <p role="status" className="mt-3 flex items-center gap-2 text-sm text-ash-300">
