@@ -35,7 +35,8 @@ let workers: PeerWorkers;
 
 beforeAll(async () => {
   configureLogger({ level: 'trace', format: 'json' }, { destination: capture });
-  t = await createTestContext();
+  // Behind a trusted proxy, whose X-Request-Id names the request.
+  t = await createTestContext({ env: { TRUST_PROXY: '1' } });
   workers = await startWorkersWithPeer(t);
 });
 afterAll(async () => {

@@ -143,7 +143,7 @@ export function withStaticFastPath(
     startedAt: bigint,
   ) => {
     const give = () => {
-      logAnswer(req, res, WEB);
+      logAnswer(req, res, WEB, app.proxy);
       const status = fresh(req, res, ok) ? 304 : 200;
       if (status === 304) res.writeHead(304, notModified).end();
       else res.writeHead(200, ok).end(req.method === 'HEAD' ? undefined : body);

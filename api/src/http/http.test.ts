@@ -90,6 +90,23 @@ describe('HTTP layer', () => {
   });
 });
 
+describe('the request id', () => {
+  it("is a proxy's X-Request-Id only behind a trusted proxy, else the api's own", async () => {
+    const sent = { 'x-request-id': 'abc-123' };
+    const direct = (await t.client().get('/healthz', sent)).headers.get('x-request-id');
+    expect(direct).toMatch(/^[0-9a-f-]{36}$/);
+    const proxied = await createTestContext({ relay: false, env: { TRUST_PROXY: '1' } });
+    try {
+      expect((await proxied.client().get('/healthz', sent)).headers.get('x-request-id')).toBe('abc-123');
+      // Not a plain token: a new one even from the proxy.
+      const odd = await proxied.client().get('/healthz', { 'x-request-id': 'a b<script>' });
+      expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('errorHandler', () => {
   it('hides internal errors behind a German 500 without stack traces', async () => {
     const logged: unknown[] = [];

@@ -31,9 +31,16 @@ const logged = new WeakSet<ServerResponse>();
 const elapsedMs = (started: number) => Math.round((performance.now() - started) * 10) / 10;
 
 /**
- * The first middleware: takes the request id from `X-Request-Id` when it is a sane token (a proxy's)
- * or makes one, answers it in the same header, runs the request with it (its log lines and the
- * outbox rows it writes carry it) and logs the request once its answer is sent.
+ * The request's id: behind a trusted proxy (`TRUST_PROXY` above 0) its `X-Request-Id` when that is a
+ * sane token, else a new one; a client's own header never names its request.
+ */
+const requestIdFor = (req: IncomingMessage, fromProxy: boolean) =>
+  requestIdOf(fromProxy ? req.headers['x-request-id'] : undefined);
+
+/**
+ * The first middleware: takes the request id from a trusted proxy or makes one, answers it in
+ * `X-Request-Id`, runs the request with it (its log lines and the outbox rows it writes carry it)
+ * and logs the request once its answer is sent.
  */
 export function requestLogging(): Middleware<AppState> {
   return (ctx, next) => {
@@ -42,7 +49,7 @@ export function requestLogging(): Middleware<AppState> {
       return withLogContext({ requestId: String(ctx.res.getHeader(REQUEST_ID_HEADER)) }, next);
     }
     const started = performance.now();
-    const requestId = requestIdOf(ctx.get(REQUEST_ID_HEADER) || undefined);
+    const requestId = requestIdFor(ctx.req, ctx.app.proxy);
     ctx.set(REQUEST_ID_HEADER, requestId);
     // Once the answer is out (or the client went away): the status and route are final then.
     ctx.res.once('close', () =>
@@ -61,11 +68,17 @@ export function requestLogging(): Middleware<AppState> {
 
 /**
  * For answers given outside the middleware (the public list from memory): the request id answered
- * and the request logged, as `requestLogging` does. Returns the id; call before the head is written.
+ * and the request logged, as `requestLogging` does (`fromProxy`: the app's `proxy`). Returns the
+ * id; call before the head is written.
  */
-export function logAnswer(req: IncomingMessage, res: ServerResponse, route: string): string {
+export function logAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: string,
+  fromProxy: boolean,
+): string {
   const started = performance.now();
-  const requestId = requestIdOf(req.headers['x-request-id']);
+  const requestId = requestIdFor(req, fromProxy);
   res.setHeader(REQUEST_ID_HEADER, requestId);
   logged.add(res);
   res.once('close', () =>

@@ -26,7 +26,8 @@ let stackUrl: string;
 let fastUrl: string;
 
 beforeAll(async () => {
-  t = await createTestContext({ relay: false });
+  // Behind a trusted proxy, whose X-Request-Id names the request.
+  t = await createTestContext({ relay: false, env: { TRUST_PROXY: '1' } });
   changes = new PublicInputs(t.env.DATABASE_URL!, () => undefined);
   await changes.start(t.orm.em);
   const app = createApp({

@@ -88,7 +88,7 @@ export function withPublicListFastPath(
     // Where the stack refuses plain HTTP, it answers.
     if (!common || (requireHttps && !app.createContext(req, res).secure)) return false;
     // The request id answered and the request logged, as the middleware does for the stack's answers.
-    logAnswer(req, res, PUBLIC_LIST_PATH);
+    logAnswer(req, res, PUBLIC_LIST_PATH, app.proxy);
     const coding = codingFor(req, res);
     const conditional =
       req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
