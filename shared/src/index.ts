@@ -33,6 +33,7 @@ export * from './audit.js';
 export * from './web-renderer.js';
 export * from './visitor-updates.js';
 export * from './award.js';
+export * from './mailbox.js';
 export * from './reviews.js';
 export * from './public-texts.js';
 export * from './mail-templates.js';
