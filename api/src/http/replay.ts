@@ -35,27 +35,33 @@ export const pathOf = (url = '') => {
 export const CODINGS = ['br', 'gzip', 'identity'] as const;
 export type Coding = 'br' | 'gzip';
 
-/** What the negotiation needs of the app: Koa's context on a bare request. */
-interface ContextSource {
-  createContext(
-    req: IncomingMessage,
-    res: ServerResponse,
-  ): { acceptsEncodings(...codings: string[]): string | false };
+/** Koa's negotiation on a request. */
+export interface Negotiator {
+  acceptsEncodings(...codings: string[]): string | false;
 }
 
+/** What the negotiation needs of the app: Koa's context on a bare request. */
+interface ContextSource {
+  createContext(req: IncomingMessage, res: ServerResponse): Negotiator;
+}
+
+/** Koa's choice among the three codings. */
+const negotiateCoding = (ctx: Negotiator) => ctx.acceptsEncodings(...CODINGS);
+
 /**
- * Koa's negotiation of Brotli, gzip or none, kept per Accept-Encoding header (clients send a
- * handful of distinct ones).
+ * Koa's negotiation of Brotli, gzip or none (by default among all three, or as `negotiate` picks),
+ * kept per Accept-Encoding header: clients send a handful of distinct ones, and at most 100 are kept.
  */
 export function codingNegotiation(
   app: ContextSource,
+  negotiate: (ctx: Negotiator) => string | false = negotiateCoding,
 ): (req: IncomingMessage, res: ServerResponse) => Coding | undefined {
   const codings = new Map<string, Coding | undefined>();
   return (req, res) => {
     const header = req.headers['accept-encoding'];
     const key = header === undefined ? '\0' : header;
     if (codings.has(key)) return codings.get(key);
-    const negotiated = app.createContext(req, res).acceptsEncodings(...CODINGS);
+    const negotiated = negotiate(app.createContext(req, res));
     const coding = negotiated === 'br' || negotiated === 'gzip' ? negotiated : undefined;
     if (codings.size >= 100) codings.clear();
     codings.set(key, coding);
