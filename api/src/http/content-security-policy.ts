@@ -95,16 +95,17 @@ export function allowRenderedStyles(csp: string, html: string): string {
   return hashes.length ? addSources(csp, 'style-src', ["'unsafe-hashes'", ...hashes]) : csp;
 }
 
+/** A policy without the nonce of the request it was written for. */
+export const withoutNonce = (csp: string): string =>
+  csp.replace(/\s*'nonce-[^']*'/g, '').replace(/script-src([^;]*?)\s+(;|$)/, 'script-src$1$2');
+
 /**
  * The policy of a page kept for every visitor: one nonce for all would be no nonce at all, so its
  * inline scripts are allowed by their hashes instead (no 'unsafe-inline'), its style attributes as
- * above. `csp` is the policy every answer carries; a nonce in it is dropped.
+ * above. `csp` is the policy every answer carries, without a nonce (`withoutNonce`).
  */
 export function cachedPagePolicy(csp: string, hashes: { scripts: string[]; styles: string[] }): string {
-  const withoutNonce = csp
-    .replace(/\s*'nonce-[^']*'/g, '')
-    .replace(/script-src([^;]*?)\s+(;|$)/, 'script-src$1$2');
-  const scripts = addSources(withoutNonce, 'script-src', hashes.scripts);
+  const scripts = addSources(csp, 'script-src', hashes.scripts);
   return hashes.styles.length
     ? addSources(scripts, 'style-src', ["'unsafe-hashes'", ...hashes.styles])
     : scripts;

@@ -3,7 +3,8 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { PublicInput } from '../core/public-list/public-inputs.js';
-import { cachedPagePolicy } from './content-security-policy.js';
+import { cachedPagePolicy, withoutNonce } from './content-security-policy.js';
+import { Lru } from './lru.js';
 import { CODINGS, type Coding } from './replay.js';
 
 export type PageCoding = Coding;
@@ -68,6 +69,9 @@ export interface PageCacheOptions {
   maxAgeMs?: number;
   /** A page not asked for in this long is dropped at the next change instead of being rendered again. */
   idleMs?: number;
+  /** Pages kept at most (`KEPT_PAGES`), and their bytes in every coding (`KEPT_PAGE_BYTES`). */
+  maxPages?: number;
+  maxBytes?: number;
   /** Whether changes are heard now; while not, a page is rendered again at most every minIntervalMs. */
   listening?: () => boolean;
   log?: (error: unknown) => void;
@@ -75,6 +79,19 @@ export interface PageCacheOptions {
   /** The app's clock (ms), which the calendar follows (APP_CLOCK); the real time by default. */
   clock?: () => number;
 }
+
+/** The pages kept at most, the least recently asked for (or rendered) out first. */
+export const KEPT_PAGES = 2000;
+/** The bytes of all kept pages at most, every coding counted. */
+export const KEPT_PAGE_BYTES = 64 * 1024 * 1024;
+
+/** A slot's bytes, approximately: its page in every coding, with its path and hashes. */
+const slotBytes = (slot: Slot, pagePath: string) => {
+  const page = slot.page;
+  if (!page) return pagePath.length;
+  const hashes = [...page.hashes.scripts, ...page.hashes.styles].reduce((sum, hash) => sum + hash.length, 0);
+  return pagePath.length + page.body.length + page.encoded.br.length + page.encoded.gzip.length + hashes;
+};
 
 const compress = {
   // Rendered once per change, served to everyone: smaller bytes are worth a slower compression.
@@ -91,10 +108,11 @@ const compress = {
  * process, `changed`) renders it again in the background, at most once per `minIntervalMs`, while
  * the page as it was goes on being served; so does a page past `maxAgeMs`. A page past its
  * `validUntil` (the calendar moved on) or of another build is not served: it is rendered anew
- * while the caller waits. Every caller arriving meanwhile shares one render.
+ * while the caller waits. Every caller arriving meanwhile shares one render. At most `maxPages`
+ * pages and `maxBytes` bytes are kept, the least recently asked for (or rendered) out first.
  */
 export class PageCache {
-  private readonly slots = new Map<string, Slot>();
+  private readonly slots: Lru<string, Slot>;
   private renderer: ((pagePath: string) => Promise<RenderedPage | null>) | undefined;
   /** The build the renderer serves now (outside production a rebuild changes it). */
   build = '';
@@ -110,6 +128,17 @@ export class PageCache {
     this.maxAgeMs = options.maxAgeMs ?? 10_000;
     this.idleMs = options.idleMs ?? 60_000;
     this.now = options.now ?? Date.now;
+    this.slots = new Lru({
+      maxEntries: options.maxPages ?? KEPT_PAGES,
+      maxBytes: options.maxBytes ?? KEPT_PAGE_BYTES,
+      sizeOf: slotBytes,
+      onEvict: (_pagePath, slot) => clearTimeout(slot.timer),
+    });
+  }
+
+  /** What the cache holds: pages (and paths being rendered) and their bytes. */
+  stats(): { pages: number; bytes: number } {
+    return { pages: this.slots.size, bytes: this.slots.bytes };
   }
 
   /** How a page is rendered for the cache; null: this path is not kept (a redirect, a 404). */
@@ -177,7 +206,7 @@ export class PageCache {
 
   /** Drops every kept page (tests, shutdown). */
   clear(): void {
-    for (const slot of this.slots.values()) clearTimeout(slot.timer);
+    for (const [, slot] of this.slots) clearTimeout(slot.timer);
     this.slots.clear();
   }
 
@@ -205,7 +234,7 @@ export class PageCache {
     }
     slot.timer = setTimeout(() => {
       slot.timer = undefined;
-      if (this.slots.get(pagePath) !== slot) return;
+      if (this.slots.peek(pagePath) !== slot) return;
       void this.render(pagePath, slot);
     }, wait);
     slot.timer.unref();
@@ -246,8 +275,13 @@ export class PageCache {
       (page) => {
         slot.rendering = undefined;
         slot.awaited = false;
-        if (this.slots.get(pagePath) !== slot) return;
-        if (page) slot.page = page;
+        if (this.slots.peek(pagePath) !== slot) return;
+        if (page) {
+          slot.page = page;
+          // Counted anew with the page's bytes; beyond the bounds the least recently asked for go.
+          this.slots.set(pagePath, slot);
+          if (this.slots.peek(pagePath) !== slot) return;
+        }
         // The path shows nothing any more (a car that left its place): the page as it was must go.
         else this.slots.delete(pagePath);
         if (slot.stale) this.schedule(pagePath, slot);
@@ -257,7 +291,7 @@ export class PageCache {
         slot.awaited = false;
         // The page as it was goes on being served; the next change or request tries again.
         this.options.log?.(error);
-        if (!slot.page && this.slots.get(pagePath) === slot) this.slots.delete(pagePath);
+        if (!slot.page && this.slots.peek(pagePath) === slot) this.slots.delete(pagePath);
       },
     );
     // A caller waiting for the render gets none: it renders the page as before the cache.
@@ -272,26 +306,31 @@ export const CACHED_PAGE_VARY = 'Accept-Encoding, Cookie';
 export const PAGE_CODINGS = CODINGS;
 
 const prepared = new WeakMap<CachedPage, Map<string, [OutgoingHttpHeaders, OutgoingHttpHeaders]>>();
+/** The last policy given and its form without a nonce (the fast path gives the same one every time). */
+let lastPolicy: [given: string, base: string] = ['', ''];
 
 /**
  * The headers of a kept page in one coding: the 200's and the 304's. `csp` is the policy every answer
- * carries; the page's own allows its inline parts by their hashes. Prepared once per page.
+ * carries (a request's nonce in it is dropped); the page's own allows its inline parts by their
+ * hashes. Prepared once per page, coding and policy.
  */
 export function cachedPageHeaders(
   page: CachedPage,
   coding: PageCoding | undefined,
   csp: string,
 ): [ok: OutgoingHttpHeaders, notModified: OutgoingHttpHeaders] {
+  if (lastPolicy[0] !== csp) lastPolicy = [csp, withoutNonce(csp)];
+  const base = lastPolicy[1];
   let ofPage = prepared.get(page);
   if (!ofPage) prepared.set(page, (ofPage = new Map()));
-  const key = `${coding ?? 'identity'}\n${csp}`;
+  const key = `${coding ?? 'identity'}\n${base}`;
   let headers = ofPage.get(key);
   if (!headers) {
     const notModified: OutgoingHttpHeaders = {
       'cache-control': CACHED_PAGE_CACHE_CONTROL,
       vary: CACHED_PAGE_VARY,
       etag: pageEtag(page, coding),
-      'content-security-policy': cachedPagePolicy(csp, page.hashes),
+      'content-security-policy': cachedPagePolicy(base, page.hashes),
     };
     const body = coding ? page.encoded[coding] : page.body;
     const ok: OutgoingHttpHeaders = {
