@@ -1,17 +1,65 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Context, Middleware } from 'koa';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type IRateLimiterOptions,
+} from 'rate-limiter-flexible';
 import type { BackoffRule, RateLimitRule } from '../core/config.js';
 import { rateLimited } from '../core/errors.js';
+import { Lru } from './lru.js';
 
 export type Limiter = RateLimiterRedis;
 
+/** Keys the in-memory fallback of one limit keeps at most; the least recently counted go first. */
+export const FALLBACK_KEYS = 10_000;
+
+/**
+ * A limit in this process's memory holding at most `maxKeys` keys: beyond them the key counted
+ * least recently is forgotten (it starts again from zero), so requests with ever new keys (addresses,
+ * networks) cannot fill the memory while Redis is away.
+ */
+export class BoundedMemoryLimiter extends RateLimiterMemory {
+  private readonly counted: Lru<string, true>;
+
+  constructor(options: IRateLimiterOptions, maxKeys = FALLBACK_KEYS) {
+    super(options);
+    this.counted = new Lru({ maxEntries: maxKeys, onEvict: (key) => void this.delete(key) });
+  }
+
+  override consume(key: string | number, points?: number, options?: { [key: string]: unknown }) {
+    this.counted.set(String(key), true);
+    return super.consume(key, points, options);
+  }
+
+  override penalty(key: string | number, points?: number, options?: { [key: string]: unknown }) {
+    this.counted.set(String(key), true);
+    return super.penalty(key, points, options);
+  }
+
+  override reward(key: string | number, points?: number, options?: { [key: string]: unknown }) {
+    this.counted.set(String(key), true);
+    return super.reward(key, points, options);
+  }
+
+  override set(key: string | number, points: number, secDuration: number) {
+    this.counted.set(String(key), true);
+    return super.set(key, points, secDuration);
+  }
+
+  override block(key: string | number, secDuration: number) {
+    this.counted.set(String(key), true);
+    return super.block(key, secDuration);
+  }
+}
+
 /**
  * A limit kept in Redis, shared by every api process. While Redis is away the same limit holds in
- * each process's memory (rate-limiter-flexible's insurance limiter): requests go on, and limits
- * still apply, per process. This is the deliberate choice: fail open for availability, never
- * without limits.
+ * each process's memory (rate-limiter-flexible's insurance limiter, at most `FALLBACK_KEYS` keys):
+ * requests go on, and limits still apply, per process. This is the deliberate choice: fail open for
+ * availability, never without limits.
  */
 export function createLimiter(redis: Redis, name: string, rule: RateLimitRule, prefix: string): Limiter {
   const keyPrefix = `${prefix}:${name}`;
@@ -20,7 +68,7 @@ export function createLimiter(redis: Redis, name: string, rule: RateLimitRule, p
     keyPrefix,
     points: rule.points,
     duration: rule.durationSeconds,
-    insuranceLimiter: new RateLimiterMemory({
+    insuranceLimiter: new BoundedMemoryLimiter({
       keyPrefix,
       points: rule.points,
       duration: rule.durationSeconds,
