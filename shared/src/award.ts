@@ -32,6 +32,14 @@ export const AWARD_MESSAGES = {
   closed: 'Die Abstimmung zum Publikumsliebling ist beendet.',
   unknownCar: 'Ein Auto mit dieser Startnummer gibt es in dieser Ausgabe nicht.',
   tooMany: 'Du hast bereits drei Stimmen vergeben. Nimm eine zurück, um für dieses Auto zu stimmen.',
+  /** A fourth car from one browser while its votes for the address wait for the confirmation. */
+  waitingFull:
+    'In diesem Browser warten schon drei Stimmen mit dieser Adresse auf die Bestätigung. Bestätige sie über den Link in unserer E-Mail.',
+  /** The confirm page sent more cars than the address's three counted votes leave room for. */
+  pickedTooMany: (free: number) =>
+    free > 0
+      ? `Es zählen höchstens drei Stimmen: Wähle ${free === 1 ? 'ein Auto' : `bis zu ${free} Autos`} aus.`
+      : 'Deine drei Stimmen zählen schon. Nimm auf der Seite eines Autos eine zurück, um ein anderes zu wählen.',
   emailNeeded: 'Bitte gib deine E-Mail-Adresse an, damit wir deine Stimme bestätigen können.',
   email: 'Ungültige E-Mail-Adresse',
   startNumber: 'Bitte gib eine gültige Startnummer an.',

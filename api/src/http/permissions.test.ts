@@ -215,7 +215,7 @@ async function freshAwardVoter(purpose: 'confirm' | 'votes'): Promise<string> {
   const email = uniqueEmail('stimme');
   const res = await t.client().post(`/api/award/${t.event.edition.year}/votes`, { startNumber, email });
   expect(res.status, res.text).toBe(202);
-  const voter = await em().findOneOrFail(AwardVoter, { email });
+  const voter = await em().findOneOrFail(AwardVoter, { mailbox: email });
   return createAwardToken(t.config.sessionSecret, voter.id, purpose);
 }
 

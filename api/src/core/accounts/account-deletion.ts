@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { clearBounces } from '../emails/email-log.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CONFIRMED_ADDRESS_TEMPLATES, type EmailTemplateName } from '@schlosstreffen/shared';
+import { CONFIRMED_ADDRESS_TEMPLATES, mailboxOf, type EmailTemplateName } from '@schlosstreffen/shared';
 import { EmailLog } from '../model/email-log.entity.js';
 import { Media } from '../model/media.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
@@ -86,8 +86,9 @@ export async function deleteAccount(
     }
 
     if (confirmed.length) await tx.nativeDelete(VisitorRegistration, { email: { $in: confirmed } });
-    // The address's votes for the visitors' award go too (out of the count while voting is open).
-    if (confirmed.length) await tx.nativeDelete(AwardVoter, { email: { $in: confirmed } });
+    // The votes of the address's mailbox for the visitors' award go too (out of the count while
+    // voting is open).
+    if (confirmed.length) await tx.nativeDelete(AwardVoter, { mailbox: { $in: confirmed.map(mailboxOf) } });
     await tx.nativeDelete(EmailLog, {
       $or: [
         { recipient: { $in: confirmed } },

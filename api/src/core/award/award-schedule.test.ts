@@ -1,3 +1,4 @@
+import { mailboxOf } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../testing/index.js';
 import { insertVotableCar } from '../../testing/award.js';
@@ -176,7 +177,7 @@ describe('the visitors award closed at its set moment, before the tick', () => {
       new Date(opens.getTime() + 60_000),
       async () => {},
     );
-    const voter = await z.orm.em.fork().findOneOrFail(AwardVoter, { email: fan.email.toLowerCase() });
+    const voter = await z.orm.em.fork().findOneOrFail(AwardVoter, { mailbox: mailboxOf(fan.email) });
 
     // Closed at its moment, no tick yet: the link's deletion records the closing first.
     const token = createAwardToken(z.config.sessionSecret, voter.id, 'votes');

@@ -18,10 +18,13 @@ export async function carOfStartNumber(
   return row ? { vehicleId: row.vehicle_id } : null;
 }
 
+/** How a vote that counts stands in `award_vote.browser` (a waiting vote holds its browser's hash). */
+const COUNTED = '';
+
 /**
- * One vote in the voter's first free slot (1–3); the unique (voter, slot) holds every voter to three
- * votes however many arrive at once, the primary key (voter, vehicle) to one per car. Returns
- * whether a row was written.
+ * One vote in the first free slot (1–3) of the voter's counted votes, or of their waiting votes in
+ * the casting browser; the unique (voter, browser, slot) holds each to three however many arrive at
+ * once, the primary key (voter, browser, vehicle) to one per car. Returns whether a row was written.
  */
 export async function insertVote(
   em: EntityManager,
@@ -31,63 +34,58 @@ export async function insertVote(
     editionId: string;
     network: string;
     at: Date;
-    /** The casting browser of a pending vote; null for one that counts at once. */
+    /** The casting browser of a waiting vote; null for one that counts at once. */
     browser: string | null;
   },
 ): Promise<boolean> {
+  const browser = vote.browser ?? COUNTED;
   const written = await runStatement(
     em,
     `insert into award_vote (voter_id, vehicle_id, edition_id, slot, network, browser, created_at)
      select ?, ?, ?, s, ?, ?, ? from generate_series(1, 3) s
-      where not exists (select 1 from award_vote where voter_id = ? and slot = s)
+      where not exists (select 1 from award_vote where voter_id = ? and browser = ? and slot = s)
       order by s limit 1
      on conflict do nothing`,
-    [vote.voterId, vote.vehicleId, vote.editionId, vote.network, vote.browser, vote.at, vote.voterId],
+    [vote.voterId, vote.vehicleId, vote.editionId, vote.network, browser, vote.at, vote.voterId, browser],
   );
   return written > 0;
 }
 
+/** Takes back the voter's counted vote for the car. */
 export async function deleteVote(em: EntityManager, voterId: string, vehicleId: string): Promise<number> {
-  return runStatement(em, `delete from award_vote where voter_id = ? and vehicle_id = ?`, [
+  return runStatement(em, `delete from award_vote where voter_id = ? and vehicle_id = ? and browser = ?`, [
     voterId,
     vehicleId,
+    COUNTED,
   ]);
 }
 
 /**
- * A pending address's votes from other browsers than the one voting now give way to it: the votes
- * waiting on an unconfirmed address are those of one browser at a time.
+ * The earliest waiting vote for the car counts from now on, in the first free counted slot (cast
+ * when and where it was). Returns false when the three counted slots are taken.
  */
-export async function dropVotesOfOtherBrowsers(em: EntityManager, voterId: string, browser: string) {
-  return runStatement(em, `delete from award_vote where voter_id = ? and browser <> ?`, [voterId, browser]);
-}
-
-/** A confirmed voter's own vote makes room: the votes still waiting for another browser go. */
-export async function dropWaitingVotes(em: EntityManager, voterId: string) {
-  return runStatement(em, `delete from award_vote where voter_id = ? and browser is not null`, [voterId]);
-}
-
-/** The waiting vote for the car counts from now on. */
 export async function countWaitingVote(em: EntityManager, voterId: string, vehicleId: string) {
-  return runStatement(em, `update award_vote set browser = null where voter_id = ? and vehicle_id = ?`, [
-    voterId,
-    vehicleId,
-  ]);
-}
-
-/** Confirming: the pending votes kept count from now on (no browser), the others go. */
-export async function settlePendingVotes(em: EntityManager, voterId: string, keep: string[]) {
-  await runStatement(
+  const written = await runStatement(
     em,
-    `delete from award_vote where voter_id = ? and browser is not null and not (vehicle_id = any(?::uuid[]))`,
-    [voterId, `{${keep.join(',')}}`],
+    `insert into award_vote (voter_id, vehicle_id, edition_id, slot, network, browser, created_at)
+     select w.voter_id, w.vehicle_id, w.edition_id, s, w.network, ?, w.created_at
+       from (select * from award_vote where voter_id = ? and vehicle_id = ? and browser <> ?
+              order by created_at limit 1) w
+       cross join generate_series(1, 3) s
+      where not exists (select 1 from award_vote where voter_id = w.voter_id and browser = ? and slot = s)
+      order by s limit 1
+     on conflict do nothing`,
+    [COUNTED, voterId, vehicleId, COUNTED, COUNTED],
   );
-  await runStatement(em, `update award_vote set browser = null where voter_id = ? and browser is not null`, [
-    voterId,
-  ]);
+  return written > 0;
 }
 
-/** The start numbers a voter voted for, in the order cast. */
+/** The voter's waiting votes, of every browser, go (after confirming: those not picked). */
+export async function dropWaitingVotes(em: EntityManager, voterId: string) {
+  return runStatement(em, `delete from award_vote where voter_id = ? and browser <> ?`, [voterId, COUNTED]);
+}
+
+/** The voter's votes, in the order cast: `browser` null for one that counts, else the waiting vote's browser. */
 export async function votesOfVoter(
   em: EntityManager,
   voterId: string,
@@ -102,10 +100,10 @@ export async function votesOfVoter(
     browser: string | null;
   }>(
     em,
-    `select i.start_number, a.vehicle_id, v.name, v.brand, v.model, a.created_at, a.browser
+    `select i.start_number, a.vehicle_id, v.name, v.brand, v.model, a.created_at, nullif(a.browser, ?) as browser
        from award_vote a join vehicle v on v.id = a.vehicle_id join invitation i on i.vehicle_id = a.vehicle_id
       where a.voter_id = ? order by a.created_at, a.slot`,
-    [voterId],
+    [COUNTED, voterId],
   );
   return rows.map((row) => ({
     startNumber: row.start_number,
@@ -126,7 +124,10 @@ export interface TallyRow {
   pending: number;
 }
 
-/** Counted (confirmed address) and pending votes per car of the edition, most votes first. */
+/**
+ * Counted votes (confirmed address) per car of the edition, most votes first, and the addresses with
+ * a vote for it still waiting.
+ */
 export async function tally(em: EntityManager, editionId: string): Promise<TallyRow[]> {
   const rows = await selectRows<{
     vehicle_id: string;
@@ -139,8 +140,8 @@ export async function tally(em: EntityManager, editionId: string): Promise<Tally
   }>(
     em,
     `select a.vehicle_id, i.start_number, v.name, v.brand, v.model,
-            count(*) filter (where r.confirmed_at is not null and a.browser is null) as votes,
-            count(*) filter (where r.confirmed_at is null or a.browser is not null) as pending
+            count(*) filter (where r.confirmed_at is not null and a.browser = ?) as votes,
+            count(distinct a.voter_id) filter (where r.confirmed_at is null or a.browser <> ?) as pending
        from award_vote a
        join award_voter r on r.id = a.voter_id
        join vehicle v on v.id = a.vehicle_id
@@ -148,7 +149,7 @@ export async function tally(em: EntityManager, editionId: string): Promise<Tally
       where a.edition_id = ?
       group by a.vehicle_id, i.start_number, v.name, v.brand, v.model
       order by votes desc, i.start_number`,
-    [editionId],
+    [COUNTED, COUNTED, editionId],
   );
   return rows.map((row) => ({
     vehicleId: row.vehicle_id,
@@ -173,8 +174,8 @@ export async function confirmationFigures(
             count(a.*) filter (where (r.confirmed_at at time zone '${EVENT_TIMEZONE}')::date between ?::date and ?::date) as on_day,
             (select count(*) from award_voter where edition_id = ? and confirmed_at is not null) as voters
        from award_vote a join award_voter r on r.id = a.voter_id
-      where a.edition_id = ? and r.confirmed_at is not null and a.browser is null`,
-    [meetingDays.from, meetingDays.to, editionId, editionId],
+      where a.edition_id = ? and r.confirmed_at is not null and a.browser = ?`,
+    [meetingDays.from, meetingDays.to, editionId, editionId, COUNTED],
   );
   return {
     counted: Number(row?.counted ?? 0),
@@ -191,12 +192,12 @@ export async function votesPerNetwork(
   const rows = await selectRows<{ network: string; votes: string; pending: string; voters: string }>(
     em,
     `select a.network,
-            count(*) filter (where r.confirmed_at is not null and a.browser is null) as votes,
-            count(*) filter (where r.confirmed_at is null or a.browser is not null) as pending,
+            count(*) filter (where r.confirmed_at is not null and a.browser = ?) as votes,
+            count(*) filter (where r.confirmed_at is null or a.browser <> ?) as pending,
             count(distinct a.voter_id) as voters
        from award_vote a join award_voter r on r.id = a.voter_id
       where a.edition_id = ? group by a.network`,
-    [editionId],
+    [COUNTED, COUNTED, editionId],
   );
   return rows.map((row) => ({
     network: row.network,
@@ -206,17 +207,18 @@ export async function votesPerNetwork(
   }));
 }
 
-/** A confirmed visitor sign-up of the edition for the address: when it was confirmed. */
+/** A confirmed visitor sign-up of the edition for the mailbox (any spelling): when it was confirmed. */
 export async function visitorConfirmedAt(
   em: EntityManager,
   editionId: string,
-  email: string,
+  mailbox: string,
 ): Promise<Date | null> {
   const [row] = await selectRows<{ confirmed_at: Date }>(
     em,
     `select confirmed_at from visitor_registration
-      where edition_id = ? and email = ? and confirmed_at is not null and unsubscribed_at is null`,
-    [editionId, email],
+      where edition_id = ? and mailbox = ? and confirmed_at is not null and unsubscribed_at is null
+      order by confirmed_at limit 1`,
+    [editionId, mailbox],
   );
   return row ? new Date(row.confirmed_at) : null;
 }
@@ -230,15 +232,15 @@ export async function ensureAwardRow(em: EntityManager, editionId: string): Prom
   );
 }
 
-/** The address's voter row of the edition, created unconfirmed on first use. */
+/** The mailbox's voter row of the edition, created unconfirmed on first use. */
 export async function ensureVoterRow(
   em: EntityManager,
-  voter: { id: string; editionId: string; email: string; network: string; at: Date },
+  voter: { id: string; editionId: string; mailbox: string; network: string; at: Date },
 ): Promise<void> {
   await runStatement(
     em,
-    `insert into award_voter (id, edition_id, email, network, created_at) values (?, ?, ?, ?, ?)
-     on conflict (edition_id, email) do nothing`,
-    [voter.id, voter.editionId, voter.email, voter.network, voter.at],
+    `insert into award_voter (id, edition_id, mailbox, network, created_at) values (?, ?, ?, ?, ?)
+     on conflict (edition_id, mailbox) do nothing`,
+    [voter.id, voter.editionId, voter.mailbox, voter.network, voter.at],
   );
 }

@@ -1,9 +1,10 @@
 /**
  * The visitors' award ('Publikumsliebling'): an admin (or the scheduler at set moments) opens and
- * closes voting per edition. A vote counts once its address is confirmed: by the mailed link (a page
- * with one button), which sets a voter cookie in that browser, or by a signed-in account with a
- * verified address. Each address gives one vote to each of up to three cars and can move them while
- * voting is open. Closing writes the final totals, which stay after retention removes the votes.
+ * closes voting per edition. A voter is a mailbox (`mailboxOf`), however its address is spelled. A
+ * vote counts once the mailbox is confirmed: by the mailed link (a page with one button), which sets
+ * a voter cookie in that browser, or by a signed-in account with a verified address. Each mailbox
+ * gives one vote to each of up to three cars and can move them while voting is open. Closing writes
+ * the final totals, which stay after retention removes the votes.
  */
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
@@ -13,6 +14,7 @@ import {
   AWARD_MESSAGES,
   AWARD_VOTES_PER_VOTER,
   awardStateAt,
+  mailboxOf,
   publicAwardAt,
   venueDate,
   vehicleDisplayName,
@@ -25,22 +27,20 @@ import type {
 } from '@schlosstreffen/shared/api';
 import { createLinkToken, verifyLinkToken } from '../crypto/link-token.js';
 import { seal } from '../crypto/seal.js';
-import { conflict, DomainError, notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import { editionOfYear } from '../editions/editions.js';
 import { enqueue } from '../outbox/outbox.js';
 import { journalErasure } from '../erasure-journal.js';
-import { Award, AwardVote, AwardVoter, type AwardResult } from '../model/award.entity.js';
+import { Award, AwardVoter, type AwardResult } from '../model/award.entity.js';
 import { Edition } from '../model/edition.entity.js';
 import {
   carOfStartNumber,
   deleteVote,
   countWaitingVote,
-  dropVotesOfOtherBrowsers,
   dropWaitingVotes,
   ensureAwardRow,
   ensureVoterRow,
   insertVote,
-  settlePendingVotes,
   tally,
   visitorConfirmedAt,
   votesOfVoter,
@@ -224,7 +224,7 @@ export interface VoterIdentity {
   account?: { email: string } | null;
   /**
    * The browser, by a hash of its own random cookie: votes waiting for their address's confirmation
-   * remember where they were cast, and only that browser's count without being picked.
+   * are kept per browser, and only that browser's count without being picked.
    */
   browser?: string | null;
 }
@@ -264,19 +264,10 @@ export class AwardService {
       if (voter?.confirmedAt) return voter;
     }
     if (!who.account) return null;
-    const email = who.account.email.toLowerCase();
-    await ensureVoterRow(em, { id: randomUUID(), editionId: edition.id, email, network, at });
-    const voter = await em.findOneOrFail(
-      AwardVoter,
-      { edition: edition.id, email },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-    );
-    if (!voter.confirmedAt) {
-      // Votes pending on the address were typed in by whoever knew it, not proven by this account:
-      // they never count in its name.
-      await em.nativeDelete(AwardVote, { voter: voter.id });
-      Object.assign(voter, { confirmedAt: at, confirmedVia: 'account' });
-    }
+    const voter = await this.mailboxVoter(em, edition, who.account.email, network, at);
+    // Votes waiting on the mailbox stay waiting: typed in by whoever knew the address, they count
+    // only when the mailbox holder picks them on the confirm page.
+    if (!voter.confirmedAt) Object.assign(voter, { confirmedAt: at, confirmedVia: 'account' });
     return voter;
   }
 
@@ -288,7 +279,7 @@ export class AwardService {
     let voter: AwardVoter | null = null;
     if (who.voterId) voter = await em.findOne(AwardVoter, { id: who.voterId, edition: edition.id });
     if (!voter?.confirmedAt && who.account)
-      voter = await em.findOne(AwardVoter, { edition: edition.id, email: who.account.email.toLowerCase() });
+      voter = await em.findOne(AwardVoter, { edition: edition.id, mailbox: mailboxOf(who.account.email) });
     const confirmed = Boolean(voter?.confirmedAt) || Boolean(who.account);
     return {
       year,
@@ -300,10 +291,12 @@ export class AwardService {
 
   /**
    * A vote for the car with the start number. With a confirmed voter (cookie or account) it counts at
-   * once. Otherwise the address is needed: a new or unconfirmed one gets the vote pending and the
-   * confirmation mail; an address already confirmed elsewhere gets a link for this browser instead,
-   * so nobody adds votes to someone else's confirmed address. `newAddress` is called before an
-   * address is taken from an anonymous request (the per-network limit).
+   * once. Otherwise the address is needed: the vote waits in this browser for the mailbox's
+   * confirmation by the mailed link's button, and the mail goes to the address as typed. Whatever
+   * the mailbox's state (new, waiting, confirmed, its three votes counted), the answer is the same
+   * and depends only on what this browser did, so nobody learns whether an address voted and nobody
+   * takes away another browser's waiting votes. `newAddress` is called before an address is taken
+   * from an anonymous request (the per-network limit).
    */
   async vote(
     year: number,
@@ -330,49 +323,37 @@ export class AwardService {
       if (!input.email) throw conflict(AWARD_MESSAGES.emailNeeded);
       if (!who.browser) throw new Error('an anonymous vote needs its browser');
       await newAddress();
-      // Whether the address is new, waiting or confirmed elsewhere, the answer is the same (nobody
-      // learns whether an address voted): the vote waits, bound to this browser, for the mailed
-      // link's button pressed here.
-      const voter = await this.addressVoter(em, edition, input.email, network, at);
-      queued = this.mailLink(em, voter, at);
+      const voter = await this.mailboxVoter(em, edition, input.email, network, at);
+      queued = this.mailLink(em, voter, input.email, at);
       await em.flush();
-      await dropVotesOfOtherBrowsers(em, voter.id, who.browser);
-      try {
-        return await this.cast(em, voter, car.vehicleId, edition.id, network, at, who.browser);
-      } catch (error) {
-        // A confirmed address's counted votes fill its slots: saying so would tell a stranger.
-        if (!voter.confirmedAt || !(error instanceof DomainError) || error.code !== 'conflict') throw error;
-        return { message: AWARD_MESSAGES.pending, status: 'pending', votes: [] } satisfies AwardVoteResult;
-      }
+      return this.cast(em, voter, car.vehicleId, edition.id, network, at, who.browser);
     });
     if (queued) this.options.onOutbox?.();
     return result;
   }
 
-  /** The voter row of an address (created unconfirmed), locked. */
-  private async addressVoter(
+  /** The voter row of the address's mailbox (created unconfirmed), locked. */
+  private async mailboxVoter(
     em: EntityManager,
     edition: Edition,
     email: string,
     network: string,
     at: Date,
   ): Promise<AwardVoter> {
-    await ensureVoterRow(em, {
-      id: randomUUID(),
-      editionId: edition.id,
-      email: email.toLowerCase(),
-      network,
-      at,
-    });
+    const mailbox = mailboxOf(email);
+    await ensureVoterRow(em, { id: randomUUID(), editionId: edition.id, mailbox, network, at });
     return em.findOneOrFail(
       AwardVoter,
-      { edition: edition.id, email: email.toLowerCase() },
+      { edition: edition.id, mailbox },
       { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
     );
   }
 
-  /** Queues the confirmation mail unless one went out within the hour; returns whether it did. */
-  private mailLink(em: EntityManager, voter: AwardVoter, at: Date): boolean {
+  /**
+   * Queues the confirmation mail to the address as typed unless one went to the mailbox within the
+   * hour; returns whether it did.
+   */
+  private mailLink(em: EntityManager, voter: AwardVoter, to: string, at: Date): boolean {
     const last = voter.confirmationSentAt?.getTime() ?? 0;
     if (at.getTime() - last < AWARD_CONFIRMATION_RESEND_MS) return false;
     voter.confirmationSentAt = at;
@@ -381,7 +362,7 @@ export class AwardService {
       `${publicUrl}/publikumsliebling/${page}?token=${encodeURIComponent(createAwardToken(secret, voter.id, purpose))}`;
     enqueue(em, 'email.send', {
       template: 'award-confirmation',
-      to: voter.email,
+      to,
       props: {},
       sealed: seal(secret, {
         confirmUrl: link('bestaetigen', 'confirm'),
@@ -392,8 +373,9 @@ export class AwardService {
   }
 
   /**
-   * Writes the vote (idempotent for the same car); a fourth car is refused. With `browser` it is
-   * pending, waiting for the address's confirmation; without, it counts.
+   * Writes the vote (idempotent for the same car); a fourth car is refused. With `browser` it waits
+   * in that browser for the mailbox's confirmation (three at most per browser); without, it counts
+   * (three at most per voter).
    */
   private async cast(
     em: EntityManager,
@@ -404,32 +386,22 @@ export class AwardService {
     at: Date,
     browser: string | null,
   ): Promise<AwardVoteResult> {
-    const status = browser ? 'pending' : 'counted';
     for (let attempt = 0; ; attempt += 1) {
-      let written = await insertVote(em, { voterId: voter.id, vehicleId, editionId, network, at, browser });
-      let votes = await votesOfVoter(em, voter.id);
-      const existing = votes.find((vote) => vote.vehicleId === vehicleId);
-      if (!written && existing && existing.browser !== null && !browser) {
-        // The confirmed voter now votes for the car a waiting vote named: it counts.
-        await countWaitingVote(em, voter.id, vehicleId);
-        votes = await votesOfVoter(em, voter.id);
-        written = true;
-      }
-      if (written || existing) {
-        const message =
-          status === 'pending'
-            ? AWARD_MESSAGES.pending
-            : written
-              ? AWARD_MESSAGES.counted
-              : AWARD_MESSAGES.alreadyCounted;
-        return { message, status, votes: status === 'pending' ? [] : countedNumbers(votes) };
-      }
-      if (!browser && votes.some((vote) => vote.browser !== null)) {
-        // Waiting votes typed in elsewhere never keep a confirmed voter from their own.
-        await dropWaitingVotes(em, voter.id);
+      const written = await insertVote(em, { voterId: voter.id, vehicleId, editionId, network, at, browser });
+      const votes = await votesOfVoter(em, voter.id);
+      const own = votes.filter((vote) => vote.browser === browser);
+      if (browser) {
+        // A waiting vote's answer depends on this browser's waiting votes only.
+        if (written || own.some((vote) => vote.vehicleId === vehicleId))
+          return { message: AWARD_MESSAGES.pending, status: 'pending', votes: [] };
+        if (own.length >= AWARD_VOTES_PER_VOTER || attempt >= 2) throw conflict(AWARD_MESSAGES.waitingFull);
         continue;
       }
-      if (votes.length >= AWARD_VOTES_PER_VOTER || attempt >= 2) throw conflict(AWARD_MESSAGES.tooMany);
+      if (written || own.some((vote) => vote.vehicleId === vehicleId)) {
+        const message = written ? AWARD_MESSAGES.counted : AWARD_MESSAGES.alreadyCounted;
+        return { message, status: 'counted', votes: countedNumbers(votes) };
+      }
+      if (own.length >= AWARD_VOTES_PER_VOTER || attempt >= 2) throw conflict(AWARD_MESSAGES.tooMany);
     }
   }
 
@@ -453,8 +425,9 @@ export class AwardService {
   }
 
   /**
-   * What the confirm page shows before its button: the votes waiting on the address, each marked
-   * when it was cast in this browser. Null for a bad link or a voter gone. Changes nothing.
+   * What the confirm page shows before its button: the mailbox's counted votes, and the cars its
+   * waiting votes of every browser name (one entry a car), each marked when it waits in this
+   * browser. Null for a bad link or a voter gone. Changes nothing.
    */
   async pendingVotes(token: unknown, browser: string | null): Promise<AwardPendingVotes | null> {
     const id = verifyAwardToken(this.options.secret, token, 'confirm');
@@ -463,24 +436,35 @@ export class AwardService {
     const voter = await em.findOne(AwardVoter, id, { populate: ['edition'] });
     if (!voter) return null;
     const votes = await votesOfVoter(em, voter.id);
+    const counted = votes.filter((vote) => vote.browser === null);
+    const waiting = waitingCars(votes);
     return {
       year: (voter.edition as unknown as Edition).year,
       confirmed: Boolean(voter.confirmedAt),
-      votes: votes.map((vote) => ({
-        startNumber: vote.startNumber,
-        car: vote.car,
-        pending: vote.browser !== null,
-        thisBrowser: vote.browser !== null && vote.browser === browser,
-      })),
+      votes: [
+        ...counted.map((vote) => ({
+          startNumber: vote.startNumber,
+          car: vote.car,
+          pending: false,
+          thisBrowser: false,
+        })),
+        ...waiting.map((vote) => ({
+          startNumber: vote.startNumber,
+          car: vote.car,
+          pending: true,
+          thisBrowser: browser !== null && vote.browsers.has(browser),
+        })),
+      ],
     };
   }
 
   /**
-   * The confirm page's button: proves the address (recorded as a visitor sign-up's confirmation when
-   * the address has a confirmed one in the edition). Of the votes waiting on it, those whose start
-   * numbers the page sends count (by default those cast in this browser); the others are dropped, so
-   * votes someone else typed in with the address never count by its owner pressing the button.
-   * Returns the voter id for the browser's cookie, or null for a bad link.
+   * The confirm page's button: proves the mailbox (recorded as a visitor sign-up's confirmation when
+   * the mailbox has a confirmed one in the edition). Of the votes waiting on it in any browser, the
+   * cars whose start numbers the page sends count (by default those waiting in this browser), as many
+   * as its three counted votes leave room for: more are refused (409) and nothing changes. The
+   * others are dropped, so votes someone else typed in with the address never count by its owner
+   * pressing the button. Returns the voter id for the browser's cookie, or null for a bad link.
    */
   async confirm(
     token: unknown,
@@ -496,21 +480,20 @@ export class AwardService {
       const edition = await em.findOneOrFail(Edition, voter.edition.id);
       if (awardStateAt(await em.findOne(Award, { edition: edition.id }), edition, at) === 'closed')
         throw conflict(AWARD_MESSAGES.closed);
-      const waiting = (await votesOfVoter(em, voter.id)).filter((vote) => vote.browser !== null);
-      if (waiting.length) {
-        const kept = waiting.filter((vote) =>
-          pick.startNumbers
-            ? pick.startNumbers.includes(vote.startNumber)
-            : pick.browser !== null && vote.browser === pick.browser,
-        );
-        await settlePendingVotes(
-          em,
-          voter.id,
-          kept.map((vote) => vote.vehicleId),
-        );
-      }
+      const before = await votesOfVoter(em, voter.id);
+      const picked = waitingCars(before).filter((vote) =>
+        pick.startNumbers
+          ? pick.startNumbers.includes(vote.startNumber)
+          : pick.browser !== null && vote.browsers.has(pick.browser),
+      );
+      const free = AWARD_VOTES_PER_VOTER - countedNumbers(before).length;
+      if (picked.length > free) throw conflict(AWARD_MESSAGES.pickedTooMany(free));
+      for (const vote of picked)
+        if (!(await countWaitingVote(em, voter.id, vote.vehicleId)))
+          throw conflict(AWARD_MESSAGES.pickedTooMany(free));
+      await dropWaitingVotes(em, voter.id);
       if (!voter.confirmedAt) {
-        const visitorAt = await visitorConfirmedAt(em, voter.edition.id, voter.email);
+        const visitorAt = await visitorConfirmedAt(em, voter.edition.id, voter.mailbox);
         Object.assign(
           voter,
           visitorAt
@@ -544,11 +527,30 @@ export class AwardService {
   }
 }
 
+/**
+ * The cars the voter's waiting votes name, one entry a car not counted already, with the browsers
+ * it waits in, in the order first cast.
+ */
+function waitingCars(votes: Awaited<ReturnType<typeof votesOfVoter>>) {
+  const counted = new Set(countedNumbers(votes));
+  const cars = new Map<
+    number,
+    { startNumber: number; vehicleId: string; car: string; browsers: Set<string> }
+  >();
+  for (const vote of votes) {
+    if (vote.browser === null || counted.has(vote.startNumber)) continue;
+    const entry = cars.get(vote.startNumber) ?? { ...vote, browsers: new Set<string>() };
+    entry.browsers.add(vote.browser);
+    cars.set(vote.startNumber, entry);
+  }
+  return [...cars.values()];
+}
+
 /** A voter's own data, as the export shows it. */
 export async function voterExport(em: EntityManager, voter: AwardVoter): Promise<AwardVoterExport> {
   const edition = await em.findOneOrFail(Edition, voter.edition.id);
   return {
-    email: voter.email,
+    email: voter.mailbox,
     edition: edition.year,
     confirmedAt: voter.confirmedAt?.toISOString() ?? null,
     confirmedVia: voter.confirmedVia ?? null,
@@ -562,9 +564,9 @@ export async function voterExport(em: EntityManager, voter: AwardVoter): Promise
   };
 }
 
-/** Every edition's voter data of an address (an account's export). */
+/** Every edition's voter data of the address's mailbox (an account's export). */
 export async function votesOfAddress(em: EntityManager, email: string): Promise<AwardVoterExport[]> {
-  const voters = await em.find(AwardVoter, { email: email.toLowerCase() }, { orderBy: { createdAt: 'asc' } });
+  const voters = await em.find(AwardVoter, { mailbox: mailboxOf(email) }, { orderBy: { createdAt: 'asc' } });
   return Promise.all(voters.map((voter) => voterExport(em, voter)));
 }
 

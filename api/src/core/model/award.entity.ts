@@ -40,12 +40,12 @@ AwardSchema.setClass(Award);
 const AwardVoterSchema = defineEntity({
   name: 'AwardVoter',
   tableName: 'award_voter',
-  uniques: [{ properties: ['edition', 'email'] }],
+  uniques: [{ properties: ['edition', 'mailbox'] }],
   properties: {
     id: uuidPk(),
     edition: () => p.manyToOne(Edition).deleteRule('cascade'),
-    /** Stored lower-cased. */
-    email: p.string().length(254),
+    /** The mailbox the address reaches (`mailboxOf`): one voter however the address is spelled. */
+    mailbox: p.string().length(254),
     /** Null until the address is proven: until then its votes do not count. */
     confirmedAt: p.datetime().nullable(),
     confirmedVia: p.enum(VOTER_CONFIRMATIONS).nullable(),
@@ -61,17 +61,23 @@ AwardVoterSchema.setClass(AwardVoter);
 const AwardVoteSchema = defineEntity({
   name: 'AwardVote',
   tableName: 'award_vote',
-  uniques: [{ properties: ['voter', 'slot'] }],
+  uniques: [{ properties: ['voter', 'browser', 'slot'] }],
   indexes: [{ properties: ['edition', 'vehicle'] }],
   properties: {
     voter: () => p.manyToOne(AwardVoter).primary().deleteRule('cascade'),
+    /**
+     * A vote waiting for its address's confirmation: a hash of the casting browser's cookie; '' for
+     * a vote that counts. Waiting votes are kept per browser, so none gives way to another browser's.
+     */
+    browser: p.string().length(64).primary().default(''),
     vehicle: () => p.manyToOne(Vehicle).primary().deleteRule('cascade'),
     edition: () => p.manyToOne(Edition).deleteRule('cascade'),
-    /** 1–3: the unique (voter, slot) holds every voter to three votes. */
+    /**
+     * 1–3: the unique (voter, browser, slot) holds every voter to three counted votes, and to three
+     * waiting ones per browser.
+     */
     slot: p.smallint(),
     network: p.string().length(64),
-    /** While the vote is pending: a hash of the casting browser's cookie; cleared once it counts. */
-    browser: p.string().length(64).nullable(),
     createdAt: createdAt(),
   },
 });

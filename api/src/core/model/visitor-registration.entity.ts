@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { mailboxOf } from '@schlosstreffen/shared';
 import { createdAt, uuidPk } from './columns.js';
 import { Edition } from './edition.entity.js';
 
@@ -6,6 +7,7 @@ const VisitorRegistrationSchema = defineEntity({
   name: 'VisitorRegistration',
   tableName: 'visitor_registration',
   uniques: [{ properties: ['edition', 'email'] }],
+  indexes: [{ properties: ['edition', 'mailbox'] }],
   properties: {
     id: uuidPk(),
     /** The meeting the visitor signed up for. */
@@ -14,6 +16,11 @@ const VisitorRegistrationSchema = defineEntity({
     lastName: p.string().length(100),
     /** Stored lower-cased; one row per address and edition. */
     email: p.string().length(254),
+    /** The mailbox the address reaches (`mailboxOf`): how the visitors' award finds a confirmed sign-up. */
+    mailbox: p
+      .string()
+      .length(254)
+      .onCreate((row: { email: string }) => mailboxOf(row.email)),
     phone: p.string().length(40).nullable(),
     /** Set when the confirm link of the double opt-in mail is followed; only confirmed rows receive mail. */
     confirmedAt: p.datetime().nullable(),

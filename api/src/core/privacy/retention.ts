@@ -88,9 +88,9 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
       confirmedAt: null,
       createdAt: { $lt: before(periods.unconfirmedAwardVoters) },
     });
-    // So do a confirmed address's votes still waiting for the browser they were cast in.
+    // So do the votes still waiting in the browsers they were cast in (a waiting one holds its browser).
     await tx.nativeDelete(AwardVote, {
-      browser: { $ne: null },
+      browser: { $ne: '' },
       createdAt: { $lt: before(periods.unconfirmedAwardVoters) },
     });
 

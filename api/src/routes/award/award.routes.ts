@@ -8,6 +8,7 @@ import {
   AwardMomentsSchema,
   AwardVoteSchema,
   EDITION_MESSAGES,
+  mailboxOf,
 } from '@schlosstreffen/shared';
 import type { AwardAdminView, ServerMessage } from '@schlosstreffen/shared/api';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -121,12 +122,12 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
   const slots = deps.voteSlots ?? new VoteSlots();
 
   /**
-   * The per-network limit of new addresses, counting an address once per network and hour. Whether
+   * The per-network limit of new addresses, counting a mailbox once per network and hour. Whether
    * it counts depends only on what this network sent, never on what is stored, so the limit tells
    * nobody whether an address voted.
    */
   const newAddressFrom = async (network: string, email: string) => {
-    const pair = `${network}:${sha256Hex(email.toLowerCase())}`;
+    const pair = `${network}:${sha256Hex(mailboxOf(email))}`;
     const seen = await deps.addressSeenLimiter.consume(pair).then(
       () => false,
       (error: unknown) => {

@@ -1,4 +1,5 @@
-import { AWARD_MESSAGES } from '@schlosstreffen/shared';
+import { randomBytes } from 'node:crypto';
+import { AWARD_MESSAGES, mailboxOf } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unseal } from '../../core/crypto/seal.js';
 import { lookBack } from '../../core/editions/editions.js';
@@ -110,7 +111,7 @@ describe('the visitors award', () => {
     // A scanner's GET of the mailed page's API path changes nothing.
     const scanned = await t.client().get(`/api/award/confirm?token=${encodeURIComponent(links.confirm)}`);
     expect(scanned.status).toBeGreaterThanOrEqual(400);
-    expect((await t.orm.em.fork().findOneOrFail(AwardVoter, { email })).confirmedAt).toBeNull();
+    expect((await t.orm.em.fork().findOneOrFail(AwardVoter, { mailbox: email })).confirmedAt).toBeNull();
     // A second vote from the unconfirmed address sends no second mail within the hour.
     await browser.post(votesPath(), { startNumber: cars[2], email });
     expect(await mailCount(t, email)).toBe(1);
@@ -118,7 +119,7 @@ describe('the visitors award', () => {
     const confirmed = await browser.post('/api/award/confirm', { token: links.confirm });
     expect(confirmed.status).toBe(200);
     expect(confirmed.data.votes.sort()).toEqual([cars[1], cars[2]].sort());
-    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { email });
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { mailbox: email });
     expect(voter.confirmedVia).toBe('link');
     expect(await countedFor(cars[1]!)).toBe(before + 1);
 
@@ -157,7 +158,7 @@ describe('the visitors award', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.data.votes).toEqual([]);
     expect([await countedFor(cars[3]!), await countedFor(cars[4]!)]).toEqual(before);
-    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { email });
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { mailbox: email });
     expect(voter.confirmedAt).not.toBeNull();
     expect(await t.orm.em.fork().count(AwardVote, { voter: voter.id })).toBe(0);
     // From now on the owner's browser votes for itself.
@@ -192,24 +193,139 @@ describe('the visitors award', () => {
     expect((await t.client().post('/api/award/confirm/pending', { token: 'abc.def' })).status).toBe(400);
   });
 
-  it('lets the votes waiting on an address be those of one browser at a time', async () => {
+  it("keeps each browser's waiting votes: another browser's votes take none away", async () => {
     const email = uniqueEmail('zwei');
-    const first = t.client();
-    const second = t.client();
-    await first.post(votesPath(), { startNumber: cars[0], email });
-    await first.post(votesPath(), { startNumber: cars[1], email });
-    // A third browser filling the slots cannot lock the address's owner out: its votes replace
-    // the waiting ones, and the owner's browser's vote replaces them in turn.
-    await second.post(votesPath(), { startNumber: cars[2], email });
-    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { email });
-    const waiting = async () =>
-      (await t.orm.em.fork().find(AwardVote, { voter: voter.id }, { populate: ['vehicle'] })).length;
-    expect(await waiting()).toBe(1);
-    await first.post(votesPath(), { startNumber: cars[0], email });
-    expect(await waiting()).toBe(1);
+    const own = t.client();
+    const other = t.client();
+    for (const car of [cars[0], cars[1]])
+      expect((await own.post(votesPath(), { startNumber: car, email })).status).toBe(202);
+    // Another browser typing the address fills its own three waiting votes, and none of the first's goes.
+    for (const car of [cars[2], cars[3], cars[4]])
+      expect((await other.post(votesPath(), { startNumber: car, email })).status).toBe(202);
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { mailbox: email });
+    const waitingPerBrowser = async () => {
+      const rows = await t.orm.em.fork().find(AwardVote, { voter: voter.id });
+      return [...new Set(rows.map((row) => row.browser))].map(
+        (browser) => rows.filter((row) => row.browser === browser).length,
+      );
+    };
+    expect((await waitingPerBrowser()).sort()).toEqual([2, 3]);
+    // Each browser holds three at most, whatever the other did.
+    const fourth = await other.post(votesPath(), { startNumber: cars[0], email });
+    expect(fourth.status).toBe(409);
+    expect(fourth.data.message).toBe(AWARD_MESSAGES.waitingFull);
+    expect((await own.post(votesPath(), { startNumber: cars[2], email })).status).toBe(202);
+    expect((await waitingPerBrowser()).sort()).toEqual([3, 3]);
+
+    // The mailbox holder sees the cars of every browser, this browser's ticked.
     const links = await linksFor(t, email);
-    const confirmed = await first.post('/api/award/confirm', { token: links.confirm });
-    expect(confirmed.data.votes).toEqual([cars[0]]);
+    const listed = await own.post('/api/award/confirm/pending', { token: links.confirm });
+    expect(
+      (listed.data.votes as { startNumber: number; pending: boolean; thisBrowser: boolean }[])
+        .map(({ startNumber, pending, thisBrowser }) => ({ startNumber, pending, thisBrowser }))
+        .sort((a, b) => a.startNumber - b.startNumber),
+    ).toEqual(cars.map((startNumber, index) => ({ startNumber, pending: true, thisBrowser: index <= 2 })));
+    // More than three are refused before anything changes; three picked across browsers count.
+    const tooMany = await own.post('/api/award/confirm', {
+      token: links.confirm,
+      startNumbers: [cars[0], cars[3], cars[4], cars[1]],
+    });
+    expect(tooMany.status).toBe(400);
+    const picked = await own.post('/api/award/confirm', {
+      token: links.confirm,
+      startNumbers: [cars[0], cars[3], cars[4]],
+    });
+    expect(picked.status).toBe(200);
+    expect(picked.data.votes.slice().sort()).toEqual([cars[0], cars[3], cars[4]].sort());
+    expect(await t.orm.em.fork().count(AwardVote, { voter: voter.id, browser: { $ne: '' } })).toBe(0);
+  });
+
+  it('counts picked votes only within the three: more than are free are refused with nothing changed', async () => {
+    const { client: own, email } = await confirmedBrowser();
+    expect((await own.post(votesPath(), { startNumber: cars[1] })).status).toBe(201);
+    const tablet = t.client();
+    for (const car of [cars[2], cars[3]])
+      expect((await tablet.post(votesPath(), { startNumber: car, email })).status).toBe(202);
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { mailbox: email });
+    const rows = async () =>
+      (await t.orm.em.fork().find(AwardVote, { voter: voter.id }))
+        .map((row) => `${row.browser ? 'wartet' : 'zählt'}:${row.vehicle.id}`)
+        .sort();
+    const before = await rows();
+    const links = await linksFor(t, email);
+    // Two counted, one free: the tablet's two waiting ones (its default) do not fit.
+    const refused = await tablet.post('/api/award/confirm', { token: links.confirm });
+    expect(refused.status).toBe(409);
+    expect(refused.data.message).toBe(AWARD_MESSAGES.pickedTooMany(1));
+    expect(
+      (await tablet.post('/api/award/confirm', { token: links.confirm, startNumbers: [cars[2], cars[3]] }))
+        .data.message,
+    ).toBe(AWARD_MESSAGES.pickedTooMany(1));
+    expect(await rows()).toEqual(before);
+    const one = await tablet.post('/api/award/confirm', { token: links.confirm, startNumbers: [cars[3]] });
+    expect(one.status).toBe(200);
+    expect(one.data.votes.slice().sort()).toEqual([cars[0], cars[1], cars[3]].sort());
+  });
+
+  it('answers a vote with an address alike whatever the address did: never seen, waiting, confirmed, three counted', async () => {
+    const fresh = uniqueEmail('nie');
+    const waiting = uniqueEmail('wartet');
+    expect((await t.client().post(votesPath(), { startNumber: cars[0], email: waiting })).status).toBe(202);
+    const { client: confirmedClient, email: confirmed } = await confirmedBrowser('198.51.100.20');
+    const { client: fullClient, email: full } = await confirmedBrowser('198.51.100.21');
+    for (const car of [cars[1], cars[2]])
+      expect((await fullClient.post(votesPath(), { startNumber: car })).status).toBe(201);
+    expect((await confirmedClient.get(`/api/award/${year}/me`)).data.votes).toHaveLength(1);
+    expect((await fullClient.get(`/api/award/${year}/me`)).data.votes).toHaveLength(3);
+
+    // One new browser per address casts four votes: each answer is the same for every address.
+    const answers = [];
+    for (const [index, email] of [fresh, waiting, confirmed, full].entries()) {
+      const browser = t.client();
+      const seen = [];
+      for (const car of cars.slice(0, 4)) {
+        const res = await browser.post(
+          votesPath(),
+          { startNumber: car, email },
+          { 'x-forwarded-for': `198.18.${index}.1` },
+        );
+        seen.push({ status: res.status, body: res.data });
+      }
+      answers.push(seen);
+    }
+    expect(answers[0]).toEqual([
+      ...Array(3).fill({
+        status: 202,
+        body: { message: AWARD_MESSAGES.pending, status: 'pending', votes: [] },
+      }),
+      { status: 409, body: { message: AWARD_MESSAGES.waitingFull } },
+    ]);
+    for (const seen of answers.slice(1)) expect(seen).toEqual(answers[0]);
+    // Nothing counted for the confirmed addresses meanwhile.
+    expect((await confirmedClient.get(`/api/award/${year}/me`)).data.votes).toHaveLength(1);
+    expect((await fullClient.get(`/api/award/${year}/me`)).data.votes).toHaveLength(3);
+  });
+
+  it('takes one mailbox as one voter however its address is spelled, and mails each vote to the address as typed', async () => {
+    const tag = randomBytes(4).toString('hex');
+    const spellings = [`fan.${tag}+1@gmail.com`, `fan.${tag}+2@gmail.com`, `f.a.n.${tag}@googlemail.com`];
+    const mailbox = `fan${tag}@gmail.com`;
+    const browser = t.client();
+    for (const [index, email] of spellings.entries())
+      expect((await browser.post(votesPath(), { startNumber: cars[index], email })).status).toBe(202);
+    expect(await t.orm.em.fork().count(AwardVoter, { mailbox })).toBe(1);
+    // The first spelling got the mail (the next ones within the hour go to the same mailbox).
+    expect(await mailCount(t, spellings[0]!)).toBe(1);
+    const links = await linksFor(t, spellings[0]!);
+    const confirmed = await browser.post('/api/award/confirm', { token: links.confirm });
+    expect(confirmed.data.votes.slice().sort()).toEqual(cars.slice(0, 3).sort());
+    // Counted votes hold one a car, three in all, whichever spelling the browser gives.
+    const again = await browser.post(votesPath(), { startNumber: cars[3] });
+    expect(again.status).toBe(409);
+    expect(again.data.message).toBe(AWARD_MESSAGES.tooMany);
+    const exported = await t.client().post('/api/award/my-votes/export', { token: links.votes });
+    expect(exported.data).toMatchObject({ email: mailbox });
+    expect(exported.data.votes).toHaveLength(3);
   });
 
   it('a bad token confirms nothing', async () => {
@@ -261,7 +377,7 @@ describe('the visitors award', () => {
     const voter = await t.signIn('user');
     const res = await voter.client.post(votesPath(), { startNumber: cars[4] });
     expect(res.status).toBe(201);
-    const row = await t.orm.em.fork().findOneOrFail(AwardVoter, { email: voter.email.toLowerCase() });
+    const row = await t.orm.em.fork().findOneOrFail(AwardVoter, { mailbox: mailboxOf(voter.email) });
     expect(row.confirmedVia).toBe('account');
     expect(await mailCount(t, voter.email.toLowerCase())).toBe(0);
   });
@@ -298,7 +414,7 @@ describe('the visitors award', () => {
     expect(await countedFor(cars[4]!)).toBe(before);
     expect(await counted()).toEqual([cars[0]]);
 
-    // The owner's confirmed browser votes for it itself: it counts, the waiting one is gone.
+    // The owner's confirmed browser votes for it itself: it counts (the stranger's stays waiting there).
     expect((await own.post(votesPath(), { startNumber: cars[4] })).status).toBe(201);
     expect(await countedFor(cars[4]!)).toBe(before + 1);
     expect(await counted()).toEqual([cars[0], cars[4]].sort());
@@ -313,7 +429,7 @@ describe('the visitors award', () => {
     expect((await own.delete(`/api/award/${year}/votes/${cars[1]}`)).status).toBe(200);
     const tablet = t.client();
     expect((await tablet.post(votesPath(), { startNumber: cars[3], email })).status).toBe(202);
-    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { email });
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { mailbox: email });
     // Within the hour no second mail: the first mail's link serves every browser.
     const links = await linksFor(t, email);
     const listed = await tablet.post('/api/award/confirm/pending', { token: links.confirm });
@@ -326,25 +442,26 @@ describe('the visitors award', () => {
     );
     const confirmed = await tablet.post('/api/award/confirm', { token: links.confirm });
     expect(confirmed.data.votes.slice().sort()).toEqual([cars[0], cars[3], cars[4]].sort());
-    expect(await t.orm.em.fork().count(AwardVote, { voter: voter.id, browser: { $ne: null } })).toBe(0);
+    expect(await t.orm.em.fork().count(AwardVote, { voter: voter.id, browser: { $ne: '' } })).toBe(0);
   });
 
-  it('records a confirmed visitor sign-up as the confirmation, with its time', async () => {
+  it('records a confirmed visitor sign-up of the mailbox as the confirmation, with its time', async () => {
     const email = uniqueEmail('besuch');
     const signedUpAt = new Date('2026-02-01T10:00:00Z');
     const em = t.orm.em.fork();
+    // Signed up with a tag, voting without: one mailbox.
     em.create(VisitorRegistration, {
       edition: t.event.edition.id,
       firstName: 'Anna',
       lastName: 'Schmidt',
-      email,
+      email: email.replace('@', '+treffen@'),
       confirmedAt: signedUpAt,
     });
     await em.flush();
     const client = t.client();
     await client.post(votesPath(), { startNumber: cars[0], email });
     await client.post('/api/award/confirm', { token: (await linksFor(t, email)).confirm });
-    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { email });
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { mailbox: email });
     expect(voter.confirmedVia).toBe('visitor');
     expect(voter.confirmedAt?.toISOString()).toBe(signedUpAt.toISOString());
   });
@@ -359,7 +476,7 @@ describe('the visitors award', () => {
     const deleted = await t.client().post('/api/award/my-votes/delete', { token: votesToken });
     expect(deleted.status).toBe(200);
     expect(await countedFor(cars[0]!)).toBe(counted - 1);
-    expect(await t.orm.em.fork().count(AwardVoter, { email })).toBe(0);
+    expect(await t.orm.em.fork().count(AwardVoter, { mailbox: email })).toBe(0);
     // The old cookie names a voter that is gone: the browser has to confirm again.
     const stale = await client.post(votesPath(), { startNumber: cars[0] });
     expect(stale.status).toBe(409);

@@ -45,7 +45,7 @@ async function prepare(secret: string): Promise<{ year: number; cookies: string[
        on conflict (edition_id) do update set opened_at = now(), closed_at = null, results = null`,
     );
     const voters = await db.query<{ id: string }>(
-      `insert into award_voter (id, edition_id, email, confirmed_at, confirmed_via, network, created_at)
+      `insert into award_voter (id, edition_id, mailbox, confirmed_at, confirmed_via, network, created_at)
        select gen_random_uuid(), ${CURRENT}, 'bench-voter-' || g || '@bench.test', now(), 'link', '127.0.0.1', now()
        from generate_series(1, $1) g
        returning id`,
