@@ -107,6 +107,53 @@ describe('/publikumsliebling/bestaetigen', () => {
     expect(api.writes().at(-1)?.body).toEqual({ token: TOKEN, startNumbers: [31] });
   });
 
+  it('lets no more be ticked than the three counted votes leave room for', async () => {
+    const api = mockApi({
+      'POST /api/award/confirm/pending': () =>
+        Promise.resolve({
+          body: {
+            year: 2026,
+            confirmed: true,
+            votes: [
+              { startNumber: 12, car: 'Rote Göttin', pending: false, thisBrowser: false },
+              { startNumber: 13, car: 'Blauer Blitz', pending: false, thisBrowser: false },
+              { startNumber: 31, car: 'Grüner Gecko', pending: true, thisBrowser: true },
+              { startNumber: 44, car: 'Gelbe Gefahr', pending: true, thisBrowser: false },
+              { startNumber: 45, car: 'Weißer Wal', pending: true, thisBrowser: true },
+            ],
+          },
+        }),
+      'POST /api/award/confirm': () =>
+        Promise.resolve({
+          body: {
+            message: 'Deine E-Mail-Adresse ist bestätigt. Deine Stimmen zählen.',
+            status: 'confirmed',
+            votes: [12, 13, 44],
+          },
+        }),
+    });
+    const { user } = await renderAt(`/publikumsliebling/bestaetigen?token=${TOKEN}`);
+    const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+    await screen.findByRole('checkbox', { name: 'Nr. 31 · Grüner Gecko' });
+    expect(
+      screen.getByText(/Es zählen höchstens drei Stimmen: Du kannst noch ein Auto auswählen\./),
+    ).toBeTruthy();
+    expect(screen.getByText('Deine Stimmen: Startnummer 12, 13.')).toBeTruthy();
+    // One is free: the first of this browser's is ticked, the others wait.
+    expect(box('Nr. 31 · Grüner Gecko').checked).toBe(true);
+    expect(box('Nr. 45 · Weißer Wal').checked).toBe(false);
+    expect(box('Nr. 45 · Weißer Wal').disabled).toBe(true);
+    expect(box('Nr. 44 · Gelbe Gefahr').disabled).toBe(true);
+
+    await user.click(box('Nr. 31 · Grüner Gecko'));
+    expect(box('Nr. 44 · Gelbe Gefahr').disabled).toBe(false);
+    await user.click(box('Nr. 44 · Gelbe Gefahr'));
+    expect(box('Nr. 31 · Grüner Gecko').disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Adresse bestätigen' }));
+    await screen.findByRole('status');
+    expect(api.writes().at(-1)?.body).toEqual({ token: TOKEN, startNumbers: [44] });
+  });
+
   it('says so for a link the server refuses', async () => {
     mockApi({
       'POST /api/award/confirm/pending': () =>

@@ -1,4 +1,4 @@
-import { AWARD_MESSAGES, LinkTokenSchema } from '@schlosstreffen/shared';
+import { AWARD_MESSAGES, AWARD_VOTES_PER_VOTER, LinkTokenSchema } from '@schlosstreffen/shared';
 import type {
   AwardPendingVotes,
   AwardVoteResult,
@@ -35,9 +35,10 @@ export function AwardConfirmPage({ token }: { token: string | undefined }) {
 }
 
 /**
- * The votes waiting on the address, listed before the button: those cast in this browser are
- * picked, the others only if the person picks them, so votes someone else typed in with the
- * address never count by the owner pressing the button. Opening the page changes nothing.
+ * The votes waiting on the address in every browser, listed before the button: those cast in this
+ * browser are picked, the others only if the person picks them, so votes someone else typed in with
+ * the address never count by the owner pressing the button. No more can be picked than the three
+ * counted votes leave room for. Opening the page changes nothing.
  */
 function ConfirmVotes({ token }: { token: string }) {
   const waiting = useQuery({
@@ -74,8 +75,16 @@ function ConfirmVotes({ token }: { token: string }) {
 
   const data = waiting.data;
   const pending = data.votes.filter((vote) => vote.pending);
+  const counted = data.votes.filter((vote) => !vote.pending);
+  const free = Math.max(0, AWARD_VOTES_PER_VOTER - counted.length);
   const chosen =
-    picked ?? new Set(pending.filter((vote) => vote.thisBrowser).map((vote) => vote.startNumber));
+    picked ??
+    new Set(
+      pending
+        .filter((vote) => vote.thisBrowser)
+        .slice(0, free)
+        .map((vote) => vote.startNumber),
+    );
   const toggle = (startNumber: number, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(startNumber);
@@ -109,6 +118,7 @@ function ConfirmVotes({ token }: { token: string }) {
             <Checkbox
               key={vote.startNumber}
               checked={chosen.has(vote.startNumber)}
+              disabled={!chosen.has(vote.startNumber) && chosen.size >= free}
               onCheckedChange={(on) => toggle(vote.startNumber, on)}
               label={`Nr. ${vote.startNumber} · ${vote.car}`}
               description={
@@ -117,20 +127,16 @@ function ConfirmVotes({ token }: { token: string }) {
             />
           ))}
           <p className="text-xs text-ash-400">
+            {free === 0
+              ? 'Deine drei Stimmen zählen schon: Nimm auf der Seite eines Autos eine zurück, um ein anderes zu wählen.'
+              : `Es zählen höchstens drei Stimmen: Du kannst ${free === 1 ? 'noch ein Auto' : `bis zu ${free} Autos`} auswählen.`}{' '}
             Wähle nur die Autos, für die du selbst gestimmt hast. Stimmen, die du nicht auswählst, werden
             verworfen.
           </p>
         </fieldset>
       ) : null}
-      {data.confirmed && data.votes.some((vote) => !vote.pending) ? (
-        <p>
-          Deine Stimmen: Startnummer{' '}
-          {data.votes
-            .filter((vote) => !vote.pending)
-            .map((vote) => vote.startNumber)
-            .join(', ')}
-          .
-        </p>
+      {counted.length ? (
+        <p>Deine Stimmen: Startnummer {counted.map((vote) => vote.startNumber).join(', ')}.</p>
       ) : null}
       <Button
         className="w-full py-3"
