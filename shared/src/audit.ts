@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = {
   'award.open': 'Abstimmung Publikumsliebling geöffnet',
   'award.close': 'Abstimmung Publikumsliebling beendet',
   'award.schedule': 'Zeitpunkte der Abstimmung Publikumsliebling geändert',
+  'award.correct': 'Endergebnis Publikumsliebling korrigiert',
   'texts.update': 'Öffentliche Texte geändert',
   'mail-template.update': 'E-Mail-Vorlage geändert',
   'mail-template.restore': 'E-Mail-Vorlage auf den Standard zurückgesetzt',

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { CORRECTION_MESSAGES, CORRECTION_REASON } from './schemas/correction.js';
+import { formatAtVenue } from './venue-time.js';
 
 /** The visitors' award ('Publikumsliebling'): its texts, limits and inputs. */
 
@@ -61,9 +63,13 @@ export const AWARD_MESSAGES = {
   closeFirst: 'Die Abstimmung ist noch offen.',
   moments: 'Das Ende muss nach dem Beginn liegen.',
   moment: 'Bitte gib einen Zeitpunkt im Format JJJJ-MM-TTThh:mm mit Zeitzone an.',
-  meetingOver: 'Das Treffen ist vorbei; die Abstimmung lässt sich nicht mehr öffnen.',
   saved: 'Die Zeitpunkte sind gespeichert.',
   noCertificate: 'Für dieses Auto gibt es keine Urkunde.',
+  correctionVotes: 'Bitte gib die Stimmen als ganze Zahl von 0 bis 100000 an.',
+  correctionNoResult: 'Es gibt noch kein Endergebnis, das sich korrigieren ließe.',
+  correctionUnknownCar: 'Ein Auto mit dieser Startnummer steht nicht im Endergebnis.',
+  correctionNothing: 'Die Korrektur ändert nichts: Das Auto hat bereits diese Stimmenzahl.',
+  corrected: 'Das Endergebnis ist korrigiert; die Urkunden werden neu erstellt.',
 } as const;
 
 const email = v.pipe(
@@ -104,6 +110,45 @@ const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:
 const moment = v.nullable(
   v.pipe(v.string(AWARD_MESSAGES.moment), v.regex(ISO_MOMENT, AWARD_MESSAGES.moment)),
 );
+
+/**
+ * An admin's correction of the final totals (POST /api/admin/award/{year}/correction): a car's
+ * votes, 0 taking it out of the result, always with a reason; the ranks follow.
+ */
+export const AwardCorrectionSchema = v.object({
+  startNumber: AwardVoteSchema.entries.startNumber,
+  votes: v.pipe(
+    v.number(AWARD_MESSAGES.correctionVotes),
+    v.integer(AWARD_MESSAGES.correctionVotes),
+    v.minValue(0, AWARD_MESSAGES.correctionVotes),
+    v.maxValue(100_000, AWARD_MESSAGES.correctionVotes),
+  ),
+  reason: v.pipe(
+    v.string(CORRECTION_MESSAGES.reason),
+    v.trim(),
+    v.minLength(CORRECTION_REASON.min, CORRECTION_MESSAGES.reason),
+    v.maxLength(CORRECTION_REASON.max, CORRECTION_MESSAGES.reasonMax),
+  ),
+});
+export type AwardCorrectionInput = v.InferOutput<typeof AwardCorrectionSchema>;
+
+/** One correction of the final totals as the look back shows it (the reason stays with the admins). */
+export interface AwardCorrectionNote {
+  /** When it was made (ISO). */
+  at: string;
+  startNumber: number;
+  from: number;
+  to: number;
+}
+
+/** The look back's line about a correction of the final totals. */
+export function awardCorrectionLine(note: AwardCorrectionNote): string {
+  const day = formatAtVenue(new Date(note.at), 'longDate');
+  const votes = (count: number) => (count === 1 ? '1 Stimme' : `${count} Stimmen`);
+  return note.to === 0
+    ? `Am ${day} nachträglich korrigiert: Startnummer ${note.startNumber} ist nicht mehr im Ergebnis (vorher ${votes(note.from)}).`
+    : `Am ${day} nachträglich korrigiert: Startnummer ${note.startNumber} hat ${votes(note.to)} statt ${votes(note.from)}.`;
+}
 
 /** The admin's set moments; null removes one. */
 export const AwardMomentsSchema = v.object({ opensAt: moment, closesAt: moment });

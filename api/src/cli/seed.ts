@@ -476,7 +476,7 @@ async function demoVoting(orm: Orm, edition: Edition, now: Date): Promise<string
   if (award?.openedAt) return 'läuft';
   if (now >= edition.endsAt) return 'nicht durchgeführt (das Treffen ist vorbei)';
   if (!award?.opensAt)
-    await setAwardMoments(orm.em.fork(), year, { opensAt: edition.startsAt, closesAt: null });
+    await setAwardMoments(orm.em.fork(), year, { opensAt: edition.startsAt, closesAt: null }, now);
   const opensAt = award?.opensAt ?? edition.startsAt;
   const when = opensAt.toLocaleString('de-DE', {
     timeZone: EVENT_TIMEZONE,

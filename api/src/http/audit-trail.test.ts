@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'bullmq';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStatement } from '../core/db/db.queries.js';
 import { createEdition } from '../core/editions/editions.js';
 import { AuditLog } from '../core/model/audit-log.entity.js';
 import { User } from '../core/model/user.entity.js';
@@ -312,6 +313,25 @@ const SENDS: Record<string, () => Promise<Send>> = {
     json: { opensAt: null, closesAt: null },
     target: year(),
   }),
+  'POST /api/admin/award/:year/correction': async () => {
+    // Final totals written: one car with five votes.
+    const results = [{ vehicleId: randomUUID(), startNumber: 1, name: 'Audi', votes: 5, rank: 1 }];
+    await runStatement(
+      em(),
+      `insert into award (edition_id, opened_at, closed_at, results, created_at) values (?, now(), now(), ?, now())
+       on conflict (edition_id) do update set closed_at = excluded.closed_at, results = excluded.results`,
+      [t.event.edition.id, JSON.stringify(results)],
+    );
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/award/${year()}/correction`,
+      json: { startNumber: 1, votes: 4, reason: 'Eine Stimme doppelt gezählt.' },
+      target: year(),
+      details: { startNumber: 1, votes: { from: 5, to: 4 } },
+      at: DAY_AFTER,
+    };
+  },
   'POST /api/admin/quartett-sets/:id/release': async () => {
     const set = await insertReadySet(t, world.admin.id);
     return {

@@ -382,6 +382,23 @@ const ROWS: Row[] = [
       return { path: `/api/admin/award/${t.event.edition.year}/close`, json: {} };
     },
   },
+  {
+    route: 'POST /api/admin/award/:year/correction',
+    case: 'admins only, once the final totals are written (the clock is the day after the meeting)',
+    expect: [401, 403, 403, 403, 200, 403],
+    request: async () => {
+      const startNumber = await votingOpen();
+      const results = [{ vehicleId: randomUUID(), startNumber, name: 'Matrix-Auto', votes: 5, rank: 1 }];
+      await runStatement(em(), `update award set closed_at = now(), results = ? where edition_id = ?`, [
+        JSON.stringify(results),
+        t.event.edition.id,
+      ]);
+      return {
+        path: `/api/admin/award/${t.event.edition.year}/correction`,
+        json: { startNumber, votes: 4, reason: 'Eine Stimme doppelt gezählt.' },
+      };
+    },
+  },
   // No METRICS_TOKEN here: the metrics are off, for everyone (metrics.test.ts has them on).
   { route: 'GET /metrics', expect: [404, 404, 404, 404, 404, 404], request: () => ({ path: '/metrics' }) },
 

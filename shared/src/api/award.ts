@@ -1,4 +1,4 @@
-import type { AwardState } from '../award.js';
+import type { AwardCorrectionNote, AwardState } from '../award.js';
 import type { PublicMedia } from './vehicles.js';
 
 /** GET /api/award/{year}/me: the voting's state and this browser's own votes. */
@@ -70,6 +70,10 @@ export interface AwardAdminView {
   networks: { network: string; votes: number; pending: number; voters: number }[];
   /** Whether the ranking is the final one written at closing. */
   final: boolean;
+  /** Whether the edition's meeting is over: the voting's moments stay as they were. */
+  over: boolean;
+  /** The admins' corrections of the final totals, oldest first, with their reasons. */
+  corrections: (AwardCorrectionNote & { reason: string })[];
 }
 
 /** A voter's own data (the mailed link's 'Meine Stimmen herunterladen'). */
@@ -96,4 +100,6 @@ export interface AwardLookBack {
     /** The hero image when the car is on the public list. */
     image: PublicMedia | null;
   }[];
+  /** Corrections of the final totals by an admin, oldest first (a line each, `awardCorrectionLine`). */
+  corrections: AwardCorrectionNote[];
 }

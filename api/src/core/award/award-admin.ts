@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { vehicleDisplayName } from '@schlosstreffen/shared';
+import { isOverPhase, vehicleDisplayName } from '@schlosstreffen/shared';
 import type { AwardAdminView, AwardRankingRow } from '@schlosstreffen/shared/api';
 import { editionOfYear } from '../editions/editions.js';
+import { editionPhaseOf } from '../editions/frozen.js';
 import { Award } from '../model/award.entity.js';
 import { objectPathOf } from '../storage/objects.js';
 import { awardStateAt, meetingDays, ranked } from './award.js';
@@ -70,5 +71,7 @@ export async function awardAdminView(em: EntityManager, year: number, at: Date):
       .sort((a, b) => b.votes + b.pending - (a.votes + a.pending))
       .slice(0, NETWORKS_SHOWN),
     final: Boolean(award?.results),
+    over: isOverPhase((await editionPhaseOf(em, edition.id, at)).phase),
+    corrections: award?.corrections ?? [],
   };
 }

@@ -6,7 +6,7 @@ import { deleteAccount } from '../accounts/account-deletion.js';
 import { Award, AwardVote, AwardVoter } from '../model/award.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { runRetention } from '../privacy/retention.js';
-import { AwardService, closeAward, votesOfAddress } from './award.js';
+import { AwardService, runAwardMoments, votesOfAddress } from './award.js';
 
 const DAY = 24 * 3600_000;
 let t: TestContext;
@@ -102,7 +102,9 @@ describe('the visitors award and personal data', () => {
     expect(week.unconfirmedAwardVoters).toBe(1);
     expect(await t.orm.em.fork().count(AwardVoter, { mailbox: pending })).toBe(0);
 
-    const { award } = await closeAward(t.orm.em, year, t.event.end);
+    // The meeting's end closes the voting (the scheduler's).
+    await runAwardMoments(t.orm.em, t.event.end);
+    const award = await t.orm.em.fork().findOneOrFail(Award, { edition: t.event.edition.id });
     expect(award.results).toEqual([expect.objectContaining({ startNumber: car, votes: 1, rank: 1 })]);
     const after = await runRetention(t.orm.em, {
       asOf: new Date(t.event.end.getTime() + (periods.awardVotersAfterEvent + 1) * DAY),

@@ -15,6 +15,7 @@ import {
   AWARD_VOTES_PER_VOTER,
   awardStateAt,
   mailboxOf,
+  type AwardCorrectionInput,
   publicAwardAt,
   venueDate,
   vehicleDisplayName,
@@ -27,7 +28,9 @@ import type {
 } from '@schlosstreffen/shared/api';
 import { createLinkToken, verifyLinkToken } from '../crypto/link-token.js';
 import { seal } from '../crypto/seal.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
+import { assertEditionOpenForChanges } from '../editions/frozen.js';
+import type { PendingAudit } from '../pending-audit.js';
 import { editionOfYear } from '../editions/editions.js';
 import { enqueue } from '../outbox/outbox.js';
 import { journalErasure } from '../erasure-journal.js';
@@ -91,20 +94,37 @@ const resultsOf = (rows: TallyRow[]): AwardResult[] =>
   }));
 
 /**
- * Opens voting (idempotent); refused once the meeting is over or the voting closed. `who` names the
- * caller for the audit row, recorded in the same transaction by the caller's callback.
+ * Who changes an edition's voting: an admin or the command line (`staff`), refused (409, the frozen
+ * past's message) once the edition's meeting is over; or the scheduler recording a set moment or the
+ * meeting's end, which goes on after it.
  */
-export async function openAward(
+type AwardActor = 'staff' | 'scheduler';
+
+/** The edition's award row, locked, for a change by `actor` at `at`. */
+async function awardForChange(tx: EntityManager, year: number, at: Date, actor: AwardActor) {
+  const edition = await editionOfYear(tx, year);
+  if (actor === 'staff') await assertEditionOpenForChanges(tx, edition.id, at, 'staff');
+  return { edition, award: await awardOf(tx, edition, true) };
+}
+
+/**
+ * An admin or the command line opens voting (idempotent); refused once the meeting is over or the
+ * voting closed. `record` writes the caller's audit row in the same transaction.
+ */
+export function openAward(em: EntityManager, year: number, at: Date, record?: (tx: EntityManager) => void) {
+  return recordOpening(em, year, at, 'staff', record);
+}
+
+async function recordOpening(
   em: EntityManager,
   year: number,
   at: Date,
+  actor: AwardActor,
   record?: (tx: EntityManager) => void,
 ): Promise<Award> {
   return em.transactional(async (tx) => {
-    const edition = await editionOfYear(tx, year);
-    const award = await awardOf(tx, edition, true);
+    const { award } = await awardForChange(tx, year, at, actor);
     if (award.closedAt) throw conflict(AWARD_MESSAGES.alreadyClosed);
-    if (at >= edition.endsAt) throw conflict(AWARD_MESSAGES.meetingOver);
     award.openedAt ??= at;
     record?.(tx);
     return award;
@@ -112,20 +132,28 @@ export async function openAward(
 }
 
 /**
- * Closes voting (idempotent): the final totals go into `results` and the certificates of the first
- * three are queued, in one transaction. Returns whether this call closed it.
+ * An admin or the command line closes voting (idempotent); refused once the meeting is over (the
+ * scheduler closes it at its end). Returns whether this call closed it.
  */
-export async function closeAward(
+export function closeAward(em: EntityManager, year: number, at: Date, record?: (tx: EntityManager) => void) {
+  return recordClosing(em, year, at, 'staff', at, record);
+}
+
+/**
+ * Closes voting: the final totals go into `results` and the certificates of the first three are
+ * queued, in one transaction.
+ */
+async function recordClosing(
   em: EntityManager,
   year: number,
   at: Date,
-  record?: (tx: EntityManager) => void,
+  actor: AwardActor,
   /** When voting opened if that was never recorded (a set moment no tick saw before the end). */
-  openedAt: Date = at,
+  openedAt: Date,
+  record?: (tx: EntityManager) => void,
 ): Promise<{ award: Award; closedNow: boolean }> {
   return em.transactional(async (tx) => {
-    const edition = await editionOfYear(tx, year);
-    const award = await awardOf(tx, edition, true);
+    const { edition, award } = await awardForChange(tx, year, at, actor);
     if (award.closedAt) return { award, closedNow: false };
     award.openedAt ??= openedAt;
     award.closedAt = at;
@@ -137,17 +165,18 @@ export async function closeAward(
   });
 }
 
-/** Saves the set moments at which the scheduler opens and closes voting. */
+/** Saves the set moments at which the scheduler opens and closes voting; refused once the meeting is over. */
 export async function setAwardMoments(
   em: EntityManager,
   year: number,
   moments: { opensAt: Date | null; closesAt: Date | null },
+  at: Date,
   record?: (tx: EntityManager) => void,
 ): Promise<Award> {
   if (moments.opensAt && moments.closesAt && moments.closesAt <= moments.opensAt)
     throw conflict(AWARD_MESSAGES.moments);
   return em.transactional(async (tx) => {
-    const award = await awardOf(tx, await editionOfYear(tx, year), true);
+    const { award } = await awardForChange(tx, year, at, 'staff');
     award.opensAt = moments.opensAt;
     award.closesAt = moments.closesAt;
     record?.(tx);
@@ -175,14 +204,64 @@ export async function runAwardMoments(
     if (!award.openedAt && !dueOpening) continue;
     const end = award.closesAt && award.closesAt < edition.endsAt ? award.closesAt : edition.endsAt;
     if (asOf >= end) {
-      if ((await closeAward(fork, edition.year, end, undefined, award.opensAt ?? end)).closedNow)
+      if ((await recordClosing(fork, edition.year, end, 'scheduler', award.opensAt ?? end)).closedNow)
         closed.push(edition.year);
     } else if (!award.openedAt && award.opensAt) {
-      await openAward(fork, edition.year, award.opensAt);
+      await recordOpening(fork, edition.year, award.opensAt, 'scheduler');
       opened.push(edition.year);
     }
   }
   return { opened, closed };
+}
+
+/**
+ * An admin's correction of the final totals, for a past edition too (the one change its award
+ * takes): the car's votes set (0 takes it out of the result), the ranks anew, the correction with its
+ * reason kept on the award (the look back names it, without the reason), and the certificates drawn
+ * anew (those of cars no longer among the first three deleted). `audit` records the route's row in
+ * the same transaction.
+ */
+export async function correctAwardResult(
+  em: EntityManager,
+  year: number,
+  input: AwardCorrectionInput,
+  at: Date,
+  audit?: PendingAudit,
+): Promise<Award> {
+  return em.transactional(async (tx) => {
+    const edition = await editionOfYear(tx, year);
+    const award = await awardOf(tx, edition, true);
+    if (!award.closedAt || !award.results) throw conflict(AWARD_MESSAGES.correctionNoResult);
+    const row = award.results.find((result) => result.startNumber === input.startNumber);
+    if (!row) throw notFound(AWARD_MESSAGES.correctionUnknownCar);
+    if (row.votes === input.votes) throw invalid(AWARD_MESSAGES.correctionNothing);
+    const rows = award.results.map((result) => (result === row ? { ...result, votes: input.votes } : result));
+    award.results = ranked(rows.filter((result) => result.votes > 0));
+    award.corrections = [
+      ...(award.corrections ?? []),
+      {
+        at: at.toISOString(),
+        startNumber: row.startNumber,
+        from: row.votes,
+        to: input.votes,
+        reason: input.reason,
+      },
+    ];
+    const winners = new Set(
+      award.results.filter((result) => result.rank <= 3).map((result) => result.vehicleId),
+    );
+    const certificates = { ...award.certificates };
+    const gone = Object.keys(certificates).filter((vehicleId) => !winners.has(vehicleId));
+    if (gone.length)
+      enqueue(tx, 'storage.delete', { keys: gone.map((vehicleId) => certificates[vehicleId]!) });
+    for (const vehicleId of gone) delete certificates[vehicleId];
+    award.certificates = certificates;
+    if (winners.size) enqueue(tx, 'award.certificates', { editionId: edition.id }, { id: randomUUID() });
+    audit?.record(tx, {
+      details: { startNumber: row.startNumber, votes: { from: row.votes, to: input.votes } },
+    });
+    return award;
+  });
 }
 
 /**

@@ -323,7 +323,7 @@ export async function lookBack(em: EntityManager, year: number, at: Date): Promi
 /**
  * The visitors' award's first three as the look back shows them, once voting closed: a listed car
  * with its name and hero image, one whose owner withdrew the image consent by start number, brand
- * and model only, a deleted car not at all.
+ * and model only, a deleted car not at all; and the admins' corrections of the totals (no reasons).
  */
 async function awardBlockOf(
   em: EntityManager,
@@ -347,5 +347,12 @@ async function awardBlockOf(
       image: shown?.hero ?? null,
     });
   }
-  return winners.length ? { title: awardTitle(edition.year), winners } : null;
+  if (!winners.length) return null;
+  const corrections = (award.corrections ?? []).map(({ at, startNumber, from, to }) => ({
+    at,
+    startNumber,
+    from,
+    to,
+  }));
+  return { title: awardTitle(edition.year), winners, corrections };
 }

@@ -13,6 +13,15 @@ export interface AwardResult {
   rank: number;
 }
 
+/** An admin's correction of the final totals: a car's votes from and to, when, and why. */
+export interface AwardCorrection {
+  at: string;
+  startNumber: number;
+  from: number;
+  to: number;
+  reason: string;
+}
+
 /** How an address was proven: the mailed link, a confirmed visitor sign-up (with the link), an account. */
 export const VOTER_CONFIRMATIONS = ['link', 'visitor', 'account'] as const;
 export type VoterConfirmation = (typeof VOTER_CONFIRMATIONS)[number];
@@ -31,6 +40,8 @@ const AwardSchema = defineEntity({
     results: p.json<AwardResult[]>().nullable(),
     /** Certificate PDF keys by vehicle id, once rendered. */
     certificates: p.json<Record<string, string>>().nullable(),
+    /** Admins' corrections of the final totals, oldest first. */
+    corrections: p.json<AwardCorrection[]>().nullable(),
     createdAt: createdAt(),
   },
 });

@@ -5,6 +5,7 @@ import {
   AWARD_MESSAGES,
   AWARD_VOTER_HINT_COOKIE,
   AwardConfirmSchema,
+  AwardCorrectionSchema,
   AwardMomentsSchema,
   AwardVoteSchema,
   EDITION_MESSAGES,
@@ -12,7 +13,13 @@ import {
 } from '@schlosstreffen/shared';
 import type { AwardAdminView, ServerMessage } from '@schlosstreffen/shared/api';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { AwardService, closeAward, openAward, setAwardMoments } from '../../core/award/award.js';
+import {
+  AwardService,
+  closeAward,
+  correctAwardResult,
+  openAward,
+  setAwardMoments,
+} from '../../core/award/award.js';
 import { awardAdminView } from '../../core/award/award-admin.js';
 import { networkOf } from '../../core/award/network.js';
 import { invalid, limitReached } from '../../core/errors.js';
@@ -289,9 +296,19 @@ export function awardRoutes(deps: AwardRouteDeps): Router<AppState> {
         opensAt: input.opensAt ? new Date(input.opensAt) : null,
         closesAt: input.closesAt ? new Date(input.closesAt) : null,
       },
+      requestNow(ctx),
       (tx) => auditOf(ctx).record(tx, { details: { opensAt: input.opensAt, closesAt: input.closesAt } }),
     );
     ctx.body = { message: AWARD_MESSAGES.saved } satisfies ServerMessage;
+  });
+
+  // An admin's correction of the final totals (a past edition's too): a car's votes, with a reason.
+  router.post('/admin/award/:year/correction', admin, audited('award.correct', { target }), async (ctx) => {
+    const year = yearOf(ctx);
+    const input = validate(AwardCorrectionSchema, ctx.request.body);
+    await correctAwardResult(em.fork(), year, input, requestNow(ctx), auditOf(ctx));
+    deps.onOutbox?.();
+    ctx.body = { message: AWARD_MESSAGES.corrected } satisfies ServerMessage;
   });
 
   return router;

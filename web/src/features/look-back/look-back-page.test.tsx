@@ -92,6 +92,7 @@ describe('/rueckblick/$year', () => {
                 image: null,
               },
             ],
+            corrections: [{ at: '2026-07-02T09:00:00Z', startNumber: 3, from: 2, to: 1 }],
           },
         } satisfies LookBack,
       }),
@@ -107,6 +108,12 @@ describe('/rueckblick/$year', () => {
     expect(within(block).getByRole('link', { name: 'Audi Sport Quattro' }).getAttribute('href')).toBe(
       '/fahrzeuge/2026/3',
     );
+    // An admin's correction of the totals is named.
+    expect(
+      within(block).getByText(
+        'Am 2. Juli 2026 nachträglich korrigiert: Startnummer 3 hat 1 Stimme statt 2 Stimmen.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says so in German when there is no look back yet', async () => {

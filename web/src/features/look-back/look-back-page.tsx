@@ -1,4 +1,10 @@
-import { carPagePath, formatSpec, vehicleDisplayName, vehicleSubline } from '@schlosstreffen/shared';
+import {
+  awardCorrectionLine,
+  carPagePath,
+  formatSpec,
+  vehicleDisplayName,
+  vehicleSubline,
+} from '@schlosstreffen/shared';
 import type { AwardLookBack, PublicVehicle } from '@schlosstreffen/shared/api';
 import { useQuery } from '@tanstack/react-query';
 import { Link, notFound, useParams } from '@tanstack/react-router';
@@ -77,7 +83,7 @@ export function LookBackPage({ year }: { year: number }) {
 
 const PLACES: Record<number, string> = { 1: '1. Platz', 2: '2. Platz', 3: '3. Platz' };
 
-/** 'Publikumsliebling {Jahr}': the visitors' first three, each with its votes. */
+/** 'Publikumsliebling {Jahr}': the visitors' first three, each with its votes, and any correction of the totals. */
 function AwardBlock({ award, year }: { award: AwardLookBack; year: number }) {
   return (
     <section aria-labelledby="publikumsliebling" className="mt-10">
@@ -132,6 +138,11 @@ function AwardBlock({ award, year }: { award: AwardLookBack; year: number }) {
           );
         })}
       </ol>
+      {award.corrections.map((correction) => (
+        <p key={correction.at} className="mt-4 text-sm text-ash-400">
+          {awardCorrectionLine(correction)}
+        </p>
+      ))}
     </section>
   );
 }

@@ -35,6 +35,7 @@ import { Migration20261219200000_award_look_back } from './Migration202612192000
 import { Migration20261220300000_award_vote_browser } from './Migration20261220300000_award_vote_browser.js';
 import { Migration20261221000000_car_page_input } from './Migration20261221000000_car_page_input.js';
 import { Migration20261222100000_award_mailbox } from './Migration20261222100000_award_mailbox.js';
+import { Migration20261222200000_award_corrections } from './Migration20261222200000_award_corrections.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -95,4 +96,8 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261221000000_car_page_input', class: Migration20261221000000_car_page_input },
   { name: 'Migration20261222100000_award_mailbox', class: Migration20261222100000_award_mailbox },
+  {
+    name: 'Migration20261222200000_award_corrections',
+    class: Migration20261222200000_award_corrections,
+  },
 ];

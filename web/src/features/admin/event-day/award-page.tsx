@@ -21,6 +21,7 @@ import { DownloadIcon } from '../admin-icons';
 import { AdminOnly } from '../admin-layout';
 import { useChosenEdition } from '../edition-switch';
 import { editionsQueryOptions } from '../editions-queries';
+import { AwardCorrectionCard } from './award-correction';
 import { useAwardAction, useAwardMoments } from './award-mutations';
 import { awardQueryOptions } from './award-queries';
 
@@ -119,6 +120,7 @@ function AwardView({ year }: { year: number }) {
       </div>
       <Figures view={data} />
       <Ranking view={data} />
+      {data.final ? <AwardCorrectionCard view={data} className={cardClass} /> : null}
       <Networks view={data} />
     </div>
   );
@@ -150,14 +152,20 @@ function StateCard({ view }: { view: AwardAdminView }) {
         <Fact term="Geöffnet" value={formatIso(view.openedAt, 'dateTime')} />
         <Fact term="Beendet" value={formatIso(view.closedAt, 'dateTime')} />
       </dl>
+      {view.over ? (
+        <p className="mt-4 text-sm text-ash-400">
+          Das Treffen ist vorbei: Zeitplan, Öffnen und Beenden bleiben, wie sie waren. Einen Fehler im
+          Endergebnis korrigiert ein Admin mit Begründung.
+        </p>
+      ) : null}
       <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-        {view.state === 'not_open' ? (
+        {view.state === 'not_open' && !view.over ? (
           <Button onClick={() => run('open')} disabled={action.isPending}>
             {action.isPending ? <Spinner /> : null}
             Abstimmung jetzt öffnen
           </Button>
         ) : null}
-        {view.state === 'open' ? (
+        {view.state === 'open' && !view.over ? (
           <Button variant="danger" onClick={() => setConfirming(true)} disabled={action.isPending}>
             Abstimmung jetzt beenden
           </Button>
@@ -185,7 +193,7 @@ function MomentsCard({ view }: { view: AwardAdminView }) {
   const [opensAt, setOpensAt] = useState(localAtVenue(view.opensAt));
   const [closesAt, setClosesAt] = useState(localAtVenue(view.closesAt));
   const [error, setError] = useState<string | null>(null);
-  const closed = view.state === 'closed';
+  const closed = view.state === 'closed' || view.over;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const moments = { opensAt: venueMoment(opensAt), closesAt: venueMoment(closesAt) };
