@@ -11,6 +11,7 @@ import {
 import { conflict, invalid, notFound } from '../errors.js';
 import { assertEditionOpenForChanges } from '../editions/frozen.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
+import { redrawCertificatesOf } from '../award/certificates.js';
 import { recordConsentWithdrawal } from '../status-log/status-log.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { Consent } from '../model/consent.entity.js';
@@ -140,6 +141,8 @@ export async function withdrawConsent(em: EntityManager, user: User, consentId: 
       );
       await tx.flush();
       await refreshPublicVehicles(tx, [vehicle.id]);
+      // A certificate of the visitors' award showing the car's photo is drawn without it.
+      if (consent.kind === 'media') await redrawCertificatesOf(tx, vehicle);
     }
     // The account's flags say whether any consent of the kind still stands.
     await tx.flush();

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { awardTitle } from '@schlosstreffen/shared';
+import { enqueue } from '../outbox/outbox.js';
 import { Award } from '../model/award.entity.js';
+import { consentWithdrawn } from '../model/consent-state.js';
 import { Edition } from '../model/edition.entity.js';
 import { Media } from '../model/media.entity.js';
 import { awardCertificateKey, keyOf } from '../storage/objects.js';
@@ -15,7 +18,10 @@ export interface AwardCertificate {
   votes: number;
   title: string;
   editionName: string;
-  /** The key of the car's clean full-size rendition (never the upload), if it has a usable photo. */
+  /**
+   * The key of the car's clean full-size rendition (never the upload), if it has a usable photo and
+   * its owner did not withdraw the consent to show the car's images.
+   */
   photoKey: string | null;
 }
 
@@ -30,11 +36,13 @@ export async function awardCertificateTasks(
   const winners = award.results.filter((row) => row.rank <= 3);
   const tasks: AwardCertificate[] = [];
   for (const row of winners) {
-    const photo = await em.findOne(
-      Media,
-      { vehicle: row.vehicleId, type: 'image', uploadKey: null, approvalStatus: { $ne: 'rejected' } },
-      { orderBy: { isHero: 'desc', priority: 'asc', createdAt: 'asc' } },
-    );
+    const photo = (await consentWithdrawn(em, row.vehicleId, 'media'))
+      ? null
+      : await em.findOne(
+          Media,
+          { vehicle: row.vehicleId, type: 'image', uploadKey: null, approvalStatus: { $ne: 'rejected' } },
+          { orderBy: { isHero: 'desc', priority: 'asc', createdAt: 'asc' } },
+        );
     tasks.push({
       key: awardCertificateKey(editionId, row.vehicleId),
       vehicleId: row.vehicleId,
@@ -60,4 +68,17 @@ export async function recordAwardCertificates(
     const award = await tx.findOneOrFail(Award, { edition: editionId });
     award.certificates = { ...award.certificates, ...keys };
   });
+}
+
+/**
+ * The certificates of the vehicle's edition are drawn anew when one shows the vehicle (its owner
+ * withdrew the consent to show its images: the photo goes), in the caller's transaction.
+ */
+export async function redrawCertificatesOf(
+  em: EntityManager,
+  vehicle: { id: string; edition: { id: string } },
+): Promise<void> {
+  const award = await em.findOne(Award, { edition: vehicle.edition.id });
+  if (award?.certificates?.[vehicle.id])
+    enqueue(em, 'award.certificates', { editionId: vehicle.edition.id }, { id: randomUUID() });
 }

@@ -7,15 +7,26 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { createS3Client, fullKey, Invitation, Media, objectPathOf } from '@schlosstreffen/api/core';
+import {
+  awardCertificateTasks,
+  Consent,
+  createS3Client,
+  fullKey,
+  Invitation,
+  Media,
+  objectPathOf,
+  User,
+} from '@schlosstreffen/api/core';
+import { CONSENTS } from '@schlosstreffen/shared';
 import {
   createTestContext,
   insertVotableCar,
   openVotingForTest,
+  type SignedIn,
   type TestClient,
   type TestContext,
 } from '@schlosstreffen/api/testing';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../../adapters/mailer.js';
 import sharp from '../../adapters/sharp.js';
@@ -31,6 +42,9 @@ let s3: S3Client;
 let mailer: Mailer;
 let running: RunningWorkers;
 let admin: TestClient;
+/** The first test's owner of the cars and their start numbers. */
+let owner: SignedIn;
+const cars: number[] = [];
 
 beforeAll(async () => {
   t = await createTestContext({ relay: true });
@@ -88,15 +102,18 @@ async function readPdf(data: Buffer, shot: string) {
   await mkdir('/tmp/shots', { recursive: true });
   await writeFile(`/tmp/shots/${shot}.png`, canvas.toBuffer('image/png'));
   const [, , width, height] = page.view as [number, number, number, number];
+  const operators = await page.getOperatorList();
+  const images = operators.fnArray.filter(
+    (op) => op === OPS.paintImageXObject || op === OPS.paintInlineImageXObject,
+  ).length;
   await pdf.destroy();
-  return { text, width, height, pages: pdf.numPages };
+  return { text, width, height, pages: pdf.numPages, images };
 }
 
 describe('the visitors award certificates', () => {
   it('renders an A4 certificate with the photo for each of the first three once voting closes', async () => {
-    const owner = await t.signIn('user');
+    owner = await t.signIn('user');
     const names = ['Rote Göttin', 'Blauer Blitz', 'Grüner Gecko', 'Stiller Vierter'];
-    const cars: number[] = [];
     for (const name of names) cars.push(await insertVotableCar(t, owner.id, name));
     await insertPhoto(cars[0]!);
     await openVotingForTest(t, new Date(t.event.start.getTime() - 24 * 3600_000));
@@ -151,6 +168,7 @@ describe('the visitors award certificates', () => {
     ])
       expect(first.text).toContain(part);
     // The photo is in it: the PDF is far larger than one without.
+    expect(first.images).toBe(1);
     const second = await storage.get(
       view.ranking[1]!.certificateUrl!.replace('/objects/', ''),
       20 * 1024 * 1024,
@@ -159,5 +177,50 @@ describe('the visitors award certificates', () => {
     const shared = await readPdf(second!, 'award-certificate-2');
     expect(shared.text).toContain('Zweiter Platz');
     expect(shared.text).toContain('Blauer Blitz');
+    expect(shared.images).toBe(0);
+  });
+
+  it("draws the winner's certificate anew without its photo when the owner withdraws the media consent", async () => {
+    const em = t.orm.em.fork();
+    const invitation = await em.findOneOrFail(Invitation, {
+      edition: t.event.edition.id,
+      startNumber: cars[0],
+    });
+    const consent = em.create(Consent, {
+      user: em.getReference(User, owner.id),
+      vehicle: invitation.vehicle,
+      kind: 'media',
+      version: CONSENTS.media.version,
+      wording: CONSENTS.media.text,
+      source: 'application',
+      grantedAt: new Date(),
+    });
+    await em.flush();
+    const year = t.event.edition.year;
+    const winnerUrl = async () =>
+      (
+        (await admin.get(`/api/admin/award/${year}`)).data.ranking as {
+          startNumber: number;
+          certificateUrl: string | null;
+        }[]
+      ).find((row) => row.startNumber === cars[0])!.certificateUrl!;
+    const storage = createStorage(s3, t.config.s3.bucket);
+    const withPhoto = (await storage.get((await winnerUrl()).replace('/objects/', ''), 20 * 1024 * 1024))!;
+
+    const withdrawn = await owner.client.post(`/api/account/consents/${consent.id}/withdraw`, {});
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    // The renderer is given no photo any more, and the stored certificate is drawn without it.
+    const [task] = (await awardCertificateTasks(t.orm.em.fork(), t.event.edition.id)).filter(
+      (row) => row.startNumber === cars[0],
+    );
+    expect(task).toMatchObject({ rank: 1, photoKey: null });
+    const key = (await winnerUrl()).replace('/objects/', '');
+    await expect
+      .poll(async () => (await storage.get(key, 20 * 1024 * 1024))!.length, WORKER_TIMEOUT)
+      .toBeLessThan(withPhoto.length - 20_000);
+    const redrawn = await readPdf((await storage.get(key, 20 * 1024 * 1024))!, 'award-certificate-no-photo');
+    expect(redrawn.images).toBe(0);
+    expect(redrawn.text).toContain('Rote Göttin');
+    expect(redrawn.text).toContain('Erster Platz');
   });
 });
