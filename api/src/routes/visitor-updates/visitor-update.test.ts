@@ -34,12 +34,13 @@ async function visitors(states: Array<'confirmed' | 'pending' | 'unsubscribed'>)
   for (const state of states) {
     const id = randomUUID();
     await t.orm.em.getConnection().execute(
-      `insert into visitor_registration (id, edition_id, email, first_name, last_name, confirmed_at, unsubscribed_at,
-                                         created_at)
-       values (?, ?, ?, 'Vera', 'Besuch', ?, ?, now())`,
+      `insert into visitor_registration (id, edition_id, email, mailbox, first_name, last_name, confirmed_at,
+                                         unsubscribed_at, created_at)
+       values (?, ?, ?, ?, 'Vera', 'Besuch', ?, ?, now())`,
       [
         id,
         t.event.edition.id,
+        `${id}@besuch.test`,
         `${id}@besuch.test`,
         state === 'pending' ? null : new Date(),
         state === 'unsubscribed' ? new Date() : null,

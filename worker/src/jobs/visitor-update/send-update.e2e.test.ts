@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createVisitorToken } from '@schlosstreffen/api/core';
 import { createTestContext, type SignedIn, type TestContext } from '@schlosstreffen/api/testing';
+import { mailboxOf } from '@schlosstreffen/shared';
 import { listMails, type CaughtMail } from '@schlosstreffen/infra/dev-services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -31,16 +32,16 @@ beforeAll(async () => {
   const params: unknown[] = [];
   const add = (email: string, confirmed: boolean, unsubscribed: boolean) => {
     rows.push(
-      `(?, ?, ?, 'Vera', 'Besuch', ${confirmed ? 'now()' : 'null'}, ${unsubscribed ? 'now()' : 'null'}, now())`,
+      `(?, ?, ?, ?, 'Vera', 'Besuch', ${confirmed ? 'now()' : 'null'}, ${unsubscribed ? 'now()' : 'null'}, now())`,
     );
-    params.push(randomUUID(), t.event.edition.id, email);
+    params.push(randomUUID(), t.event.edition.id, email, mailboxOf(email));
   };
   for (let i = 0; i < CONFIRMED; i += 1) add(address('ja', i), true, false);
   for (let i = 0; i < 20; i += 1) add(address('offen', i), false, false);
   for (let i = 0; i < 20; i += 1) add(address('ab', i), true, true);
   await t.orm.em.getConnection().execute(
-    `insert into visitor_registration (id, edition_id, email, first_name, last_name, confirmed_at, unsubscribed_at,
-                                         created_at) values ${rows.join(', ')}`,
+    `insert into visitor_registration (id, edition_id, email, mailbox, first_name, last_name, confirmed_at,
+                                       unsubscribed_at, created_at) values ${rows.join(', ')}`,
     params,
   );
 }, 60_000);
