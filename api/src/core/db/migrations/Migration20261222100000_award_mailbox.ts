@@ -1,6 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
 import { AWARD_VOTES_PER_VOTER, mailboxOf } from '@schlosstreffen/shared';
-import { logger } from '../../logger.js';
 
 /** Rows as the driver reads them here: moments as text. */
 interface VoterRow {
@@ -42,7 +41,7 @@ function earliest(votes: VoteRow[], limit: number): VoteRow[] {
  *   confirmed first, else the first, stays, confirmed from the earliest confirmation; it keeps one
  *   vote a car, the earliest three counted ones, and per browser the earliest three waiting ones.
  *   The final totals written when an edition's voting closed stay as they are. The numbers merged
- *   are logged.
+ *   go to the migrator's log.
  * - A visitor sign-up carries its address's mailbox, which the award's confirmation looks up.
  */
 export class Migration20261222100000_award_mailbox extends Migration {
@@ -88,7 +87,14 @@ export class Migration20261222100000_award_mailbox extends Migration {
     await this.execute(
       `create index "visitor_registration_edition_id_mailbox_index" on "visitor_registration" ("edition_id", "mailbox");`,
     );
-    logger.info(merged, 'award voters merged by mailbox');
+    // Through the migrator's logger: the api and worker write it as a line of the one logger.
+    this.config
+      .getLogger()
+      .log(
+        'migrator',
+        `Award voters merged by mailbox: ${merged.mailboxes} mailboxes, ${merged.voters} voters merged away, ${merged.votes} votes moved to the kept voter, ${merged.dropped} votes dropped`,
+        { enabled: true },
+      );
   }
 
   /** Writes each row's mailbox, from its address. */
