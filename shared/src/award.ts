@@ -101,7 +101,7 @@ export const AwardConfirmSchema = v.object({
   startNumbers: v.optional(
     v.pipe(
       v.array(AwardVoteSchema.entries.startNumber, AWARD_MESSAGES.startNumber),
-      v.maxLength(AWARD_VOTES_PER_VOTER, AWARD_MESSAGES.tooMany),
+      v.maxLength(AWARD_VOTES_PER_VOTER, AWARD_MESSAGES.pickedTooMany(AWARD_VOTES_PER_VOTER)),
     ),
   ),
 });

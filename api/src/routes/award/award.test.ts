@@ -231,6 +231,7 @@ describe('the visitors award', () => {
       startNumbers: [cars[0], cars[3], cars[4], cars[1]],
     });
     expect(tooMany.status).toBe(400);
+    expect(tooMany.data.message).toBe(AWARD_MESSAGES.pickedTooMany(3));
     const picked = await own.post('/api/award/confirm', {
       token: links.confirm,
       startNumbers: [cars[0], cars[3], cars[4]],
