@@ -143,15 +143,17 @@ export function PrivacyPage() {
 
         <LegalSubheading>Publikumsliebling</LegalSubheading>
         <p>
-          Stimmst du für den Publikumsliebling ab, speichern wir deine E-Mail-Adresse, die Autos, für die du
-          gestimmt hast, wann du abgestimmt hast, und das Netzwerk, aus dem die Stimme kam (deine IPv4-Adresse
-          bzw. den Anfang deiner IPv6-Adresse), um Mehrfachabstimmungen zu begrenzen. Deine Stimme zählt erst,
-          wenn du deine Adresse über den Link in unserer E-Mail bestätigt hast. Bis dahin merkt sich ein
-          Cookie mit einer Zufallszahl, in welchem Browser du abgestimmt hast, damit mit deiner Adresse nur
-          die Stimmen zählen, die du selbst abgegeben hast. Nach der Bestätigung setzen wir in diesem Browser
-          ein Cookie, das dich als bestätigt erkennt, und eines ohne Angaben über dich, an dem die Seite
-          erkennt, dass sie deine Stimmen anzeigen soll. Über den Link in der E-Mail kannst du deine Stimmen
-          jederzeit herunterladen oder löschen. Unbestätigte Adressen löschen wir nach{' '}
+          Stimmst du für den Publikumsliebling ab, speichern wir das Postfach deiner E-Mail-Adresse (in
+          Kleinbuchstaben, ohne einen Zusatz mit „+“ und bei Gmail ohne Punkte: so stimmt jedes Postfach nur
+          einmal ab), die Autos, für die du gestimmt hast, wann du abgestimmt hast, und das Netzwerk, aus dem
+          die Stimme kam (deine IPv4-Adresse bzw. den Anfang deiner IPv6-Adresse), um Mehrfachabstimmungen zu
+          begrenzen. Deine Stimme zählt erst, wenn du deine Adresse über den Link in unserer E-Mail bestätigt
+          hast. Bis dahin merkt sich ein Cookie mit einer Zufallszahl, in welchem Browser du abgestimmt hast;
+          bei der Bestätigung wählst du aus, welche Stimmen zählen, damit mit deiner Adresse nur die Stimmen
+          zählen, die du selbst abgegeben hast. Nach der Bestätigung setzen wir in diesem Browser ein Cookie,
+          das dich als bestätigt erkennt, und eines ohne Angaben über dich, an dem die Seite erkennt, dass sie
+          deine Stimmen anzeigen soll. Über den Link in der E-Mail kannst du deine Stimmen jederzeit
+          herunterladen oder löschen. Unbestätigte Adressen löschen wir nach{' '}
           {retentionText(
             config.retention.unconfirmedAwardVoters,
             RETENTION_RULES.unconfirmedAwardVoters.description,
