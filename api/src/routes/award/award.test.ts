@@ -241,6 +241,18 @@ describe('the visitors award', () => {
     expect(await t.orm.em.fork().count(AwardVote, { voter: voter.id, browser: { $ne: '' } })).toBe(0);
   });
 
+  it('holds a browser to three waiting votes however many arrive at once', async () => {
+    const email = uniqueEmail('gleichzeitig');
+    const browser = t.client();
+    expect((await browser.post(votesPath(), { startNumber: cars[0], email })).status).toBe(202);
+    const results = await Promise.all(
+      cars.slice(1).map((car) => browser.post(votesPath(), { startNumber: car, email })),
+    );
+    expect(results.map((res) => res.status).sort()).toEqual([202, 202, 409, 409]);
+    const voter = await t.orm.em.fork().findOneOrFail(AwardVoter, { mailbox: email });
+    expect(await t.orm.em.fork().count(AwardVote, { voter: voter.id })).toBe(3);
+  });
+
   it('counts picked votes only within the three: more than are free are refused with nothing changed', async () => {
     const { client: own, email } = await confirmedBrowser();
     expect((await own.post(votesPath(), { startNumber: cars[1] })).status).toBe(201);
