@@ -197,6 +197,9 @@ const AwardCertificatesJobSchema = v.object({ editionId: v.pipe(v.string(), v.uu
 /** Job ids (outbox row ids) whose data in the queues names a deleted person. */
 const EraseJobsJobSchema = v.object({ jobIds: v.array(v.pipe(v.string(), v.maxLength(100))) });
 
+/** Copy one erasure journal entry (by its row id) to the journal in shared storage. */
+const ErasureJournalJobSchema = v.object({ entryId: v.pipe(v.string(), v.uuid()) });
+
 /** The scheduler's beat; `asOf` (ISO) runs it for another moment than now. */
 const SchedulerTickJobSchema = v.object({ asOf: v.optional(v.pipe(v.string(), v.isoTimestamp())) });
 
@@ -232,6 +235,8 @@ export const JOBS = {
   'account.export': { queue: 'privacy', payload: AccountExportJobSchema },
   /** Remove jobs whose data names a deleted person from every queue. */
   'privacy.erase-jobs': { queue: 'privacy', payload: EraseJobsJobSchema },
+  /** Write an erasure to the shared journal that a restore replays (within seconds of the erasure). */
+  'erasure.journal': { queue: 'privacy', payload: ErasureJournalJobSchema },
   /** Everything that depends on the date: retention (and, later, deadlines). */
   'scheduler.tick': { queue: 'scheduler', payload: SchedulerTickJobSchema },
 } as const;

@@ -1,4 +1,11 @@
-import { ConfigError, loadCommonConfig, type CommonConfig } from '@schlosstreffen/api/core';
+import {
+  ConfigError,
+  journalStoreOf,
+  loadBackupStorage,
+  loadCommonConfig,
+  type CommonConfig,
+  type ErasureJournalStore,
+} from '@schlosstreffen/api/core';
 import * as v from 'valibot';
 
 const WorkerEnvSchema = v.object({
@@ -31,6 +38,11 @@ export interface WorkerConfig extends CommonConfig {
   visitorUpdateRate: number;
   /** The port of this process's metrics (WORKER_METRICS_PORT); served only with METRICS_TOKEN set. */
   metricsPort: number;
+  /**
+   * The erasure journal in shared storage: the second bucket (BACKUP_S3_*), else in development
+   * the backup directory (BACKUP_DIR); undefined without either.
+   */
+  journal: ErasureJournalStore | undefined;
 }
 
 export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
@@ -56,5 +68,6 @@ export function loadWorkerConfig(env: Record<string, string | undefined> = proce
     tickEveryMs: e.SCHEDULER_TICK_MINUTES ? e.SCHEDULER_TICK_MINUTES * 60_000 : undefined,
     visitorUpdateRate: e.VISITOR_UPDATE_RATE,
     metricsPort: e.WORKER_METRICS_PORT,
+    journal: journalStoreOf(loadBackupStorage(env)),
   };
 }

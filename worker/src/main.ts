@@ -46,7 +46,13 @@ async function main(): Promise<void> {
     concurrency: config.concurrency,
     now: config.now,
     metrics,
+    journal: config.journal,
   });
+  if (config.journal) logger.info({ journal: config.journal.description }, 'erasure journal');
+  else if (config.isProduction)
+    logger.warn(
+      'no erasure journal (set BACKUP_S3_*): erasures made after a backup would come back with its restore',
+    );
   // Metrics on a port of their own; a port in use leaves the worker running without them.
   const metricsServer =
     metrics && config.metricsToken

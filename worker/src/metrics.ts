@@ -4,6 +4,7 @@ import {
   bearerMatches,
   createMetricsRegistry,
   METRIC_PREFIX,
+  journalLagSeconds,
   oldestUnpublishedAgeSeconds,
   readBackupStatus,
 } from '@schlosstreffen/api/core';
@@ -133,6 +134,15 @@ export class WorkerMetrics {
       async collect() {
         this.reset();
         await within(async () => this.set(await oldestUnpublishedAgeSeconds(shared.em.fork())));
+      },
+    });
+    new Gauge({
+      name: `${METRIC_PREFIX}erasure_journal_lag_seconds`,
+      help: 'Age of the oldest erasure not yet in the shared journal that a restore replays (0: none waits).',
+      registers,
+      async collect() {
+        this.reset();
+        await within(async () => this.set(await journalLagSeconds(shared.em.fork())));
       },
     });
     const backupStatus = () => within(() => readBackupStatus(shared.redis, shared.prefix));

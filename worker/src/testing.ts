@@ -1,5 +1,10 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { createS3Client, EditionEvents, type EventSource } from '@schlosstreffen/api/core';
+import {
+  createS3Client,
+  EditionEvents,
+  type ErasureJournalStore,
+  type EventSource,
+} from '@schlosstreffen/api/core';
 import type { TestContext } from '@schlosstreffen/api/testing';
 import { createMailer, type Mailer } from './adapters/mailer.js';
 import { startSmtpPeer, type PeerMail, type SmtpPeer } from './smtp-peer.js';
@@ -23,7 +28,13 @@ function describedBy(editions: EventSource, event: TestContext['config']['event'
 
 export function startTestWorkers(
   t: TestContext,
-  deps: { mailer: Mailer; s3?: S3Client; event?: TestContext['config']['event'] },
+  deps: {
+    mailer: Mailer;
+    s3?: S3Client;
+    event?: TestContext['config']['event'];
+    /** Where erasures are journaled (none: the entries are marked stored without a copy). */
+    journal?: ErasureJournalStore;
+  },
 ): RunningWorkers {
   return startWorkers({
     em: t.orm.em,
@@ -40,6 +51,7 @@ export function startTestWorkers(
     retention: t.config.retention,
     concurrency: 2,
     redisPrefix: t.prefix,
+    journal: deps.journal,
   });
 }
 

@@ -11,6 +11,7 @@ import {
   OutboxRelay,
   type DeletionFence,
   type EventConfig,
+  type ErasureJournalStore,
   type EventSource,
   type Queues,
 } from '@schlosstreffen/api/core';
@@ -33,6 +34,7 @@ import { createDeleteObjects } from './jobs/storage-delete/delete-objects.js';
 import { createRenderCertificates } from './jobs/award/render-certificates.js';
 import { createSweepOrphans } from './jobs/storage-sweep/sweep-orphans.js';
 import { createEraseJobs } from './jobs/privacy/erase-jobs.js';
+import { createJournalErasure } from './jobs/privacy/journal-erasure.js';
 import { createTick } from './jobs/scheduler/tick.js';
 import { createAdvanceWaitlist } from './jobs/waitlist/advance-waitlist.js';
 import { createPreviewUpdate } from './jobs/visitor-update/preview-update.js';
@@ -70,6 +72,8 @@ export interface WorkerDeps {
   now?: () => Date;
   /** The process's metrics (METRICS_TOKEN): jobs and mails counted, queues and outbox watched. */
   metrics?: WorkerMetrics;
+  /** Where erasures are journaled for a restore (BACKUP_S3_*, else BACKUP_DIR); not written without. */
+  journal?: ErasureJournalStore;
 }
 
 /** Exports render one PDF at a time in a worker: they are CPU and memory heavy. */
@@ -185,6 +189,7 @@ export function createHandlers(
     },
     'account.export': createExportAccount({ em: deps.em, storage, retention: deps.retention }),
     'privacy.erase-jobs': createEraseJobs({ queues: Object.values(queues) }),
+    'erasure.journal': createJournalErasure({ em: deps.em, journal: deps.journal }),
     // The tick reads the edition current at its moment itself (`--as-of` included).
     'scheduler.tick': createTick({
       em: deps.em,

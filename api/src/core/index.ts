@@ -57,7 +57,12 @@ export { initOrm, type Orm } from './db/orm.js';
 export { enqueue, enqueueFollowUp } from './outbox/outbox.js';
 export { cappedBackoff, closeQueues, createQueues, JOB_ATTEMPTS, type Queues } from './outbox/queues.js';
 export { OutboxRelay } from './outbox/relay.js';
-export { oldestUnpublishedAgeSeconds } from './outbox/outbox.queries.js';
+export {
+  journalEntry,
+  journalLagSeconds,
+  markJournalEntryStored,
+  oldestUnpublishedAgeSeconds,
+} from './outbox/outbox.queries.js';
 export { connectRedis, redisDurabilityProblems, warnAboutRedis, type RedisUse } from './redis.js';
 
 // Operations: the outcome of backups, as the worker's metrics report it.
@@ -92,6 +97,14 @@ export {
 } from './storage/s3.js';
 export { ORPHAN_PREFIXES, unnamedKeys } from './storage/orphans.js';
 export { DeletionsHeldError, deletionFence, type DeletionFence } from './storage/deletion-fence.js';
+// Backups and the erasure journal beyond one host.
+export { loadBackupStorage, type BackupStorage, type OffsiteConfig } from './storage/backup-storage.js';
+export {
+  directoryJournal,
+  journalStoreOf,
+  type ErasureJournalStore,
+} from './storage/erasure-journal-store.js';
+export type { Erasure, ErasureEntry, ErasureKind } from './model/erasure-journal.entity.js';
 
 // Secrets in job payloads and passwords.
 export { unseal } from './crypto/seal.js';

@@ -161,12 +161,17 @@ describe('infra/monitoring', () => {
       ['QueueStuck', 'schlosstreffen_queue_jobs'],
       ['HighServerErrorRate', 'schlosstreffen_http_request_duration_seconds_count'],
       ['NoRecentBackup', 'schlosstreffen_last_backup_timestamp_seconds'],
+      ['ErasureJournalLagging', 'schlosstreffen_erasure_journal_lag_seconds'],
     ] as const) {
       expect(alerts.get(alert)?.expr, alert).toContain(metric);
     }
     // The shared-state gauges come from every worker alike: the rules take their max.
     for (const rule of rules) {
-      for (const gauge of ['outbox_oldest_pending_seconds', 'last_backup_timestamp_seconds']) {
+      for (const gauge of [
+        'outbox_oldest_pending_seconds',
+        'last_backup_timestamp_seconds',
+        'erasure_journal_lag_seconds',
+      ]) {
         if (rule.expr.includes(gauge))
           expect(rule.expr, rule.alert).toMatch(new RegExp(`max\\(schlosstreffen_${gauge}\\)`));
       }

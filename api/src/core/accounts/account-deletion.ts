@@ -18,7 +18,7 @@ import { redactAuditAddresses } from '../audit/audit.queries.js';
 import { markSetsWithDeletedAccount, outboxMailsTo, redactStatusLogComments } from './accounts.queries.js';
 import { User } from '../model/user.entity.js';
 import { balanceAllEditions } from '../reviews/reviews.js';
-import { journalErasure } from '../erasure-journal.js';
+import { journalErasure } from '../outbox/erasure-journal.js';
 
 /** Mails that only an account sends to its own addresses (any other mail there may be someone else's). */
 const ACCOUNT_MAIL_TEMPLATES: EmailTemplateName[] = [
@@ -45,8 +45,8 @@ export interface DeletedAccount {
  * person's data are removed through the outbox. The status log keeps its rows, which name people by
  * id only; the internal comments on the person's vehicles are cleared (the one redaction the log
  * allows). The audit log keeps the person's staff actions without their addresses. Quartett sets
- * that printed one of the vehicles are marked. After the commit the account's id goes to the
- * erasure journal, which a restore replays. Undefined when no such user.
+ * that printed one of the vehicles are marked. The account's id goes to the erasure journal in
+ * the same transaction, which a restore replays. Undefined when no such user.
  */
 export async function deleteAccount(
   em: EntityManager,
@@ -112,6 +112,7 @@ export async function deleteAccount(
     if (jobIds.length) enqueue(tx, 'privacy.erase-jobs', { jobIds });
     const reviewer = user.role === 'reviewer';
     tx.remove(user);
+    journalErasure(tx, { kind: 'account', subject: userId });
     // A reviewer left: their submitted reviews stay ('Gelöschtes Konto'), their open ones go to others.
     if (reviewer) {
       await tx.flush();
@@ -119,6 +120,5 @@ export async function deleteAccount(
     }
     return { vehicles: vehicleIds.length, objects: keys.length, jobs: jobIds.length };
   });
-  if (deleted) await journalErasure({ kind: 'account', id: userId });
   return deleted;
 }

@@ -13,6 +13,7 @@ import { assertEditionOpenForChanges } from '../editions/frozen.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { redrawCertificatesOf } from '../award/certificates.js';
 import { recordConsentWithdrawal } from '../status-log/status-log.js';
+import { journalErasure } from '../outbox/erasure-journal.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { Consent } from '../model/consent.entity.js';
 import { User } from '../model/user.entity.js';
@@ -116,7 +117,8 @@ export function listConsents(
 
 /**
  * Withdraws one of the user's consents: noted on the consent, written to the vehicle's status log,
- * and carried out at once (the public list is brought up to date in the same transaction).
+ * carried out at once (the public list is brought up to date in the same transaction) and journaled
+ * as an erasure, which a restore makes again.
  */
 export async function withdrawConsent(em: EntityManager, user: User, consentId: string): Promise<Consent> {
   return em.transactional(async (tx) => {
@@ -127,31 +129,46 @@ export async function withdrawConsent(em: EntityManager, user: User, consentId: 
     );
     if (!consent) throw notFound(PRIVACY_MESSAGES.consentNotFound);
     if (consent.withdrawnAt) throw conflict(PRIVACY_MESSAGES.consentAlreadyWithdrawn);
-    consent.withdrawnAt = new Date();
-    if (consent.vehicle) {
-      const vehicle = await tx.findOneOrFail(Vehicle, consent.vehicle.id, {
-        lockMode: LockMode.PESSIMISTIC_WRITE,
-      });
-      const owner = await tx.findOneOrFail(User, user.id);
-      recordConsentWithdrawal(
-        tx,
-        vehicle,
-        owner,
-        PRIVACY_MESSAGES.consentWithdrawnLog(CONSENTS[consent.kind].label),
-      );
-      await tx.flush();
-      await refreshPublicVehicles(tx, [vehicle.id]);
-      // A certificate of the visitors' award showing the car's photo is drawn without it.
-      if (consent.kind === 'media') await redrawCertificatesOf(tx, vehicle);
-    }
-    // The account's flags say whether any consent of the kind still stands.
-    await tx.flush();
-    const flag = ACCOUNT_FLAG[consent.kind];
-    if (flag) {
-      const standing = await tx.count(Consent, { user: user.id, kind: consent.kind, withdrawnAt: null });
-      await tx.nativeUpdate(User, { id: user.id }, { [flag]: standing > 0 });
-    }
+    await withdrawLocked(tx, consent, user.id);
     await tx.populate(consent, ['vehicle']);
     return consent;
   });
+}
+
+/** A restore's replay of a withdrawal journaled after its backup; nothing for a consent gone or withdrawn. */
+export async function replayConsentWithdrawal(em: EntityManager, consentId: string): Promise<boolean> {
+  return em.fork().transactional(async (tx) => {
+    const consent = await tx.findOne(Consent, { id: consentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!consent || consent.withdrawnAt) return false;
+    await withdrawLocked(tx, consent, consent.user.id);
+    return true;
+  });
+}
+
+async function withdrawLocked(tx: EntityManager, consent: Consent, userId: string): Promise<void> {
+  consent.withdrawnAt = new Date();
+  if (consent.vehicle) {
+    const vehicle = await tx.findOneOrFail(Vehicle, consent.vehicle.id, {
+      lockMode: LockMode.PESSIMISTIC_WRITE,
+    });
+    const owner = await tx.findOneOrFail(User, userId);
+    recordConsentWithdrawal(
+      tx,
+      vehicle,
+      owner,
+      PRIVACY_MESSAGES.consentWithdrawnLog(CONSENTS[consent.kind].label),
+    );
+    await tx.flush();
+    await refreshPublicVehicles(tx, [vehicle.id]);
+    // A certificate of the visitors' award showing the car's photo is drawn without it.
+    if (consent.kind === 'media') await redrawCertificatesOf(tx, vehicle);
+  }
+  // The account's flags say whether any consent of the kind still stands.
+  await tx.flush();
+  const flag = ACCOUNT_FLAG[consent.kind];
+  if (flag) {
+    const standing = await tx.count(Consent, { user: userId, kind: consent.kind, withdrawnAt: null });
+    await tx.nativeUpdate(User, { id: userId }, { [flag]: standing > 0 });
+  }
+  journalErasure(tx, { kind: 'consent', subject: consent.id });
 }

@@ -33,7 +33,7 @@ import { assertEditionOpenForChanges } from '../editions/frozen.js';
 import type { PendingAudit } from '../pending-audit.js';
 import { editionOfYear } from '../editions/editions.js';
 import { enqueue } from '../outbox/outbox.js';
-import { journalErasure } from '../erasure-journal.js';
+import { journalErasure } from '../outbox/erasure-journal.js';
 import { Award, AwardVoter, type AwardResult } from '../model/award.entity.js';
 import { Edition } from '../model/edition.entity.js';
 import {
@@ -290,9 +290,11 @@ export async function forgetCarsInAwards(em: EntityManager, vehicleIds: string[]
 
 /** Deletes a voter and its votes (out of the count while voting is open), journaled for a restore. */
 export async function deleteVoter(em: EntityManager, voterId: string): Promise<boolean> {
-  const gone = (await em.nativeDelete(AwardVoter, { id: voterId })) > 0;
-  if (gone) await journalErasure({ kind: 'award-voter', id: voterId });
-  return gone;
+  return em.transactional(async (tx) => {
+    const gone = (await tx.nativeDelete(AwardVoter, { id: voterId })) > 0;
+    if (gone) journalErasure(tx, { kind: 'award-voter', subject: voterId });
+    return gone;
+  });
 }
 
 /** Who is voting in a request: the browser's confirmed voter, a verified account's address, or nobody yet. */

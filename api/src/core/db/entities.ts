@@ -8,6 +8,7 @@ import { Session } from '../model/session.entity.js';
 import { Upload } from '../model/upload.entity.js';
 import { RetentionRun } from '../model/retention-run.entity.js';
 import { EmailLog } from '../model/email-log.entity.js';
+import { ErasureJournal } from '../model/erasure-journal.entity.js';
 import { MailBounce } from '../model/mail-bounce.entity.js';
 import { Invitation } from '../model/invitation.entity.js';
 import { Media } from '../model/media.entity.js';
@@ -40,6 +41,7 @@ export {
   DataExport,
   Edition,
   EmailLog,
+  ErasureJournal,
   Invitation,
   MailBounce,
   Media,
@@ -98,4 +100,5 @@ export const entities = [
   Award,
   AwardVoter,
   AwardVote,
+  ErasureJournal,
 ];

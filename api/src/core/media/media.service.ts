@@ -15,6 +15,7 @@ import {
 import { invalid, conflict, forbidden, notFound } from '../errors.js';
 import { archiveRows } from './media.queries.js';
 import { enqueue } from '../outbox/outbox.js';
+import { journalErasure } from '../outbox/erasure-journal.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { enqueuePrintPhoto } from '../quartett/print-photo.js';
 import { assertVehicleUnlocked } from '../quartett/vehicle-lock.js';
@@ -40,6 +41,38 @@ export interface MediaServiceDeps {
 const decimal = (value: number) => value.toFixed(2);
 
 const ordered = { orderBy: { priority: 'asc', createdAt: 'asc' } } as const;
+
+/**
+ * Removes one image of a locked vehicle (a removed hero passes the role to the next image), its
+ * objects through the outbox; journaled as an erasure. False when the vehicle has no such image.
+ */
+async function removeMediaLocked(em: EntityManager, vehicle: Vehicle, mediaId: string): Promise<boolean> {
+  const media = await em.find(Media, { vehicle: vehicle.id }, ordered);
+  const target = media.find((item) => item.id === mediaId);
+  if (!target) return false;
+  if (target.isHero) {
+    const next = media.find((item) => item !== target && item.approvalStatus !== 'rejected');
+    if (next) next.isHero = true;
+  }
+  enqueue(em, 'storage.delete', { keys: mediaObjectKeys(target) });
+  enqueuePrintPhoto(em, vehicle);
+  em.remove(target);
+  await refreshPublicVehicles(em, [vehicle.id]);
+  journalErasure(em, { kind: 'photo', subject: mediaId });
+  return true;
+}
+
+/** A restore's replay of a photo deleted after its backup; nothing when it is gone already. */
+export async function replayPhotoDeletion(em: EntityManager, mediaId: string): Promise<boolean> {
+  return em.fork().transactional(async (tx) => {
+    const target = await tx.findOne(Media, { id: mediaId }, { fields: ['vehicle'] });
+    if (!target) return false;
+    const vehicle = await tx.findOneOrFail(Vehicle, target.vehicle.id, {
+      lockMode: LockMode.PESSIMISTIC_WRITE,
+    });
+    return removeMediaLocked(tx, vehicle, mediaId);
+  });
+}
 
 /** Attaching, arranging and removing a vehicle's images. */
 export class MediaService {
@@ -148,18 +181,7 @@ export class MediaService {
   async remove(user: User, vehicleId: string, mediaId: string): Promise<void> {
     await this.deps.em.transactional(async (em) => {
       const vehicle = await this.lockVehicle(em, user, vehicleId);
-      const media = await em.find(Media, { vehicle: vehicle.id }, ordered);
-      const target = media.find((item) => item.id === mediaId);
-      if (!target) throw notFound(VEHICLE_MESSAGES.mediaNotFound);
-      const rest = media.filter((item) => item !== target);
-      if (target.isHero) {
-        const next = rest.find((item) => item.approvalStatus !== 'rejected');
-        if (next) next.isHero = true;
-      }
-      enqueue(em, 'storage.delete', { keys: mediaObjectKeys(target) });
-      enqueuePrintPhoto(em, vehicle);
-      em.remove(target);
-      await refreshPublicVehicles(em, [vehicle.id]);
+      if (!(await removeMediaLocked(em, vehicle, mediaId))) throw notFound(VEHICLE_MESSAGES.mediaNotFound);
     });
     this.deps.onOutbox?.();
   }

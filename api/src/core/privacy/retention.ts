@@ -24,9 +24,12 @@ import {
   deleteSessionsExpiredBy,
   unattachedUploadKeys,
 } from './privacy.queries.js';
-import { journalErasure } from '../erasure-journal.js';
+import { journalErasure } from '../outbox/erasure-journal.js';
+import { pruneStoredJournalRows } from '../outbox/outbox.queries.js';
 
 const HOUR = 3600 * 1000;
+/** Journal rows in shared storage stay this long in the database (a restore compares the last day's). */
+export const ERASURE_JOURNAL_ROW_DAYS = 30;
 const DAY = 24 * HOUR;
 
 export interface RetentionOptions {
@@ -162,12 +165,15 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
     await enqueueFollowUp(tx, { jobId: 'retention', what: `storage.sweep ${hour}` }, 'storage.sweep', {
       before: new Date(asOf.getTime() - UPLOAD_URL_SECONDS * 1000).toISOString(),
     });
+    // A run that erased something is journaled: a restore runs it again at the same moment.
+    if (Object.values(removed).some((count) => count > 0))
+      journalErasure(tx, { kind: 'retention', asOf: asOf.toISOString() });
+    // Journal rows already in shared storage: a restored database needs those of the day before its
+    // snapshot only (a restore replays what its snapshot did not see).
+    removed.erasureJournal = await pruneStoredJournalRows(tx, before(ERASURE_JOURNAL_ROW_DAYS));
     tx.create(RetentionRun, { startedAt: new Date(), asOf, removed });
     return removed;
   });
-  // A run that erased something is journaled: a restore runs it again at the same moment.
-  if (Object.values(report).some((count) => count > 0))
-    await journalErasure({ kind: 'retention', asOf: asOf.toISOString() });
   return report;
 }
 

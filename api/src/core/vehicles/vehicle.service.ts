@@ -23,6 +23,7 @@ import {
 import type { BulkStatusResult, BulkStatusRowResult } from '@schlosstreffen/shared/api';
 import { invalid, conflict, forbidden, notFound } from '../errors.js';
 import { enqueue } from '../outbox/outbox.js';
+import { journalErasure } from '../outbox/erasure-journal.js';
 import { mediaObjectKeys } from '../storage/objects.js';
 import { Invitation } from '../model/invitation.entity.js';
 import { Media } from '../model/media.entity.js';
@@ -348,11 +349,7 @@ export class VehicleService {
       const vehicle = await this.lockForUpdate(em, id);
       authorize(user, 'delete', vehicle);
       if (!ownerCanDelete(vehicle.status)) throw conflict(VEHICLE_MESSAGES.deleteOnlyDraft);
-      const media = await em.find(Media, { vehicle: vehicle.id });
-      const keys = media.flatMap(mediaObjectKeys);
-      if (keys.length) enqueue(em, 'storage.delete', { keys });
-      await em.nativeDelete(PublicVehicle, { vehicle: vehicle.id });
-      em.remove(vehicle);
+      await deleteVehicleLocked(em, vehicle);
     });
     this.options.onOutbox?.();
   }
@@ -415,6 +412,26 @@ export class VehicleService {
     if (!vehicle) throw notFound(VEHICLE_MESSAGES.vehicleNotFound);
     return vehicle;
   }
+}
+
+/** Removes a locked vehicle with its rows, its stored images through the outbox; journaled as an erasure. */
+async function deleteVehicleLocked(em: EntityManager, vehicle: Vehicle): Promise<void> {
+  const media = await em.find(Media, { vehicle: vehicle.id });
+  const keys = media.flatMap(mediaObjectKeys);
+  if (keys.length) enqueue(em, 'storage.delete', { keys });
+  await em.nativeDelete(PublicVehicle, { vehicle: vehicle.id });
+  em.remove(vehicle);
+  journalErasure(em, { kind: 'application', subject: vehicle.id });
+}
+
+/** A restore's replay of an application deleted after its backup; nothing when it is gone already. */
+export async function replayApplicationDeletion(em: EntityManager, vehicleId: string): Promise<boolean> {
+  return em.fork().transactional(async (tx) => {
+    const vehicle = await tx.findOne(Vehicle, { id: vehicleId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!vehicle) return false;
+    await deleteVehicleLocked(tx, vehicle);
+    return true;
+  });
 }
 
 /** Whom a refusal addresses: the owner (du) or staff (Sie). */

@@ -8,7 +8,7 @@ import { createLinkToken, verifyLinkToken } from '../crypto/link-token.js';
 import { seal } from '../crypto/seal.js';
 import { enqueue } from '../outbox/outbox.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
-import { journalErasure } from '../erasure-journal.js';
+import { journalErasure } from '../outbox/erasure-journal.js';
 
 /** What a visitor link does: confirm the sign-up, unsubscribe, or add the next edition's consent. */
 export type VisitorLinkPurpose = 'confirm' | 'unsubscribe' | 'next-edition';
@@ -45,11 +45,14 @@ export async function confirmedVisitorEmails(em: EntityManager, editionId: strin
 /** Visitor pre-registration with double opt-in. Each use case owns its transaction. */
 /**
  * An unsubscribe: the registration goes, nothing is kept about someone who no longer wants updates
- * (a second click finds it gone, which is the same outcome); its id goes to the erasure journal,
- * which a restore replays.
+ * (a second click finds it gone, which is the same outcome); its id goes to the erasure journal in
+ * the same transaction, which a restore replays.
  */
 export async function deleteVisitorRegistration(em: EntityManager, id: string): Promise<void> {
-  if ((await em.nativeDelete(VisitorRegistration, { id })) > 0) await journalErasure({ kind: 'visitor', id });
+  await em.transactional(async (tx) => {
+    if ((await tx.nativeDelete(VisitorRegistration, { id })) > 0)
+      journalErasure(tx, { kind: 'visitor', subject: id });
+  });
 }
 
 export class VisitorService {

@@ -34,6 +34,7 @@ import { Migration20261219100000_award } from './Migration20261219100000_award.j
 import { Migration20261219200000_award_look_back } from './Migration20261219200000_award_look_back.js';
 import { Migration20261220300000_award_vote_browser } from './Migration20261220300000_award_vote_browser.js';
 import { Migration20261221000000_car_page_input } from './Migration20261221000000_car_page_input.js';
+import { Migration20261222000000_erasure_journal } from './Migration20261222000000_erasure_journal.js';
 import { Migration20261222100000_award_mailbox } from './Migration20261222100000_award_mailbox.js';
 import { Migration20261222200000_award_corrections } from './Migration20261222200000_award_corrections.js';
 
@@ -95,6 +96,7 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261220300000_award_vote_browser,
   },
   { name: 'Migration20261221000000_car_page_input', class: Migration20261221000000_car_page_input },
+  { name: 'Migration20261222000000_erasure_journal', class: Migration20261222000000_erasure_journal },
   { name: 'Migration20261222100000_award_mailbox', class: Migration20261222100000_award_mailbox },
   {
     name: 'Migration20261222200000_award_corrections',
