@@ -28,7 +28,7 @@ FROM base AS runtime
 ENV NODE_ENV=production
 # pg_dump and pg_restore of the compose file's PostgreSQL (17) for backup:create and backup:restore:
 # they must match the server's major version, and bookworm ships 15, so from the PGDG repository.
-# /backups belongs to node, so the backups volume created from it does too.
+# /backups belongs to node and is its alone (0700), so the backups volume created from it is too.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ca-certificates curl gnupg \
   && install -d /usr/share/postgresql-common/pgdg \
@@ -38,7 +38,7 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends postgresql-client-17 \
   && apt-get purge -y --auto-remove curl gnupg \
   && rm -rf /var/lib/apt/lists/* \
-  && install -d -o node -g node /backups
+  && install -d -m 0700 -o node -g node /backups
 # node_modules, workspace-local node_modules if any, and every package.json.
 COPY --from=prod-deps /app ./
 COPY --from=build /app/shared/dist shared/dist

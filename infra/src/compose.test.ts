@@ -114,4 +114,24 @@ describe('docker-compose.yml', () => {
     const redis = compose.services.redis as unknown as { command: string[] };
     expect(redis.command.join(' ')).toMatch(/--appendonly yes.*--maxmemory-policy noeviction/);
   });
+
+  it('mounts the backups into the backup service only, with the key; the workers get the journal’s bucket', () => {
+    type Service = { volumes?: string[]; environment?: Record<string, string> };
+    const services = compose.services as unknown as Record<string, Service>;
+    const mounting = Object.entries(services)
+      .filter(([, service]) => service.volumes?.some((volume) => volume.startsWith('backups:')))
+      .map(([name]) => name);
+    expect(mounting).toEqual(['backup']);
+    expect(services.backup!.environment!.BACKUP_DIR).toBe('/backups');
+    expect(services.backup!.environment!.BACKUP_ENCRYPTION_KEY).toBe('${BACKUP_ENCRYPTION_KEY:-}');
+    for (const name of ['api', 'worker']) {
+      expect(services[name]!.environment!.BACKUP_DIR, name).toBeUndefined();
+      expect(services[name]!.environment!.BACKUP_ENCRYPTION_KEY, name).toBeUndefined();
+    }
+    // The workers write the erasure journal into the second bucket.
+    expect(services.worker!.environment!.BACKUP_S3_BUCKET).toBe('${BACKUP_S3_BUCKET:-}');
+    expect(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')).toContain(
+      'install -d -m 0700 -o node -g node /backups',
+    );
+  });
 });

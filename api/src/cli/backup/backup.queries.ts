@@ -24,6 +24,20 @@ export async function namedKeys(client: ClientBase): Promise<string[]> {
   for (const row of exports.rows) keys.add(row.key);
   const uploads = await client.query<{ key: string }>('select key from upload');
   for (const row of uploads.rows) keys.add(row.key);
+  // What the site links beside the photos: the cars' link previews, the award's certificates and
+  // the windshield sign PDFs.
+  const shares = await client.query<{ key: string }>(
+    'select share_image as key from public_vehicle where share_image is not null',
+  );
+  for (const row of shares.rows) keys.add(row.key);
+  const certificates = await client.query<{ key: string }>(
+    `select value as key from award, jsonb_each_text(award.certificates) where award.certificates is not null`,
+  );
+  for (const row of certificates.rows) keys.add(row.key);
+  const signs = await client.query<{ key: string }>(
+    'select file_key as key from sign_export where file_key is not null',
+  );
+  for (const row of signs.rows) keys.add(row.key);
   return [...keys].sort();
 }
 
@@ -68,14 +82,11 @@ export async function requeueOutbox(
   return rows;
 }
 
-/** Accounts and applications in a database (0 where the tables do not exist yet). */
-export async function accountsAndApplications(
-  client: ClientBase,
-): Promise<{ accounts: number; applications: number }> {
-  const { rows } = await client.query<{ u: string | null; v: string | null }>(
-    `select to_regclass('public.users')::text as u, to_regclass('public.vehicle')::text as v`,
+/** Connections to a database besides the asking one (which is connected elsewhere). */
+export async function connectionCount(client: ClientBase, database: string): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(
+    'select count(*) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [database],
   );
-  const count = async (table: string | null) =>
-    table ? Number((await client.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n) : 0;
-  return { accounts: await count(rows[0]!.u), applications: await count(rows[0]!.v) };
+  return Number(rows[0]!.n);
 }

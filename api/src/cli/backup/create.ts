@@ -5,7 +5,7 @@
  * wait from before the snapshot until the last object is copied (core/storage/deletion-fence.ts).
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +14,7 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { holdDeletions } from '../../core/storage/deletion-fence.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDirectory } from '../../core/storage/backup-storage.js';
 import {
   DUMP_FILE,
   formatBytes,
@@ -71,7 +72,7 @@ async function copyObject(
     if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return undefined;
     throw error;
   }
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   const hash = createHash('sha256');
   let size = 0;
   const body = response.Body as Readable;
@@ -79,7 +80,7 @@ async function copyObject(
     hash.update(chunk);
     size += chunk.length;
   });
-  await pipeline(body, createWriteStream(file));
+  await pipeline(body, createWriteStream(file, { mode: PRIVATE_FILE_MODE }));
   return {
     size,
     sha256: hash.digest('hex'),
@@ -97,7 +98,8 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
   // Written beside it and renamed at the end: a directory with the final name is a whole backup.
   const work = `${dir}.partial-${process.pid}`;
   await rm(work, { recursive: true, force: true });
-  await mkdir(work, { recursive: true });
+  // Every directory 0700 and every file 0600, whatever the umask: a backup holds everyone's data.
+  await privateDirectory(work);
 
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
@@ -141,6 +143,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
       throw error;
     }
     await client.query('commit');
+    await chmod(dumpFile, PRIVATE_FILE_MODE);
     const dump = await hashFile(dumpFile);
     log(`database dumped: ${formatBytes(dump.size)}`);
 
@@ -181,7 +184,9 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
       objects,
       absent: absent.sort(),
     };
-    await writeFile(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: PRIVATE_FILE_MODE,
+    });
     const verified = await verifyBackup(work);
     if (verified.problems.length) throw new Error(`the new backup does not verify: ${verified.problems[0]}`);
     await rm(dir, { recursive: true, force: true });

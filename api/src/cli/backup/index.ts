@@ -17,5 +17,7 @@ export {
   type BackupLog,
   type BackupRunDeps,
   type BackupSchedule,
-  type OffsiteConfig,
+  type OffsiteCopies,
 } from './schedule.js';
+export { openBackup, type BackupSource, type OpenedBackup } from './source.js';
+export { DecryptionError, encryptedSize } from './encryption.js';

@@ -1,8 +1,8 @@
 /**
  * backup:restore: a verified backup into the database and bucket the environment names. Then the
  * installation starts as it was, sessions excepted; the outbox rows of the day before the snapshot
- * are queued again (jobs are safe to run twice), and erasures journaled after the snapshot are made
- * again.
+ * are queued again (jobs are safe to run twice), and every erasure of the journal that the snapshot
+ * did not see is made again, in order.
  */
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
@@ -10,11 +10,19 @@ import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/
 import type { JobName, RetentionPeriods } from '@schlosstreffen/shared';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
-import { readErasureJournal, type ErasureEntry } from '../../core/erasure-journal.js';
+import { randomBytes } from 'node:crypto';
+import type { ErasureEntry, ErasureKind } from '../../core/model/erasure-journal.entity.js';
+import { replayingErasure } from '../../core/outbox/erasure-journal.js';
+import { journaledIdsSince } from '../../core/outbox/outbox.queries.js';
+import {
+  byMoment,
+  readLegacyJournal,
+  type ErasureJournalStore,
+} from '../../core/storage/erasure-journal-store.js';
 import { initOrm } from '../../core/db/orm.js';
 import { closeQueues, createQueues, queueFor } from '../../core/outbox/queues.js';
 import { ensureBucket } from '../../core/storage/s3.js';
-import { accountsAndApplications, countRows, endSessions, requeueOutbox } from './backup.queries.js';
+import { connectionCount, countRows, endSessions, requeueOutbox } from './backup.queries.js';
 import { DUMP_FILE, formatBytes, readManifest, throttled, verifyBackup } from './manifest.js';
 import { findTool, runTool, serverMajor, toolConnection } from './postgres-tools.js';
 
@@ -28,10 +36,15 @@ export interface RestoreOptions {
   redisPrefix: string;
   s3: S3Client;
   bucket: string;
-  /** Replaces a database that holds accounts or applications, and writes into a non-empty bucket. */
+  /**
+   * Replaces a database that holds rows beyond what migrating an empty one writes, or that someone
+   * is connected to, and writes into a non-empty bucket.
+   */
   force?: boolean;
-  /** The erasure journal to replay; none when unset or missing. */
-  journal?: string;
+  /** The erasure journal in shared storage to replay; none when unset. */
+  journal?: ErasureJournalStore;
+  /** A journal file of earlier versions (`erasures.jsonl`), replayed too when it exists. */
+  legacyJournal?: string;
   /** Retention's periods, for replaying retention runs. */
   retention: RetentionPeriods;
   log: (line: string) => void;
@@ -47,6 +60,7 @@ export interface RestoreReport {
   bytes: number;
   sessionsEnded: number;
   requeued: number;
+  /** The erasures made again, in order. */
   replayed: ErasureEntry[];
 }
 
@@ -57,26 +71,66 @@ function adminUrl(databaseUrl: string): { admin: string; name: string } {
   return { admin: url.toString(), name };
 }
 
-/** What the target database holds: nothing (missing), or its accounts and applications. */
-async function targetState(
-  databaseUrl: string,
-): Promise<'missing' | { accounts: number; applications: number }> {
+/** Connections to a database other than the asking one's (the app's, a psql session's). */
+async function connectionsTo(databaseUrl: string): Promise<number> {
   const { admin, name } = adminUrl(databaseUrl);
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!found.rowCount) return 'missing';
+    return await connectionCount(client, name);
   } finally {
     await client.end();
   }
-  const target = new pg.Client({ connectionString: databaseUrl });
-  await target.connect();
+}
+
+/** Whether the target database exists. */
+async function databaseExists(databaseUrl: string): Promise<boolean> {
+  const { admin, name } = adminUrl(databaseUrl);
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
   try {
-    return await accountsAndApplications(target);
+    return Boolean((await client.query('select 1 from pg_database where datname = $1', [name])).rowCount);
   } finally {
-    await target.end();
+    await client.end();
   }
+}
+
+/** Rows per table of a database. */
+async function rowsOf(databaseUrl: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await countRows(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The tables of the target holding more rows than migrating an empty database writes (a scratch
+ * database beside it is migrated to compare): what a restore would destroy.
+ */
+async function rowsBeyondMigrations(databaseUrl: string): Promise<string[]> {
+  const rows = await rowsOf(databaseUrl);
+  if (Object.values(rows).every((n) => n === 0)) return [];
+  const scratch = new URL(databaseUrl);
+  scratch.pathname = `${scratch.pathname}_baseline_${randomBytes(4).toString('hex')}`;
+  let baseline: Record<string, number>;
+  try {
+    // Quiet: the migrator's steps of a scratch database are nobody's concern.
+    await (await initOrm(scratch.toString(), { pool: { min: 0, max: 2 }, logger: () => undefined })).close();
+    baseline = await rowsOf(scratch.toString());
+  } finally {
+    const { admin, name } = adminUrl(scratch.toString());
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client
+      .query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`)
+      .finally(() => client.end());
+  }
+  return Object.entries(rows)
+    .filter(([table, n]) => table !== 'mikro_orm_migrations' && n > (baseline[table] ?? 0))
+    .map(([table, n]) => `${table}: ${n}`);
 }
 
 async function recreateDatabase(databaseUrl: string, drop: boolean): Promise<void> {
@@ -108,13 +162,23 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   const manifest = await readManifest(dir);
 
   // Refuse before anything is changed.
-  const state = await targetState(options.databaseUrl);
+  const exists = await databaseExists(options.databaseUrl);
   const { name } = adminUrl(options.databaseUrl);
-  if (state !== 'missing' && (state.accounts > 0 || state.applications > 0) && !options.force) {
-    throw new Error(
-      `the database ${name} holds ${state.accounts} accounts and ${state.applications} applications; ` +
-        'restore into a new database, or add --force to replace it',
-    );
+  if (exists && !options.force) {
+    const connections = await connectionsTo(options.databaseUrl);
+    if (connections > 0) {
+      throw new Error(
+        `the database ${name} has ${connections} open ${connections === 1 ? 'connection' : 'connections'}: ` +
+          'stop everything that uses it (api, worker, backup service) first, or add --force to replace it anyway',
+      );
+    }
+    const beyond = await rowsBeyondMigrations(options.databaseUrl);
+    if (beyond.length) {
+      throw new Error(
+        `the database ${name} holds rows beyond what migrating an empty database writes (${beyond.slice(0, 6).join(', ')}` +
+          `${beyond.length > 6 ? ', …' : ''}); restore into a new database, or add --force to replace it`,
+      );
+    }
   }
   await ensureBucket(options.s3, options.bucket);
   const listed = await options.s3.send(new ListObjectsV2Command({ Bucket: options.bucket, MaxKeys: 1 }));
@@ -125,8 +189,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   }
 
   // The database: new, with the backup's schema and rows.
-  await recreateDatabase(options.databaseUrl, state !== 'missing');
-  log(state === 'missing' ? `database ${name} created` : `database ${name} replaced`);
+  await recreateDatabase(options.databaseUrl, exists);
+  log(exists ? `database ${name} replaced` : `database ${name} created`);
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
   let tables: Record<string, number>;
@@ -215,7 +279,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     );
     const replayed = await replayErasures(orm, options, manifest.createdAt);
     return {
-      createdDatabase: state === 'missing',
+      createdDatabase: !exists,
       tables,
       objects: manifest.objects.length,
       bytes,
@@ -228,31 +292,74 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   }
 }
 
-/** Makes again every erasure the journal holds from after the snapshot; returns them. */
+/** Before its snapshot, entries whose rows a restored database lacks were committed after it. */
+const SNAPSHOT_MARGIN_MS = 24 * 3600 * 1000;
+
+/**
+ * Makes again, in order, every erasure of the journal that the snapshot did not see: those from the
+ * day before it whose rows the restored database lacks (committed after the snapshot was taken),
+ * and every later one. Each is recorded in the restored database under its entry's id. Returns them.
+ */
 async function replayErasures(
   orm: Awaited<ReturnType<typeof initOrm>>,
   options: RestoreOptions,
   snapshotAt: string,
 ): Promise<ErasureEntry[]> {
-  if (!options.journal) {
-    options.log('no erasure journal (BACKUP_DIR unset, no --journal): nothing to replay');
+  if (!options.journal && !options.legacyJournal) {
+    options.log('no erasure journal (no BACKUP_S3_*, no BACKUP_DIR, no --journal): nothing to replay');
     return [];
   }
-  const entries = (await readErasureJournal(options.journal)).filter((entry) => entry.at > snapshotAt);
+  const since = new Date(Date.parse(snapshotAt) - SNAPSHOT_MARGIN_MS);
+  const seen = await journaledIdsSince(orm.em.fork(), since);
+  const shared = options.journal
+    ? (await options.journal.list()).filter((entry) => entry.at >= since.toISOString() && !seen.has(entry.id))
+    : [];
+  const legacy = options.legacyJournal
+    ? (await readLegacyJournal(options.legacyJournal)).filter((entry) => entry.at > snapshotAt)
+    : [];
+  const entries = [...shared, ...legacy].sort(byMoment);
+
   const { deleteAccount } = await import('../../core/accounts/account-deletion.js');
+  const { replayConsentWithdrawal } = await import('../../core/accounts/consents.js');
   const { deleteVisitorRegistration } = await import('../../core/visitors/visitor.service.js');
   const { runRetention } = await import('../../core/privacy/retention.js');
   const { deleteVoter } = await import('../../core/award/award.js');
-  for (const entry of entries) {
+  const { replayApplicationDeletion } = await import('../../core/vehicles/vehicle.service.js');
+  const { replayPhotoDeletion } = await import('../../core/media/media.service.js');
+  const replay = (entry: ErasureEntry): Promise<unknown> => {
     const em = orm.em.fork();
-    if (entry.kind === 'account') await deleteAccount(em, entry.id);
-    else if (entry.kind === 'visitor') await deleteVisitorRegistration(em, entry.id);
-    else if (entry.kind === 'award-voter') await deleteVoter(em, entry.id);
-    else await runRetention(em, { asOf: new Date(entry.asOf), periods: options.retention });
+    if (entry.kind === 'retention')
+      return runRetention(em, { asOf: new Date(entry.asOf), periods: options.retention });
+    const subject = entry.subject;
+    switch (entry.kind) {
+      case 'account':
+        return deleteAccount(em, subject);
+      case 'visitor':
+        return deleteVisitorRegistration(em, subject);
+      case 'award-voter':
+        return deleteVoter(em, subject);
+      case 'consent':
+        return replayConsentWithdrawal(em, subject);
+      case 'application':
+        return replayApplicationDeletion(em, subject);
+      case 'photo':
+        return replayPhotoDeletion(em, subject);
+    }
+  };
+  const counts = new Map<ErasureKind, number>();
+  for (const entry of entries) {
+    // An entry of the journal file of earlier versions has no row id: its replay is journaled anew.
+    if (entry.id.includes(':')) await replay(entry);
+    else await replayingErasure(entry, () => replay(entry));
+    counts.set(entry.kind, (counts.get(entry.kind) ?? 0) + 1);
     options.log(
-      `replayed ${entry.kind} erasure of ${entry.at}: ${entry.kind === 'retention' ? `retention as of ${entry.asOf}` : entry.id}`,
+      `replayed ${entry.kind} erasure of ${entry.at}: ${entry.kind === 'retention' ? `retention as of ${entry.asOf}` : entry.subject}`,
     );
   }
-  options.log(`erasure journal ${options.journal}: ${entries.length} entries after the backup replayed`);
+  const byKind = [...counts].map(([kind, n]) => `${kind} ${n}`).join(', ');
+  options.log(
+    `erasure journal (${[options.journal?.description, options.legacyJournal].filter(Boolean).join(', ')}): ` +
+      `${entries.length} ${entries.length === 1 ? 'erasure' : 'erasures'} after the snapshot replayed${byKind ? ` (${byKind})` : ''}`,
+  );
   return entries;
 }

@@ -1,13 +1,15 @@
 /**
  * A scheduled backup run on the real services: the backup is written, copied to a second bucket
- * (every file byte for byte, the manifest with it), older copies rotate out there as on disk, and
- * the outcome lands where the metric reads it; a second bucket that refuses the copy makes the run
- * fail visibly (an error line and the failure moment).
+ * (every file encrypted, decrypting to the local bytes, the manifest with it), older copies rotate
+ * out there as on disk, and the outcome lands where the metric reads it; a second bucket that
+ * refuses the copy makes the run fail visibly (an error line and the failure moment). Without the
+ * key, a second bucket refuses the service's start.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { CreateBucketCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBackupStatus } from '../../core/metrics/backup-status.js';
@@ -15,7 +17,8 @@ import { createS3Client, deleteKeys, listKeys } from '../../core/storage/s3.js';
 import { createTestContext, type TestContext } from '../../testing/index.js';
 import { MANIFEST_FILE, readManifest } from './manifest.js';
 import { backupName } from './rotation.js';
-import { runScheduledBackup, type BackupSchedule } from './schedule.js';
+import { decryptToFile, encryptedSize } from './encryption.js';
+import { loadBackupSchedule, runScheduledBackup, type BackupSchedule } from './schedule.js';
 
 let t: TestContext;
 let s3: S3Client;
@@ -42,6 +45,17 @@ afterAll(async () => {
 });
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const key = randomBytes(32);
+
+/** An offsite object decrypted with the key (its tag checked). */
+async function decrypted(objectKey: string, file: string): Promise<Buffer> {
+  const out = path.join(root, `decrypted-${randomBytes(4).toString('hex')}`);
+  const answer = await s3.send(new GetObjectCommand({ Bucket: offsiteBucket, Key: objectKey }));
+  await decryptToFile(key, file, answer.Body as Readable, out);
+  const bytes = await readFile(out);
+  await rm(out);
+  return bytes;
+}
 
 async function offsiteBytes(key: string): Promise<Uint8Array> {
   const answer = await s3.send(new GetObjectCommand({ Bucket: offsiteBucket, Key: key }));
@@ -54,7 +68,7 @@ function deps(bucket: string) {
     at: { hour: 3, minute: 30 },
     // Only the newest of the last day stays.
     rotation: { daily: 1, weekly: 0 },
-    offsite: { s3, bucket, prefix: 'nightly/', description: `bucket ${bucket}` },
+    offsite: { s3, bucket, prefix: 'nightly/', description: `bucket ${bucket}`, key },
   };
   return {
     schedule,
@@ -70,7 +84,7 @@ function deps(bucket: string) {
 }
 
 describe('the nightly backup run', () => {
-  it('copies each backup to the second bucket byte for byte and rotates the copies there too', async () => {
+  it('copies each backup to the second bucket encrypted and rotates the copies there too', async () => {
     const first = new Date('2026-11-25T02:30:00Z');
     const second = new Date('2026-11-27T02:30:00Z');
 
@@ -83,7 +97,11 @@ describe('the nightly backup run', () => {
     );
     for (const file of files) {
       const local = await readFile(path.join(root, firstName, file));
-      expect(sha256(await offsiteBytes(`nightly/${firstName}/${file}`)), file).toBe(sha256(local));
+      const stored = await offsiteBytes(`nightly/${firstName}/${file}`);
+      // Encrypted: no plain bytes of the file in it, a header, nonce and tag longer.
+      expect(stored.length, file).toBe(encryptedSize(local.length));
+      expect(Buffer.from(stored).includes(local.subarray(0, 64)), file).toBe(false);
+      expect(sha256(await decrypted(`nightly/${firstName}/${file}`, file)), file).toBe(sha256(local));
     }
     expect(manifest.database.dump.size).toBeGreaterThan(0);
     expect((await readBackupStatus(t.redis, t.prefix)).lastSuccess).toBe(first.getTime() / 1000);
@@ -96,6 +114,25 @@ describe('the nightly backup run', () => {
     expect(kept.every((key) => key.startsWith(`nightly/${secondName}/`))).toBe(true);
     expect(lines.some(({ line }) => line.includes(`offsite rotation: removed ${firstName}`))).toBe(true);
     expect(lines.filter(({ level }) => level === 'error')).toEqual([]);
+  });
+
+  it('refuses to start with a second bucket and no key, or a key that is not 32 bytes', () => {
+    const env = {
+      BACKUP_DIR: root,
+      BACKUP_S3_ENDPOINT: 'http://127.0.0.1:9',
+      BACKUP_S3_BUCKET: 'offsite',
+      BACKUP_S3_ACCESS_KEY_ID: 'a',
+      BACKUP_S3_SECRET_ACCESS_KEY: 'b',
+    };
+    expect(() => loadBackupSchedule(env)).toThrow(/BACKUP_ENCRYPTION_KEY is not/);
+    expect(() =>
+      loadBackupSchedule({ ...env, BACKUP_ENCRYPTION_KEY: randomBytes(16).toString('base64') }),
+    ).toThrow(/32 random bytes/);
+    expect(
+      loadBackupSchedule({ ...env, BACKUP_ENCRYPTION_KEY: key.toString('base64') }).offsite?.key,
+    ).toEqual(key);
+    // Without a second bucket, no key is needed.
+    expect(loadBackupSchedule({ BACKUP_DIR: root }).offsite).toBeUndefined();
   });
 
   it('fails visibly when the second bucket refuses the copy', async () => {

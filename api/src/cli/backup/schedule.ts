@@ -1,25 +1,33 @@
 /**
  * Backups on a schedule (the compose `backup` service runs `backup:run`): BullMQ's job scheduler
  * holds one nightly entry (BACKUP_AT, venue time) on a queue of its own that only backup processes
- * work on, so however many run, one backup is made a night. Each run writes BACKUP_DIR/<moment>,
- * copies it to a second bucket when BACKUP_S3_* is set, records its outcome for the metric and
- * rotates, all at the run's moment (`backup:run --once --as-of <moment>` does one run at a given one).
+ * work on, so however many run, one backup is made a night. Each run writes BACKUP_DIR/<moment>
+ * (0700, files 0600), copies it encrypted to a second bucket when BACKUP_S3_* is set, records its
+ * outcome for the metric and rotates, all at the run's moment (`backup:run --once --as-of <moment>`
+ * does one run at a given one).
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
-import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { EVENT_TIMEZONE } from '@schlosstreffen/shared';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import * as v from 'valibot';
-import { ERASURE_JOURNAL_FILE } from '../../core/erasure-journal.js';
+import { ConfigError } from '../../core/config.js';
 import { recordBackupOutcome } from '../../core/metrics/backup-status.js';
 import { connectRedis } from '../../core/redis.js';
-import { createS3Client, deleteKeys, listKeys } from '../../core/storage/s3.js';
+import {
+  loadBackupStorage,
+  privateDirectory,
+  type OffsiteConfig,
+} from '../../core/storage/backup-storage.js';
+import { journalStoreOf, type ErasureJournalStore } from '../../core/storage/erasure-journal-store.js';
+import { deleteKeys, listKeys } from '../../core/storage/s3.js';
 import { createBackup } from './create.js';
+import { encryptedSize, encrypting } from './encryption.js';
 import { MANIFEST_FILE, readManifest, throttled } from './manifest.js';
-import { backupName, rotate, type RotationPolicy } from './rotation.js';
+import { backupMoment, backupName, rotate, type RotationPolicy } from './rotation.js';
 
 /** A line of the backup runs: progress as info, a failure as error. */
 export type BackupLog = (line: string, level?: 'info' | 'error') => void;
@@ -36,111 +44,86 @@ const BackupEnvSchema = v.object({
   ),
   BACKUP_KEEP_DAILY: count(7),
   BACKUP_KEEP_WEEKLY: count(4),
-  BACKUP_S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url())),
-  BACKUP_S3_REGION: v.optional(v.string(), 'us-east-1'),
-  BACKUP_S3_BUCKET: v.optional(v.string()),
-  BACKUP_S3_ACCESS_KEY_ID: v.optional(v.string()),
-  BACKUP_S3_SECRET_ACCESS_KEY: v.optional(v.string()),
-  BACKUP_S3_FORCE_PATH_STYLE: v.optional(v.picklist(['true', 'false', '1', '0']), 'false'),
-  /** Key prefix of the backups in the second bucket. */
-  BACKUP_S3_PREFIX: v.optional(v.string(), 'schlosstreffen-backups/'),
 });
 
-export interface OffsiteConfig {
-  s3: S3Client;
-  bucket: string;
-  prefix: string;
-  description: string;
+/** The second bucket of the offsite copies, with the key that encrypts them. */
+export interface OffsiteCopies extends OffsiteConfig {
+  key: Buffer;
 }
 
 export interface BackupSchedule {
   dir: string;
   at: { hour: number; minute: number };
   rotation: RotationPolicy;
-  offsite?: OffsiteConfig;
+  offsite?: OffsiteCopies;
+  /** The erasure journal in shared storage: its entries older than every kept backup are removed. */
+  journal?: ErasureJournalStore;
 }
 
+/**
+ * The schedule from the environment. With BACKUP_S3_* set and no BACKUP_ENCRYPTION_KEY the service
+ * refuses to start: no copy of everyone's data leaves the host unencrypted.
+ */
 export function loadBackupSchedule(env: NodeJS.ProcessEnv = process.env): BackupSchedule {
   // Compose passes unset options as empty strings.
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = v.safeParse(BackupEnvSchema, set);
   if (!parsed.success) {
     const lines = parsed.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.output;
-  const [hour, minute] = e.BACKUP_AT.split(':').map(Number);
-  let offsite: OffsiteConfig | undefined;
-  if (e.BACKUP_S3_ENDPOINT || e.BACKUP_S3_BUCKET) {
-    const missing = (
-      [
-        'BACKUP_S3_ENDPOINT',
-        'BACKUP_S3_BUCKET',
-        'BACKUP_S3_ACCESS_KEY_ID',
-        'BACKUP_S3_SECRET_ACCESS_KEY',
-      ] as const
-    ).filter((name) => !e[name]);
-    if (missing.length) throw new Error(`Missing configuration for the offsite copy: ${missing.join(', ')}`);
-    offsite = {
-      s3: createS3Client({
-        endpoint: e.BACKUP_S3_ENDPOINT!,
-        publicEndpoint: e.BACKUP_S3_ENDPOINT!,
-        region: e.BACKUP_S3_REGION,
-        bucket: e.BACKUP_S3_BUCKET!,
-        forcePathStyle: e.BACKUP_S3_FORCE_PATH_STYLE === 'true' || e.BACKUP_S3_FORCE_PATH_STYLE === '1',
-        accessKeyId: e.BACKUP_S3_ACCESS_KEY_ID!,
-        secretAccessKey: e.BACKUP_S3_SECRET_ACCESS_KEY!,
-      }),
-      bucket: e.BACKUP_S3_BUCKET!,
-      prefix: e.BACKUP_S3_PREFIX,
-      description: `${e.BACKUP_S3_ENDPOINT} bucket ${e.BACKUP_S3_BUCKET}`,
-    };
+  const storage = loadBackupStorage(env);
+  if (storage.offsite && !storage.encryptionKey) {
+    throw new ConfigError(
+      'BACKUP_S3_* is set but BACKUP_ENCRYPTION_KEY is not: offsite copies are encrypted with it ' +
+        '(32 random bytes in base64: openssl rand -base64 32; keep it apart from the copies)',
+    );
   }
+  const [hour, minute] = e.BACKUP_AT.split(':').map(Number);
   return {
     dir: path.resolve(e.BACKUP_DIR),
     at: { hour: hour!, minute: minute! },
     rotation: { daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY },
-    offsite,
+    offsite: storage.offsite ? { ...storage.offsite, key: storage.encryptionKey! } : undefined,
+    journal: journalStoreOf(storage),
   };
 }
 
-/** Uploads one file to the second bucket. */
-async function putFile(offsite: OffsiteConfig, key: string, file: string) {
+/** Uploads one file of a backup to the second bucket, encrypted (its path in the backup bound to it). */
+async function putEncrypted(offsite: OffsiteCopies, name: string, file: string, size: number, root: string) {
   await offsite.s3.send(
     new PutObjectCommand({
       Bucket: offsite.bucket,
-      Key: key,
-      Body: createReadStream(file),
-      ContentLength: (await stat(file)).size,
+      Key: `${offsite.prefix}${name}/${file}`,
+      Body: encrypting(offsite.key, file, createReadStream(path.join(root, name, ...file.split('/')))),
+      ContentLength: encryptedSize(size),
     }),
   );
 }
 
-/** Copies a backup's files (and the erasure journal) to the second bucket; the manifest last. */
-async function copyOffsite(offsite: OffsiteConfig, root: string, name: string, log: BackupLog) {
+/** Copies a backup's files to the second bucket, each encrypted; the manifest last. */
+async function copyOffsite(offsite: OffsiteCopies, root: string, name: string, log: BackupLog) {
   const manifest = await readManifest(path.join(root, name));
-  const files = [
-    manifest.database.dump.path,
-    ...manifest.objects.map((object) => object.path),
-    MANIFEST_FILE,
-  ];
+  const { size: manifestSize } = await stat(path.join(root, name, MANIFEST_FILE));
+  const files = [manifest.database.dump, ...manifest.objects, { path: MANIFEST_FILE, size: manifestSize }];
   const progress = throttled(2000, log);
   let done = 0;
   for (const file of files) {
-    await putFile(offsite, `${offsite.prefix}${name}/${file}`, path.join(root, name, ...file.split('/')));
+    await putEncrypted(offsite, name, file.path, file.size, root);
     done += 1;
     progress(`offsite copy: ${done}/${files.length} files`, done === files.length);
   }
-  const hasJournal = (await readdir(root)).includes(ERASURE_JOURNAL_FILE);
-  if (hasJournal) {
-    await putFile(offsite, `${offsite.prefix}${ERASURE_JOURNAL_FILE}`, path.join(root, ERASURE_JOURNAL_FILE));
-  }
-  log(
-    `offsite copy: ${done} files to ${offsite.description}${hasJournal ? ', with the erasure journal' : ''}`,
-  );
+  log(`offsite copy: ${done} files to ${offsite.description}, encrypted (AES-256-GCM)`);
 }
 
-async function rotateOffsite(offsite: OffsiteConfig, at: Date, policy: RotationPolicy, log: BackupLog) {
+/** Rotates the copies in the second bucket as on disk; returns the names kept. */
+async function rotateOffsite(
+  offsite: OffsiteConfig,
+  at: Date,
+  policy: RotationPolicy,
+  log: BackupLog,
+): Promise<string[]> {
   const names: string[] = [];
   let token: string | undefined;
   do {
@@ -157,7 +140,7 @@ async function rotateOffsite(offsite: OffsiteConfig, at: Date, policy: RotationP
     }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
-  const { remove } = rotate(names, at, policy);
+  const { keep, remove } = rotate(names, at, policy);
   for (const name of remove) {
     await deleteKeys(
       offsite.s3,
@@ -166,7 +149,11 @@ async function rotateOffsite(offsite: OffsiteConfig, at: Date, policy: RotationP
     );
   }
   if (remove.length) log(`offsite rotation: removed ${remove.join(', ')}`);
+  return keep;
 }
+
+/** A day before the oldest kept backup: journal entries older than that no restore replays. */
+const JOURNAL_MARGIN_MS = 24 * 3600 * 1000;
 
 export interface BackupRunDeps {
   schedule: BackupSchedule;
@@ -181,6 +168,7 @@ export async function runScheduledBackup(deps: BackupRunDeps, at: Date): Promise
   const name = backupName(at);
   let ok = false;
   try {
+    await privateDirectory(schedule.dir);
     const created = await createBackup({ ...deps.source, dir: path.join(schedule.dir, name), log });
     ok = true;
     log(`backup ${name} written: ${created.manifest.objects.length} objects, ${created.bytes} bytes`);
@@ -195,10 +183,16 @@ export async function runScheduledBackup(deps: BackupRunDeps, at: Date): Promise
   );
   try {
     const names = await readdir(schedule.dir);
-    const { remove } = rotate(names, at, schedule.rotation);
+    const { keep, remove } = rotate(names, at, schedule.rotation);
     for (const old of remove) await rm(path.join(schedule.dir, old), { recursive: true, force: true });
     if (remove.length) log(`rotation: removed ${remove.join(', ')}`);
-    if (schedule.offsite) await rotateOffsite(schedule.offsite, at, schedule.rotation, log);
+    if (schedule.offsite) keep.push(...(await rotateOffsite(schedule.offsite, at, schedule.rotation, log)));
+    // The journal keeps what a restore of the oldest kept backup replays.
+    const oldest = Math.min(...keep.map((kept) => backupMoment(kept)!.getTime()));
+    if (schedule.journal && Number.isFinite(oldest)) {
+      const pruned = await schedule.journal.prune(new Date(oldest - JOURNAL_MARGIN_MS));
+      if (pruned) log(`erasure journal: ${pruned} entries older than every kept backup removed`);
+    }
   } catch (error) {
     log(`rotation FAILED: ${(error as Error).message}`, 'error');
   }
