@@ -1,18 +1,23 @@
 /**
  * The restore drill, on the real services: an installation with accounts, applications with photos
- * and renditions, a review, an invitation and a quartett set is backed up while it takes requests
- * (a photo replaced and one deleted meanwhile), an account is deleted after the backup, and the
- * backup is restored into a new database and a new bucket and started. Then a backup with one changed
- * byte is refused by verify (exit 1) and by restore.
+ * and renditions, cars on the public list with their link previews, a review, an invitation and a
+ * quartett set is backed up while it takes requests (a photo replaced and one deleted meanwhile).
+ * After the backup, this api process withdraws a media consent and deletes a photo, and a second api
+ * process (its own temporary and backup directories) deletes an account; the workers journal the
+ * three erasures in the backup bucket. The backup is restored into a new database and a new bucket
+ * and started: none of the three is back, and every link preview of the restored site answers. Then
+ * a backup with one changed byte is refused by verify (exit 1) and by restore.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import {
   createBackup,
   objectFile,
@@ -20,13 +25,23 @@ import {
   verifyBackup,
   type Manifest,
 } from '@schlosstreffen/api/backup';
-import { connectRedis, createS3Client, deleteKeys, listKeys, renditionKey } from '@schlosstreffen/api/core';
 import {
+  connectRedis,
+  createS3Client,
+  deleteKeys,
+  journalStoreOf,
+  listKeys,
+  renditionKey,
+  type ErasureJournalStore,
+} from '@schlosstreffen/api/core';
+import {
+  APPLYING_NOON,
   createTestContext,
   PASSWORD,
   SUBMISSION_CONSENTS,
+  TEST_ORIGIN,
+  TestClient,
   type SignedIn,
-  type TestClient,
   type TestContext,
 } from '@schlosstreffen/api/testing';
 import { THUMBNAIL_WIDTHS } from '@schlosstreffen/shared';
@@ -49,18 +64,23 @@ let running: RunningWorkers;
 let backupRoot: string;
 const drillId = randomBytes(4).toString('hex');
 const drillBucket = `drill-${drillId}`;
+/** The second bucket of the backups, where the workers journal erasures. */
+const backupBucket = `drill-backups-${drillId}`;
+let journal: ErasureJournalStore;
 let restoredUrl: string;
 let restored: TestContext | undefined;
 
 beforeAll(async () => {
   backupRoot = await mkdtemp(path.join(os.tmpdir(), 'schlosstreffen-backups-'));
-  // The erasure journal lies beside the backups: the in-process api journals into it.
-  process.env.BACKUP_DIR = backupRoot;
   t = await createTestContext({ relay: true });
   s3 = createS3Client(t.config.s3);
+  await s3.send(new CreateBucketCommand({ Bucket: backupBucket }));
+  journal = journalStoreOf({
+    offsite: { s3, bucket: backupBucket, prefix: 'backups/', description: backupBucket },
+  })!;
   redis = connectRedis(t.services.redisUrl, 'producer');
   mailer = createTestMailer(t);
-  running = startTestWorkers(t, { mailer, s3 });
+  running = startTestWorkers(t, { mailer, s3, journal });
   const url = new URL(t.config.databaseUrl);
   // Named like the test databases, so the run's teardown drops it if this file fails.
   url.pathname = `${url.pathname}_restored`;
@@ -72,9 +92,8 @@ afterAll(async () => {
   mailer?.close();
   redis?.disconnect();
   if (s3) {
-    await deleteKeys(s3, drillBucket, await listKeys(s3, drillBucket, '').catch(() => [])).catch(
-      () => undefined,
-    );
+    for (const bucket of [drillBucket, backupBucket])
+      await deleteKeys(s3, bucket, await listKeys(s3, bucket, '').catch(() => [])).catch(() => undefined);
     s3.destroy();
   }
   await t?.orm.em
@@ -82,7 +101,6 @@ afterAll(async () => {
     .execute(`drop database if exists "${new URL(restoredUrl).pathname.slice(1)}" with (force)`)
     .catch(() => undefined);
   await t?.close();
-  delete process.env.BACKUP_DIR;
   await rm(backupRoot, { recursive: true, force: true });
 });
 
@@ -174,6 +192,58 @@ async function cli(
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
+/** A free port on loopback. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/**
+ * A second api process on the test's database, Redis prefix and bucket, as an operator starts one
+ * on another host: its own port, temporary directory and backup directory.
+ */
+async function startSecondApi(): Promise<{ url: string; stop(): Promise<void> }> {
+  const own = await mkdtemp(path.join(os.tmpdir(), 'schlosstreffen-api2-'));
+  await mkdir(path.join(own, 'tmp'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'api/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...t.env,
+      PORT: String(port),
+      TMPDIR: path.join(own, 'tmp'),
+      BACKUP_DIR: path.join(own, 'backups'),
+      APP_CLOCK: APPLYING_NOON.toISOString(),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(
+      () =>
+        fetch(`${url}/healthz`).then(
+          (res) => res.status,
+          () => 0,
+        ),
+      { timeout: 60_000, interval: 250 },
+    )
+    .toBe(200);
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+      await rm(own, { recursive: true, force: true });
+    },
+  };
+}
+
 async function objectBytes(bucket: string, key: string): Promise<Buffer> {
   const response = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   return Buffer.from(await response.Body!.transformToByteArray());
@@ -201,10 +271,29 @@ describe('the restore drill', () => {
     const owner = await t.signIn('user', { firstName: 'Olaf', lastName: 'Halter' });
     const second = await t.signIn('user', { firstName: 'Sina', lastName: 'Zweite' });
     const leaving = await t.signIn('user', { firstName: 'Lea', lastName: 'Geht' });
+    const shy = await t.signIn('user', { firstName: 'Mia', lastName: 'Scheu' });
     const confirmed = await apply(owner.client, 'Drillrakete', 2);
+    const withdrawing = await apply(shy.client, 'Drillcabrio', 1);
     const invited = await apply(second.client, 'Drillkombi', 2);
     const reviewed = await apply(second.client, 'Drillcoupé', 1);
-    await setStatus(admin, confirmed.id, 'submitted', 'confirmed');
+    // Two cars invited (a start number each), then confirmed: on the public list with their link previews.
+    for (const [car, client] of [
+      [confirmed, owner.client],
+      [withdrawing, shy.client],
+    ] as const) {
+      await setStatus(admin, car.id, 'submitted', 'invited');
+      await expect.poll(async () => (await vehicleOf(client, car.id)).invitation, WAIT).toBeTruthy();
+      await setStatus(admin, car.id, 'invited', 'confirmed');
+    }
+    const renderedPreviews = async () =>
+      (
+        await t.orm.em
+          .getConnection()
+          .execute<Array<{ n: string }>>(
+            'select count(*) as n from public_vehicle where share_image is not null',
+          )
+      )[0]!.n;
+    await expect.poll(renderedPreviews, WAIT).toBe('2');
     await setStatus(admin, invited.id, 'submitted', 'invited');
     await expect.poll(async () => (await vehicleOf(second.client, invited.id)).invitation, WAIT).toBeTruthy();
     const settings = (await admin.client.get('/api/admin/reviews/settings')).data as ReviewSettings;
@@ -249,11 +338,42 @@ describe('the restore drill', () => {
     expect(manifest.objects.length).toBeGreaterThanOrEqual(10);
     expect((await verifyBackup(backupDir)).problems).toEqual([]);
 
-    // After the backup: the leaving account is deleted (journaled beside the backups).
-    const deleted = await leaving.client.post('/api/account/delete', { password: PASSWORD });
-    expect(deleted.status, deleted.text).toBe(200);
+    // After the backup, this api: a media consent withdrawn, a photo deleted.
+    const consents = (await shy.client.get('/api/account/consents')).data as Array<{
+      id: string;
+      kind: string;
+    }>;
+    const mediaConsent = consents.find((consent) => consent.kind === 'media')!;
+    const withdrawn = await shy.client.post(`/api/account/consents/${mediaConsent.id}/withdraw`, {});
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    const deletedPhoto = reviewed.media[0]!;
+    const photoGone = await second.client.delete(`/api/vehicles/${reviewed.id}/media/${deletedPhoto.id}`);
+    expect(photoGone.status, photoGone.text).toBeLessThan(300);
+    // … and a second api process, with its own directories, deletes an account.
+    const other = await startSecondApi();
+    try {
+      const there = new TestClient(other.url, { origin: TEST_ORIGIN });
+      const login = await there.post('/api/auth/login', { email: leaving.email, password: PASSWORD });
+      expect(login.status, login.text).toBe(200);
+      const deleted = await there.post('/api/account/delete', { password: PASSWORD });
+      expect(deleted.status, deleted.text).toBe(200);
+    } finally {
+      await other.stop();
+    }
+    // The workers wrote all three to the journal in the backup bucket (with the photos deleted
+    // during the backup), within seconds.
+    await expect
+      .poll(
+        async () =>
+          (await journal.list())
+            .filter((entry) => entry.kind !== 'photo' || entry.subject === deletedPhoto.id)
+            .map((entry) => (entry.kind === 'retention' ? entry.asOf : entry.subject)),
+        WAIT,
+      )
+      .toEqual([mediaConsent.id, deletedPhoto.id, leaving.id]);
 
     // Restore into a new database and a new bucket.
+    const restoreLog: string[] = [];
     const report = await restoreBackup({
       dir: backupDir,
       databaseUrl: restoredUrl,
@@ -261,14 +381,28 @@ describe('the restore drill', () => {
       redisPrefix: `${t.prefix}r`,
       s3,
       bucket: drillBucket,
-      journal: path.join(backupRoot, 'erasures.jsonl'),
+      journal,
       retention: t.config.retention,
-      log: () => undefined,
+      log: (line) => void restoreLog.push(line),
     });
     expect(report.createdDatabase).toBe(true);
     expect(report.tables).toEqual(manifest.tables);
     expect(report.sessionsEnded).toBeGreaterThanOrEqual(5);
-    expect(report.replayed).toEqual([expect.objectContaining({ kind: 'account', id: leaving.id })]);
+    // The three, in order; before them the photo deletions made during the backup that committed
+    // after its snapshot, if any.
+    const afterBackup = report.replayed.slice(-3);
+    expect(afterBackup).toEqual([
+      expect.objectContaining({ kind: 'consent', subject: mediaConsent.id }),
+      expect.objectContaining({ kind: 'photo', subject: deletedPhoto.id }),
+      expect.objectContaining({ kind: 'account', subject: leaving.id }),
+    ]);
+    const duringBackup = report.replayed.slice(0, -3);
+    expect(duringBackup.every((entry) => entry.kind === 'photo')).toBe(true);
+    expect(restoreLog.at(-1)).toMatch(
+      new RegExp(
+        `${report.replayed.length} erasures after the snapshot replayed \\(.*consent 1.*account 1\\)`,
+      ),
+    );
 
     // Every object's bytes as the manifest says, and nothing else in the new bucket.
     const keys = await listKeys(s3, drillBucket, '');
@@ -281,13 +415,51 @@ describe('the restore drill', () => {
     restored = await createTestContext({ env: { DATABASE_URL: restoredUrl, S3_BUCKET: drillBucket } });
     const counts = await rowCounts(restored, Object.keys(manifest.tables));
     // Every table as in the manifest, but for what the restore changes: sessions end, and the
-    // replayed deletion takes the account, its mails and their outbox rows (and queues its own).
-    const changed = ['session', 'users', 'email_log', 'outbox'];
+    // replayed erasures take the account, its mails and their outbox rows (and queue their own),
+    // the photo, the car whose media consent was withdrawn from the list (a status log row), and
+    // are recorded in the journal's rows.
+    const changed = [
+      'session',
+      'users',
+      'email_log',
+      'outbox',
+      'media',
+      'public_vehicle',
+      'review',
+      'erasure_journal',
+    ];
     for (const table of Object.keys(manifest.tables).filter((name) => !changed.includes(name))) {
       expect(counts[table], table).toBe(manifest.tables[table]);
     }
     expect(counts.session).toBe(0);
     expect(counts.users).toBe(manifest.tables.users! - 1);
+    expect(counts.media).toBe(manifest.tables.media! - 1 - duringBackup.length);
+    expect(counts.public_vehicle).toBe(manifest.tables.public_vehicle! - 1);
+    expect(counts.erasure_journal).toBe(manifest.tables.erasure_journal! + report.replayed.length);
+
+    // None of the three erasures is back: the consent stays withdrawn and its car off the list, the
+    // photo stays deleted.
+    const restoredRows = <T>(sql: string, params: unknown[] = []) =>
+      restored!.orm.em.getConnection().execute<T[]>(sql, params);
+    const [consent] = await restoredRows<{ withdrawn_at: Date | null }>(
+      'select withdrawn_at from consent where id = ?',
+      [mediaConsent.id],
+    );
+    expect(consent!.withdrawn_at).not.toBeNull();
+    const listed = (await restored.client().get('/api/vehicles/public')).data as Array<{ id: string }>;
+    expect(listed.map((car) => car.id)).toEqual([confirmed.id]);
+    expect(await restoredRows('select id from media where id = ?', [deletedPhoto.id])).toEqual([]);
+
+    // Every link preview of the restored site answers, to anyone.
+    const previews = await restoredRows<{ share_image: string }>(
+      'select share_image from public_vehicle where share_image is not null',
+    );
+    expect(previews).toHaveLength(1);
+    for (const { share_image: key } of previews) {
+      const image = await fetch(new URL(`/objects/${key}`, restored.baseUrl));
+      expect(image.status, key).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/jpeg');
+    }
 
     // The jobs of the day before the snapshot are queued again by the first start's relay.
     expect(report.requeued).toBe(manifest.tables.outbox);
@@ -336,7 +508,7 @@ describe('the restore drill', () => {
     const rebuild = await cli(['projections:rebuild', '--verify'], { DATABASE_URL: restoredUrl });
     expect(rebuild.code, rebuild.stdout).toBe(0);
     expect(rebuild.stdout).toContain('0 status mismatches, 0 public list rows out of date');
-  });
+  }, 180_000);
 
   it('refuses a backup with one changed byte: verify exits 1, restore changes nothing', async () => {
     expect(manifest).toBeDefined();
