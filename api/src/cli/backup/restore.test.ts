@@ -26,7 +26,7 @@ let s3: S3Client;
 let root: string;
 const id = randomBytes(4).toString('hex');
 const offsiteBucket = `offsite-${id}`;
-const buckets = [offsiteBucket, ...[1, 2, 3, 4].map((n) => `restored${n}-${id}`)];
+const buckets = [offsiteBucket, ...[1, 2, 3].map((n) => `restored${n}-${id}`)];
 const databases: string[] = [];
 const key = randomBytes(32);
 
@@ -205,6 +205,10 @@ describe('backups', () => {
     await expect(restoreInto(migrated, dir, buckets[2]!, false)).rejects.toThrow(
       /holds rows beyond what migrating an empty database writes \(.*users: \d+/,
     );
-    expect((await restoreInto(migrated, dir, buckets[4]!, true)).createdDatabase).toBe(false);
+    // A new database, but the bucket holds the first restore's objects: refused as well.
+    await expect(restoreInto(newDatabase('fresh'), dir, buckets[2]!)).rejects.toThrow(
+      /the bucket .* is not empty/,
+    );
+    expect((await restoreInto(migrated, dir, buckets[2]!, true)).createdDatabase).toBe(false);
   });
 });
