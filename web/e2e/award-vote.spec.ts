@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { mailboxOf } from '@schlosstreffen/shared';
 import type { AwardAdminView, AwardMe } from '@schlosstreffen/shared/api';
 import {
   adminVehicle,
@@ -207,7 +208,7 @@ test('a visitor votes on the cars’ pages: address, mailed link, three cars at 
   await tab.getByRole('button', { name: 'Meine Stimmen löschen' }).click();
   await expect(tab.getByRole('status')).toContainText('Deine Stimmen und deine Adresse sind gelöscht.');
   const left = await sql<{ count: string }>(
-    `SELECT count(*) FROM award_voter WHERE email = '${email.toLowerCase().replace(/'/g, "''")}'`,
+    `SELECT count(*) FROM award_voter WHERE mailbox = '${mailboxOf(email).replace(/'/g, "''")}'`,
   );
   expect(Number(left[0]!.count)).toBe(0);
   const me = (await (await visitor.request.get(`/api/award/${year}/me`)).json()) as AwardMe;
