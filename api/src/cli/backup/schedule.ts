@@ -9,7 +9,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
-import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { EVENT_TIMEZONE } from '@schlosstreffen/shared';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -28,6 +28,7 @@ import { createBackup } from './create.js';
 import { encryptedSize, encrypting } from './encryption.js';
 import { MANIFEST_FILE, readManifest, throttled } from './manifest.js';
 import { backupMoment, backupName, rotate, type RotationPolicy } from './rotation.js';
+import { offsiteBackupNames } from './source.js';
 
 /** A line of the backup runs: progress as info, a failure as error. */
 export type BackupLog = (line: string, level?: 'info' | 'error') => void;
@@ -124,22 +125,7 @@ async function rotateOffsite(
   policy: RotationPolicy,
   log: BackupLog,
 ): Promise<string[]> {
-  const names: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await offsite.s3.send(
-      new ListObjectsV2Command({
-        Bucket: offsite.bucket,
-        Prefix: offsite.prefix,
-        Delimiter: '/',
-        ContinuationToken: token,
-      }),
-    );
-    for (const entry of page.CommonPrefixes ?? []) {
-      if (entry.Prefix) names.push(entry.Prefix.slice(offsite.prefix.length).replace(/\/$/, ''));
-    }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
+  const names = await offsiteBackupNames(offsite);
   const { keep, remove } = rotate(names, at, policy);
   for (const name of remove) {
     await deleteKeys(

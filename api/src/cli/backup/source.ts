@@ -52,8 +52,8 @@ async function scratchDirectory(): Promise<string> {
   return dir;
 }
 
-/** The newest backup name in the second bucket. */
-async function latestOffsite(offsite: OffsiteConfig): Promise<string> {
+/** The names of the backups copied to the second bucket (`<prefix><name>/`). */
+export async function offsiteBackupNames(offsite: OffsiteConfig): Promise<string[]> {
   const names: string[] = [];
   let token: string | undefined;
   do {
@@ -71,6 +71,12 @@ async function latestOffsite(offsite: OffsiteConfig): Promise<string> {
     }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
+  return names;
+}
+
+/** The newest backup name in the second bucket. */
+async function latestOffsite(offsite: OffsiteConfig): Promise<string> {
+  const names = await offsiteBackupNames(offsite);
   const newest = names.sort().at(-1);
   if (!newest) throw new Error(`no backup in ${offsite.description} under ${offsite.prefix}`);
   return newest;
