@@ -10,7 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, insertListedVehicle, type TestContext } from '../../testing/index.js';
+import {
+  createTestContext,
+  createVehicle,
+  insertListedVehicle,
+  type TestContext,
+} from '../../testing/index.js';
 import { awardCertificateKey, shareImageKey, signExportKey } from '../../core/storage/objects.js';
 import { adminQuery, cloneDatabase, databaseUrlFor } from '../../testing/database.js';
 import { createS3Client, deleteKeys, listKeys } from '../../core/storage/s3.js';
@@ -37,19 +42,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'schlosstreffen-restore-'));
   // Something to back up: an account with an application.
   const owner = await t.signIn('user', { firstName: 'Lena', lastName: 'Weber' });
-  expect(
-    (
-      await owner.client.post('/api/vehicles', {
-        brand: 'Audi',
-        model: 'Quattro',
-        year: 1984,
-        ps: 306,
-        weightKg: 1300,
-        topSpeedKmh: 250,
-        zeroToHundredS: 5.0,
-      })
-    ).status,
-  ).toBe(201);
+  await createVehicle(owner.client, { brand: 'Audi', model: 'Quattro' });
 });
 
 afterAll(async () => {
