@@ -152,6 +152,8 @@ describe('backups', () => {
     const at = new Date('2026-11-27T02:30:00Z');
     expect(await runScheduledBackup({ schedule, source: source(), log: () => undefined }, at)).toBe(true);
     const offsite = { s3, bucket: offsiteBucket, prefix: 'copies/', description: offsiteBucket };
+    // The scratch directory of a decrypted copy lies in the system's, which stays as it is.
+    const systemTmp = (await stat(os.tmpdir())).mode & 0o7777;
 
     // A wrong key: refused at the manifest, nothing is left decrypted.
     const lines: string[] = [];
@@ -177,6 +179,7 @@ describe('backups', () => {
       await opened.close();
     }
     await expect(stat(opened.dir)).rejects.toThrow(/ENOENT/);
+    expect((await stat(os.tmpdir())).mode & 0o7777).toBe(systemTmp);
   });
 
   it('refuses, without --force, a database the app is connected to or one holding more than migrations write', async () => {

@@ -45,9 +45,10 @@ async function encryptedDirectory(dir: string): Promise<boolean> {
 
 /** A private scratch directory for a decrypted copy: in BACKUP_DIR when set (room for backups), else the system's. */
 async function scratchDirectory(): Promise<string> {
-  const parent = process.env.BACKUP_DIR ? path.resolve(process.env.BACKUP_DIR) : os.tmpdir();
-  await privateDirectory(parent).catch(() => undefined);
-  const dir = await mkdtemp(path.join(parent, 'decrypted-'));
+  const backups = process.env.BACKUP_DIR ? path.resolve(process.env.BACKUP_DIR) : undefined;
+  // The backup directory is the backups' own (0700); the system's temporary directory stays as it is.
+  if (backups) await privateDirectory(backups);
+  const dir = await mkdtemp(path.join(backups ?? os.tmpdir(), 'decrypted-'));
   await privateDirectory(dir);
   return dir;
 }
