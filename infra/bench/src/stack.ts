@@ -61,7 +61,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  * Preloaded into children: they exit when their stdin pipe closes, which happens when the bench dies
  * in any way, even by SIGKILL.
  */
-const EXIT_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
+export const EXIT_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
   "process.stdin.on('end', () => process.exit()).on('error', () => process.exit()).resume();",
 )}`;
 

@@ -3,7 +3,11 @@
  * proxy in front of several would), and a timeout on every request. Each answer is counted, so a
  * scenario can say how many requests failed and how, and whether any hung.
  */
-import type { Deployment } from './deployment.js';
+/** Where a client sends its requests: the apis (round-robin) and the site's address (Origin). */
+export interface Target {
+  readonly apis: ReadonlyArray<{ readonly url: string }>;
+  readonly publicUrl: string;
+}
 
 /** A JSON answer, read loosely: the suite checks the fields it needs itself. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -52,7 +56,7 @@ export class Client {
   private cookie = '';
 
   constructor(
-    private readonly deployment: Deployment,
+    private readonly deployment: Target,
     private readonly tally: Tally,
     /** Pin the client to one api (else round-robin over the live ones); `pin` changes it. */
     private pinned?: number,

@@ -38,7 +38,9 @@ export interface MailFigures {
  * Every status event has exactly one mail of its kind in the deployment's catcher (told apart by
  * Message-ID, which is the job's id), and every mail there belongs to this deployment.
  */
-export async function checkMails(deployment: Deployment): Promise<Check & MailFigures> {
+export async function checkMails(
+  deployment: Pick<Deployment, 'query' | 'mailWebUrl'>,
+): Promise<Check & MailFigures> {
   const expected = new Map<string, number>();
   const events = await deployment.query<{ email: string; new_status: string; n: string }>(
     `select u.email, r.new_status, count(*) as n
