@@ -96,6 +96,8 @@ export interface AppDeps {
   events?: EventSource;
   /** The request metrics, served at /metrics with METRICS_TOKEN; a registry of the app's own when unset. */
   metrics?: HttpMetrics;
+  /** True once the process stops: its readiness (/healthz/ready) fails while it still serves. */
+  stopping?: () => boolean;
 }
 
 export const SESSION_COOKIE = 'st.sid';
@@ -128,7 +130,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   );
   app.use(nonceForRenderedPages);
   app.use(helmet(helmetOptions(config)));
-  app.use(healthRoutes({ em, redis, s3: deps.s3, bucket: config.s3.bucket }).routes());
+  app.use(
+    healthRoutes({ em, redis, s3: deps.s3, bucket: config.s3.bucket, stopping: deps.stopping }).routes(),
+  );
   app.use(metricsRoutes({ token: config.metricsToken, metrics }).routes());
   // Cookies are Secure when the site is served over HTTPS, as PUBLIC_URL says.
   const secureCookies = new URL(config.publicUrl).protocol === 'https:';

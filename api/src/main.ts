@@ -25,7 +25,7 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 20) * 100
 async function main(): Promise<void> {
   const config = loadApiConfig();
   configureLogger(config.log, { process: 'api' });
-  const orm = await initOrm(config.databaseUrl, ORM_LOGGING);
+  const orm = await initOrm(config.databaseUrl, { ...ORM_LOGGING, migrate: config.migrateOnStart });
   // Requests (rate limits, readiness) and the outbox relay fail fast while Redis is away.
   const redis = connectRedis(config.redisUrl, 'requests');
   const producer = connectRedis(config.redisUrl, 'producer');
@@ -50,6 +50,8 @@ async function main(): Promise<void> {
   const currentEditionId = async () => (await events.at(config.now())).edition.id;
   // One registry for the app and the public list in front of it (METRICS_TOKEN).
   const metrics = config.metricsToken ? new HttpMetrics() : undefined;
+  // Set by SIGTERM: the readiness fails from then on, while the server still serves for a moment.
+  let stopping = false;
   const app = createApp({
     config,
     now: config.now,
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     pages: { cache: pages, inputs: publicInputs },
     redisPrefix: config.redisPrefix,
     metrics,
+    stopping: () => stopping,
   });
   const secureSite = new URL(config.publicUrl).protocol === 'https:';
   // The gate's requests are counted first, so answers from memory yield to them while they run.
@@ -103,10 +106,18 @@ async function main(): Promise<void> {
     3600_000,
   );
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    if (config.shutdownDelaySeconds > 0) {
+      // Load balancers learn from the failing readiness (or the orchestrator) to send no more
+      // requests here; until they have, this api serves as before.
+      logger.info(
+        { signal, delaySeconds: config.shutdownDelaySeconds },
+        'api stopping: readiness fails, still serving until the load balancer has taken it out',
+      );
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelaySeconds * 1000));
+    }
     logger.info({ signal }, 'api stopping: no new connections, finishing requests in flight');
     clearInterval(prune);
     await drain(server, SHUTDOWN_GRACE_MS);

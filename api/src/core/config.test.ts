@@ -176,6 +176,18 @@ describe('configuration', () => {
     }
   });
 
+  it('migrates at start unless MIGRATE_ON_START=false; a stopping api serves SHUTDOWN_DELAY_SECONDS on', () => {
+    const env = { ...s3, SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadApiConfig(env).migrateOnStart).toBe(true);
+    expect(loadApiConfig({ ...env, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(loadApiConfig({ ...env, MIGRATE_ON_START: '0' }).migrateOnStart).toBe(false);
+    expect(loadApiConfig({ ...env, MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+    expect(() => loadApiConfig({ ...env, MIGRATE_ON_START: 'nein' })).toThrow(/MIGRATE_ON_START/);
+    expect(loadApiConfig(env).shutdownDelaySeconds).toBe(0);
+    expect(loadApiConfig({ ...env, SHUTDOWN_DELAY_SECONDS: '10' }).shutdownDelaySeconds).toBe(10);
+    expect(() => loadApiConfig({ ...env, SHUTDOWN_DELAY_SECONDS: '-1' })).toThrow(/SHUTDOWN_DELAY_SECONDS/);
+  });
+
   it('rejects malformed values', () => {
     expect(() => loadApiConfig({ ...s3, PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadApiConfig({ ...s3, PARKING_ZONES: 'A-30' })).toThrow(ConfigError);

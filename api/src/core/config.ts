@@ -61,6 +61,8 @@ const CommonEnvSchema = v.object({
   S3_FORCE_PATH_STYLE: v.optional(bool, 'true'),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32))),
   DATA_DIR: v.optional(v.string(), '.data'),
+  /** Whether api and worker apply pending migrations at start; false where a release's job runs them. */
+  MIGRATE_ON_START: v.optional(bool, 'true'),
   /** Bearer token of the Prometheus metrics (the api's /metrics, the worker's port); unset: no metrics. */
   METRICS_TOKEN: v.optional(
     v.pipe(v.string(), v.regex(/^([\x21-\x7e]{16,200})?$/, '16 to 200 printable characters, no spaces')),
@@ -101,6 +103,8 @@ export interface CommonConfig {
   s3: S3Config;
   sessionSecret: string;
   dataDir: string;
+  /** MIGRATE_ON_START: api and worker migrate the database at start (else `cli migrate` does). */
+  migrateOnStart: boolean;
   /** LOG_LEVEL and LOG_FORMAT: what the process logs, and as JSON lines or for a terminal. */
   log: LogSettings;
   event: EventConfig;
@@ -211,6 +215,7 @@ export function loadCommonConfig(env: Env = process.env): CommonConfig {
     s3,
     sessionSecret,
     dataDir,
+    migrateOnStart: e.MIGRATE_ON_START,
     log: {
       level: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
       format: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
@@ -274,6 +279,14 @@ const ApiEnvSchema = v.object({
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)),
     '1200',
   ),
+  /**
+   * Seconds a stopping api keeps serving, its readiness already failing, before it stops accepting:
+   * the time a load balancer needs to stop sending it requests.
+   */
+  SHUTDOWN_DELAY_SECONDS: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(300)),
+    '0',
+  ),
   /** Reviewers and admins sign in with a second factor (TOTP); on by default in production. */
   STAFF_SECOND_FACTOR: v.optional(
     v.pipe(
@@ -307,6 +320,8 @@ export interface ApiConfig extends CommonConfig {
   allowedOrigins: string[];
   /** Reviewers and admins complete every sign-in with a second factor (STAFF_SECOND_FACTOR). */
   staffSecondFactor: boolean;
+  /** SHUTDOWN_DELAY_SECONDS: how long a stopping api serves on while its readiness fails. */
+  shutdownDelaySeconds: number;
   rateLimits: {
     loginPerIp: RateLimitRule;
     loginPerAccount: BackoffRule;
@@ -339,6 +354,7 @@ export function loadApiConfig(env: Env = process.env): ApiConfig {
     webDist: path.resolve(e.WEB_DIST),
     allowedOrigins: [new URL(common.publicUrl).origin, ...extra.map((origin) => new URL(origin).origin)],
     staffSecondFactor: e.STAFF_SECOND_FACTOR ?? common.isProduction,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     rateLimits: {
       loginPerIp: { points: 50 * e.RATE_LIMIT_FACTOR, durationSeconds: 15 * 60 },
       // Five free failures per account, then 2 s, 4 s, 8 s, … up to 15 minutes per further failure.

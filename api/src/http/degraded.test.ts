@@ -1,8 +1,9 @@
 /**
  * The api while PostgreSQL, Redis or S3 is away: each reaches the app through a proxy that the test
  * switches off (connections refused, open ones cut) or makes hang. Requests that need the missing
- * service answer 503 with a German message within seconds, /readyz names it, and everything recovers
- * once it is back, without a restart.
+ * service answer 503 with a German message within seconds, /readyz names it, the readiness of load
+ * balancers (/healthz/ready) fails for the database only, and everything recovers once it is back,
+ * without a restart.
  */
 import { startChaosProxy, type ChaosProxy } from '@schlosstreffen/infra/chaos-proxy';
 import { MESSAGES } from '@schlosstreffen/shared';
@@ -75,7 +76,7 @@ async function eventually(check: () => Promise<void>, ms = 8000): Promise<void> 
 }
 
 describe('PostgreSQL away', () => {
-  it('answers 503 with a German message at once, /readyz names the database, and all recovers', async () => {
+  it('answers 503 with a German message at once, /readyz names the database, the readiness fails, and all recovers', async () => {
     await db.down();
     const res = await timed(() => owner.client.get('/api/vehicles'));
     expect(res.status).toBe(503);
@@ -83,11 +84,16 @@ describe('PostgreSQL away', () => {
     const ready = await timed(() => t.client().get('/readyz'));
     expect(ready.status).toBe(503);
     expect(ready.data.checks).toEqual({ database: 'down', redis: 'ok', storage: 'ok' });
+    // This api cannot serve: the load balancer's readiness takes it out; liveness keeps it running.
+    const serving = await timed(() => t.client().get('/healthz/ready'));
+    expect(serving.status).toBe(503);
+    expect(serving.data).toEqual({ status: 'unavailable', checks: { database: 'down' } });
     expect((await t.client().get('/healthz')).status).toBe(200);
 
     await db.up();
     await eventually(async () => expect((await owner.client.get('/api/vehicles')).status).toBe(200));
     expect((await t.client().get('/readyz')).status).toBe(200);
+    expect((await t.client().get('/healthz/ready')).status).toBe(200);
   });
 
   it('answers 503 within seconds when the database hangs', async () => {
@@ -121,7 +127,7 @@ describe('PostgreSQL away', () => {
 });
 
 describe('Redis away', () => {
-  it('keeps logins working with limits held in memory, and /readyz names Redis', async () => {
+  it('keeps logins working with limits held in memory, stays ready, and /readyz names Redis', async () => {
     await redis.down();
     const login = await timed(
       () => t.client().post('/api/auth/login', { email: owner.email, password: PASSWORD }),
@@ -136,6 +142,10 @@ describe('Redis away', () => {
     const ready = await timed(() => t.client().get('/readyz'));
     expect(ready.status).toBe(503);
     expect(ready.data.checks).toEqual({ database: 'ok', redis: 'down', storage: 'ok' });
+    // Pages and sign-ins go on, so the load balancer keeps sending.
+    const serving = await timed(() => t.client().get('/healthz/ready'));
+    expect(serving.status).toBe(200);
+    expect(serving.data).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 
   it('still refuses guessing while Redis is away (per process)', async () => {
@@ -197,6 +207,7 @@ describe('S3 away', () => {
     expect(attach.data.message).toBe(MESSAGES.storageUnavailable);
     const ready = await timed(() => t.client().get('/readyz'));
     expect(ready.data.checks).toEqual({ database: 'ok', redis: 'ok', storage: 'down' });
+    expect((await timed(() => t.client().get('/healthz/ready'))).status).toBe(200);
 
     await s3.up();
     await eventually(async () => expect((await t.client().get('/readyz')).status).toBe(200));

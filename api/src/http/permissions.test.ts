@@ -302,6 +302,11 @@ const vehicleBody = {
 const ROWS: Row[] = [
   { route: 'GET /healthz', expect: [200, 200, 200, 200, 200, 200], request: () => ({ path: '/healthz' }) },
   { route: 'GET /readyz', expect: [200, 200, 200, 200, 200, 200], request: () => ({ path: '/readyz' }) },
+  {
+    route: 'GET /healthz/ready',
+    expect: [200, 200, 200, 200, 200, 200],
+    request: () => ({ path: '/healthz/ready' }),
+  },
 
   // The visitors' award.
   {

@@ -24,18 +24,33 @@ async function check(fn: () => Promise<unknown>): Promise<'ok' | 'down'> {
 }
 
 /**
- * Liveness at /healthz; readiness at /readyz checks the database, Redis and S3, each within 2.5 s,
- * and names the one that is missing (503).
+ * Liveness at /healthz. Readiness for load balancers and probes at /healthz/ready: 503 only while
+ * this process cannot serve, its database away (checked within 2.5 s) or the process stopping; pages
+ * and sign-ins are built to go on without Redis and S3, so their absence takes no api out. /readyz
+ * checks the database, Redis and S3, each within 2.5 s, and names the one that is missing (503), for
+ * people and the status page.
  */
 export function healthRoutes(deps: {
   em: EntityManager;
   redis: Redis;
   s3: S3Client;
   bucket: string;
+  /** True once the process has been told to stop (SIGTERM). */
+  stopping?: () => boolean;
 }): Router {
   const router = strictRouter();
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
+  });
+  router.get('/healthz/ready', async (ctx) => {
+    if (deps.stopping?.()) {
+      ctx.status = 503;
+      ctx.body = { status: 'stopping' };
+      return;
+    }
+    const database = await check(() => pingDatabase(deps.em));
+    ctx.status = database === 'ok' ? 200 : 503;
+    ctx.body = { status: database === 'ok' ? 'ok' : 'unavailable', checks: { database } };
   });
   router.get('/readyz', async (ctx) => {
     const [database, redis, storage] = await Promise.all([
