@@ -27,6 +27,11 @@ const WorkerEnvSchema = v.object({
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535)),
     '9464',
   ),
+  /** Where each worker process answers GET /healthz (always open, no token): the probes' port. */
+  WORKER_HEALTH_PORT: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535)),
+    '9465',
+  ),
 });
 
 export interface WorkerConfig extends CommonConfig {
@@ -38,6 +43,8 @@ export interface WorkerConfig extends CommonConfig {
   visitorUpdateRate: number;
   /** The port of this process's metrics (WORKER_METRICS_PORT); served only with METRICS_TOKEN set. */
   metricsPort: number;
+  /** The port of this process's health endpoint (WORKER_HEALTH_PORT). */
+  healthPort: number;
   /**
    * The erasure journal in shared storage: the second bucket (BACKUP_S3_*), else in development
    * the backup directory (BACKUP_DIR); undefined without either.
@@ -60,6 +67,9 @@ export function loadWorkerConfig(env: Record<string, string | undefined> = proce
     );
   }
   if (common.isProduction && !env.MAIL_FROM) throw new ConfigError('Missing configuration: MAIL_FROM.');
+  if (e.WORKER_HEALTH_PORT === e.WORKER_METRICS_PORT) {
+    throw new ConfigError('Invalid configuration: WORKER_HEALTH_PORT and WORKER_METRICS_PORT must differ.');
+  }
   return {
     ...common,
     smtpUrl: e.SMTP_URL,
@@ -68,6 +78,7 @@ export function loadWorkerConfig(env: Record<string, string | undefined> = proce
     tickEveryMs: e.SCHEDULER_TICK_MINUTES ? e.SCHEDULER_TICK_MINUTES * 60_000 : undefined,
     visitorUpdateRate: e.VISITOR_UPDATE_RATE,
     metricsPort: e.WORKER_METRICS_PORT,
+    healthPort: e.WORKER_HEALTH_PORT,
     journal: journalStoreOf(loadBackupStorage(env)),
   };
 }

@@ -12,6 +12,7 @@ import {
 import { createMailer } from './adapters/mailer.js';
 import { loadWorkerConfig } from './config.js';
 import { applyGcSettings } from './gc-settings.js';
+import { healthOf, serveHealth } from './health.js';
 import { serveMetrics, WorkerMetrics } from './metrics.js';
 import { startWorkers } from './worker.js';
 
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   applyGcSettings();
   const config = loadWorkerConfig();
   configureLogger(config.log, { process: 'worker' });
-  const orm = await initOrm(config.databaseUrl, ORM_LOGGING);
+  const orm = await initOrm(config.databaseUrl, { ...ORM_LOGGING, migrate: config.migrateOnStart });
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const s3 = createS3Client(config.s3);
   if (config.isProduction) {
@@ -63,18 +64,27 @@ async function main(): Promise<void> {
           },
         )
       : undefined;
+  let stopping = false;
+  // The probes' endpoint on a port of its own, without a token; a port in use is logged, and the
+  // worker runs on without it (a second worker on one host).
+  const healthServer = await serveHealth(config.healthPort, () => healthOf(running.health(), stopping)).catch(
+    (error: unknown) => {
+      logger.error({ err: error, port: config.healthPort }, 'worker health not served');
+      return undefined;
+    },
+  );
   logger.info(
     { redisPrefix: config.redisPrefix, queues: running.workers.map((w) => w.name) },
     'worker started',
   );
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'worker stopping: no new jobs, finishing running ones');
     metricsServer?.close();
     await running.close(SHUTDOWN_GRACE_MS);
+    healthServer?.close();
     mailer.close();
     s3.destroy();
     await orm.close();

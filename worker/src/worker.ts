@@ -203,8 +203,18 @@ export function createHandlers(
 /** The id of the one schedule of the scheduler's tick. */
 export const TICK_SCHEDULER_ID = 'scheduler-tick';
 
+/** What the health endpoint reports of a process's workers. */
+export interface WorkersHealth {
+  /** Queues whose BullMQ worker runs its loop, of all queues. */
+  running: number;
+  total: number;
+  /** `ready` when every Redis connection is, else the state of one that is not (e.g. `reconnecting`). */
+  redis: string;
+}
+
 export interface RunningWorkers {
   workers: Worker[];
+  health(): WorkersHealth;
   /**
    * Stops taking jobs and waits for running ones to finish; after `graceMs` it stops waiting, and
    * jobs still running go back to the queue once their locks run out.
@@ -269,6 +279,11 @@ export function startWorkers(deps: WorkerDeps): RunningWorkers {
   });
   return {
     workers,
+    health: () => ({
+      running: workers.filter((worker) => worker.isRunning()).length,
+      total: workers.length,
+      redis: connections.find((connection) => connection.status !== 'ready')?.status ?? 'ready',
+    }),
     async close(graceMs = Infinity) {
       const finished = Promise.all(workers.map((worker) => worker.close()));
       let timer: NodeJS.Timeout | undefined;
