@@ -370,6 +370,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
         }),
       pages: deps.pages?.cache,
       listedVehicles: async () => (await publicList()).count,
+      storedAssets: { s3: deps.s3, bucket },
     }),
   );
   return app;

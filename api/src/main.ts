@@ -18,6 +18,7 @@ import { closeQueues, createQueues } from './core/outbox/queues.js';
 import { OutboxRelay } from './core/outbox/relay.js';
 import { connectRedis, warnAboutRedis } from './core/redis.js';
 import { HttpMetrics } from './http/metrics.js';
+import { publishWebAssetsInBackground } from './http/web-assets.js';
 
 /** How long a stopping api lets requests in flight finish before it cuts them. */
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 20) * 1000;
@@ -32,6 +33,13 @@ async function main(): Promise<void> {
   const s3 = createS3Client(config.s3);
   if (!config.isProduction) await ensureBucket(s3, config.s3.bucket);
   if (config.isProduction) void warnAboutRedis(redis, 'api');
+  // This build's hashed assets go to the bucket, where an api of another release finds them when a
+  // page of this one asks it for its chunks during and after a rolling deploy.
+  const stopPublishing = publishWebAssetsInBackground(
+    s3,
+    config.s3.bucket,
+    path.join(config.webDist, 'assets'),
+  );
 
   const queues = createQueues(producer, config.redisPrefix);
   const relay = new OutboxRelay(orm.em, queues);
@@ -120,6 +128,7 @@ async function main(): Promise<void> {
     }
     logger.info({ signal }, 'api stopping: no new connections, finishing requests in flight');
     clearInterval(prune);
+    stopPublishing();
     await drain(server, SHUTDOWN_GRACE_MS);
     await relay.stop();
     pages.clear();

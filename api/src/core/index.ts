@@ -85,6 +85,7 @@ export {
   printPhotoKey,
   renditionKey,
   uploadPrefix,
+  webAssetKey,
   type FullFormat,
 } from './storage/objects.js';
 export {

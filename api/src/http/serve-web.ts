@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
 import type Koa from 'koa';
@@ -35,6 +36,7 @@ import {
   type CachedPage,
   type PageCache,
 } from './page-cache.js';
+import { ASSET_MAX_AGE_MS, sendStoredAsset } from './web-assets.js';
 
 /**
  * Public pages whose first screen the server renders with its data; the signed-in area and every
@@ -182,6 +184,8 @@ export function serveWeb(options: {
   pages?: PageCache;
   /** How many cars the current edition's public list holds (the landing page leaves out an empty section). */
   listedVehicles?: () => Promise<number>;
+  /** The bucket holding every release's hashed assets, asked for those this build lacks. */
+  storedAssets?: { s3: S3Client; bucket: string };
 }): Koa.Middleware<AppState> {
   const { root, siteConfig, cache, em, presentUser } = options;
   const serverBuild = path.join(root, '..', 'dist-server', 'entry-server.js');
@@ -266,10 +270,11 @@ export function serveWeb(options: {
     if (file && file !== 'index.html' && path.extname(file)) {
       // koa-send picks the build's .br or .gz beside the file when the browser accepts it.
       ctx.vary('Accept-Encoding');
+      const asset = file.startsWith('assets/');
       const served = await send(ctx, file, {
         root,
-        maxage: file.startsWith('assets/') ? 365 * 24 * 3600 * 1000 : 0,
-        immutable: file.startsWith('assets/'),
+        maxage: asset ? ASSET_MAX_AGE_MS : 0,
+        immutable: asset,
         // Per representation (the .br or .gz beside the file has its own size and time).
         setHeaders: (res, _file, stats) =>
           res.setHeader('ETag', `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`),
@@ -277,6 +282,12 @@ export function serveWeb(options: {
       if (served) {
         if (ctx.fresh) ctx.status = 304;
         return;
+      }
+      // A chunk of another release (a page loaded before or during a deploy): from the bucket.
+      const { storedAssets } = options;
+      if (asset && storedAssets) {
+        const name = file.slice('assets/'.length);
+        if (await sendStoredAsset(ctx, storedAssets.s3, storedAssets.bucket, name)) return;
       }
       return next();
     }

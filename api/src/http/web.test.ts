@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,9 +13,12 @@ import {
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEdition, makeCurrent } from '../core/editions/editions.js';
+import { webAssetKey } from '../core/storage/objects.js';
+import { createS3Client, deleteKeys, listKeys } from '../core/storage/s3.js';
 import { APPLYING_NOON, createTestContext, registerUser, type TestContext } from '../testing/index.js';
 import type { AppState } from './context.js';
 import { nonceForRenderedPages, serveWeb } from './serve-web.js';
+import { publishWebAssets } from './web-assets.js';
 
 let t: TestContext;
 let webBuild: string;
@@ -294,6 +298,74 @@ describe('paths no page serves', () => {
       }
     } finally {
       await new Promise((done) => server.close(done));
+    }
+  });
+});
+
+describe('hashed assets of another release', () => {
+  it("are served from the bucket once this build lacks them, with the build's immutable caching", async () => {
+    // A build's assets, as the release before this one had them (names unique in the shared bucket).
+    const tag = randomBytes(4).toString('hex');
+    const chunk = `route-${tag}.js`;
+    const font = `font-${tag}.woff2`;
+    const script = `export const route = '${'x'.repeat(2000)}';`;
+    const assets = path.join(webDist, 'assets');
+    await mkdir(assets, { recursive: true });
+    await writeFile(path.join(assets, chunk), script);
+    await writeFile(path.join(assets, `${chunk}.br`), brotliCompressSync(script));
+    await writeFile(path.join(assets, font), 'wOF2');
+    const s3 = createS3Client(t.config.s3);
+    const bucket = t.config.s3.bucket;
+    const keys = [chunk, `${chunk}.br`, font].map(webAssetKey);
+    try {
+      // Published at the api's start: what the bucket lacks, once.
+      expect(await publishWebAssets(s3, bucket, assets)).toBe(3);
+      expect(await listKeys(s3, bucket, webAssetKey(`route-${tag}`))).toEqual(keys.slice(0, 2));
+      expect(await publishWebAssets(s3, bucket, assets)).toBe(0);
+      const local = await fetch(`${t.baseUrl}/assets/${chunk}`);
+      expect(local.status).toBe(200);
+
+      // The next release's build: its assets directory no longer holds them.
+      await rm(assets, { recursive: true });
+      const compressed = await fetch(`${t.baseUrl}/assets/${chunk}`, {
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(compressed.status).toBe(200);
+      expect(compressed.headers.get('content-encoding')).toBe('br');
+      expect(compressed.headers.get('content-type')).toBe(local.headers.get('content-type'));
+      expect(compressed.headers.get('cache-control')).toBe(local.headers.get('cache-control'));
+      expect(compressed.headers.get('cache-control')).toBe('max-age=31536000,immutable');
+      expect(compressed.headers.get('vary')).toBe('Accept-Encoding');
+      expect(await compressed.text()).toBe(script);
+
+      const plain = await fetch(`${t.baseUrl}/assets/${chunk}`, {
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('content-length')).toBe(String(script.length));
+      expect(await plain.text()).toBe(script);
+      const etag = plain.headers.get('etag');
+      expect(etag).toBeTruthy();
+      const again = await fetch(`${t.baseUrl}/assets/${chunk}`, {
+        // As a browser revalidates (fetch would add `no-cache` to a conditional request otherwise).
+        headers: { 'accept-encoding': 'identity', 'if-none-match': etag!, 'cache-control': 'max-age=0' },
+      });
+      expect(again.status).toBe(304);
+
+      const stored = await fetch(`${t.baseUrl}/assets/${font}`, {
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(stored.status).toBe(200);
+      expect(stored.headers.get('content-type')).toBe('font/woff2');
+      expect(await stored.text()).toBe('wOF2');
+
+      // What no release stored, and any other path below /assets/, is not found.
+      for (const missing of [`route-${tag}-other.js`, `sub/${chunk}`, `..%2F${chunk}`]) {
+        expect((await fetch(`${t.baseUrl}/assets/${missing}`)).status, missing).toBe(404);
+      }
+    } finally {
+      await deleteKeys(s3, bucket, keys);
+      s3.destroy();
     }
   });
 });

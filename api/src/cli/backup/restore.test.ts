@@ -16,9 +16,14 @@ import {
   insertListedVehicle,
   type TestContext,
 } from '../../testing/index.js';
-import { awardCertificateKey, shareImageKey, signExportKey } from '../../core/storage/objects.js';
+import {
+  awardCertificateKey,
+  shareImageKey,
+  signExportKey,
+  webAssetKey,
+} from '../../core/storage/objects.js';
 import { adminQuery, cloneDatabase, databaseUrlFor } from '../../testing/database.js';
-import { createS3Client, deleteKeys, listKeys } from '../../core/storage/s3.js';
+import { createS3Client, deleteKeys, ensureBucket, listKeys } from '../../core/storage/s3.js';
 import { createBackup } from './create.js';
 import { DecryptionError } from './encryption.js';
 import { restoreBackup } from './restore.js';
@@ -191,7 +196,12 @@ describe('backups', () => {
       /open connections?: stop everything that uses it/,
     );
 
-    // A migrated, empty one nobody uses: restored without --force.
+    // A migrated, empty one nobody uses: restored without --force, also after an api stored its
+    // web assets in the bucket.
+    await ensureBucket(s3, buckets[2]!);
+    await s3.send(
+      new PutObjectCommand({ Bucket: buckets[2]!, Key: webAssetKey('index-Ab12.js'), Body: 'export {}' }),
+    );
     const migrated = newDatabase('migrated');
     await cloneDatabase(t.services.databaseUrl, t.services.templateDb, new URL(migrated).pathname.slice(1));
     expect((await restoreInto(migrated, dir, buckets[2]!)).createdDatabase).toBe(false);

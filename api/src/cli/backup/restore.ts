@@ -22,6 +22,7 @@ import {
 import { initOrm } from '../../core/db/orm.js';
 import { closeQueues, createQueues, queueFor } from '../../core/outbox/queues.js';
 import { ensureBucket } from '../../core/storage/s3.js';
+import { WEB_ASSETS_PREFIX } from '../../core/storage/objects.js';
 import { connectionCount, countRows, endSessions, requeueOutbox } from './backup.queries.js';
 import { DUMP_FILE, formatBytes, readManifest, throttled, verifyBackup } from './manifest.js';
 import { findTool, runTool, serverMajor, toolConnection } from './postgres-tools.js';
@@ -182,9 +183,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   }
   await ensureBucket(options.s3, options.bucket);
   // One page of the listing as the server gives it: the embedded S3 of development cannot cut a
-  // listing short (its continuation tokens need DES, which Node's OpenSSL no longer offers).
+  // listing short (its continuation tokens need DES, which Node's OpenSSL no longer offers). The web
+  // assets an api stored at its start are no data; their prefix sorts after every other.
   const listed = await options.s3.send(new ListObjectsV2Command({ Bucket: options.bucket }));
-  if ((listed.Contents?.length ?? 0) > 0 && !options.force) {
+  const held = (listed.Contents ?? []).filter((object) => !object.Key?.startsWith(WEB_ASSETS_PREFIX));
+  if (held.length > 0 && !options.force) {
     throw new Error(
       `the bucket ${options.bucket} is not empty; restore into an empty bucket, or add --force to write over it`,
     );

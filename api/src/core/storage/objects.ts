@@ -22,11 +22,15 @@ import { SignExport } from '../model/sign-export.entity.js';
  * | account-export | exports/accounts/{exportId}.zip            | the worker         | the person it belongs to, until it expires |
  * | share          | share/{vehicleId}/{fingerprint}.jpg        | the worker         | anyone while its car is on the public list |
  * | sign           | exports/signs/{exportId}.pdf               | the worker         | an edition's set: admins; a car's sign: its owner and staff |
+ * | web-asset      | web-assets/{file}                          | every api at its start | anyone: at /assets/{file}, where the api's own build lacks it |
  *
  * A vehicle's readers: anyone while it is confirmed (and the image not refused), else its owner,
  * reviewers and admins. Only clean renditions (orientation applied, every metadata block removed)
  * are ever served, and no key that is served carries a user id. Objects are addressed as
- * `/objects/{key}`; every extension is chosen by the server.
+ * `/objects/{key}`; every extension is chosen by the server. Web assets are the hashed files of
+ * every release's web client (web/dist/assets), kept so a page of one release loads its chunks from
+ * an api of another; they are not addressed under /objects/, no row names them, and neither
+ * retention nor a backup touches them.
  */
 
 export const OBJECTS_PREFIX = '/objects/';
@@ -110,6 +114,10 @@ export const awardCertificateKey = (editionId: string, vehicleId: string) =>
 
 /** A person's data export. */
 export const accountExportKey = (exportId: string) => `exports/accounts/${exportId}.zip`;
+
+/** Where the hashed files of every release's web client lie, as under /assets/. */
+export const WEB_ASSETS_PREFIX = 'web-assets/';
+export const webAssetKey = (file: string) => `${WEB_ASSETS_PREFIX}${file}`;
 
 export const objectPathOf = (key: string) => `${OBJECTS_PREFIX}${key}`;
 

@@ -12,6 +12,7 @@ import {
   signExportKey,
   User,
   Vehicle,
+  webAssetKey,
 } from '@schlosstreffen/api/core';
 import {
   createTestContext,
@@ -47,7 +48,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (storage) {
-    await storage.deleteMany([...(await storage.list('uploads/')), ...(await storage.list('exports/'))]);
+    await storage.deleteMany([
+      ...(await storage.list('uploads/')),
+      ...(await storage.list('exports/')),
+      ...(await storage.list('web-assets/')),
+    ]);
   }
   s3?.destroy();
   await t?.close();
@@ -101,6 +106,9 @@ describe('retention sweeps objects no row names', () => {
         new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'zip', ContentType: 'application/zip' }),
       );
     }
+    // A chunk of the web client an api stored at its start: no row names it, and none needs to.
+    const asset = webAssetKey('index-Ab12.js');
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: asset, Body: 'export {}' }));
     // An image stored before clean copies existed: its URL names the upload, no upload record does.
     const legacy = `uploads/${staying.id}/${randomUUID()}.jpg`;
     await s3.send(
@@ -145,6 +153,7 @@ describe('retention sweeps objects no row names', () => {
     expect(await exists(kept.key)).toBe(true);
     expect(await exists(named)).toBe(true);
     expect(await exists(legacy)).toBe(true);
+    expect(await exists(asset)).toBe(true);
     // Safe to run twice.
     expect(await process(soon)(job)).toEqual({ status: 'swept', deleted: 0 });
   });
