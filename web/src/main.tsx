@@ -9,9 +9,13 @@
  * hydrates) and the forms take it over when their fields mount (useTypedValue).
  */
 import { startCountdownTicker } from './features/landing/countdown-ticker';
+import { reloadOnceForFailedChunks } from './lib/failed-chunks';
 import { LOGOUT_NOTICE_KEY } from './lib/logout-notice';
 import { whenPageLive } from './lib/page-live';
 import './styles.css';
+
+// A page of an earlier build whose chunks fail to load loads once anew (after a deploy).
+reloadOnceForFailedChunks();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Root element #root fehlt in index.html');
