@@ -123,7 +123,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       deps.log,
       dependencyClassifier({
         database: config.databaseUrl,
-        redis: config.redisUrl,
+        // Through Sentinels the primary's port is not known beforehand: ioredis's words tell.
+        redis: typeof config.redis === 'string' ? config.redis : undefined,
         storage: config.s3.endpoint,
       }),
     ),

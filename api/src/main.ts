@@ -6,7 +6,7 @@ import { configureLogger, logger, ORM_LOGGING } from './core/logger.js';
 import { initOrm } from './core/db/orm.js';
 import { pruneExpiredSessions } from './core/accounts/sessions.js';
 import { createS3Client, ensureBucket } from './core/storage/s3.js';
-import { PublicInputs } from './core/public-list/public-inputs.js';
+import { listenForPublicInputs } from './core/public-list/public-inputs.js';
 import { PageCache } from './http/page-cache.js';
 import { withStaticFastPath } from './http/fast-path.js';
 import { GateFirst } from './http/gate-first.js';
@@ -26,10 +26,14 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 20) * 100
 async function main(): Promise<void> {
   const config = loadApiConfig();
   configureLogger(config.log, { process: 'api' });
-  const orm = await initOrm(config.databaseUrl, { ...ORM_LOGGING, migrate: config.migrateOnStart });
+  const orm = await initOrm(config.databaseUrl, {
+    ...ORM_LOGGING,
+    migrate: config.migrateOnStart,
+    directUrl: config.databaseDirectUrl,
+  });
   // Requests (rate limits, readiness) and the outbox relay fail fast while Redis is away.
-  const redis = connectRedis(config.redisUrl, 'requests');
-  const producer = connectRedis(config.redisUrl, 'producer');
+  const redis = connectRedis(config.redis, 'requests');
+  const producer = connectRedis(config.redis, 'producer');
   const s3 = createS3Client(config.s3);
   if (!config.isProduction) await ensureBucket(s3, config.s3.bucket);
   if (config.isProduction) void warnAboutRedis(redis, 'api');
@@ -46,8 +50,7 @@ async function main(): Promise<void> {
   relay.start();
   const presigner = createS3Client(config.s3, config.s3.publicEndpoint);
   // Changes of what the public pages show, announced by every process's commits.
-  const publicInputs = new PublicInputs(config.databaseUrl);
-  await publicInputs.start(orm.em);
+  const publicInputs = await listenForPublicInputs(config, orm.em);
   const pages = new PageCache({
     listening: () => publicInputs.listening,
     clock: () => config.now().getTime(),

@@ -23,17 +23,21 @@ async function main(): Promise<void> {
   applyGcSettings();
   const config = loadWorkerConfig();
   configureLogger(config.log, { process: 'worker' });
-  const orm = await initOrm(config.databaseUrl, { ...ORM_LOGGING, migrate: config.migrateOnStart });
+  const orm = await initOrm(config.databaseUrl, {
+    ...ORM_LOGGING,
+    migrate: config.migrateOnStart,
+    directUrl: config.databaseDirectUrl,
+  });
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const s3 = createS3Client(config.s3);
   if (config.isProduction) {
-    const redis = connectRedis(config.redisUrl, 'requests');
+    const redis = connectRedis(config.redis, 'requests');
     void warnAboutRedis(redis, 'worker').finally(() => redis.disconnect());
   }
   const metrics = config.metricsToken ? new WorkerMetrics() : undefined;
   const running = startWorkers({
     em: orm.em,
-    redisUrl: config.redisUrl,
+    redis: config.redis,
     redisPrefix: config.redisPrefix,
     mailer,
     s3,

@@ -38,7 +38,7 @@ export function startTestWorkers(
 ): RunningWorkers {
   return startWorkers({
     em: t.orm.em,
-    redisUrl: t.services.redisUrl,
+    redis: t.services.redisUrl,
     mailer: deps.mailer,
     s3: deps.s3 ?? createS3Client(t.config.s3),
     bucket: t.config.s3.bucket,

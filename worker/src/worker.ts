@@ -14,6 +14,7 @@ import {
   type ErasureJournalStore,
   type EventSource,
   type Queues,
+  type RedisTarget,
 } from '@schlosstreffen/api/core';
 import type { RetentionPeriods } from '@schlosstreffen/shared';
 import { eventFacts, QUEUE_NAMES, type JobName, type QueueName } from '@schlosstreffen/shared';
@@ -45,7 +46,8 @@ import type { WorkerMetrics } from './metrics.js';
 
 export interface WorkerDeps {
   em: EntityManager;
-  redisUrl: string;
+  /** Where Redis is (REDIS_URL or REDIS_SENTINELS). */
+  redis: RedisTarget;
   mailer: Mailer;
   s3: S3Client;
   bucket: string;
@@ -230,7 +232,7 @@ export function startWorkers(deps: WorkerDeps): RunningWorkers {
   const prefix = deps.redisPrefix;
   // What this process queues fails fast while Redis is away (the relay tries again); the workers
   // themselves wait for it.
-  const queueConnection = connectRedis(deps.redisUrl, 'producer');
+  const queueConnection = connectRedis(deps.redis, 'producer');
   const queues = createQueues(queueConnection, prefix);
   const log = deps.log ?? ((message: string, error?: unknown) => logger.error({ err: error }, message));
   const relay = new OutboxRelay(deps.em, queues, { log: (error) => log('outbox relay:', error) });
@@ -255,7 +257,7 @@ export function startWorkers(deps: WorkerDeps): RunningWorkers {
   deps.metrics?.watch({ queues: Object.values(queues), em: deps.em, redis: queueConnection, prefix });
   const connections: Redis[] = [queueConnection];
   const workers = QUEUE_NAMES.map((queue) => {
-    const connection = connectRedis(deps.redisUrl, 'worker');
+    const connection = connectRedis(deps.redis, 'worker');
     connections.push(connection);
     // Every job runs with its request id and ends with one log line.
     const worker = new Worker(queue, withJobLog(deps.metrics ? deps.metrics.timed(queue, run) : run), {

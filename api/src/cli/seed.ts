@@ -108,7 +108,7 @@ export async function runSeed(): Promise<number> {
 
   let orm: Orm | undefined;
   try {
-    orm = await initOrm(storage.config.databaseUrl);
+    orm = await initOrm(storage.config.databaseUrl, { directUrl: storage.config.databaseDirectUrl });
     // The demo applications are for the edition current now; their histories end by the time its
     // applications closed.
     const edition = await currentEdition(orm.em.fork(), new Date(now));

@@ -13,7 +13,8 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/schlosstreffen');
-    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.redis).toBe('redis://127.0.0.1:6379');
+    expect(config.databaseDirectUrl).toBeUndefined();
     expect(config.event.start.toISOString()).toBe('2026-06-20T08:00:00.000Z');
     expect(config.event.parkingZones.map((zone) => zone.name)).toEqual(['A', 'B', 'C']);
   });
@@ -33,6 +34,42 @@ describe('configuration', () => {
     expect(prefix({ DATABASE_URL: 'postgres://db.example:5432/treffen_2027' })).toBe('st:treffen_2027');
     expect(prefix({ REDIS_PREFIX: 'prod-a' })).toBe('prod-a');
     expect(() => prefix({ REDIS_PREFIX: 'mit leerzeichen' })).toThrow(ConfigError);
+  });
+
+  it('reaches Redis through REDIS_SENTINELS and REDIS_SENTINEL_NAME instead of REDIS_URL', () => {
+    const load = (env: Record<string, string>) =>
+      loadApiConfig({ ...s3, SESSION_SECRET: 'x'.repeat(32), ...env });
+    const sentinels = {
+      REDIS_SENTINELS: 'sentinel-a:26379, 10.0.0.2:26380,[fd00::3]:26379',
+      REDIS_SENTINEL_NAME: 'st',
+    };
+    expect(load({ ...sentinels, REDIS_URL: '', REDIS_PASSWORD: 'geheim' }).redis).toEqual({
+      sentinels: [
+        { host: 'sentinel-a', port: 26379 },
+        { host: '10.0.0.2', port: 26380 },
+        { host: 'fd00::3', port: 26379 },
+      ],
+      name: 'st',
+      password: 'geheim',
+    });
+    expect(load({ REDIS_URL: 'redis://cache:6380' }).redis).toBe('redis://cache:6380');
+    expect(() => load({ ...sentinels, REDIS_URL: 'redis://cache:6379' })).toThrow(/set one of them/);
+    expect(() => load({ REDIS_SENTINELS: 'sentinel-a:26379' })).toThrow(/REDIS_SENTINEL_NAME/);
+    expect(() => load({ ...sentinels, REDIS_SENTINELS: 'sentinel-a' })).toThrow(/REDIS_SENTINELS/);
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://app@pgbouncer:6432/st',
+      DATABASE_DIRECT_URL: 'postgres://app@db:5432/st',
+      PUBLIC_URL: 'https://schlosstreffen.de',
+      OPERATOR_NAME: 'Schlosstreffen e. V.',
+      OPERATOR_ADDRESS: 'Schlossallee 1',
+      OPERATOR_EMAIL: 'kontakt@schlosstreffen.de',
+      SESSION_SECRET: 'y'.repeat(40),
+    };
+    expect(() => load(production)).toThrow(/REDIS_URL \(or REDIS_SENTINELS\)/);
+    const config = load({ ...production, ...sentinels });
+    expect(config.databaseDirectUrl).toBe('postgres://app@db:5432/st');
+    expect(config.databaseUrl).toBe('postgres://app@pgbouncer:6432/st');
   });
 
   it('takes TRUST_PROXY as the number of trusted proxy hops', () => {

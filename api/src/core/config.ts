@@ -13,6 +13,7 @@ import {
 } from '@schlosstreffen/shared';
 import * as v from 'valibot';
 import { LOG_FORMATS, LOG_LEVELS, type LogSettings } from './logger.js';
+import type { RedisTarget } from './redis.js';
 
 const bool = v.pipe(
   v.optional(v.picklist(['true', 'false', '1', '0']), 'false'),
@@ -42,7 +43,30 @@ const CommonEnvSchema = v.object({
   PORT: int(3000),
   PUBLIC_URL: v.optional(url),
   DATABASE_URL: v.optional(url, 'postgres://postgres@127.0.0.1:5432/schlosstreffen'),
-  REDIS_URL: v.optional(url, 'redis://127.0.0.1:6379'),
+  /**
+   * PostgreSQL without a pooler, for what needs a session of its own (LISTEN, migrations and their
+   * lock, creating the database, backups) while queries go through DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: v.optional(url),
+  /** Unset outside production: redis://127.0.0.1:6379, unless REDIS_SENTINELS is set. */
+  REDIS_URL: v.optional(url),
+  /** Sentinels instead of REDIS_URL: `host:port` entries, comma separated. */
+  REDIS_SENTINELS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^\s*(\[[\da-f:.]+\]|[\w.-]+):\d{1,5}\s*(,\s*(\[[\da-f:.]+\]|[\w.-]+):\d{1,5}\s*)*$/i,
+        'host:port entries, comma separated',
+      ),
+    ),
+  ),
+  /** The group the Sentinels monitor; required with REDIS_SENTINELS. */
+  REDIS_SENTINEL_NAME: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w.-]{1,100}$/, 'letters, digits and . _ - only')),
+  ),
+  /** With REDIS_SENTINELS: the password of the primary and replicas, and of the Sentinels. */
+  REDIS_PASSWORD: v.optional(v.string()),
+  REDIS_SENTINEL_PASSWORD: v.optional(v.string()),
   /** Starts every Redis key of this deployment (queues, rate limits); `st:<database name>` by default. */
   REDIS_PREFIX: v.optional(
     v.pipe(v.string(), v.regex(/^[\w.:-]{1,100}$/, 'letters, digits and . _ : - only, at most 100')),
@@ -97,7 +121,10 @@ export interface CommonConfig {
   port: number;
   publicUrl: string;
   databaseUrl: string;
-  redisUrl: string;
+  /** DATABASE_DIRECT_URL: where session work goes while DATABASE_URL is a pooler; unset without one. */
+  databaseDirectUrl: string | undefined;
+  /** REDIS_URL, or REDIS_SENTINELS with REDIS_SENTINEL_NAME. */
+  redis: RedisTarget;
   /** Prefix of every Redis key: two deployments on one Redis never see each other's keys. */
   redisPrefix: string;
   s3: S3Config;
@@ -160,6 +187,34 @@ function parseRetention(env: Env): RetentionPeriods {
   return retention;
 }
 
+/** Set but empty counts as unset (an empty line of a template or manifest). */
+const BLANK_IS_UNSET = [
+  'DATABASE_DIRECT_URL',
+  'REDIS_URL',
+  'REDIS_SENTINELS',
+  'REDIS_SENTINEL_NAME',
+  'REDIS_PASSWORD',
+  'REDIS_SENTINEL_PASSWORD',
+];
+
+/** REDIS_URL, or the Sentinels of REDIS_SENTINELS; undefined when neither is set. */
+function redisTarget(e: v.InferOutput<typeof CommonEnvSchema>): RedisTarget | undefined {
+  if (!e.REDIS_SENTINELS) return e.REDIS_URL;
+  const invalid = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+  if (e.REDIS_URL) throw invalid('REDIS_URL, REDIS_SENTINELS: set one of them, not both');
+  if (!e.REDIS_SENTINEL_NAME) throw invalid('REDIS_SENTINEL_NAME: required with REDIS_SENTINELS');
+  const sentinels = e.REDIS_SENTINELS.split(',').map((entry) => {
+    const { hostname, port } = new URL(`redis://${entry.trim()}`);
+    return { host: hostname.replace(/^\[|\]$/g, ''), port: Number(port) };
+  });
+  return {
+    sentinels,
+    name: e.REDIS_SENTINEL_NAME,
+    ...(e.REDIS_PASSWORD ? { password: e.REDIS_PASSWORD } : {}),
+    ...(e.REDIS_SENTINEL_PASSWORD ? { sentinelPassword: e.REDIS_SENTINEL_PASSWORD } : {}),
+  };
+}
+
 /** `st:<database name>`: deployments on one Redis differ by their databases. */
 export function defaultRedisPrefix(databaseUrl: string): string {
   const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'postgres';
@@ -167,7 +222,10 @@ export function defaultRedisPrefix(databaseUrl: string): string {
 }
 
 export function loadCommonConfig(env: Env = process.env): CommonConfig {
-  const e = parseEnv(CommonEnvSchema, env);
+  const e = parseEnv(CommonEnvSchema, {
+    ...env,
+    ...Object.fromEntries(BLANK_IS_UNSET.filter((name) => env[name] === '').map((name) => [name, undefined])),
+  });
   const isProduction = e.NODE_ENV === 'production';
   const missing: string[] = [];
   const need = (name: keyof typeof e, value: string | undefined): string => {
@@ -191,10 +249,12 @@ export function loadCommonConfig(env: Env = process.env): CommonConfig {
     : (e.SESSION_SECRET ?? developmentSecret(dataDir));
   if (isProduction) {
     // Production never falls back to local defaults.
-    for (const name of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL'] as const) need(name, env[name]);
+    for (const name of ['DATABASE_URL', 'PUBLIC_URL'] as const) need(name, env[name]);
     for (const name of ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL'] as const)
       need(name, env[name]);
   }
+  const redis = redisTarget(e);
+  if (isProduction && !redis) missing.push('REDIS_URL (or REDIS_SENTINELS)');
   const retention = parseRetention(env);
   const now = loadClock(env);
   if (missing.length > 0) {
@@ -210,7 +270,8 @@ export function loadCommonConfig(env: Env = process.env): CommonConfig {
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
-    redisUrl: e.REDIS_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    redis: redis ?? 'redis://127.0.0.1:6379',
     redisPrefix: e.REDIS_PREFIX ?? defaultRedisPrefix(e.DATABASE_URL),
     s3,
     sessionSecret,
@@ -376,7 +437,15 @@ export function loadApiConfig(env: Env = process.env): ApiConfig {
 
 /** For commands that only touch the database (migrations, roles, seed without photos). */
 export function loadDatabaseUrl(env: Env = process.env): string {
-  return parseEnv(v.object({ DATABASE_URL: CommonEnvSchema.entries.DATABASE_URL }), env).DATABASE_URL;
+  // Commands migrate and hold their session: past the pooler when there is one.
+  const e = parseEnv(
+    v.object({
+      DATABASE_URL: CommonEnvSchema.entries.DATABASE_URL,
+      DATABASE_DIRECT_URL: CommonEnvSchema.entries.DATABASE_DIRECT_URL,
+    }),
+    { DATABASE_URL: env.DATABASE_URL, DATABASE_DIRECT_URL: env.DATABASE_DIRECT_URL || undefined },
+  );
+  return e.DATABASE_DIRECT_URL ?? e.DATABASE_URL;
 }
 
 /**
@@ -391,7 +460,6 @@ export function loadScheduleConfig(env: Env = process.env): {
 } {
   const e = parseEnv(
     v.object({
-      DATABASE_URL: CommonEnvSchema.entries.DATABASE_URL,
       NODE_ENV: CommonEnvSchema.entries.NODE_ENV,
       PORT: CommonEnvSchema.entries.PORT,
       PUBLIC_URL: CommonEnvSchema.entries.PUBLIC_URL,
@@ -405,7 +473,7 @@ export function loadScheduleConfig(env: Env = process.env): {
     throw new ConfigError('Missing configuration: SESSION_SECRET, PUBLIC_URL.');
   }
   return {
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl: loadDatabaseUrl(env),
     retention: parseRetention(env),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),

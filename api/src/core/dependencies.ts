@@ -56,11 +56,11 @@ const portOf = (url: string) => {
  * by the port they were connecting to.
  */
 export function dependencyClassifier(
-  urls: Record<Dependency, string>,
+  urls: Record<Dependency, string | undefined>,
 ): (error: unknown) => Dependency | undefined {
   const byPort = new Map<number, Dependency>();
-  for (const [dependency, url] of Object.entries(urls) as [Dependency, string][]) {
-    byPort.set(portOf(url), dependency);
+  for (const [dependency, url] of Object.entries(urls) as [Dependency, string | undefined][]) {
+    if (url) byPort.set(portOf(url), dependency);
   }
   return (error) => {
     for (const e of chain(error)) {

@@ -63,7 +63,13 @@ export {
   markJournalEntryStored,
   oldestUnpublishedAgeSeconds,
 } from './outbox/outbox.queries.js';
-export { connectRedis, redisDurabilityProblems, warnAboutRedis, type RedisUse } from './redis.js';
+export {
+  connectRedis,
+  redisDurabilityProblems,
+  warnAboutRedis,
+  type RedisTarget,
+  type RedisUse,
+} from './redis.js';
 
 // Operations: the outcome of backups, as the worker's metrics report it.
 export {

@@ -18,10 +18,38 @@ const FAIL_FAST = {
 /** Reconnect every 0.2 s at first, then every 2 s, for as long as it takes. */
 const retryStrategy = (times: number) => Math.min(times * 200, 2000);
 
-export function connectRedis(url: string, use: RedisUse): Redis {
+/** Where Redis is: a URL, or the Sentinels that know the current primary of a group. */
+export type RedisTarget = string | RedisSentinels;
+
+export interface RedisSentinels {
+  sentinels: Array<{ host: string; port: number }>;
+  /** The group the Sentinels monitor (REDIS_SENTINEL_NAME). */
+  name: string;
+  /** Of the primary and replicas (REDIS_PASSWORD). */
+  password?: string;
+  /** Of the Sentinels themselves (REDIS_SENTINEL_PASSWORD). */
+  sentinelPassword?: string;
+}
+
+/**
+ * Through Sentinels a connection asks them for the primary, and again after every failover: the
+ * Sentinels announce a new primary, and a write refused by a primary that became a replica
+ * (READONLY) reconnects and is sent again.
+ */
+const sentinelOptions = (target: RedisSentinels) => ({
+  ...target,
+  failoverDetector: true,
+  reconnectOnError: (error: Error) => (error.message.startsWith('READONLY') ? 2 : false) as 2 | false,
+});
+
+/** The one way every process connects to Redis, BullMQ's queues and workers included. */
+export function connectRedis(target: RedisTarget, use: RedisUse): Redis {
   const options =
     use === 'worker' ? { maxRetriesPerRequest: null, retryStrategy } : { ...FAIL_FAST, retryStrategy };
-  const redis = new Redis(url, options);
+  const redis =
+    typeof target === 'string'
+      ? new Redis(target, options)
+      : new Redis({ ...options, ...sentinelOptions(target) });
   // ioredis reports a lost connection as an 'error' event; without a listener it would be fatal.
   redis.on('error', () => undefined);
   return redis;

@@ -70,6 +70,8 @@ export async function createTestContext(
      * go through a chaos proxy that a test switches off.
      */
     through?: Partial<Record<'database' | 'redis' | 's3', (url: string) => string>>;
+    /** DATABASE_DIRECT_URL is the test's database as it is, where `through` leads DATABASE_URL to a pooler. */
+    directDatabase?: boolean;
     /**
      * The app's clock: the current edition, its application window, online check-ins and the gate
      * window; APPLYING_NOON when unset.
@@ -88,6 +90,7 @@ export async function createTestContext(
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,
     DATABASE_URL: via('database', databaseUrl),
+    ...(options.directDatabase ? { DATABASE_DIRECT_URL: databaseUrl } : {}),
     REDIS_URL: via('redis', services.redisUrl),
     REDIS_PREFIX: prefix,
     S3_ENDPOINT: via('s3', services.s3.endpoint),
@@ -104,6 +107,7 @@ export async function createTestContext(
   const config = loadApiConfig(env);
   let pool: PoolLike | undefined;
   const orm = await initOrm(config.databaseUrl, {
+    directUrl: config.databaseDirectUrl,
     pool: { min: 0, max: 5 },
     driverOptions: { ...DRIVER_OPTIONS, onPoolCreated: (created: PoolLike) => (pool = created) },
     ...options.ormOptions,
@@ -116,8 +120,8 @@ export async function createTestContext(
   const event = { ...config.event, edition: { id: first.id, year: first.year, name: first.name } };
   // The harness's own connection; the app's are the ones its processes use.
   const redis = new Redis(services.redisUrl, { maxRetriesPerRequest: null });
-  const appRedis = connectRedis(config.redisUrl, 'requests');
-  const producer = connectRedis(config.redisUrl, 'producer');
+  const appRedis = connectRedis(config.redis, 'requests');
+  const producer = connectRedis(config.redis, 'producer');
   await Promise.all([whenReady(appRedis), whenReady(producer)]);
   const s3 = createS3Client(config.s3);
   const queues = createQueues(producer, prefix);

@@ -109,10 +109,11 @@ export async function backupCommand(command: string, args: string[], usage: stri
 
   const storage = await openStorage();
   const { config } = storage;
-  const redis = connectRedis(config.redisUrl, 'producer');
+  const redis = connectRedis(config.redis, 'producer');
   await whenReady(redis);
   const target = {
-    databaseUrl: config.databaseUrl,
+    // The snapshot and pg_dump's session, the restore's new database: past the pooler.
+    databaseUrl: config.databaseDirectUrl ?? config.databaseUrl,
     redis,
     redisPrefix: config.redisPrefix,
     s3: storage.s3,
@@ -178,7 +179,7 @@ export async function backupCommand(command: string, args: string[], usage: stri
       schedule,
       source: target,
       log: serviceLog,
-      redisUrl: config.redisUrl,
+      redisTarget: config.redis,
       now: loadClock(),
     });
     await new Promise<void>((resolve) => {

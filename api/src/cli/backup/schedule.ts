@@ -16,7 +16,7 @@ import type { Redis } from 'ioredis';
 import * as v from 'valibot';
 import { ConfigError } from '../../core/config.js';
 import { recordBackupOutcome } from '../../core/metrics/backup-status.js';
-import { connectRedis } from '../../core/redis.js';
+import { connectRedis, type RedisTarget } from '../../core/redis.js';
 import {
   loadBackupStorage,
   privateDirectory,
@@ -194,11 +194,11 @@ const NIGHTLY_ID = 'backup-nightly';
  * a worker on it. Resolves with a stop function.
  */
 export async function startBackupService(
-  deps: BackupRunDeps & { redisUrl: string; now?: () => Date },
+  deps: BackupRunDeps & { redisTarget: RedisTarget; now?: () => Date },
 ): Promise<() => Promise<void>> {
   const { schedule, log } = deps;
   const prefix = deps.source.redisPrefix;
-  const producer: Redis = connectRedis(deps.redisUrl, 'producer');
+  const producer: Redis = connectRedis(deps.redisTarget, 'producer');
   const queue = new Queue(BACKUP_QUEUE, { connection: producer, prefix });
   const pattern = `${schedule.at.minute} ${schedule.at.hour} * * *`;
   await queue.upsertJobScheduler(
@@ -206,7 +206,7 @@ export async function startBackupService(
     { pattern, tz: EVENT_TIMEZONE },
     { name: 'backup.create', data: {}, opts: { attempts: 1, removeOnComplete: 30, removeOnFail: 30 } },
   );
-  const workerConnection = connectRedis(deps.redisUrl, 'worker');
+  const workerConnection = connectRedis(deps.redisTarget, 'worker');
   const worker = new Worker(
     BACKUP_QUEUE,
     async () => {

@@ -72,25 +72,39 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
  * and then find nothing pending.
  */
 export async function migrate(orm: Orm): Promise<MigrationInfo[]> {
-  // A connection of its own holds the lock, so a small pool can never starve the migrator.
+  // A connection of its own holds the lock, so a small pool can never starve the migrator. The lock
+  // is its transaction's: it ends with the transaction or the connection, also behind a pooler.
   const lock = new pg.Client({ connectionString: orm.config.get('clientUrl') });
   await lock.connect();
   try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await lock.query('begin');
+    await lock.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     return await orm.migrator.up();
   } finally {
-    // Ending the session releases the lock.
+    await lock.query('rollback').catch(() => undefined);
     await lock.end();
   }
 }
 
-/** Connects and, unless told otherwise, creates the database when missing and migrates it. */
+/**
+ * Connects and, unless told otherwise, creates the database when missing and migrates it. With
+ * `directUrl` (a connection past the pooler of `databaseUrl`) both happen there.
+ */
 export async function initOrm(
   databaseUrl: string,
-  { migrate: shouldMigrate = true, ...overrides }: Options & { migrate?: boolean } = {},
+  {
+    migrate: shouldMigrate = true,
+    directUrl,
+    ...overrides
+  }: Options & { migrate?: boolean; directUrl?: string | undefined } = {},
 ): Promise<Orm> {
-  if (shouldMigrate) await ensureDatabase(databaseUrl);
+  if (shouldMigrate) await ensureDatabase(directUrl ?? databaseUrl);
   const orm = await MikroORM.init(createOrmConfig(databaseUrl, overrides));
-  if (shouldMigrate) await migrate(orm);
+  if (shouldMigrate && directUrl) {
+    const direct = await MikroORM.init(
+      createOrmConfig(directUrl, { ...overrides, pool: { min: 0, max: 2 }, driverOptions: DRIVER_OPTIONS }),
+    );
+    await migrate(direct).finally(() => direct.close());
+  } else if (shouldMigrate) await migrate(orm);
   return orm;
 }

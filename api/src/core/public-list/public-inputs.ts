@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
+import { ConfigError, type CommonConfig } from '../config.js';
 import { logger } from '../logger.js';
 
 /**
@@ -152,4 +154,63 @@ export class PublicInputs implements PublicListVersion {
     this.log('public inputs: change notifications lost, reconnecting', error);
     this.retry = setTimeout(() => void this.connect(), RECONNECT_MS);
   }
+}
+
+/** How long a notification may take at start to arrive through DATABASE_URL. */
+const NOTIFICATION_CHECK_MS = 2000;
+
+/**
+ * Whether a notification sent on one connection reaches a listener on another, both through
+ * `databaseUrl`. Behind a pooler in transaction mode none arrives: the listening session serves
+ * other clients between statements.
+ */
+async function notificationsArrive(databaseUrl: string): Promise<boolean> {
+  const channel = `start_check_${randomBytes(6).toString('hex')}`;
+  const listener = new pg.Client({ connectionString: databaseUrl });
+  const sender = new pg.Client({ connectionString: databaseUrl });
+  let heard = false;
+  let wake: () => void = () => undefined;
+  listener.on('notification', (message) => {
+    if (message.channel !== channel) return;
+    heard = true;
+    wake();
+  });
+  try {
+    await Promise.all([listener.connect(), sender.connect()]);
+    await listener.query(`listen ${channel}`);
+    await sender.query(`notify ${channel}`);
+    if (!heard) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, NOTIFICATION_CHECK_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    return heard;
+  } finally {
+    await Promise.all([listener.end().catch(() => undefined), sender.end().catch(() => undefined)]);
+  }
+}
+
+/**
+ * Starts hearing the public inputs on DATABASE_DIRECT_URL, or on DATABASE_URL once a notification
+ * has been seen to arrive through it: behind a pooler that swallows them the public pages would go
+ * stale unnoticed, so the start is refused instead.
+ */
+export async function listenForPublicInputs(
+  config: Pick<CommonConfig, 'databaseUrl' | 'databaseDirectUrl'>,
+  em: EntityManager,
+): Promise<PublicInputs> {
+  if (!config.databaseDirectUrl && !(await notificationsArrive(config.databaseUrl))) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL: notifications (LISTEN/NOTIFY) do not arrive through it, as ' +
+        'behind a pooler in transaction mode; set DATABASE_DIRECT_URL to a connection straight to ' +
+        'PostgreSQL (listening, migrations and backups use it)',
+    );
+  }
+  const inputs = new PublicInputs(config.databaseDirectUrl ?? config.databaseUrl);
+  await inputs.start(em);
+  return inputs;
 }
