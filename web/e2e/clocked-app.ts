@@ -46,6 +46,7 @@ function environment(clock: string): NodeJS.ProcessEnv {
     ...process.env,
     NODE_ENV: 'development',
     PORT: String(CLOCKED_PORT),
+    WORKER_HEALTH_PORT: '3209',
     PUBLIC_URL: CLOCKED_URL,
     DATABASE_URL: databaseUrl(),
     REDIS_URL: redisUrl,

@@ -77,6 +77,7 @@ const child = spawn('npm', ['start'], {
     // A line per request would drown the test report; warnings and errors still show.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     PORT: '3100',
+    WORKER_HEALTH_PORT: '3109',
     PUBLIC_URL: 'http://localhost:3100',
     DATABASE_URL: databaseUrl.href,
     REDIS_URL: redisUrl,

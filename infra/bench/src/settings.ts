@@ -12,6 +12,7 @@ export const PORTS = {
   api: 3200,
   plain: 3201,
   workerMetrics: 3202,
+  workerHealth: 3203,
   s3: 4769,
   smtp: 1225,
   mailWeb: 1280,

@@ -207,6 +207,7 @@ export async function startServices(): Promise<Services> {
     // Metrics on and a log line per request (info), as in production: their cost is in every figure.
     METRICS_TOKEN,
     WORKER_METRICS_PORT: String(PORTS.workerMetrics),
+    WORKER_HEALTH_PORT: String(PORTS.workerHealth),
     LOG_LEVEL: 'info',
   };
   return { s3, smtpUrl: mail.smtpUrl, mailWebUrl: mail.webUrl, env };

@@ -62,7 +62,12 @@ export class Proc {
   }
 
   async start(): Promise<void> {
-    const env = { ...this.deployment.env, PORT: String(this.deployment.apiPort(this.index)) };
+    const env = {
+      ...this.deployment.env,
+      PORT: String(this.deployment.apiPort(this.index)),
+      // Each worker's health endpoint on a port of its own, apart from the apis, S3 and mail.
+      WORKER_HEALTH_PORT: String(this.deployment.apiPort(this.index) + 20),
+    };
     const child = spawnNode(
       `${this.deployment.name}-${this.role}${this.index + 1}`,
       [path.join(this.role, 'dist', 'main.js')],
