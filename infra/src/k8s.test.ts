@@ -323,6 +323,22 @@ describe('infra/k8s', () => {
     }
   });
 
+  it('applies the configuration and the migration Job first, as the operations guide’s deploy does', () => {
+    const command = /apply -k infra\/k8s\/overlays\/production -l '([\w./-]+) in \(([\w,-]+)\)'/.exec(
+      read('docs/operations.md'),
+    );
+    expect(command, 'the first apply of a rolling deploy').not.toBeNull();
+    const [, key, values] = command!;
+    const first = production.filter((object) =>
+      values!.split(',').includes(object.metadata.labels?.[key!] ?? ''),
+    );
+    expect(first.map((object) => object.kind).sort()).toEqual(['ConfigMap', 'Job']);
+    // In the base, the Secrets the cluster holds in production come along.
+    expect(
+      base.filter((object) => object.metadata.labels?.[key!] === 'config').map((object) => object.kind),
+    ).toEqual(['ConfigMap', 'Secret', 'Secret']);
+  });
+
   it('migrates in the Job, api and worker only start; the backup runs once a night into a scratch volume and leaves encrypted', () => {
     for (const [build, objects] of Object.entries(BUILDS)) {
       for (const process of ['api', 'worker'] as const) {
