@@ -16,6 +16,9 @@ import './styles.css';
 
 // A page of an earlier build whose chunks fail to load loads once anew (after a deploy).
 reloadOnceForFailedChunks();
+// Which release the page runs, when the build was given one (VITE_BUILD_ID, e.g. the commit):
+// support reads it off the page during a rolling deploy, and each release's chunks have names of their own.
+if (import.meta.env.VITE_BUILD_ID) document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID;
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Root element #root fehlt in index.html');

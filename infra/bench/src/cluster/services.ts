@@ -29,7 +29,6 @@ export function missingPackages(): string[] {
     [`${PG_BIN}/postgres`]: 'postgresql-15',
     '/usr/sbin/pgbouncer': 'pgbouncer',
     '/usr/bin/redis-server': 'redis-server',
-    '/usr/bin/redis-sentinel': 'redis-sentinel',
     '/usr/sbin/haproxy': 'haproxy',
   };
   return Object.entries(needed)
@@ -173,7 +172,9 @@ export async function startSentinel(
       '',
     ].join('\n'),
   );
-  const proc = spawnIn(host, `sentinel-${host.name}`, '/usr/bin/redis-sentinel', [conf], { logDir });
+  const proc = spawnIn(host, `sentinel-${host.name}`, '/usr/bin/redis-server', [conf, '--sentinel'], {
+    logDir,
+  });
   await waitUntil(`Sentinel on ${host.name}`, () => reachable(host.ip, SENTINEL_PORT), { proc });
   return proc;
 }
@@ -217,13 +218,15 @@ export async function startHaproxy(
       '  mode http',
       '  timeout connect 1s',
       '  timeout client 30s',
-      '  timeout server 30s',
+      // An api cut off answers nothing: after 5 s the request goes to another.
+      '  timeout server 5s',
       '  timeout queue 10s',
-      // A request that found no api, or an api gone before answering, or one refusing with 503
-      // while it stops, is sent to another (every request the drill makes is safe to repeat).
+      // A request that found no api, an api gone or silent before answering, or one refusing with
+      // 503 while it stops, is sent to another (every request the drill makes is safe to repeat:
+      // scans and votes are idempotent, a status change names the status it expects).
       '  retries 3',
       '  option redispatch 1',
-      '  retry-on conn-failure empty-response 503',
+      '  retry-on conn-failure empty-response response-timeout 503',
       '  option forwardfor',
       'frontend web',
       `  bind ${host.ip}:${options.port}`,
@@ -232,7 +235,7 @@ export async function startHaproxy(
       '  balance roundrobin',
       `  option httpchk GET ${options.checkPath}`,
       '  http-check expect status 200',
-      '  default-server inter 500 fall 2 rise 2 on-marked-down shutdown-sessions',
+      '  default-server inter 500 fall 2 rise 2',
       ...options.apis.map((api) => `  server ${api.name} ${api.ip}:${options.apiPort} check`),
       '',
     ].join('\n'),
