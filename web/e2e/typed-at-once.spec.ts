@@ -175,8 +175,8 @@ for (const [name, prepare] of Object.entries(FLOWS)) {
       // A budget, not a measure: a registration with its dashboard takes about 5 s on a busy runner.
       test.setTimeout(10_000 * TRIES);
       const flow = await prepare(browser);
-      // On the slow connection most of a try is waiting: four pages at a time.
-      const together = slow ? 4 : 1;
+      // On the slow connection most of a try is waiting: ten pages at a time; else two.
+      const together = slow ? 10 : 2;
       const outcomes: Outcome[] = [];
       for (let first = 0; first < TRIES; first += together) {
         const batch = Array.from({ length: together }, () => sendAtOnce(browser, flow, slow));
