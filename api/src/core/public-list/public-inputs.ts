@@ -17,6 +17,17 @@ export type PublicInput = (typeof PUBLIC_INPUTS)[number];
 
 const RECONNECT_MS = 1000;
 
+/**
+ * The listening connection is asked every so often whether it still answers: a network cut that
+ * neither end notices (no reset, only silence) would otherwise leave it listening to nothing, and
+ * after the cut TCP's backoff would hold what it carries for a minute or more.
+ */
+export interface ListenerChecks {
+  everyMs: number;
+  timeoutMs: number;
+}
+const LISTENER_CHECKS: ListenerChecks = { everyMs: 5000, timeoutMs: 3000 };
+
 /** What the public list reader needs to know: whether anything may have changed since `version`. */
 export interface PublicListVersion {
   /** Changes whenever the read model may have changed. */
@@ -54,12 +65,14 @@ export class PublicInputs implements PublicListVersion {
   private readonly subscribers = new Set<(inputs: readonly PublicInput[]) => void>();
   private client: pg.Client | undefined;
   private retry: NodeJS.Timeout | undefined;
+  private check: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(
     private readonly databaseUrl: string,
     private readonly log: (message: string, error?: unknown) => void = (message, error) =>
       logger.warn({ err: error }, message),
+    private readonly checks: ListenerChecks = LISTENER_CHECKS,
   ) {}
 
   /** Starts listening (retrying in the background when the database does not answer). */
@@ -86,6 +99,7 @@ export class PublicInputs implements PublicListVersion {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
+    clearInterval(this.check);
     this.listening = false;
     const client = this.client;
     this.client = undefined;
@@ -140,15 +154,43 @@ export class PublicInputs implements PublicListVersion {
       if (version > (this.versions.get(name) ?? 0)) this.versions.set(name, version);
     }
     this.listening = true;
+    this.watch(client);
     // The list is read again after every (re)connect; other inputs only where their sequence moved.
     this.changed(first ? PUBLIC_INPUTS : [...new Set<PublicInput>(['vehicles', ...moved])]);
+  }
+
+  /** Asks the listening connection to answer, now and then; silence counts as a lost connection. */
+  private watch(client: pg.Client): void {
+    clearInterval(this.check);
+    let asking = false;
+    this.check = setInterval(() => {
+      if (asking || this.client !== client) return;
+      asking = true;
+      let timer: NodeJS.Timeout | undefined;
+      const silence = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${this.checks.timeoutMs} ms`)),
+          this.checks.timeoutMs,
+        );
+      });
+      Promise.race([client.query('select 1'), silence])
+        .catch((error: unknown) => this.lost(client, error))
+        .finally(() => {
+          clearTimeout(timer);
+          asking = false;
+        });
+    }, this.checks.everyMs);
+    this.check.unref();
   }
 
   private lost(client: pg.Client, error?: unknown): void {
     if (this.client !== client) return;
     this.client = undefined;
     this.listening = false;
+    clearInterval(this.check);
     this.bump();
+    // A silent connection would not end by itself: its socket goes at once.
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     void client.end().catch(() => undefined);
     if (this.closed) return;
     this.log('public inputs: change notifications lost, reconnecting', error);

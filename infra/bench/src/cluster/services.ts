@@ -235,7 +235,9 @@ export async function startHaproxy(
       '  balance roundrobin',
       `  option httpchk GET ${options.checkPath}`,
       '  http-check expect status 200',
-      '  default-server inter 500 fall 2 rise 2',
+      // A check answers within milliseconds when the api is well; a busy machine may take a second.
+      '  timeout check 3s',
+      '  default-server inter 1s fall 2 rise 2',
       ...options.apis.map((api) => `  server ${api.name} ${api.ip}:${options.apiPort} check`),
       '',
     ].join('\n'),
