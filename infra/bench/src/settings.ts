@@ -70,6 +70,20 @@ export const DATA = {
 export const CORES = os.availableParallelism();
 
 /**
+ * The reference machine's speed per kind of work, from the reference run in
+ * docs/development.md#performance, where the absolute budgets (times) were set: here they are
+ * judged against each budget × how many times slower this machine is at that work.
+ */
+export const REFERENCE_SPEED = {
+  /** req/s of node:http serving the landing page's bytes at 50 connections (R9's reference). */
+  nodeHttp: 20862,
+  /** photos/s of raw sharp making camera photos' renditions (R8's reference). */
+  rawSharp: 7.51,
+  /** ms of one argon2id verify with the project's parameters (R7). */
+  argon2VerifyMs: 17.5,
+} as const;
+
+/**
  * The worker's process environment as docker-compose.yml runs it in production: fewer glibc malloc
  * arenas keep sharp's native memory from fragmenting. The worker and the export child get it.
  */

@@ -1,4 +1,7 @@
-/** Pure helpers: percentiles, budgets and the printed line of a figure. */
+/**
+ * Pure helpers: percentiles, budgets (in reference-machine units where they are absolute) and the
+ * printed line of a figure.
+ */
 
 /** The p-th percentile (0–100) with linear interpolation between closest ranks. */
 export function percentile(values: readonly number[], p: number): number {
@@ -35,7 +38,60 @@ export interface Figure {
   reference?: string;
   /** Decimals printed; chosen from the magnitude when absent. */
   digits?: number;
+  /** Set when `budget` is the reference machine's scaled to this one's speed (`inReferenceUnits`). */
+  scale?: Scale;
 }
+
+/** This machine's speed at one kind of work, as a rate, beside the reference machine's. */
+export interface Speed {
+  /** What ran, e.g. `node:http`. */
+  name: string;
+  value: number;
+  /** The same on the reference machine. */
+  reference: number;
+  unit: string;
+}
+
+export interface Scale {
+  /** How many times slower this machine is at the work: at least 1. */
+  factor: number;
+  /** The budget on the reference machine. */
+  budget: Budget;
+  speed: Speed;
+}
+
+/**
+ * reference ÷ here, rounded to the two decimals printed, never below 1: a machine slower than the
+ * reference gets that much more time, a faster one keeps the reference budget.
+ */
+export function speedFactor(speed: Pick<Speed, 'value' | 'reference'>): number {
+  if (!(speed.value > 0) || !Number.isFinite(speed.value)) {
+    throw new Error(`speed ${speed.value} is not a rate`);
+  }
+  return Math.max(1, Number((speed.reference / speed.value).toFixed(2)));
+}
+
+/**
+ * A figure whose budget is an upper bound in reference-machine units (a time), judged here against
+ * that budget × the factor of this machine's speed, rounded as printed.
+ */
+export function inReferenceUnits(figure: Figure & { budget: Budget }, speed: Speed): Figure {
+  if (figure.budget.op === '>=') throw new Error(`${figure.name}: only an upper budget scales`);
+  const factor = speedFactor(speed);
+  return {
+    ...figure,
+    budget: { op: figure.budget.op, limit: Number(formatValue(figure.budget.limit * factor)) },
+    scale: { factor, budget: figure.budget, speed },
+  };
+}
+
+/** `node:http 2992 req/s, ×6.97 of the reference machine's 20862`. */
+export const formatSpeed = (speed: Speed) =>
+  `${speed.name} ${formatValue(speed.value)} ${speed.unit}, ×${speedFactor(speed).toFixed(2)} of the reference machine's ${formatValue(speed.reference)}`;
+
+/** `≤50 ms × 6.97 (node:http 2992 req/s here, 20862 on the reference machine)`. */
+export const formatScale = ({ budget, factor, speed }: Scale, unit: string) =>
+  `${formatBudget(budget)} ${unit} × ${factor.toFixed(2)} (${speed.name} ${formatValue(speed.value)} ${speed.unit} here, ${formatValue(speed.reference)} on the reference machine)`;
 
 export type Status = 'pass' | 'miss' | 'info';
 
@@ -67,7 +123,16 @@ export function formatValue(value: number, digits?: number): string {
 /** Rounded as printed, for the JSON. */
 export const roundedValue = (figure: Figure) => Number(formatValue(figure.value, figure.digits));
 
-/** `name value unit budget pass|miss|info [reference]`, columns padded; the first five fields have no spaces. */
+/** What the line says after the status: how a scaled budget came about, then the reference. */
+const explain = (figure: Figure) =>
+  [figure.scale && `budget ${formatScale(figure.scale, figure.unit)}`, figure.reference]
+    .filter(Boolean)
+    .join('; ');
+
+/**
+ * `name value unit budget pass|miss|info [reference]`, columns padded; the first five fields have no
+ * spaces. A scaled budget is printed as applied; the reference names the reference machine's.
+ */
 export function formatLines(figures: readonly Figure[]): string[] {
   const rows = figures.map((figure) => [
     figure.name,
@@ -75,7 +140,7 @@ export function formatLines(figures: readonly Figure[]): string[] {
     figure.unit,
     formatBudget(figure.budget),
     statusOf(figure),
-    figure.reference ?? '',
+    explain(figure),
   ]);
   const widths = [0, 1, 2, 3, 4].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) =>
