@@ -307,6 +307,7 @@ async function main(): Promise<number> {
     );
     gateClients.forEach((gate, index) => {
       const deviceId = randomUUID();
+      let cursor: string | undefined;
       let waiting: Array<{ id: string; invitationId: string; scannedAt: string }> = [];
       loop(async () => {
         const cars = lists[index]!;
@@ -322,6 +323,7 @@ async function main(): Promise<number> {
         const res = await timed('gate sync', gate, 'POST', '/api/admin/check-in/sync', {
           deviceId,
           gate: `Tor ${index + 1}`,
+          since: cursor,
           scans: waiting.slice(0, 500),
         });
         settle(res);
@@ -330,10 +332,15 @@ async function main(): Promise<number> {
       const settle = (res: { status: number; data: Answer }) => {
         if (res.status !== 200) return;
         const answer = res.data as GateSyncResult;
-        const done = new Set(answer.scans.map((scan) => scan.id));
-        scansAccepted += answer.scans.filter((scan) => scan.result !== 'refused').length;
-        scansRefused += answer.scans.filter((scan) => scan.result === 'refused').length;
-        waiting = waiting.filter((scan) => !done.has(scan.id));
+        // The states of this device's scans that changed since its cursor, every scan sent included.
+        const states = new Map(answer.scans.map((scan) => [scan.id, scan.result]));
+        for (const scan of waiting) {
+          const result = states.get(scan.id);
+          if (result === 'refused') scansRefused += 1;
+          else if (result) scansAccepted += 1;
+        }
+        waiting = waiting.filter((scan) => !states.has(scan.id));
+        cursor = answer.cursor;
       };
       devices.push(async () => {
         for (let attempt = 0; waiting.length && attempt < 30; attempt += 1) {
@@ -341,6 +348,7 @@ async function main(): Promise<number> {
             await gate.request('POST', '/api/admin/check-in/sync', {
               deviceId,
               gate: `Tor ${index + 1}`,
+              since: cursor,
               scans: waiting.slice(0, 500),
             }),
           );
