@@ -26,7 +26,7 @@ import { Client } from './http.js';
 import { makePhotos, migrate, seed, storeHeroRenditions, withDatabase } from './seed.js';
 import { ADMIN, DATA, LOGIN_USERS, ROOT } from './settings.js';
 import { s3Settings, startApi, startServices, startWorker, teardown } from './stack.js';
-import { nodeHttpSpeed } from './speed.js';
+import { nodeHttpSpeed, untilQuiet } from './speed.js';
 import {
   formatBudget,
   formatLines,
@@ -111,8 +111,10 @@ try {
     ]),
   );
   log('api and worker running');
+  const quiet = await untilQuiet();
+  log(`cores ${(quiet.share * 100).toFixed(0)} % busy after ${quiet.waitedS.toFixed(0)} s`);
 
-  // First, while the machine is quiet: Lighthouse's simulated timings scale with the CPU time it
+  // First, once the machine is quiet: Lighthouse's simulated timings scale with the CPU time it
   // observes, so load left over from the other parts would count against the page.
   await measure('r5', landing);
   let nodeHttp: Speed | undefined;
