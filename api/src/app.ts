@@ -4,6 +4,8 @@ import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { awardRoutes } from './routes/award/award.routes.js';
+import { juryRoutes } from './routes/jury/jury.routes.js';
+import { carPageWithPlaces, lookBackWithJury } from './core/jury/jury-results.js';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import session from 'koa-session';
@@ -45,8 +47,6 @@ import type { PublicInputs, PublicListVersion } from './core/public-list/public-
 import type { PageCache } from './http/page-cache.js';
 import { createPublicListReader, publicListReader } from './core/public-list/public-vehicle.read.js';
 import { EditionEvents, type EventSource } from './core/editions/edition-events.js';
-import { lookBack } from './core/editions/editions.js';
-import { carPage } from './core/public-list/car-page.js';
 import { queueDashboard } from './routes/queues/queue-dashboard.js';
 import { quartettRoutes } from './routes/quartett/quartett.routes.js';
 import { QuartettService } from './core/quartett/quartett.service.js';
@@ -291,6 +291,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       voteLimiter: limiter('award-votes', limits.awardVotes),
       secureCookies,
     }),
+    juryRoutes({ em, publicUrl: config.publicUrl, onOutbox }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
   api.all(UNMATCHED, '/{*rest}', () => {
@@ -357,15 +358,15 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       cache: config.isProduction,
       em,
       staffSecondFactor: config.staffSecondFactor,
-      presentUser: (user) => presentCurrentUser(em.fork(), user),
+      presentUser: (user) => presentCurrentUser(em.fork(), user, now()),
       log: deps.log ?? logFailure,
       lookBack: (year) =>
-        lookBack(em.fork(), year, now()).catch((error: unknown) => {
+        lookBackWithJury(em.fork(), year, now()).catch((error: unknown) => {
           if (error instanceof DomainError && error.code === 'not_found') return null;
           throw error;
         }),
       carPage: (year, startNumber) =>
-        carPage(em.fork(), year, startNumber, now()).catch((error: unknown) => {
+        carPageWithPlaces(em.fork(), year, startNumber, now()).catch((error: unknown) => {
           if (error instanceof DomainError && error.code === 'not_found') return null;
           throw error;
         }),

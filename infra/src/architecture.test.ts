@@ -79,7 +79,7 @@ const CORE_LAYERS: string[][] = [
   ['kernel', 'crypto', 'db', 'metrics'],
   ['outbox', 'storage', 'settings', 'emails', 'editions', 'audit'],
   ['public-list', 'quartett', 'check-in', 'visitors', 'texts', 'signs'],
-  ['award'],
+  ['award', 'jury'],
   ['status-log'],
   ['reviews'],
   ['accounts', 'invitations', 'visitor-updates'],

@@ -40,3 +40,4 @@ export * from './mail-templates.js';
 export * from './text-format.js';
 export * from './car-page.js';
 export * from './signs.js';
+export * from './jury.js';

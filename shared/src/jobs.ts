@@ -49,6 +49,11 @@ export const EMAIL_TEMPLATES = {
     confirmUrl: v.pipe(v.string(), v.url()),
     votesUrl: v.pipe(v.string(), v.url()),
   }),
+  /** An invitation to judge an edition: the link works for an account that confirmed this address. */
+  'jury-invitation': v.object({
+    editionName: v.string(),
+    acceptUrl: v.pipe(v.string(), v.url()),
+  }),
   /** Status submitted: the application arrived. */
   'application-received': applicationMailProps,
   'application-waitlist': applicationMailProps,
@@ -194,6 +199,12 @@ const AccountExportJobSchema = v.object({ exportId: v.pipe(v.string(), v.uuid())
 /** Render the visitors' award certificates of an edition's first three, once its voting closed. */
 const AwardCertificatesJobSchema = v.object({ editionId: v.pipe(v.string(), v.uuid()) });
 
+/** Render the jury's certificates of an edition (one print file, a page per place) for this version of its results. */
+const JuryCertificatesJobSchema = v.object({
+  editionId: v.pipe(v.string(), v.uuid()),
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
 /** Job ids (outbox row ids) whose data in the queues names a deleted person. */
 const EraseJobsJobSchema = v.object({ jobIds: v.array(v.pipe(v.string(), v.maxLength(100))) });
 
@@ -231,6 +242,8 @@ export const JOBS = {
   'share-image.render': { queue: 'media', payload: ShareImageJobSchema },
   /** Render the 'Urkunde' PDFs of the visitors' award's first three and store them in S3. */
   'award.certificates': { queue: 'export', payload: AwardCertificatesJobSchema },
+  /** Render the jury's certificates (one print file per edition) once results are published or corrected. */
+  'jury.certificates': { queue: 'export', payload: JuryCertificatesJobSchema },
   /** Build a person's data export (JSON and clean photos) as one ZIP. */
   'account.export': { queue: 'privacy', payload: AccountExportJobSchema },
   /** Remove jobs whose data names a deleted person from every queue. */

@@ -71,6 +71,7 @@ export const MAIL_KEYS = [
   'visitor-next-edition',
   'visitor-next-edition-consent',
   'award-confirmation',
+  'jury-invitation',
   'account-confirm',
   'password-reset',
   'password-changed',
@@ -433,6 +434,26 @@ Du hast nicht abgestimmt? Dann ignoriere diese E-Mail; ohne Bestätigung zählt 
 
 Deine Stimmen herunterladen oder löschen: [Meine Stimmen]({stimmen_link})`,
     values: (p) => ({ link: p.confirmUrl, stimmen_link: p.votesUrl }),
+  },
+  'jury-invitation': {
+    key: 'jury-invitation',
+    label: 'Jury: Einladung',
+    group: 'Konto',
+    when: 'Wenn ein Admin eine Adresse ohne Konto in die Jury einlädt. Der Link gilt nur für ein Konto, das diese Adresse bestätigt hat.',
+    title: 'Einladung in die Jury',
+    link: 'Link zum Annehmen der Einladung',
+    placeholders: ['link'],
+    required: ['link'],
+    namesNobody: true,
+    subject: 'Einladung in die Jury – {veranstaltung}',
+    body: `Hallo,
+
+du bist eingeladen, beim {veranstaltung} in der Jury die Autos zu bewerten. Melde dich mit einem Konto dieser E-Mail-Adresse an (oder registriere dich damit) und nimm die Einladung an:
+
+[Einladung annehmen]({link})
+
+Der Link gilt 14 Tage. Du hast keine Einladung erwartet? Dann ignoriere diese E-Mail.`,
+    values: (p) => ({ link: p.acceptUrl }),
   },
   'account-confirm': {
     key: 'account-confirm',
@@ -948,6 +969,7 @@ export function sampleMailProps(
       confirmUrl: token('/publikumsliebling/bestaetigen'),
       votesUrl: token('/publikumsliebling/meine-stimmen'),
     },
+    'jury-invitation': { editionName: 'Schlosstreffen', acceptUrl: token('/jury/einladung') },
     'account-confirm': { confirmUrl: token('/email-bestaetigen') },
     'password-reset': { resetUrl: token('/reset-password') },
     'password-changed': { firstName: data.firstName },

@@ -22,6 +22,16 @@ export const RETENTION_RULES = {
     description: 'Tage nach der Angabe',
     defaultDays: 7,
   },
+  juryScoresAfterEvent: {
+    label: 'Einzelbewertungen und Befangenheiten der Jury (die Ergebnisse der Klassen bleiben)',
+    description: 'Tage nach dem Ende der Veranstaltung, sobald die Ergebnisse veröffentlicht sind',
+    defaultDays: 90,
+  },
+  juryInvites: {
+    label: 'Jury-Einladungen an E-Mail-Adressen',
+    description: 'Tage nach dem Versand',
+    defaultDays: 14,
+  },
   rejectedAfterEvent: {
     label: 'Abgelehnte Bewerbungen mit Fotos',
     description: 'Tage nach dem Ende der Veranstaltung',

@@ -19,6 +19,8 @@ export interface CurrentUser {
   pendingEmail: string | null;
   /** GET /api/auth/user only: mails to the address are refused by its server (null: they arrive). */
   mailBounced?: MailBounced | null;
+  /** GET /api/auth/user only: a judge of the current edition (the 'Jury' screens open). */
+  judge?: boolean;
   createdAt: string;
   updatedAt: string;
 }

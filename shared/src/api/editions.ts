@@ -1,4 +1,5 @@
 import type { AwardLookBack, AwardMe } from './award.js';
+import type { JuryClassPlaces, JuryPlace } from './jury.js';
 import type { EditionPhase } from '../editions.js';
 import type { VehicleStatus } from '../status.js';
 import type { PublicVehicle } from './vehicles.js';
@@ -43,6 +44,8 @@ export interface LookBack {
   startNumbers: Record<string, number>;
   /** 'Publikumsliebling {Jahr}': the first three once voting closed; null without a result. */
   award: AwardLookBack | null;
+  /** The jury's published places per class; absent or empty before publication. */
+  jury?: JuryClassPlaces[];
 }
 
 /**
@@ -68,6 +71,8 @@ export interface CarPage {
   shareImageUrl: string | null;
   /** The edition's voting; null once its meeting is over without voting ever having opened. */
   award: CarPageAward | null;
+  /** The car's published jury places ('1. Platz – Bester Umbau 2026'); absent or empty: none. */
+  juryPlaces?: JuryPlace[];
 }
 
 /** One earlier (or later) application of the same owner, as the reviewer sees it beside this one. */

@@ -18,3 +18,4 @@ export type * from './award.js';
 export type * from './public-texts.js';
 export type * from './mail-templates.js';
 export type * from './signs.js';
+export type * from './jury.js';

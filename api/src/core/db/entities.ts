@@ -31,9 +31,25 @@ import { Outbox } from '../model/outbox.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
 import { MailTemplate } from '../model/mail-template.entity.js';
 import { Setting } from '../model/setting.entity.js';
+import {
+  Jury,
+  JuryClass,
+  JuryClassJudge,
+  JuryInvite,
+  JuryJudge,
+  JuryRecusal,
+  JuryScore,
+} from '../model/jury.entity.js';
 
 export {
   AuditLog,
+  Jury,
+  JuryClass,
+  JuryClassJudge,
+  JuryInvite,
+  JuryJudge,
+  JuryRecusal,
+  JuryScore,
   PublicText,
   MailTemplate,
   CheckInScan,
@@ -68,6 +84,13 @@ export {
 
 export const entities = [
   User,
+  Jury,
+  JuryClass,
+  JuryClassJudge,
+  JuryInvite,
+  JuryJudge,
+  JuryRecusal,
+  JuryScore,
   Session,
   Vehicle,
   Media,

@@ -21,6 +21,7 @@ import { conflict, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
 import { ReviewCategory } from '../model/review-assignment.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
+import { JuryClass } from '../model/jury.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
 import { MailTemplate, versionsInUse } from '../model/mail-template.entity.js';
 import { checkedInOf, listedOf, listedStartNumbersOf } from './editions.queries.js';
@@ -165,6 +166,18 @@ async function insertEdition(em: EntityManager, input: NewEdition): Promise<Edit
       name: c.name,
       weight: c.weight,
       position: c.position,
+    });
+  // So do the jury's classes (name, scope, scorecard, places; judges are chosen anew). A zone the new
+  // edition does not have leaves the scope.
+  const zones = new Set(edition.parkingZones.map((zone) => zone.name));
+  for (const c of await em.find(JuryClass, { edition: template.id }, { orderBy: { position: 'asc' } }))
+    em.create(JuryClass, {
+      edition: edition.id,
+      name: c.name,
+      position: c.position,
+      scope: { ...c.scope, zones: c.scope.zones.filter((zone) => zones.has(zone)) },
+      criteria: c.criteria.map((criterion) => ({ ...criterion })),
+      places: c.places,
     });
   await em.flush();
   // So do the public texts (introduction, event details, FAQ).

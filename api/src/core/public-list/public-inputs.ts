@@ -12,7 +12,7 @@ import { logger } from '../logger.js';
  * (migration `car_page_input`).
  */
 export const PUBLIC_INPUT_CHANNEL = 'public_input';
-export const PUBLIC_INPUTS = ['vehicles', 'texts', 'editions', 'arrivals', 'cars'] as const;
+export const PUBLIC_INPUTS = ['vehicles', 'texts', 'editions', 'arrivals', 'cars', 'jury'] as const;
 export type PublicInput = (typeof PUBLIC_INPUTS)[number];
 
 const RECONNECT_MS = 1000;

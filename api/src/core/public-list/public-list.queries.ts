@@ -71,6 +71,7 @@ export interface CarPageRow {
   ends_at: Date;
   place: string;
   start_number: number;
+  vehicle_id: string;
   brand: string;
   model: string;
   /** The listed car (public_vehicle), null without the media consent. */
@@ -97,8 +98,8 @@ export async function carPageRow(
 ): Promise<CarPageRow | undefined> {
   const [row] = await selectRows<CarPageRow>(
     em,
-    `select e.year, e.name, e.starts_at, e.ends_at, e.place, i.start_number, v.brand, v.model, p.data,
-            p.share_image,
+    `select e.year, e.name, e.starts_at, e.ends_at, e.place, i.start_number, v.id as vehicle_id, v.brand,
+            v.model, p.data, p.share_image,
             a.opens_at as award_opens_at, a.closes_at as award_closes_at,
             a.opened_at as award_opened_at, a.closed_at as award_closed_at,
             case when p.vehicle_id is null then null else v.description_long end as story,

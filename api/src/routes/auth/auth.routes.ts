@@ -15,7 +15,7 @@ import {
   VerifyResetTokenSchema,
 } from '@schlosstreffen/shared';
 import type * as Api from '@schlosstreffen/shared/api';
-import { currentUser, requireUser, type AppContext, type AppState } from '../../http/context.js';
+import { currentUser, requestNow, requireUser, type AppContext, type AppState } from '../../http/context.js';
 import { unauthenticated } from '../../core/errors.js';
 import { accountKey, consume, rateLimit, type AccountBackoff, type Limiter } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
@@ -71,7 +71,11 @@ export function authRoutes(
 
   // With `mailBounced`: the dashboard asks the owner to correct an address mail servers refuse.
   router.get('/user', requireUser, async (ctx) => {
-    ctx.body = (await presentCurrentUser(options.em.fork(), currentUser(ctx))) satisfies Api.CurrentUser;
+    ctx.body = (await presentCurrentUser(
+      options.em.fork(),
+      currentUser(ctx),
+      requestNow(ctx),
+    )) satisfies Api.CurrentUser;
   });
 
   router.post(

@@ -2,6 +2,7 @@ import type * as Api from '@schlosstreffen/shared/api';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bounceOf } from '../../core/emails/email-log.js';
 import type { User } from '../../core/model/user.entity.js';
+import { judgesCurrentEdition } from '../../core/jury/jury-scoring.js';
 
 /** The signed-in user's own view: never the password hash or reset token. */
 export function presentUser(user: User): Api.CurrentUser {
@@ -41,10 +42,16 @@ export function presentOwner(user: User): Api.Owner {
  * `mailBounced`, so the dashboard asks the owner to correct an address mail servers refuse. The
  * server's answer stays with the staff.
  */
-export async function presentCurrentUser(em: EntityManager, user: User): Promise<Api.CurrentUser> {
+export async function presentCurrentUser(
+  em: EntityManager,
+  user: User,
+  /** The app's clock: which edition is current (a judge of it gets the 'Jury' screens). */
+  at: Date = new Date(),
+): Promise<Api.CurrentUser> {
   const bounce = await bounceOf(em, user.email);
   return {
     ...presentUser(user),
     mailBounced: bounce ? { address: user.email, since: bounce.bouncedAt.toISOString() } : null,
+    judge: await judgesCurrentEdition(em, user.id, at),
   };
 }

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { carPageWithPlaces, lookBackWithJury } from '../../core/jury/jury-results.js';
 import {
   CAR_PAGE_MESSAGES,
   EDITION_MESSAGES,
@@ -13,14 +14,12 @@ import {
   createEdition,
   currentEdition,
   listEditions,
-  lookBack,
   makeCurrent,
   openApplications,
   phasesOf,
   updateEdition,
 } from '../../core/editions/editions.js';
 import { applicationsPerEdition } from '../../core/editions/editions.queries.js';
-import { carPage } from '../../core/public-list/car-page.js';
 import { invalid } from '../../core/errors.js';
 import type { Edition } from '../../core/model/edition.entity.js';
 import { requestNow, requireRole, type AppContext, type AppState } from '../../http/context.js';
@@ -86,7 +85,7 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
   router.get('/editions/:year/look-back', async (ctx) => {
     const year = yearOf(ctx);
     ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = (await lookBack(em, year, requestNow(ctx))) as LookBack;
+    ctx.body = (await lookBackWithJury(em, year, requestNow(ctx))) satisfies LookBack;
   });
 
   // A car's public page: public, for the confirmed car holding the start number at that meeting.
@@ -94,7 +93,7 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
     const year = yearOf(ctx);
     const raw = ctx.params.startNumber ?? '';
     if (!/^\d{1,4}$/.test(raw)) throw invalid(CAR_PAGE_MESSAGES.invalidNumber);
-    const page = (await carPage(em, year, Number(raw), requestNow(ctx))) satisfies CarPage;
+    const page = (await carPageWithPlaces(em, year, Number(raw), requestNow(ctx))) satisfies CarPage;
     // It carries the voting's state and follows a released number at once: revalidated on every use,
     // and a number no car holds is not kept at all.
     ctx.set('Cache-Control', PUBLIC_LIST_CACHE_CONTROL);

@@ -1,4 +1,5 @@
 import { Readable, pipeline } from 'node:stream';
+import { juryPlacesOf } from '../../core/jury/jury-results.js';
 import type Router from '@koa/router';
 import {
   AdminStatusUpdateSchema,
@@ -134,7 +135,14 @@ export function vehicleRoutes({
     const list = await vehicles.listOwn(currentUser(ctx));
     const invitations = await vehicles.invitationsOf(list);
     const phases = await phasesOfList(ctx, list);
-    ctx.body = list.map((vehicle) => presentVehicle(vehicle, { invitations, phases }));
+    const places = await juryPlacesOf(
+      em.fork(),
+      list.map((vehicle) => vehicle.id),
+    );
+    ctx.body = list.map((vehicle) => ({
+      ...presentVehicle(vehicle, { invitations, phases }),
+      juryPlaces: places.get(vehicle.id) ?? [],
+    }));
   });
 
   router.post('/vehicles', requireUser, async (ctx) => {

@@ -37,6 +37,7 @@ import { Migration20261221000000_car_page_input } from './Migration2026122100000
 import { Migration20261222000000_erasure_journal } from './Migration20261222000000_erasure_journal.js';
 import { Migration20261222100000_award_mailbox } from './Migration20261222100000_award_mailbox.js';
 import { Migration20261222200000_award_corrections } from './Migration20261222200000_award_corrections.js';
+import { Migration20261223000000_jury } from './Migration20261223000000_jury.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -102,4 +103,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261222200000_award_corrections',
     class: Migration20261222200000_award_corrections,
   },
+  { name: 'Migration20261223000000_jury', class: Migration20261223000000_jury },
 ];

@@ -1,0 +1,238 @@
+/** The jury's SQL: the cars that compete, who may score them, the values, the record's reads. */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, selectRows } from '../db/db.queries.js';
+
+/** A confirmed car of the edition holding a start number, with what the classes' scopes ask. */
+export interface JuryCarRow {
+  vehicle_id: string;
+  user_id: string;
+  start_number: number;
+  parking_zone: string;
+  brand: string;
+  model: string;
+  name: string | null;
+  year: number;
+  tuning_categories: string[];
+  /** The public list's photo (only with the media consent): its thumbnail, else its full rendition. */
+  image_url: string | null;
+}
+
+/** Every confirmed car of the edition that holds a start number (a released place holds none). */
+export function juryCars(em: EntityManager, editionId: string): Promise<JuryCarRow[]> {
+  return selectRows<JuryCarRow>(
+    em,
+    `select v.id as vehicle_id, v.user_id, i.start_number, i.parking_zone, v.brand, v.model, v.name, v.year,
+            v.tuning_categories,
+            coalesce(pv.data->'hero'->>'thumbnailUrl', pv.data->'hero'->>'url') as image_url
+       from vehicle v
+       join invitation i on i.vehicle_id = v.id and i.released_at is null
+       left join public_vehicle pv on pv.vehicle_id = v.id
+      where v.edition_id = ? and v.status = 'confirmed'
+      order by i.start_number`,
+    [editionId],
+  );
+}
+
+/** The classes' judges of an edition: (class, judge) pairs. */
+export function classJudges(
+  em: EntityManager,
+  editionId: string,
+): Promise<{ jury_class_id: string; user_id: string }[]> {
+  return selectRows(
+    em,
+    `select cj.jury_class_id, cj.user_id from jury_class_judge cj
+       join jury_class c on c.id = cj.jury_class_id where c.edition_id = ?`,
+    [editionId],
+  );
+}
+
+/** The judges of an edition with their names and addresses. */
+export function editionJudges(
+  em: EntityManager,
+  editionId: string,
+): Promise<{ user_id: string; first_name: string | null; last_name: string | null; email: string }[]> {
+  return selectRows(
+    em,
+    `select j.user_id, u.first_name, u.last_name, u.email from jury_judge j join users u on u.id = j.user_id
+      where j.edition_id = ? order by u.last_name nulls last, u.first_name nulls last, u.email`,
+    [editionId],
+  );
+}
+
+/**
+ * Who may not score which car: the owner never; a judge who declared a bias towards the car
+ * ('Befangen'), or, as a reviewer, towards its owner. Pairs of (judge, vehicle) for the given judges.
+ */
+export async function juryExclusions(
+  em: EntityManager,
+  editionId: string,
+  judgeIds: string[],
+): Promise<{ judge_id: string; vehicle_id: string; kind: 'biased' }[]> {
+  if (judgeIds.length === 0) return [];
+  return selectRows(
+    em,
+    `select r.judge_id, r.vehicle_id, 'biased' as kind from jury_recusal r
+      where r.edition_id = ? and r.judge_id = any(?::uuid[])
+     union
+     select rc.reviewer_id as judge_id, v.id as vehicle_id, 'biased' as kind from review_conflict rc
+       join vehicle v on v.user_id = rc.person_id and v.edition_id = ?
+      where rc.reviewer_id = any(?::uuid[])`,
+    [editionId, judgeIds, editionId, judgeIds],
+  );
+}
+
+export interface ScoreRow {
+  jury_class_id: string;
+  judge_id: string;
+  vehicle_id: string;
+  criterion: string;
+  value: number;
+  entered_at: Date;
+}
+
+/** The values of the given classes (every judge's), or of one judge. */
+export function juryScores(
+  em: EntityManager,
+  filter: { classIds: string[]; judgeId?: string },
+): Promise<ScoreRow[]> {
+  if (filter.classIds.length === 0) return Promise.resolve([]);
+  return selectRows<ScoreRow>(
+    em,
+    `select jury_class_id, judge_id, vehicle_id, criterion, value, entered_at from jury_score
+      where jury_class_id = any(?::uuid[])${filter.judgeId ? ' and judge_id = ?' : ''}`,
+    filter.judgeId ? [filter.classIds, filter.judgeId] : [filter.classIds],
+  );
+}
+
+export interface ScoreInsert {
+  entryId: string;
+  classId: string;
+  judgeId: string;
+  vehicleId: string;
+  criterion: string;
+  value: number;
+  enteredAt: Date;
+  receivedAt: Date;
+  deviceId: string;
+}
+
+/**
+ * Writes values in one statement: per (class, judge, car, criterion) the one entered last counts (at
+ * equal moments the greater entry id, so every order of arrival ends the same); a resend of an entry
+ * already held, or an older one, changes nothing.
+ */
+export async function upsertScores(em: EntityManager, rows: ScoreInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  await runStatement(
+    em,
+    `insert into jury_score (id, jury_class_id, judge_id, vehicle_id, criterion, value, entry_id, entered_at,
+                             received_at, device_id)
+     select gen_random_uuid(), t.class_id, t.judge_id, t.vehicle_id, t.criterion, t.value, t.entry_id,
+            t.entered_at, t.received_at, t.device_id
+       from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::text[], ?::int[], ?::uuid[], ?::timestamptz[],
+                   ?::timestamptz[], ?::uuid[])
+            as t(class_id, judge_id, vehicle_id, criterion, value, entry_id, entered_at, received_at, device_id)
+      order by t.entered_at, t.entry_id
+     on conflict (jury_class_id, judge_id, vehicle_id, criterion) do update
+        set value = excluded.value, entry_id = excluded.entry_id, entered_at = excluded.entered_at,
+            received_at = excluded.received_at, device_id = excluded.device_id
+      where (excluded.entered_at, excluded.entry_id) > (jury_score.entered_at, jury_score.entry_id)`,
+    [
+      rows.map((r) => r.classId),
+      rows.map((r) => r.judgeId),
+      rows.map((r) => r.vehicleId),
+      rows.map((r) => r.criterion),
+      rows.map((r) => r.value),
+      rows.map((r) => r.entryId),
+      rows.map((r) => r.enteredAt.toISOString()),
+      rows.map((r) => r.receivedAt.toISOString()),
+      rows.map((r) => r.deviceId),
+    ],
+  );
+}
+
+/** Records bias declarations (a second one of the same car changes nothing) and drops that judge's values of the car. */
+export async function insertRecusals(
+  em: EntityManager,
+  editionId: string,
+  judgeId: string,
+  rows: { id: string; vehicleId: string; enteredAt: Date }[],
+  receivedAt: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await runStatement(
+    em,
+    `insert into jury_recusal (id, edition_id, judge_id, vehicle_id, entered_at, received_at)
+     select t.id, ?, ?, t.vehicle_id, t.entered_at, ? from unnest(?::uuid[], ?::uuid[], ?::timestamptz[])
+            as t(id, vehicle_id, entered_at)
+     on conflict do nothing`,
+    [
+      editionId,
+      judgeId,
+      receivedAt.toISOString(),
+      rows.map((r) => r.id),
+      rows.map((r) => r.vehicleId),
+      rows.map((r) => r.enteredAt.toISOString()),
+    ],
+  );
+  await runStatement(
+    em,
+    `delete from jury_score s using jury_class c
+      where c.id = s.jury_class_id and c.edition_id = ? and s.judge_id = ? and s.vehicle_id = any(?::uuid[])`,
+    [editionId, judgeId, rows.map((r) => r.vehicleId)],
+  );
+}
+
+/** A judge's bias declarations of an edition, by vehicle id. */
+export function recusalsOf(
+  em: EntityManager,
+  editionId: string,
+): Promise<{ judge_id: string; vehicle_id: string; entered_at: Date }[]> {
+  return selectRows(
+    em,
+    `select judge_id, vehicle_id, entered_at from jury_recusal where edition_id = ? order by entered_at`,
+    [editionId],
+  );
+}
+
+/** Whether the account judges the edition. */
+export async function isJudgeOf(em: EntityManager, editionId: string, userId: string): Promise<boolean> {
+  const rows = await selectRows(em, `select 1 from jury_judge where edition_id = ? and user_id = ?`, [
+    editionId,
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Whether any value was entered in the class. */
+export async function classHasScores(em: EntityManager, classId: string): Promise<boolean> {
+  const rows = await selectRows(em, `select 1 from jury_score where jury_class_id = ? limit 1`, [classId]);
+  return rows.length > 0;
+}
+
+/** Locks the classes (closing takes them exclusively, a sync shares them). */
+export async function lockClasses(
+  em: EntityManager,
+  classIds: string[],
+  mode: 'share' | 'update',
+): Promise<void> {
+  if (classIds.length === 0) return;
+  await selectRows(em, `select id from jury_class where id = any(?::uuid[]) order by id for ${mode}`, [
+    classIds,
+  ]);
+}
+
+/** The confirmed car holding the start number at the meeting of `year`. */
+export async function vehicleIdOfPage(
+  em: EntityManager,
+  year: number,
+  startNumber: number,
+): Promise<string | null> {
+  const [row] = await selectRows<{ vehicle_id: string }>(
+    em,
+    `select i.vehicle_id from invitation i join edition e on e.id = i.edition_id join vehicle v on v.id = i.vehicle_id
+      where e.year = ? and i.start_number = ? and i.released_at is null and v.status = 'confirmed'`,
+    [year, startNumber],
+  );
+  return row?.vehicle_id ?? null;
+}
