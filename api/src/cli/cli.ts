@@ -32,6 +32,8 @@ const USAGE = `Usage: npm run cli -- <command>
   edition:current <year> [--at <iso>]      the public site shows the edition from now (or from <iso>)
   award:open <year> [--as-of <date>]       open the visitors' award voting of the edition
   award:close <year> [--as-of <date>]      close it: the final totals are written, the certificates queued
+  jury:judge <year> <email>                the account of that address (confirmed or not) judges every
+                                           class of the edition
 ${BACKUP_USAGE}`;
 
 function printReport(title: string, removed: Record<string, number>): void {
@@ -251,6 +253,40 @@ async function main(argv: string[]): Promise<number> {
             console.log(`  ${row.rank}. start number ${row.startNumber}, ${row.votes} votes`);
         }
       });
+    }
+    case 'jury:judge': {
+      const [year = '', email] = args;
+      if (!/^\d{4}$/.test(year) || !email) {
+        console.error(USAGE);
+        return 2;
+      }
+      const { editionOfYear } = await import('../core/editions/editions.js');
+      const { makeJudge } = await import('../core/jury/jury-admin.js');
+      const { JuryClass } = await import('../core/model/jury.entity.js');
+      let found = true;
+      const code = await withDatabase(async (orm) => {
+        await orm.em.fork().transactional(async (tx) => {
+          const edition = await editionOfYear(tx, Number(year));
+          const user = await tx.findOne(User, { email: email.trim().toLowerCase() });
+          if (!user) {
+            found = false;
+            return;
+          }
+          await makeJudge(tx, edition, user.id);
+          const classes = await tx.find(JuryClass, { edition: edition.id }, { orderBy: { position: 'asc' } });
+          console.log(
+            `${user.email} is a judge of ${edition.name}` +
+              (classes.length
+                ? ` in ${classes.length === 1 ? '1 class' : `${classes.length} classes`}: ${classes.map((c) => c.name).join(', ')}`
+                : ' (no classes yet: run the command again once they are set up)'),
+          );
+        });
+      });
+      if (!found) {
+        console.error(`No user with email ${email}`);
+        return 1;
+      }
+      return code;
     }
     case 'media:clean': {
       const orm = await initOrm(loadDatabaseUrl());
