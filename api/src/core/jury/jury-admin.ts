@@ -16,8 +16,14 @@ import { enqueue } from '../outbox/outbox.js';
 import type { PendingAudit } from '../pending-audit.js';
 import { objectPathOf } from '../storage/objects.js';
 import { juryDeadlineOf, juryField, progressOf } from './jury-field.js';
-import { classHasScores, recusalsOf } from './jury.queries.js';
-import { selectRows } from '../db/db.queries.js';
+import {
+  classesNamed,
+  classesWithScores,
+  classHasScores,
+  insertJudge,
+  nextClassPosition,
+  recusalsOf,
+} from './jury.queries.js';
 
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -63,12 +69,8 @@ async function setClassJudges(em: EntityManager, juryClass: JuryClass, judgeIds:
 }
 
 async function assertNameFree(em: EntityManager, edition: Edition, name: string, except?: string) {
-  const rows = await selectRows<{ id: string }>(
-    em,
-    `select id from jury_class where edition_id = ? and lower(name) = lower(?)`,
-    [edition.id, name],
-  );
-  if (rows.some((row) => row.id !== except)) throw conflict(JURY_MESSAGES.nameTaken);
+  const ids = await classesNamed(em, edition.id, name);
+  if (ids.some((id) => id !== except)) throw conflict(JURY_MESSAGES.nameTaken);
 }
 
 export async function createJuryClass(
@@ -83,15 +85,11 @@ export async function createJuryClass(
     await assertJuryOpen(tx, edition, at);
     await assertNameFree(tx, edition, input.name);
     await assertJudges(tx, edition, input);
-    const [row] = await selectRows<{ next: number }>(
-      tx,
-      `select coalesce(max(position), 0) + 1 as next from jury_class where edition_id = ?`,
-      [edition.id],
-    );
+    const position = await nextClassPosition(tx, edition.id);
     const juryClass = tx.create(JuryClass, {
       edition: edition.id,
       name: input.name,
-      position: Number(row?.next ?? 1),
+      position,
       scope: input.scope,
       criteria: criteriaOf(input.criteria),
       places: input.places,
@@ -171,19 +169,12 @@ export async function makeJudge(
   const classes = await em.find(JuryClass, { edition: edition.id });
   const chosen = classIds ? classes.filter((c) => classIds.includes(c.id)) : classes;
   if (classIds && chosen.length !== new Set(classIds).size) throw invalid(JURY_MESSAGES.unknownClass);
-  await selectRows(
+  await insertJudge(
     em,
-    `insert into jury_judge (id, edition_id, user_id, created_at) values (gen_random_uuid(), ?, ?, now())
-     on conflict (edition_id, user_id) do nothing returning id`,
-    [edition.id, userId],
+    edition.id,
+    userId,
+    chosen.map((c) => c.id),
   );
-  for (const juryClass of chosen) {
-    await selectRows(
-      em,
-      `insert into jury_class_judge (jury_class_id, user_id) values (?, ?) on conflict do nothing returning user_id`,
-      [juryClass.id, userId],
-    );
-  }
 }
 
 /**
@@ -340,12 +331,7 @@ export async function juryAdminView(em: EntityManager, year: number, at: Date): 
   for (const field of classes)
     for (const judgeId of field.judgeIds)
       pairs.set(judgeId, [...(pairs.get(judgeId) ?? []), field.juryClass.id]);
-  const scored = await selectRows<{ jury_class_id: string }>(
-    em,
-    `select distinct jury_class_id from jury_score s join jury_class c on c.id = s.jury_class_id where c.edition_id = ?`,
-    [edition.id],
-  );
-  const hasScores = new Set(scored.map((row) => row.jury_class_id));
+  const hasScores = await classesWithScores(em, edition.id);
   const classViews = classes.map((field): JuryClassAdminView => {
     const { juryClass } = field;
     const progress = progressOf(field, judges);

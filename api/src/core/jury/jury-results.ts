@@ -32,10 +32,15 @@ import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { PendingAudit } from '../pending-audit.js';
-import { selectRows } from '../db/db.queries.js';
 import { juryDeadlineOf, juryField, progressOf, rankInput } from './jury-field.js';
 import { classForLead } from './jury-scoring.js';
-import { lockClasses, vehicleIdOfPage } from './jury.queries.js';
+import {
+  classesNaming,
+  ensureJuryRow,
+  lockClasses,
+  publishedPlaces,
+  vehicleIdOfPage,
+} from './jury.queries.js';
 
 /** A refusal of closing, with what blocks it (409). */
 const refusal = (body: JuryCloseRefusal) => conflict(body.message, { ...body, message: undefined });
@@ -130,16 +135,8 @@ export async function publishJuryResults(
     );
     const open = classes.filter((c) => !c.closedAt);
     if (open.length > 0) throw conflict(JURY_MESSAGES.notAllClosed(open.map((c) => c.name)));
-    await selectRows(
-      tx,
-      `insert into jury (edition_id, version, updated_at) values (?, 0, now()) on conflict do nothing returning version`,
-      [edition.id],
-    );
-    const jury = await tx.findOneOrFail(
-      Jury,
-      { edition: edition.id },
-      { lockMode: 4 /* PESSIMISTIC_WRITE */ },
-    );
+    await ensureJuryRow(tx, edition.id);
+    const jury = await tx.findOneOrFail(Jury, { edition: edition.id });
     if (jury.publishedAt) throw conflict(JURY_MESSAGES.alreadyPublished);
     jury.publishedAt = at;
     jury.publishedBy = tx.getReference(User, userId);
@@ -189,12 +186,8 @@ export async function correctJuryResult(
         return { ...row, place: index >= 0 ? index + 1 : null };
       }),
     };
-    await selectRows(
-      tx,
-      `insert into jury (edition_id, version, updated_at) values (?, 0, now()) on conflict do nothing returning version`,
-      [edition.id],
-    );
-    const jury = await tx.findOneOrFail(Jury, { edition: edition.id }, { lockMode: 4 });
+    await ensureJuryRow(tx, edition.id);
+    const jury = await tx.findOneOrFail(Jury, { edition: edition.id });
     jury.corrections = [
       ...(jury.corrections ?? []),
       { at: at.toISOString(), classId: juryClass.id, from, to: input.places, reason: input.reason },
@@ -306,23 +299,7 @@ export async function juryPlacesOf(
 ): Promise<Map<string, JuryPlace[]>> {
   const places = new Map<string, JuryPlace[]>();
   if (vehicleIds.length === 0) return places;
-  const rows = await selectRows<{
-    vehicle_id: string;
-    place: number;
-    name: string;
-    year: number;
-    position: number;
-  }>(
-    em,
-    `select r->>'vehicleId' as vehicle_id, (r->>'place')::int as place, c.name, e.year, c.position
-       from jury_class c
-       join jury j on j.edition_id = c.edition_id and j.published_at is not null
-       join edition e on e.id = c.edition_id
-       cross join lateral jsonb_array_elements(c.record->'rows') r
-      where r->>'vehicleId' = any(?::text[]) and r->>'place' is not null and (r->>'place') <> 'null'
-      order by (r->>'place')::int, c.position`,
-    [vehicleIds],
-  );
+  const rows = await publishedPlaces(em, vehicleIds);
   for (const row of rows) {
     places.set(row.vehicle_id, [
       ...(places.get(row.vehicle_id) ?? []),
@@ -335,13 +312,8 @@ export async function juryPlacesOf(
 /** A deleted account's cars leave the record's names (their places stay, by start number). */
 export async function forgetCarsInJury(em: EntityManager, vehicleIds: string[]): Promise<void> {
   if (vehicleIds.length === 0) return;
-  const classes = await selectRows<{ id: string }>(
-    em,
-    `select id from jury_class c where exists (
-       select 1 from jsonb_array_elements(c.record->'rows') r where r->>'vehicleId' = any(?::text[]))`,
-    [vehicleIds],
-  );
-  for (const { id } of classes) {
+  const classes = await classesNaming(em, vehicleIds);
+  for (const id of classes) {
     const juryClass = await em.findOneOrFail(JuryClass, id);
     juryClass.record = {
       ...juryClass.record!,

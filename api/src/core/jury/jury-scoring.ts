@@ -18,9 +18,15 @@ import { currentEdition } from '../editions/editions.js';
 import type { Edition } from '../model/edition.entity.js';
 import { Jury, JuryClass } from '../model/jury.entity.js';
 import { User } from '../model/user.entity.js';
-import { selectRows } from '../db/db.queries.js';
 import { juryDeadlineOf, juryField, progressOf, scores, type ClassField } from './jury-field.js';
-import { insertRecusals, isJudgeOf, juryScores, lockClasses, upsertScores } from './jury.queries.js';
+import {
+  classesOfJudge,
+  insertRecusals,
+  isJudgeOf,
+  juryScores,
+  lockClasses,
+  upsertScores,
+} from './jury.queries.js';
 
 /** The current edition, if the account judges it; 403 otherwise. */
 async function judgedEdition(em: EntityManager, userId: string, at: Date): Promise<Edition> {
@@ -130,14 +136,7 @@ export async function syncJudge(
     const edition = await judgedEdition(tx, userId, at);
     const deadline = juryDeadlineOf(edition);
     const jury = await tx.findOne(Jury, { edition: edition.id });
-    const mineIds = (
-      await selectRows<{ jury_class_id: string }>(
-        tx,
-        `select cj.jury_class_id from jury_class_judge cj join jury_class c on c.id = cj.jury_class_id
-          where c.edition_id = ? and cj.user_id = ?`,
-        [edition.id, userId],
-      )
-    ).map((row) => row.jury_class_id);
+    const mineIds = await classesOfJudge(tx, edition.id, userId);
     await lockClasses(tx, mineIds, 'share');
     const { classes, cars } = await juryField(tx, edition, { classIds: mineIds });
     const byStartNumber = new Map(cars.map((car) => [car.start_number, car]));

@@ -2,6 +2,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runStatement, selectRows } from '../db/db.queries.js';
 
+/** A PostgreSQL array literal of the values, each quoted (the driver would spread a JS array). */
+const pgArray = (values: readonly (string | number)[]): string =>
+  `{${values.map((value) => `"${String(value).replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
 /** A confirmed car of the edition holding a start number, with what the classes' scopes ask. */
 export interface JuryCarRow {
   vehicle_id: string;
@@ -77,7 +81,7 @@ export async function juryExclusions(
      select rc.reviewer_id as judge_id, v.id as vehicle_id, 'biased' as kind from review_conflict rc
        join vehicle v on v.user_id = rc.person_id and v.edition_id = ?
       where rc.reviewer_id = any(?::uuid[])`,
-    [editionId, judgeIds, editionId, judgeIds],
+    [editionId, pgArray(judgeIds), editionId, pgArray(judgeIds)],
   );
 }
 
@@ -100,7 +104,7 @@ export function juryScores(
     em,
     `select jury_class_id, judge_id, vehicle_id, criterion, value, entered_at from jury_score
       where jury_class_id = any(?::uuid[])${filter.judgeId ? ' and judge_id = ?' : ''}`,
-    filter.judgeId ? [filter.classIds, filter.judgeId] : [filter.classIds],
+    filter.judgeId ? [pgArray(filter.classIds), filter.judgeId] : [pgArray(filter.classIds)],
   );
 }
 
@@ -138,15 +142,15 @@ export async function upsertScores(em: EntityManager, rows: ScoreInsert[]): Prom
             received_at = excluded.received_at, device_id = excluded.device_id
       where (excluded.entered_at, excluded.entry_id) > (jury_score.entered_at, jury_score.entry_id)`,
     [
-      rows.map((r) => r.classId),
-      rows.map((r) => r.judgeId),
-      rows.map((r) => r.vehicleId),
-      rows.map((r) => r.criterion),
-      rows.map((r) => r.value),
-      rows.map((r) => r.entryId),
-      rows.map((r) => r.enteredAt.toISOString()),
-      rows.map((r) => r.receivedAt.toISOString()),
-      rows.map((r) => r.deviceId),
+      pgArray(rows.map((r) => r.classId)),
+      pgArray(rows.map((r) => r.judgeId)),
+      pgArray(rows.map((r) => r.vehicleId)),
+      pgArray(rows.map((r) => r.criterion)),
+      pgArray(rows.map((r) => r.value)),
+      pgArray(rows.map((r) => r.entryId)),
+      pgArray(rows.map((r) => r.enteredAt.toISOString())),
+      pgArray(rows.map((r) => r.receivedAt.toISOString())),
+      pgArray(rows.map((r) => r.deviceId)),
     ],
   );
 }
@@ -170,16 +174,16 @@ export async function insertRecusals(
       editionId,
       judgeId,
       receivedAt.toISOString(),
-      rows.map((r) => r.id),
-      rows.map((r) => r.vehicleId),
-      rows.map((r) => r.enteredAt.toISOString()),
+      pgArray(rows.map((r) => r.id)),
+      pgArray(rows.map((r) => r.vehicleId)),
+      pgArray(rows.map((r) => r.enteredAt.toISOString())),
     ],
   );
   await runStatement(
     em,
     `delete from jury_score s using jury_class c
       where c.id = s.jury_class_id and c.edition_id = ? and s.judge_id = ? and s.vehicle_id = any(?::uuid[])`,
-    [editionId, judgeId, rows.map((r) => r.vehicleId)],
+    [editionId, judgeId, pgArray(rows.map((r) => r.vehicleId))],
   );
 }
 
@@ -218,7 +222,7 @@ export async function lockClasses(
 ): Promise<void> {
   if (classIds.length === 0) return;
   await selectRows(em, `select id from jury_class where id = any(?::uuid[]) order by id for ${mode}`, [
-    classIds,
+    pgArray(classIds),
   ]);
 }
 
@@ -235,4 +239,111 @@ export async function vehicleIdOfPage(
     [year, startNumber],
   );
   return row?.vehicle_id ?? null;
+}
+
+/** The next position for a new class of the edition. */
+export async function nextClassPosition(em: EntityManager, editionId: string): Promise<number> {
+  const [row] = await selectRows<{ next: number }>(
+    em,
+    `select coalesce(max(position), 0) + 1 as next from jury_class where edition_id = ?`,
+    [editionId],
+  );
+  return Number(row?.next ?? 1);
+}
+
+/** The ids of the edition's classes whose name is this one (ignoring case). */
+export async function classesNamed(em: EntityManager, editionId: string, name: string): Promise<string[]> {
+  const rows = await selectRows<{ id: string }>(
+    em,
+    `select id from jury_class where edition_id = ? and lower(name) = lower(?)`,
+    [editionId, name],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Makes the account a judge of the edition and of these classes (what it already is stays). */
+export async function insertJudge(
+  em: EntityManager,
+  editionId: string,
+  userId: string,
+  classIds: string[],
+): Promise<void> {
+  await runStatement(
+    em,
+    `insert into jury_judge (id, edition_id, user_id, created_at) values (gen_random_uuid(), ?, ?, now())
+     on conflict (edition_id, user_id) do nothing`,
+    [editionId, userId],
+  );
+  if (classIds.length === 0) return;
+  await runStatement(
+    em,
+    `insert into jury_class_judge (jury_class_id, user_id) select c, ? from unnest(?::uuid[]) as c
+     on conflict do nothing`,
+    [userId, pgArray(classIds)],
+  );
+}
+
+/** The edition's classes that hold a value. */
+export async function classesWithScores(em: EntityManager, editionId: string): Promise<Set<string>> {
+  const rows = await selectRows<{ jury_class_id: string }>(
+    em,
+    `select distinct s.jury_class_id from jury_score s join jury_class c on c.id = s.jury_class_id
+      where c.edition_id = ?`,
+    [editionId],
+  );
+  return new Set(rows.map((row) => row.jury_class_id));
+}
+
+/** The classes of the edition the account judges. */
+export async function classesOfJudge(
+  em: EntityManager,
+  editionId: string,
+  userId: string,
+): Promise<string[]> {
+  const rows = await selectRows<{ jury_class_id: string }>(
+    em,
+    `select cj.jury_class_id from jury_class_judge cj join jury_class c on c.id = cj.jury_class_id
+      where c.edition_id = ? and cj.user_id = ?`,
+    [editionId, userId],
+  );
+  return rows.map((row) => row.jury_class_id);
+}
+
+/** The edition's jury row, made if missing, locked until the transaction ends. */
+export async function ensureJuryRow(em: EntityManager, editionId: string): Promise<void> {
+  await runStatement(
+    em,
+    `insert into jury (edition_id, version, updated_at) values (?, 0, now()) on conflict do nothing`,
+    [editionId],
+  );
+  await selectRows(em, `select 1 from jury where edition_id = ? for update`, [editionId]);
+}
+
+/** The published places of these cars, in place order. */
+export function publishedPlaces(
+  em: EntityManager,
+  vehicleIds: string[],
+): Promise<{ vehicle_id: string; place: number; name: string; year: number }[]> {
+  return selectRows(
+    em,
+    `select r->>'vehicleId' as vehicle_id, (r->>'place')::int as place, c.name, e.year
+       from jury_class c
+       join jury j on j.edition_id = c.edition_id and j.published_at is not null
+       join edition e on e.id = c.edition_id
+       cross join lateral jsonb_array_elements(c.record->'rows') r
+      where r->>'vehicleId' = any(?::text[]) and jsonb_typeof(r->'place') = 'number'
+      order by (r->>'place')::int, c.position`,
+    [pgArray(vehicleIds)],
+  );
+}
+
+/** The classes whose record names one of these cars. */
+export async function classesNaming(em: EntityManager, vehicleIds: string[]): Promise<string[]> {
+  const rows = await selectRows<{ id: string }>(
+    em,
+    `select id from jury_class c where exists (
+       select 1 from jsonb_array_elements(c.record->'rows') r where r->>'vehicleId' = any(?::text[]))`,
+    [pgArray(vehicleIds)],
+  );
+  return rows.map((row) => row.id);
 }
