@@ -33,6 +33,7 @@ import { createRenderShareImage } from './jobs/share-image/render-share-image.js
 import { createExportSigns } from './jobs/sign-export/export-signs.js';
 import { createDeleteObjects } from './jobs/storage-delete/delete-objects.js';
 import { createRenderCertificates } from './jobs/award/render-certificates.js';
+import { createRenderJuryCertificates } from './jobs/jury-certificates/render-jury-certificates.js';
 import { createSweepOrphans } from './jobs/storage-sweep/sweep-orphans.js';
 import { createEraseJobs } from './jobs/privacy/erase-jobs.js';
 import { createJournalErasure } from './jobs/privacy/journal-erasure.js';
@@ -143,6 +144,7 @@ export function createHandlers(
     'storage.delete': createDeleteObjects({ storage }),
     'storage.sweep': createSweepOrphans({ em: deps.em, storage }),
     'award.certificates': createRenderCertificates({ em: deps.em, storage }),
+    'jury.certificates': createRenderJuryCertificates({ em: deps.em, storage }),
     'quartett.export': perEvent(events, now, (event) =>
       createExportQuartett({ em: deps.em, storage, eventName: event.name }),
     ),

@@ -18,6 +18,13 @@ export {
   recordAwardCertificates,
   type AwardCertificate,
 } from './award/certificates.js';
+// The jury's certificates: one print file per edition and version of its results.
+export {
+  juryCertificateTasks,
+  recordJuryCertificates,
+  type JuryCertificate,
+  type JuryCertificatesPlan,
+} from './jury/certificates.js';
 
 // Configuration and errors.
 export {
@@ -87,6 +94,7 @@ export {
   exportKey,
   signExportKey,
   fullKey,
+  juryCertificatesKey,
   objectPathOf,
   printPhotoKey,
   renditionKey,

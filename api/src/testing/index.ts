@@ -39,3 +39,4 @@ export {
 export { findOrphans, type IntegrityReport } from './integrity.js';
 export { insertCar, type CarOptions } from './car-pages.js';
 export { insertVotableCar, openVotingForTest } from './award.js';
+export { correctTestJury, judgeTestEdition, type JuryValueOf } from './jury.js';

@@ -24,8 +24,8 @@ export async function namedKeys(client: ClientBase): Promise<string[]> {
   for (const row of exports.rows) keys.add(row.key);
   const uploads = await client.query<{ key: string }>('select key from upload');
   for (const row of uploads.rows) keys.add(row.key);
-  // What the site links beside the photos: the cars' link previews, the award's certificates and
-  // the windshield sign PDFs.
+  // What the site links beside the photos: the cars' link previews, the award's and the jury's
+  // certificates and the windshield sign PDFs.
   const shares = await client.query<{ key: string }>(
     'select share_image as key from public_vehicle where share_image is not null',
   );
@@ -34,6 +34,10 @@ export async function namedKeys(client: ClientBase): Promise<string[]> {
     `select value as key from award, jsonb_each_text(award.certificates) where award.certificates is not null`,
   );
   for (const row of certificates.rows) keys.add(row.key);
+  const juryCertificates = await client.query<{ key: string }>(
+    'select certificates_key as key from jury where certificates_key is not null',
+  );
+  for (const row of juryCertificates.rows) keys.add(row.key);
   const signs = await client.query<{ key: string }>(
     'select file_key as key from sign_export where file_key is not null',
   );

@@ -18,6 +18,7 @@ import {
 } from '../../testing/index.js';
 import {
   awardCertificateKey,
+  juryCertificatesKey,
   shareImageKey,
   signExportKey,
   webAssetKey,
@@ -113,12 +114,13 @@ describe('backups', () => {
     expect((await stat(path.join(root, 'nested'))).mode & 0o777).toBe(0o700);
   });
 
-  it('hold every object the site links: link previews, award certificates and windshield sign PDFs', async () => {
+  it('hold every object the site links: link previews, award and jury certificates and windshield sign PDFs', async () => {
     const execute = (sql: string, params: unknown[]) => t.orm.em.getConnection().execute(sql, params, 'run');
     const vehicleId = await insertListedVehicle(t, 'Porsche');
     const editionId = t.event.edition.id;
     const share = shareImageKey(vehicleId, 'a'.repeat(32));
     const certificate = awardCertificateKey(editionId, vehicleId);
+    const jury = juryCertificatesKey(editionId, 2);
     const signId = randomUUID();
     const sign = signExportKey(signId);
     await execute('update public_vehicle set share_image = ? where vehicle_id = ?', [share, vehicleId]);
@@ -128,11 +130,15 @@ describe('backups', () => {
       [editionId, JSON.stringify({ [vehicleId]: certificate })],
     );
     await execute(
+      `insert into jury (edition_id, published_at, certificates_key, version, updated_at) values (?, now(), ?, 2, now())`,
+      [editionId, jury],
+    );
+    await execute(
       `insert into sign_export (id, edition_id, format, status, file_key, requested_at, created_at)
        values (?, ?, 'a4', 'ready', ?, now(), now())`,
       [signId, editionId, sign],
     );
-    for (const key of [share, certificate, sign])
+    for (const key of [share, certificate, jury, sign])
       await s3.send(new PutObjectCommand({ Bucket: t.config.s3.bucket, Key: key, Body: `bytes of ${key}` }));
 
     const { manifest, dir } = await createBackup({
@@ -141,10 +147,12 @@ describe('backups', () => {
       log: () => undefined,
     });
     expect(manifest.objects.map((object) => object.key)).toEqual(
-      expect.arrayContaining([share, certificate, sign]),
+      expect.arrayContaining([share, certificate, jury, sign]),
     );
     await restoreInto(newDatabase('linked'), dir, buckets[3]!);
-    expect(await listKeys(s3, buckets[3]!, '')).toEqual(expect.arrayContaining([share, certificate, sign]));
+    expect(await listKeys(s3, buckets[3]!, '')).toEqual(
+      expect.arrayContaining([share, certificate, jury, sign]),
+    );
   });
 
   it('restores an encrypted offsite copy straight from the second bucket, and refuses a wrong key', async () => {

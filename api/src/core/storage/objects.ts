@@ -19,6 +19,7 @@ import { SignExport } from '../model/sign-export.entity.js';
  * | print-photo    | print/{mediaId}.jpg                        | the worker         | nobody: never served; placed into quartett PDFs |
  * | export         | exports/quartett/v{version}-{setId}.pdf    | the worker         | admins |
  * | award          | exports/award/{editionId}/{vehicleId}.pdf  | the worker         | admins: the visitors' award certificates |
+ * | jury           | exports/jury/{editionId}/v{version}.pdf    | the worker         | admins: the jury's certificates, one print file per edition and version of its results |
  * | account-export | exports/accounts/{exportId}.zip            | the worker         | the person it belongs to, until it expires |
  * | share          | share/{vehicleId}/{fingerprint}.jpg        | the worker         | anyone while its car is on the public list |
  * | sign           | exports/signs/{exportId}.pdf               | the worker         | an edition's set: admins; a car's sign: its owner and staff |
@@ -37,6 +38,7 @@ export const OBJECTS_PREFIX = '/objects/';
 
 export type StoredObject =
   | { kind: 'award' }
+  | { kind: 'jury' }
   | { kind: 'upload'; userId: string }
   | { kind: 'full'; mediaId: string }
   | { kind: 'rendition'; mediaId: string; width: number }
@@ -112,6 +114,13 @@ export const sharePrefix = (vehicleId: string) => `share/${vehicleId}/`;
 export const awardCertificateKey = (editionId: string, vehicleId: string) =>
   `exports/award/${editionId}/${vehicleId}.pdf`;
 
+/**
+ * The jury's certificates of an edition: one print file for a version of its results (a
+ * publication or correction raises the version, so an outdated file never takes a newer one's key).
+ */
+export const juryCertificatesKey = (editionId: string, version: number) =>
+  `exports/jury/${editionId}/v${version}.pdf`;
+
 /** A person's data export. */
 export const accountExportKey = (exportId: string) => `exports/accounts/${exportId}.zip`;
 
@@ -147,6 +156,7 @@ export function parseKey(key: string): StoredObject | undefined {
   if (match) return { kind: 'sign', exportId: match[1]! };
   if (/^exports\/quartett\/[^/]+\.pdf$/.test(key)) return { kind: 'export' };
   if (new RegExp(`^exports/award/${UUID}/${UUID}\\.pdf$`).test(key)) return { kind: 'award' };
+  if (new RegExp(`^exports/jury/${UUID}/v\\d+\\.pdf$`).test(key)) return { kind: 'jury' };
   return undefined;
 }
 
@@ -190,7 +200,8 @@ export async function visibilityOf(
   const object = parseKey(key);
   if (!object || object.kind === 'upload') return undefined;
   if (object.kind === 'export') return user?.role === 'admin' ? 'private' : undefined;
-  if (object.kind === 'award') return user?.role === 'admin' ? 'private' : undefined;
+  if (object.kind === 'award' || object.kind === 'jury')
+    return user?.role === 'admin' ? 'private' : undefined;
   if (object.kind === 'account-export') {
     if (!user) return undefined;
     const found = await em.findOne(DataExport, { id: object.exportId, user: user.id, status: 'ready' });

@@ -22,7 +22,7 @@ const PLACE = ['Erster Platz', 'Zweiter Platz', 'Dritter Platz'] as const;
 const COLORS = { night: '#0b0a08', gold: '#b8892a', text: '#1c1a16', muted: '#5c564a' };
 
 /** The photo as a JPEG pdfkit can place (the clean rendition may be WebP or AVIF), at most 2400 px wide. */
-async function photoJpeg(storage: Storage, key: string | null): Promise<Buffer | null> {
+export async function photoJpeg(storage: Storage, key: string | null): Promise<Buffer | null> {
   if (!key) return null;
   const data = await storage.get(key, MAX_PHOTO_BYTES);
   if (!data) return null;
