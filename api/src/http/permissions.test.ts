@@ -21,6 +21,8 @@ import { runStatement } from '../core/db/db.queries.js';
 import { insertVotableCar, openVotingForTest } from '../testing/award.js';
 import { VisitorRegistration } from '../core/model/visitor-registration.entity.js';
 import { SignExport } from '../core/model/sign-export.entity.js';
+import { JuryClass, JuryInvite } from '../core/model/jury.entity.js';
+import { insertJudge } from '../core/jury/jury.queries.js';
 import { objectPathOf, signExportKey } from '../core/storage/objects.js';
 import { insertNumberedCar } from '../testing/signs.js';
 import {
@@ -78,7 +80,7 @@ interface Row {
    * Expected status for anon, owner, other, reviewer, admin, and the staff member who owns this
    * application (a reviewer acting on vehicles of their own: the world's and `owner`'s are theirs).
    */
-  expect: [number, number, number, number, number, number];
+  expect: [number, number, number, number, number, number, number];
   request(cell: Cell): Request | Promise<Request>;
 }
 
@@ -300,24 +302,28 @@ const vehicleBody = {
 };
 
 const ROWS: Row[] = [
-  { route: 'GET /healthz', expect: [200, 200, 200, 200, 200, 200], request: () => ({ path: '/healthz' }) },
-  { route: 'GET /readyz', expect: [200, 200, 200, 200, 200, 200], request: () => ({ path: '/readyz' }) },
+  {
+    route: 'GET /healthz',
+    expect: [200, 200, 200, 200, 200, 200, 200],
+    request: () => ({ path: '/healthz' }),
+  },
+  { route: 'GET /readyz', expect: [200, 200, 200, 200, 200, 200, 200], request: () => ({ path: '/readyz' }) },
   {
     route: 'GET /healthz/ready',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: '/healthz/ready' }),
   },
 
   // The visitors' award.
   {
     route: 'GET /api/award/:year/me',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: `/api/award/${t.event.edition.year}/me` }),
   },
   {
     route: 'POST /api/award/:year/votes',
     case: 'anonymous: pending until the address is confirmed; accounts with a verified address: counted',
-    expect: [202, 201, 201, 201, 201, 201],
+    expect: [202, 201, 201, 201, 201, 201, 201],
     request: async () => ({
       path: `/api/award/${t.event.edition.year}/votes`,
       json: { startNumber: await votingOpen(), email: uniqueEmail('stimme') },
@@ -326,17 +332,17 @@ const ROWS: Row[] = [
   {
     route: 'DELETE /api/award/:year/votes/:startNumber',
     case: 'anonymous without a confirmed address: nothing to take back',
-    expect: [409, 200, 200, 200, 200, 200],
+    expect: [409, 200, 200, 200, 200, 200, 200],
     request: async () => ({ path: `/api/award/${t.event.edition.year}/votes/${await votingOpen()}` }),
   },
   {
     route: 'POST /api/award/confirm',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async () => ({ path: '/api/award/confirm', json: { token: await freshAwardVoter('confirm') } }),
   },
   {
     route: 'POST /api/award/confirm/pending',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async () => ({
       path: '/api/award/confirm/pending',
       json: { token: await freshAwardVoter('confirm') },
@@ -344,7 +350,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/award/my-votes/export',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async () => ({
       path: '/api/award/my-votes/export',
       json: { token: await freshAwardVoter('votes') },
@@ -352,7 +358,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/award/my-votes/delete',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async () => ({
       path: '/api/award/my-votes/delete',
       json: { token: await freshAwardVoter('votes') },
@@ -360,12 +366,12 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/admin/award/:year',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: `/api/admin/award/${t.event.edition.year}` }),
   },
   {
     route: 'PATCH /api/admin/award/:year',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({
       path: `/api/admin/award/${t.event.edition.year}`,
       json: { opensAt: null, closesAt: null },
@@ -373,7 +379,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/admin/award/:year/open',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => {
       await runStatement(em(), `delete from award where edition_id = ?`, [t.event.edition.id]);
       return { path: `/api/admin/award/${t.event.edition.year}/open`, json: {} };
@@ -381,7 +387,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/admin/award/:year/close',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => {
       await votingOpen();
       return { path: `/api/admin/award/${t.event.edition.year}/close`, json: {} };
@@ -390,7 +396,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/admin/award/:year/correction',
     case: 'admins only, once the final totals are written (the clock is the day after the meeting)',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => {
       const startNumber = await votingOpen();
       const results = [{ vehicleId: randomUUID(), startNumber, name: 'Matrix-Auto', votes: 5, rank: 1 }];
@@ -405,18 +411,22 @@ const ROWS: Row[] = [
     },
   },
   // No METRICS_TOKEN here: the metrics are off, for everyone (metrics.test.ts has them on).
-  { route: 'GET /metrics', expect: [404, 404, 404, 404, 404, 404], request: () => ({ path: '/metrics' }) },
+  {
+    route: 'GET /metrics',
+    expect: [404, 404, 404, 404, 404, 404, 404],
+    request: () => ({ path: '/metrics' }),
+  },
 
   // Accounts.
   {
     route: 'GET /api/auth/user',
-    expect: [401, 200, 200, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: '/api/auth/user' }),
   },
   {
     route: 'POST /api/auth/register',
     fresh: true,
-    expect: [201, 201, 201, 201, 201, 201],
+    expect: [201, 201, 201, 201, 201, 201, 201],
     request: () => ({
       path: '/api/auth/register',
       json: { firstName: 'Nora', lastName: 'Neu', email: uniqueEmail('neu'), password: PASSWORD },
@@ -425,7 +435,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/auth/login',
     fresh: true,
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async ({ me }) => ({
       path: '/api/auth/login',
       json: { email: (me ?? (await account())).email, password: PASSWORD },
@@ -434,18 +444,18 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/auth/logout',
     fresh: true,
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: '/api/auth/logout', json: {} }),
   },
   {
     route: 'POST /api/auth/forgot-password',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: ({ me }) => ({ path: '/api/auth/forgot-password', json: { email: me?.email ?? uniqueEmail() } }),
   },
   {
     route: 'POST /api/auth/verify-reset-token',
     case: 'the token is the proof, not the session',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async ({ owner }) => ({
       path: '/api/auth/verify-reset-token',
       json: { token: await freshResetToken(owner.id) },
@@ -454,7 +464,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/auth/reset-password',
     fresh: true,
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async ({ me }) => ({
       path: '/api/auth/reset-password',
       json: {
@@ -466,7 +476,7 @@ const ROWS: Row[] = [
   {
     route: 'PATCH /api/auth/profile',
     fresh: true,
-    expect: [401, 200, 200, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200, 200, 200],
     request: ({ me }) => ({
       path: '/api/auth/profile',
       json: { firstName: 'Mara', lastName: 'Anders', email: me?.email ?? uniqueEmail() },
@@ -475,7 +485,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/auth/confirm-email',
     fresh: true,
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async ({ me }) => ({
       path: '/api/auth/confirm-email',
       json: { token: await freshEmailChange((me ?? (await account())).id) },
@@ -484,14 +494,14 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/auth/resend-confirmation',
     case: 'a confirmed account is told so, nothing is sent',
-    expect: [401, 200, 200, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: '/api/auth/resend-confirmation', json: {} }),
   },
   {
     route: 'POST /api/auth/cancel-email-change',
     case: 'the token is the proof, not the session',
     fresh: true,
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async ({ me }) => ({
       path: '/api/auth/cancel-email-change',
       json: { token: await freshEmailChangeCancel((me ?? (await account())).id) },
@@ -500,7 +510,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/auth/change-password',
     fresh: true,
-    expect: [401, 200, 200, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200, 200, 200],
     request: () => ({
       path: '/api/auth/change-password',
       json: { currentPassword: PASSWORD, newPassword: 'ein-neues-passwort-2' },
@@ -510,13 +520,13 @@ const ROWS: Row[] = [
   // One's own data.
   {
     route: 'GET /api/account/consents',
-    expect: [401, 200, 200, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: '/api/account/consents' }),
   },
   {
     route: 'POST /api/account/consents/:id/withdraw',
     case: "the owner's consent",
-    expect: [401, 200, 404, 404, 404, 200],
+    expect: [401, 200, 404, 404, 404, 200, 404],
     request: async ({ owner }) => {
       const vehicle = await ownersVehicle(owner, { status: 'submitted' });
       const consent = await em().findOneOrFail(Consent, { vehicle: vehicle.id, kind: 'media' });
@@ -526,7 +536,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/vehicles/:id/consents/instagram',
     // The owner's own choice for their confirmed car; to anyone else the car is not there.
-    expect: [401, 201, 404, 404, 404, 201],
+    expect: [401, 201, 404, 404, 404, 201, 404],
     request: async ({ owner }) => {
       await makeRoomForVehicle(t, owner.id, { keep: [world.draft, world.submitted, world.confirmed] });
       const { vehicleId } = await insertCar(t, { ownerId: owner.id });
@@ -535,31 +545,31 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/vehicles/:id/consents',
-    expect: [401, 200, 404, 200, 200, 200],
+    expect: [401, 200, 404, 200, 200, 200, 404],
     request: () => ({ path: `/api/vehicles/${world.submitted}/consents` }),
   },
   {
     route: 'GET /api/account/export',
-    expect: [401, 200, 200, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: '/api/account/export' }),
   },
   {
     route: 'POST /api/account/export',
     fresh: true,
-    expect: [401, 201, 201, 201, 201, 201],
+    expect: [401, 201, 201, 201, 201, 201, 201],
     request: () => ({ path: '/api/account/export', json: {} }),
   },
   {
     route: 'POST /api/account/delete',
     fresh: true,
-    expect: [401, 200, 200, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: '/api/account/delete', json: { password: PASSWORD } }),
   },
 
   // Visitors.
   {
     route: 'POST /api/visitor-registrations',
-    expect: [201, 201, 201, 201, 201, 201],
+    expect: [201, 201, 201, 201, 201, 201, 201],
     request: () => ({
       path: '/api/visitor-registrations',
       json: { firstName: 'Vera', lastName: 'Besuch', email: uniqueEmail('besuch') },
@@ -568,18 +578,18 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/visitor-registrations/confirm',
     case: 'a GET only leads to the page',
-    expect: [302, 302, 302, 302, 302, 302],
+    expect: [302, 302, 302, 302, 302, 302, 302],
     request: () => ({ path: '/api/visitor-registrations/confirm?token=abc' }),
   },
   {
     route: 'GET /api/visitor-registrations/unsubscribe',
     case: 'a GET only leads to the page',
-    expect: [302, 302, 302, 302, 302, 302],
+    expect: [302, 302, 302, 302, 302, 302, 302],
     request: () => ({ path: '/api/visitor-registrations/unsubscribe?token=abc' }),
   },
   {
     route: 'POST /api/visitor-registrations/confirm',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async () => ({
       path: '/api/visitor-registrations/confirm',
       json: { token: createVisitorToken(t.config.sessionSecret, await freshVisitor(), 'confirm') },
@@ -587,7 +597,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/visitor-registrations/unsubscribe',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async () => ({
       path: '/api/visitor-registrations/unsubscribe',
       json: { token: createVisitorToken(t.config.sessionSecret, await freshVisitor(), 'unsubscribe') },
@@ -595,7 +605,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/visitor-registrations/next-edition',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async () => ({
       path: '/api/visitor-registrations/next-edition',
       json: { token: createVisitorToken(t.config.sessionSecret, await freshVisitor(), 'next-edition') },
@@ -603,48 +613,48 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/admin/visitors',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/visitors' }),
   },
   {
     route: 'GET /api/admin/visitors.csv',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/visitors.csv' }),
   },
   {
     route: 'GET /api/admin/visitor-updates',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/visitor-updates' }),
   },
   {
     route: 'POST /api/admin/visitor-updates',
-    expect: [401, 403, 403, 403, 201, 403],
+    expect: [401, 403, 403, 403, 201, 403, 403],
     request: () => ({ path: '/api/admin/visitor-updates', json: UPDATE_DRAFT }),
   },
   {
     route: 'GET /api/admin/visitor-updates/:id',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => ({ path: `/api/admin/visitor-updates/${await freshUpdate()}` }),
   },
   {
     route: 'GET /api/admin/visitor-updates/:id/preview',
     case: 'a draft whose preview is not rendered yet answers 404 to the admin',
-    expect: [401, 403, 403, 403, 404, 403],
+    expect: [401, 403, 403, 403, 404, 403, 403],
     request: async () => ({ path: `/api/admin/visitor-updates/${await freshUpdate()}/preview` }),
   },
   {
     route: 'PATCH /api/admin/visitor-updates/:id',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => ({ path: `/api/admin/visitor-updates/${await freshUpdate()}`, json: UPDATE_DRAFT }),
   },
   {
     route: 'POST /api/admin/visitor-updates/:id/test',
-    expect: [401, 403, 403, 403, 202, 403],
+    expect: [401, 403, 403, 403, 202, 403, 403],
     request: async () => ({ path: `/api/admin/visitor-updates/${await freshUpdate()}/test`, json: {} }),
   },
   {
     route: 'POST /api/admin/visitor-updates/:id/send',
-    expect: [401, 403, 403, 403, 202, 403],
+    expect: [401, 403, 403, 403, 202, 403, 403],
     request: async () => {
       await confirmVisitor(await freshVisitor());
       return { path: `/api/admin/visitor-updates/${await freshUpdate()}/send`, json: {} };
@@ -652,13 +662,13 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/admin/retention',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/retention' }),
   },
   {
     route: 'GET /api/admin/audit',
     case: 'the audit log of staff actions: admins only',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/audit?action=visitors.list' }),
   },
 
@@ -666,30 +676,30 @@ const ROWS: Row[] = [
   // one, so every cell is refused; second-factor.test.ts runs the steps with the setting on).
   {
     route: 'GET /api/auth/second-factor/setup',
-    expect: [401, 401, 401, 401, 401, 401],
+    expect: [401, 401, 401, 401, 401, 401, 401],
     request: () => ({ path: '/api/auth/second-factor/setup' }),
   },
   {
     route: 'POST /api/auth/second-factor/setup',
-    expect: [401, 401, 401, 401, 401, 401],
+    expect: [401, 401, 401, 401, 401, 401, 401],
     request: () => ({ path: '/api/auth/second-factor/setup', json: { code: '123456' } }),
   },
   {
     route: 'POST /api/auth/second-factor/verify',
-    expect: [401, 401, 401, 401, 401, 401],
+    expect: [401, 401, 401, 401, 401, 401, 401],
     request: () => ({ path: '/api/auth/second-factor/verify', json: { code: '123456' } }),
   },
 
   // The Team page: admins only.
   {
     route: 'GET /api/admin/team',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/team' }),
   },
   {
     route: 'POST /api/admin/team',
     case: 'a confirmed account becomes a reviewer',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => ({
       path: '/api/admin/team',
       json: { email: (await insertConfirmedUser(t)).email, role: 'reviewer' },
@@ -698,45 +708,45 @@ const ROWS: Row[] = [
   {
     route: 'DELETE /api/admin/team/:id',
     case: "a reviewer's role taken away",
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => ({ path: `/api/admin/team/${await freshReviewer()}` }),
   },
   {
     route: 'POST /api/admin/team/:id/reset-second-factor',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => ({ path: `/api/admin/team/${await freshReviewer()}/reset-second-factor`, json: {} }),
   },
 
   // Vehicles.
   {
     route: 'GET /api/vehicles/public',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: '/api/vehicles/public' }),
   },
   {
     route: 'GET /api/vehicles',
-    expect: [401, 200, 200, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: '/api/vehicles' }),
   },
   {
     route: 'POST /api/vehicles',
-    expect: [401, 201, 201, 201, 201, 201],
+    expect: [401, 201, 201, 201, 201, 201, 201],
     request: () => ({ path: '/api/vehicles', json: vehicleBody }),
   },
   {
     route: 'GET /api/vehicles/:id',
-    expect: [401, 200, 404, 200, 200, 200],
+    expect: [401, 200, 404, 200, 200, 200, 404],
     request: () => ({ path: `/api/vehicles/${world.draft}` }),
   },
   {
     route: 'PATCH /api/vehicles/:id',
-    expect: [401, 200, 404, 200, 200, 200],
+    expect: [401, 200, 404, 200, 200, 200, 404],
     request: () => ({ path: `/api/vehicles/${world.draft}`, json: { color: 'Guardsrot' } }),
   },
   {
     route: 'PATCH /api/vehicles/:id',
     case: 'submitting a draft',
-    expect: [401, 200, 404, 200, 200, 200],
+    expect: [401, 200, 404, 200, 200, 200, 404],
     request: async ({ owner }) => ({
       path: `/api/vehicles/${(await ownersVehicle(owner)).id}`,
       json: { status: 'submitted', ...SUBMISSION_CONSENTS },
@@ -744,28 +754,28 @@ const ROWS: Row[] = [
   },
   {
     route: 'DELETE /api/vehicles/:id',
-    expect: [401, 204, 404, 204, 204, 204],
+    expect: [401, 204, 404, 204, 204, 204, 404],
     request: async ({ owner }) => ({ path: `/api/vehicles/${(await ownersVehicle(owner)).id}` }),
   },
   {
     route: 'GET /api/vehicles/:id/reviews',
     case: 'internal notes stay with staff',
-    expect: [401, 403, 404, 200, 200, 403],
+    expect: [401, 403, 404, 200, 200, 403, 404],
     request: () => ({ path: `/api/vehicles/${world.submitted}/reviews` }),
   },
   {
     route: 'GET /api/admin/vehicles',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/vehicles' }),
   },
   {
     route: 'GET /api/admin/vehicles.csv',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/vehicles.csv?status=all&q=audi' }),
   },
   {
     route: 'PATCH /api/admin/vehicles/:id/status',
-    expect: [401, 403, 403, 200, 200, 403],
+    expect: [401, 403, 403, 200, 200, 403, 403],
     request: async ({ owner }) => ({
       path: `/api/admin/vehicles/${(await ownersVehicle(owner, { status: 'submitted' })).id}/status`,
       json: { status: 'in_review', oldStatus: 'submitted' },
@@ -774,7 +784,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/admin/vehicles/:id/correction',
     case: 'admins only, once the edition is over (the clock is the day after the meeting)',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async ({ owner }) => ({
       path: `/api/admin/vehicles/${(await ownersVehicle(owner, { status: 'submitted' })).id}/correction`,
       json: { status: 'rejected', reason: 'Beim Treffen falsch erfasst' },
@@ -782,7 +792,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/admin/vehicles/bulk-status/preview',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({
       path: '/api/admin/vehicles/bulk-status/preview',
       json: { status: 'waitlist', filter: { status: 'submitted', q: '' } },
@@ -790,7 +800,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/admin/vehicles/bulk-status',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: async ({ owner }) => ({
       path: '/api/admin/vehicles/bulk-status',
       json: {
@@ -804,17 +814,17 @@ const ROWS: Row[] = [
   // assigned; an edition's categories, the load per reviewer and moving a review for admins.
   {
     route: 'GET /api/admin/reviews/mine',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/reviews/mine' }),
   },
   {
     route: 'GET /api/admin/reviews/settings',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/reviews/settings' }),
   },
   {
     route: 'PUT /api/admin/reviews/settings',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => {
       const settings = (await world.admin.client.get('/api/admin/reviews/settings')).data as {
         reviewersPerApplication: number;
@@ -829,12 +839,12 @@ const ROWS: Row[] = [
   // The public texts of an edition: staff read them, admins change them.
   {
     route: 'GET /api/admin/texts',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/texts' }),
   },
   {
     route: 'PUT /api/admin/texts',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({
       path: '/api/admin/texts',
       json: { faq: [{ question: 'Gibt es einen Dresscode?', answer: 'Nein.' }] },
@@ -843,18 +853,18 @@ const ROWS: Row[] = [
   // The mails' texts of an edition: admins only (they change what every applicant reads).
   {
     route: 'GET /api/admin/mail-templates',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/mail-templates' }),
   },
   {
     route: 'GET /api/admin/mail-templates/:mail',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/mail-templates/application-rejected' }),
   },
   {
     route: 'PUT /api/admin/mail-templates/:mail',
     case: 'saved over the version in use',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => {
       const { version } = (await world.admin.client.get('/api/admin/mail-templates/application-rejected'))
         .data as { version: number };
@@ -866,7 +876,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/admin/mail-templates/:mail/restore',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => {
       const { version } = (await world.admin.client.get('/api/admin/mail-templates/application-rejected'))
         .data as { version: number };
@@ -878,12 +888,12 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/admin/mail-templates/:mail/sample',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: `/api/admin/mail-templates/invitation/sample?fahrzeug=${world.submitted}` }),
   },
   {
     route: 'POST /api/admin/mail-templates/:mail/test',
-    expect: [401, 403, 403, 403, 202, 403],
+    expect: [401, 403, 403, 403, 202, 403, 403],
     request: () => ({
       path: '/api/admin/mail-templates/application-rejected/test',
       json: { subject: 'Test', body: 'Hallo {vorname}' },
@@ -891,17 +901,17 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/admin/reviews/load',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/reviews/load' }),
   },
   {
     route: 'GET /api/admin/reviews/conflicts',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/reviews/conflicts' }),
   },
   {
     route: 'POST /api/admin/reviews/conflicts',
-    expect: [401, 403, 403, 201, 201, 201],
+    expect: [401, 403, 403, 201, 201, 201, 403],
     request: async () => ({
       path: '/api/admin/reviews/conflicts',
       json: { email: (await insertConfirmedUser(t)).email },
@@ -909,7 +919,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'DELETE /api/admin/reviews/conflicts/:id',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: async ({ actor, client }) => {
       if (actor !== 'reviewer' && actor !== 'admin' && actor !== 'staffOwner')
         return { path: `/api/admin/reviews/conflicts/${randomUUID()}` };
@@ -922,18 +932,18 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/admin/vehicles/:id',
-    expect: [401, 403, 403, 200, 200, 403],
+    expect: [401, 403, 403, 200, 200, 403, 403],
     request: () => ({ path: `/api/admin/vehicles/${world.submitted}` }),
   },
   {
     route: 'GET /api/admin/vehicles/:id/review',
-    expect: [401, 403, 403, 200, 200, 403],
+    expect: [401, 403, 403, 200, 200, 403, 403],
     request: () => ({ path: `/api/admin/vehicles/${world.submitted}/review` }),
   },
   {
     route: 'POST /api/admin/vehicles/:id/review',
     case: 'by the assigned reviewer or admin',
-    expect: [401, 403, 403, 200, 200, 403],
+    expect: [401, 403, 403, 200, 200, 403, 403],
     request: async ({ owner, me }) => {
       const vehicle = await ownersVehicle(owner, { status: 'submitted' });
       if (me) await assignTo(vehicle.id, me.id);
@@ -948,7 +958,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/admin/vehicles/:id/assignments',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async ({ owner }) => {
       const vehicle = await ownersVehicle(owner, { status: 'submitted' });
       const from = await assignTo(vehicle.id, world.reviewer.id);
@@ -959,7 +969,7 @@ const ROWS: Row[] = [
   // Images.
   {
     route: 'POST /api/objects/upload',
-    expect: [401, 200, 200, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200, 200, 200],
     request: () => ({
       path: '/api/objects/upload',
       json: { filename: 'a.jpg', type: 'image/jpeg', size: 1000 },
@@ -968,7 +978,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/vehicles/:id/media',
     case: "the actor's own upload to the owner's draft",
-    expect: [401, 201, 404, 201, 201, 201],
+    expect: [401, 201, 404, 201, 201, 201, 404],
     request: async ({ client, me, owner }) => ({
       path: `/api/vehicles/${(await ownersVehicle(owner)).id}/media`,
       json: { url: me ? await freshUpload(client) : '/objects/uploads/x/y.jpg' },
@@ -977,7 +987,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/vehicles/:id/media',
     case: "someone else's upload",
-    expect: [401, 403, 404, 201, 201, 201],
+    expect: [401, 403, 404, 201, 201, 201, 404],
     request: async ({ owner }) => ({
       path: `/api/vehicles/${(await ownersVehicle(owner)).id}/media`,
       json: { url: await freshUpload(world.other.client) },
@@ -985,7 +995,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'PATCH /api/vehicles/:id/media',
-    expect: [401, 200, 404, 200, 200, 200],
+    expect: [401, 200, 404, 200, 200, 200, 404],
     request: () => ({
       path: `/api/vehicles/${world.submitted}/media`,
       json: { updates: [{ id: world.mediaOfSubmitted, cropX: 40 }] },
@@ -993,7 +1003,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'DELETE /api/vehicles/:id/media/:mediaId',
-    expect: [401, 204, 404, 204, 204, 204],
+    expect: [401, 204, 404, 204, 204, 204, 404],
     request: async ({ owner }) => {
       const vehicle = await ownersVehicle(owner);
       return { path: `/api/vehicles/${vehicle.id}/media/${(await insertImage(t, vehicle.id)).id}` };
@@ -1001,40 +1011,40 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/admin/media',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/media' }),
   },
   {
     route: 'GET /api/admin/media.zip',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/media.zip' }),
   },
 
   // Quartett.
   {
     route: 'GET /api/admin/quartett-sets',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/quartett-sets' }),
   },
   {
     route: 'POST /api/admin/quartett-sets',
-    expect: [401, 403, 403, 403, 201, 403],
+    expect: [401, 403, 403, 403, 201, 403, 403],
     request: () => ({ path: '/api/admin/quartett-sets', json: { title: 'Schlosstreffen 2026' } }),
   },
   {
     route: 'GET /api/admin/quartett-sets/:id',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: `/api/admin/quartett-sets/${world.quartettSet}` }),
   },
   // Windshield signs: an edition's set for admins, a car's sign for its owner and staff.
   {
     route: 'GET /api/admin/signs',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/signs' }),
   },
   {
     route: 'POST /api/admin/signs',
-    expect: [401, 403, 403, 403, 201, 403],
+    expect: [401, 403, 403, 403, 201, 403, 403],
     request: async ({ owner }) => {
       await carWithSign(owner);
       return { path: '/api/admin/signs', json: { format: 'a5' } };
@@ -1042,12 +1052,12 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/admin/signs/:id',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => ({ path: `/api/admin/signs/${(await readySign(null)).id}` }),
   },
   {
     route: 'GET /api/vehicles/:id/sign',
-    expect: [401, 200, 404, 200, 200, 200],
+    expect: [401, 200, 404, 200, 200, 200, 404],
     request: async ({ owner }) => {
       const vehicleId = await carWithSign(owner);
       await readySign(vehicleId);
@@ -1056,12 +1066,12 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/vehicles/:id/sign',
-    expect: [401, 202, 404, 202, 202, 202],
+    expect: [401, 202, 404, 202, 202, 202, 404],
     request: async ({ owner }) => ({ path: `/api/vehicles/${await carWithSign(owner)}/sign`, json: {} }),
   },
   {
     route: 'POST /api/admin/quartett-sets/:id/release',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => {
       const set = await insertReadySet(t, world.admin.id);
       return { path: `/api/admin/quartett-sets/${set.id}/release`, json: {} };
@@ -1072,7 +1082,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/invitations/confirm',
     case: 'the token is the proof, not the session',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async ({ owner }) => ({
       path: '/api/invitations/confirm',
       json: { token: (await freshInvitation(owner)).token },
@@ -1081,7 +1091,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/invitations/decline',
     case: 'the token is the proof, not the session',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async ({ owner }) => ({
       path: '/api/invitations/decline',
       json: { token: (await freshInvitation(owner)).declineToken },
@@ -1089,18 +1099,18 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/admin/vehicles/:id/earlier',
-    expect: [401, 403, 403, 200, 200, 403],
+    expect: [401, 403, 403, 200, 200, 403, 403],
     request: () => ({ path: `/api/admin/vehicles/${world.submitted}/earlier` }),
   },
   {
     route: 'GET /api/admin/vehicles/:id/emails',
-    expect: [401, 403, 403, 200, 200, 403],
+    expect: [401, 403, 403, 200, 200, 403, 403],
     request: () => ({ path: `/api/admin/vehicles/${world.submitted}/emails` }),
   },
   {
     route: 'POST /api/admin/vehicles/:id/emails/:mailId/resend',
     case: 'a mail of its own per cell (each is resent once)',
-    expect: [401, 403, 403, 202, 202, 403],
+    expect: [401, 403, 403, 202, 202, 403, 403],
     request: async () => ({
       path: `/api/admin/vehicles/${world.submitted}/emails/${await insertSentMail(t, world.submitted)}/resend`,
       json: {},
@@ -1109,7 +1119,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/vehicles/:id/reapply',
     case: "the owner's own car only; one of the current edition has applied already",
-    expect: [401, 409, 404, 404, 404, 409],
+    expect: [401, 409, 404, 404, 404, 409, 404],
     request: async ({ owner }) => ({
       path: `/api/vehicles/${(await ownersVehicle(owner, { status: 'submitted' })).id}/reapply`,
       json: {},
@@ -1118,7 +1128,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/vehicles/:id/decline',
     case: "declining is the owner's own act; staff change statuses instead",
-    expect: [401, 200, 404, 403, 403, 200],
+    expect: [401, 200, 404, 403, 403, 200, 404],
     request: async ({ owner }) => ({
       path: `/api/vehicles/${(await freshInvitation(owner)).vehicleId}/decline`,
       json: {},
@@ -1126,17 +1136,17 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/admin/waitlist',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/waitlist' }),
   },
   {
     route: 'PUT /api/admin/waitlist/settings',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/api/admin/waitlist/settings', json: { autoMoveUp: true } }),
   },
   {
     route: 'POST /api/admin/waitlist/invite',
-    expect: [401, 403, 403, 201, 201, 403],
+    expect: [401, 403, 403, 201, 201, 403, 403],
     request: async ({ owner }) => {
       const vehicle = await ownersVehicle(owner, { status: 'submitted' });
       await changeStatus(world.admin, vehicle.id, 'submitted', 'waitlist');
@@ -1146,12 +1156,12 @@ const ROWS: Row[] = [
   // Editions ('Ausgaben'): changed by admins only; the look back on one that has ended is public.
   {
     route: 'GET /api/editions/:year/look-back',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: `/api/editions/${t.event.edition.year}/look-back` }),
   },
   {
     route: 'GET /api/editions/:year/vehicles/:startNumber',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: async () => {
       const { startNumber } = await insertCar(t, { ownerId: (await account()).id, photos: 1 });
       return { path: `/api/editions/${t.event.edition.year}/vehicles/${startNumber}` };
@@ -1160,12 +1170,12 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/admin/editions',
     // Reviewers too: the edition switch of the staff screens lists them.
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/editions' }),
   },
   {
     route: 'POST /api/admin/editions',
-    expect: [401, 403, 403, 403, 201, 403],
+    expect: [401, 403, 403, 403, 201, 403, 403],
     request: () => {
       editionYear += 1;
       return { path: '/api/admin/editions', json: { year: editionYear } };
@@ -1173,7 +1183,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'PATCH /api/admin/editions/:year',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => ({
       path: `/api/admin/editions/${await freshEdition()}`,
       json: { parkingZones: [{ name: 'Nord', capacity: 40 }] },
@@ -1181,13 +1191,13 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/admin/editions/:year/open',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => ({ path: `/api/admin/editions/${await freshEdition()}/open`, json: {} }),
   },
   {
     route: 'POST /api/admin/editions/:year/current',
     // Far ahead: the current edition of the other rows stays the same.
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => ({
       path: `/api/admin/editions/${await freshEdition()}/current`,
       json: { at: '2099-12-31T00:00:00Z' },
@@ -1195,7 +1205,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/admin/check-in',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: async ({ owner }) => ({
       path: '/api/admin/check-in',
       json: { code: (await confirmedInvitation(owner)).code },
@@ -1204,13 +1214,13 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/admin/check-in/list',
     case: 'the gate list: staff only',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/check-in/list' }),
   },
   {
     route: 'POST /api/admin/check-in/sync',
     case: "a gate's queued scans: staff only",
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: async ({ owner }) => ({
       path: '/api/admin/check-in/sync',
       json: {
@@ -1229,12 +1239,12 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/admin/arrivals',
     case: "the 'Einlass' board: staff only",
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ path: '/api/admin/arrivals' }),
   },
   {
     route: 'ALL /api/{*rest}',
-    expect: [404, 404, 404, 404, 404, 404],
+    expect: [404, 404, 404, 404, 404, 404, 404],
     request: () => ({ path: '/api/gibt-es-nicht' }),
   },
 
@@ -1242,43 +1252,43 @@ const ROWS: Row[] = [
   {
     route: 'GET /objects/{*key}',
     case: 'image of a vehicle under review: its owner and staff',
-    expect: [404, 200, 404, 200, 200, 200],
+    expect: [404, 200, 404, 200, 200, 200, 404],
     request: () => ({ path: world.submittedImage }),
   },
   {
     route: 'GET /objects/{*key}',
     case: 'image of a confirmed vehicle: everyone',
-    expect: [200, 200, 200, 200, 200, 200],
+    expect: [200, 200, 200, 200, 200, 200, 200],
     request: () => ({ path: world.confirmedImage }),
   },
   {
     route: 'GET /objects/{*key}',
     case: 'the quartett print PDF: admins',
-    expect: [404, 404, 404, 404, 200, 404],
+    expect: [404, 404, 404, 404, 200, 404, 404],
     request: () => ({ path: world.quartettPdf }),
   },
   {
     route: 'GET /objects/{*key}',
     case: "an edition's windshield signs: admins",
-    expect: [404, 404, 404, 404, 200, 404],
+    expect: [404, 404, 404, 404, 200, 404, 404],
     request: async () => ({ path: (await readySign(null)).path }),
   },
   {
     route: 'GET /objects/{*key}',
     case: "a car's windshield sign: its owner and staff",
-    expect: [404, 200, 404, 200, 200, 200],
+    expect: [404, 200, 404, 200, 200, 200, 404],
     request: async ({ owner }) => ({ path: (await readySign(await carWithSign(owner))).path }),
   },
   {
     route: 'GET /objects/{*key}',
     case: 'a data export: the person it belongs to',
-    expect: [404, 200, 404, 404, 404, 404],
+    expect: [404, 200, 404, 404, 404, 404, 404],
     request: () => ({ path: world.accountExport }),
   },
   {
     route: 'GET /objects/{*key}',
     case: 'a raw upload: nobody',
-    expect: [404, 404, 404, 404, 404, 404],
+    expect: [404, 404, 404, 404, 404, 404, 404],
     request: () => ({ path: world.rawUpload }),
   },
 
@@ -1286,18 +1296,18 @@ const ROWS: Row[] = [
   // nothing else changes.
   {
     route: 'GET /admin/queues',
-    expect: [302, 403, 403, 403, 200, 403],
+    expect: [302, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/admin/queues' }),
   },
   {
     route: 'GET /admin/queues/api/queues',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: '/admin/queues/api/queues' }),
   },
   // A job's data (a mail job names its recipient): admins only, each read audited.
   ...(['', '/logs', '/flow'] as const).map((suffix): Row => ({
     route: `GET /admin/queues/api/queues/:queueName/:jobId${suffix}`,
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: async () => {
       const job = await t.queues.email.add('email.send', {
         template: 'invitation',
@@ -1309,37 +1319,37 @@ const ROWS: Row[] = [
   })),
   {
     route: 'PUT /admin/queues/api/queues/:queueName/pause',
-    expect: [401, 403, 403, 403, 403, 403],
+    expect: [401, 403, 403, 403, 403, 403, 403],
     request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/pause` }),
   },
   {
     route: 'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
     case: 'failed jobs: admins',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/retry/failed` }),
   },
   {
     route: 'PUT /admin/queues/api/queues/:queueName/retry/:queueStatus',
     case: 'waiting jobs: nobody',
-    expect: [401, 403, 403, 403, 403, 403],
+    expect: [401, 403, 403, 403, 403, 403, 403],
     request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/retry/waiting` }),
   },
   {
     route: 'PUT /admin/queues/api/queues/:queueName/clean/:queueStatus',
     case: 'completed jobs: admins',
-    expect: [401, 403, 403, 403, 200, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/clean/completed` }),
   },
   {
     route: 'PUT /admin/queues/api/queues/:queueName/clean/:queueStatus',
     case: 'waiting or delayed jobs: nobody',
-    expect: [401, 403, 403, 403, 403, 403],
+    expect: [401, 403, 403, 403, 403, 403, 403],
     request: () => ({ path: `/admin/queues/api/queues/${QUEUE_NAMES[0]}/clean/waiting` }),
   },
   {
     route: 'PUT /admin/queues/api/queues/:queueName/:jobId/clean',
     case: 'a waiting job: nobody',
-    expect: [401, 403, 403, 403, 403, 403],
+    expect: [401, 403, 403, 403, 403, 403, 403],
     request: async () => {
       const job = await t.queues.email.add('email.send', {
         template: 'invitation',
@@ -1348,6 +1358,152 @@ const ROWS: Row[] = [
       });
       return { path: `/admin/queues/api/queues/email/${job.id}/clean` };
     },
+  },
+  // The jury: judges (the world's judge heads its class, the reviewer judges it too), organizers.
+  {
+    route: 'GET /api/jury',
+    expect: [401, 403, 403, 200, 403, 403, 200],
+    request: () => ({ path: '/api/jury' }),
+  },
+  {
+    route: 'POST /api/jury/sync',
+    expect: [401, 403, 403, 200, 403, 403, 200],
+    request: () => ({ path: '/api/jury/sync', json: { deviceId: randomUUID(), entries: [] } }),
+  },
+  {
+    route: 'GET /api/jury/classes/:id',
+    expect: [401, 404, 404, 403, 200, 404, 200],
+    request: () => ({ path: `/api/jury/classes/${world.juryClass}` }),
+  },
+  {
+    route: 'POST /api/jury/classes/:id/close',
+    case: 'a class without cars: those who may close it are told so',
+    expect: [401, 404, 404, 403, 409, 404, 409],
+    request: () => ({ path: `/api/jury/classes/${world.juryClass}/close`, json: {} }),
+  },
+  {
+    route: 'POST /api/jury/accept',
+    case: 'a link that names no invitation',
+    expect: [401, 400, 400, 400, 400, 400, 400],
+    request: () => ({ path: '/api/jury/accept', json: { token: 'kein-gueltiger-link' } }),
+  },
+  {
+    route: 'GET /api/editions/:year/results',
+    case: 'before publication',
+    expect: [404, 404, 404, 404, 404, 404, 404],
+    request: () => ({ path: `/api/editions/${t.event.edition.year}/results` }),
+  },
+  {
+    route: 'GET /api/admin/jury/:year',
+    expect: [401, 403, 403, 403, 200, 403, 403],
+    request: () => ({ path: `/api/admin/jury/${t.event.edition.year}` }),
+  },
+  {
+    route: 'POST /api/admin/jury/:year/classes',
+    expect: [401, 403, 403, 403, 201, 403, 403],
+    request: () => ({
+      path: `/api/admin/jury/${t.event.edition.year}/classes`,
+      json: {
+        name: `Klasse ${randomUUID().slice(0, 8)}`,
+        criteria: [{ name: 'Lack', weight: 2 }],
+        places: 3,
+      },
+    }),
+  },
+  {
+    route: 'PATCH /api/admin/jury/:year/classes/:id',
+    expect: [401, 403, 403, 403, 200, 403, 403],
+    request: () => ({
+      path: `/api/admin/jury/${t.event.edition.year}/classes/${world.juryClass}`,
+      json: {
+        name: 'Bester Umbau',
+        criteria: [{ id: 'k-gesamt', name: 'Gesamteindruck', weight: 1 }],
+        places: 1,
+        judgeIds: [base.judge.id, base.reviewer.id],
+        headJudgeId: base.judge.id,
+      },
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/jury/:year/classes/:id',
+    expect: [401, 403, 403, 403, 204, 403, 403],
+    request: async () => {
+      const fork = em();
+      const juryClass = fork.create(JuryClass, {
+        edition: t.event.edition.id,
+        name: `Klasse ${randomUUID().slice(0, 8)}`,
+        position: 9,
+        scope: { zones: [], categories: [], yearFrom: null, yearTo: null },
+        criteria: [{ id: 'k-lack', name: 'Lack', weight: 1, max: 10 }],
+        places: 1,
+      });
+      await fork.flush();
+      return { path: `/api/admin/jury/${t.event.edition.year}/classes/${juryClass.id}` };
+    },
+  },
+  {
+    route: 'POST /api/admin/jury/:year/judges',
+    expect: [401, 403, 403, 403, 201, 403, 403],
+    request: async () => ({
+      path: `/api/admin/jury/${t.event.edition.year}/judges`,
+      json: { email: (await insertConfirmedUser(t)).email, classIds: [world.juryClass] },
+    }),
+  },
+  {
+    route: 'PATCH /api/admin/jury/:year/judges/:userId',
+    expect: [401, 403, 403, 403, 204, 403, 403],
+    request: async () => {
+      const judge = await insertConfirmedUser(t);
+      await insertJudge(em(), t.event.edition.id, judge.id, []);
+      return {
+        path: `/api/admin/jury/${t.event.edition.year}/judges/${judge.id}`,
+        json: { classIds: [world.juryClass] },
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/admin/jury/:year/judges/:userId',
+    expect: [401, 403, 403, 403, 204, 403, 403],
+    request: async () => {
+      const judge = await insertConfirmedUser(t);
+      await insertJudge(em(), t.event.edition.id, judge.id, [world.juryClass]);
+      return { path: `/api/admin/jury/${t.event.edition.year}/judges/${judge.id}` };
+    },
+  },
+  {
+    route: 'DELETE /api/admin/jury/:year/invites/:id',
+    expect: [401, 403, 403, 403, 204, 403, 403],
+    request: async () => {
+      const fork = em();
+      const invite = fork.create(JuryInvite, {
+        edition: t.event.edition.id,
+        email: uniqueEmail('eingeladen'),
+        tokenHash: randomUUID().replace(/-/g, '').padEnd(64, '0'),
+        classIds: [],
+      });
+      await fork.flush();
+      return { path: `/api/admin/jury/${t.event.edition.year}/invites/${invite.id}` };
+    },
+  },
+  {
+    route: 'POST /api/admin/jury/:year/publish',
+    case: 'a class still open: refused to those who may publish',
+    expect: [401, 403, 403, 403, 409, 403, 403],
+    request: () => ({ path: `/api/admin/jury/${t.event.edition.year}/publish` }),
+  },
+  {
+    route: 'POST /api/admin/jury/:year/correction',
+    case: 'before the jury deadline: refused to those who may correct',
+    expect: [401, 403, 403, 403, 409, 403, 403],
+    request: () => ({
+      path: `/api/admin/jury/${t.event.edition.year}/correction`,
+      json: { classId: world.juryClass, places: [1], reason: 'Ein Rechenfehler der Jury' },
+    }),
+  },
+  {
+    route: 'GET /api/admin/jury/:year/ceremony',
+    expect: [401, 403, 403, 403, 200, 403, 403],
+    request: () => ({ path: `/api/admin/jury/${t.event.edition.year}/ceremony` }),
   },
 ];
 

@@ -8,16 +8,19 @@ import { QuartettSet } from '../core/model/quartett-set.entity.js';
 import { accountExportKey, exportKey, fullKey, newUploadKey, objectPathOf } from '../core/storage/objects.js';
 import { createS3Client } from '../core/storage/s3.js';
 import { Vehicle } from '../core/model/vehicle.entity.js';
+import { JuryClass } from '../core/model/jury.entity.js';
+import { insertJudge } from '../core/jury/jury.queries.js';
 import type { TestContext } from './test-context.js';
 import { createVehicle } from './factories.js';
 import type { TestClient } from './http-client.js';
 
 /**
- * Who sends a request: nobody, the applicant, another applicant, a reviewer, an admin, and a
+ * Who sends a request: nobody, the applicant, another applicant, a reviewer, an admin, a
  * reviewer who owns the application the request is about (`staffOwner`: the matrix gives them a
- * world of their own vehicles).
+ * world of their own vehicles), and a judge of the current edition who is nothing more (`judge`: an
+ * account of the role 'user', head judge of the world's class).
  */
-export const ACTORS = ['anon', 'owner', 'other', 'reviewer', 'admin', 'staffOwner'] as const;
+export const ACTORS = ['anon', 'owner', 'other', 'reviewer', 'admin', 'staffOwner', 'judge'] as const;
 export type Actor = (typeof ACTORS)[number];
 export type SignedInActor = Exclude<Actor, 'anon'>;
 
@@ -44,6 +47,8 @@ export interface Owned {
  */
 export interface World extends Record<SignedInActor, Account>, Owned {
   staffOwned: Owned;
+  /** The current edition's jury class: every confirmed car, the judge its head judge. */
+  juryClass: string;
   quartettSet: string;
   quartettPdf: string;
   /** The owner's ready data export. */
@@ -58,12 +63,45 @@ const ROLE_OF = {
   reviewer: 'reviewer',
   admin: 'admin',
   staffOwner: 'reviewer',
+  judge: 'user',
 } as const;
 
-/** A new account of the actor's role, signed in on a client of its own. */
+/**
+ * A new account of the actor's role, signed in on a client of its own; a judge judges every class of
+ * the current edition.
+ */
 export async function signInAs(t: TestContext, actor: SignedInActor): Promise<Account> {
   const { client, id, email } = await t.signIn(ROLE_OF[actor], { firstName: 'Mara', lastName: 'Test' });
+  if (actor === 'judge') {
+    const em = t.orm.em.fork();
+    const editionId = await currentEditionId(em);
+    const classes = await em.find(JuryClass, { edition: editionId });
+    await insertJudge(
+      em,
+      editionId,
+      id,
+      classes.map((c) => c.id),
+    );
+  }
   return { client, id, email };
+}
+
+/** The current edition's class, judged by the judge (its head) and the reviewer. */
+async function insertJuryClass(t: TestContext, judges: Account[]): Promise<string> {
+  const em = t.orm.em.fork();
+  const editionId = await currentEditionId(em);
+  const juryClass = em.create(JuryClass, {
+    edition: editionId,
+    name: 'Bester Umbau',
+    position: 1,
+    scope: { zones: [], categories: [], yearFrom: null, yearTo: null },
+    criteria: [{ id: 'k-gesamt', name: 'Gesamteindruck', weight: 1, max: 10 }],
+    places: 1,
+    headJudge: judges[0]!.id,
+  });
+  await em.flush();
+  for (const judge of judges) await insertJudge(em, editionId, judge.id, [juryClass.id]);
+  return juryClass.id;
 }
 
 export async function putObject(t: TestContext, key: string, contentType: string): Promise<void> {
@@ -136,13 +174,15 @@ async function ownedBy(t: TestContext, owner: Account, admin: Account): Promise<
 }
 
 export async function createWorld(t: TestContext): Promise<World> {
-  const [owner, other, reviewer, admin, staffOwner] = await Promise.all([
+  const [owner, other, reviewer, admin, staffOwner, judge] = await Promise.all([
     signInAs(t, 'owner'),
     signInAs(t, 'other'),
     signInAs(t, 'reviewer'),
     signInAs(t, 'admin'),
     signInAs(t, 'staffOwner'),
+    signInAs(t, 'judge'),
   ]);
+  const juryClass = await insertJuryClass(t, [judge, reviewer]);
   const owned = await ownedBy(t, owner, admin);
   const staffOwned = await ownedBy(t, staffOwner, admin);
 
@@ -172,8 +212,10 @@ export async function createWorld(t: TestContext): Promise<World> {
     reviewer,
     admin,
     staffOwner,
+    judge,
     ...owned,
     staffOwned,
+    juryClass,
     quartettSet: set.id,
     quartettPdf: objectPathOf(pdf),
     accountExport: objectPathOf(accountExportKey(exportId)),
