@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { GATE_PAGE_CACHE } from './src/features/check-in/gate-page-cache';
+import { JURY_PAGE_CACHE } from './src/features/jury/jury-page-cache';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 const apiOrigin = 'http://localhost:3000';
@@ -36,9 +37,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server build (entry-server.tsx, imported by the api) needs no service worker and no
     // precompressed files.
     !isSsrBuild &&
-      // The gate's check-in screen works offline: a service worker (Workbox, generated at build)
-      // precaches the app's code and keeps the last check-in page it loaded; the manifest makes the
-      // screen installable. The page is not precached: the server writes the event's facts into it.
+      // The gate's check-in screen and the jury's screens work offline: a service worker (Workbox,
+      // generated at build) precaches the app's code and keeps the last page of each it loaded; the
+      // manifest makes the check-in screen installable. The pages are not precached: the server
+      // writes the event's facts into them.
       VitePWA({
         injectRegister: false,
         registerType: 'autoUpdate',
@@ -74,6 +76,20 @@ export default defineConfig(({ isSsrBuild }) => ({
                 cacheName: GATE_PAGE_CACHE,
                 networkTimeoutSeconds: 4,
                 matchOptions: { ignoreSearch: true, ignoreVary: true },
+              },
+            },
+            {
+              // The jury's screens, the same way. Every jury address is the same page (the browser
+              // renders it): one copy under '/jury' opens them all, also a car never opened before.
+              urlPattern: ({ request, url }) =>
+                request.mode === 'navigate' &&
+                (url.pathname === '/jury' || url.pathname.startsWith('/jury/')),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: JURY_PAGE_CACHE,
+                networkTimeoutSeconds: 4,
+                matchOptions: { ignoreSearch: true, ignoreVary: true },
+                plugins: [{ cacheKeyWillBeUsed: async ({ request }) => new URL('/jury', request.url).href }],
               },
             },
           ],

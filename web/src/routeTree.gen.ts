@@ -19,6 +19,7 @@ import { Route as EmailAenderungAbbrechenRouteImport } from './routes/email-aend
 import { Route as EmailBestaetigenRouteImport } from './routes/email-bestaetigen'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ImpressumRouteImport } from './routes/impressum'
+import { Route as JuryRouteImport } from './routes/jury'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
@@ -46,10 +47,14 @@ import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/besta
 import { Route as BesucherNaechstesTreffenRouteImport } from './routes/besucher/naechstes-treffen'
 import { Route as EditIdRouteImport } from './routes/edit/$id'
 import { Route as EinladungAbsagenRouteImport } from './routes/einladung_.absagen'
+import { Route as JuryIndexRouteImport } from './routes/jury.index'
+import { Route as JuryStartNumberRouteImport } from './routes/jury.$startNumber'
+import { Route as JuryEinladungRouteImport } from './routes/jury_.einladung'
 import { Route as PublikumslieblingBestaetigenRouteImport } from './routes/publikumsliebling/bestaetigen'
 import { Route as PublikumslieblingMeineStimmenRouteImport } from './routes/publikumsliebling/meine-stimmen'
 import { Route as RueckblickYearRouteImport } from './routes/rueckblick.$year'
 import { Route as FahrzeugeYearStartNumberRouteImport } from './routes/fahrzeuge.$year.$startNumber'
+import { Route as JuryKlasseClassIdRouteImport } from './routes/jury.klasse.$classId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -99,6 +104,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const ImpressumRoute = ImpressumRouteImport.update({
   id: '/impressum',
   path: '/impressum',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JuryRoute = JuryRouteImport.update({
+  id: '/jury',
+  path: '/jury',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -237,6 +247,21 @@ const EinladungAbsagenRoute = EinladungAbsagenRouteImport.update({
   path: '/einladung/absagen',
   getParentRoute: () => rootRouteImport,
 } as any)
+const JuryIndexRoute = JuryIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => JuryRoute,
+} as any)
+const JuryStartNumberRoute = JuryStartNumberRouteImport.update({
+  id: '/$startNumber',
+  path: '/$startNumber',
+  getParentRoute: () => JuryRoute,
+} as any)
+const JuryEinladungRoute = JuryEinladungRouteImport.update({
+  id: '/jury_/einladung',
+  path: '/jury/einladung',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PublikumslieblingBestaetigenRoute =
   PublikumslieblingBestaetigenRouteImport.update({
     id: '/publikumsliebling/bestaetigen',
@@ -260,6 +285,11 @@ const FahrzeugeYearStartNumberRoute =
     path: '/fahrzeuge/$year/$startNumber',
     getParentRoute: () => rootRouteImport,
   } as any)
+const JuryKlasseClassIdRoute = JuryKlasseClassIdRouteImport.update({
+  id: '/klasse/$classId',
+  path: '/klasse/$classId',
+  getParentRoute: () => JuryRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -272,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/email-bestaetigen': typeof EmailBestaetigenRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/impressum': typeof ImpressumRoute
+  '/jury': typeof JuryRouteWithChildren
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
@@ -298,11 +329,15 @@ export interface FileRoutesByFullPath {
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
+  '/jury/$startNumber': typeof JuryStartNumberRoute
+  '/jury/einladung': typeof JuryEinladungRoute
   '/publikumsliebling/bestaetigen': typeof PublikumslieblingBestaetigenRoute
   '/publikumsliebling/meine-stimmen': typeof PublikumslieblingMeineStimmenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin/': typeof AdminIndexRoute
+  '/jury/': typeof JuryIndexRoute
   '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
+  '/jury/klasse/$classId': typeof JuryKlasseClassIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -340,11 +375,15 @@ export interface FileRoutesByTo {
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
+  '/jury/$startNumber': typeof JuryStartNumberRoute
+  '/jury/einladung': typeof JuryEinladungRoute
   '/publikumsliebling/bestaetigen': typeof PublikumslieblingBestaetigenRoute
   '/publikumsliebling/meine-stimmen': typeof PublikumslieblingMeineStimmenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin': typeof AdminIndexRoute
+  '/jury': typeof JuryIndexRoute
   '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
+  '/jury/klasse/$classId': typeof JuryKlasseClassIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -358,6 +397,7 @@ export interface FileRoutesById {
   '/email-bestaetigen': typeof EmailBestaetigenRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/impressum': typeof ImpressumRoute
+  '/jury': typeof JuryRouteWithChildren
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
@@ -384,11 +424,15 @@ export interface FileRoutesById {
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung_/absagen': typeof EinladungAbsagenRoute
+  '/jury/$startNumber': typeof JuryStartNumberRoute
+  '/jury_/einladung': typeof JuryEinladungRoute
   '/publikumsliebling/bestaetigen': typeof PublikumslieblingBestaetigenRoute
   '/publikumsliebling/meine-stimmen': typeof PublikumslieblingMeineStimmenRoute
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin/': typeof AdminIndexRoute
+  '/jury/': typeof JuryIndexRoute
   '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
+  '/jury/klasse/$classId': typeof JuryKlasseClassIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -403,6 +447,7 @@ export interface FileRouteTypes {
     | '/email-bestaetigen'
     | '/forgot-password'
     | '/impressum'
+    | '/jury'
     | '/login'
     | '/profile'
     | '/register'
@@ -429,11 +474,15 @@ export interface FileRouteTypes {
     | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung/absagen'
+    | '/jury/$startNumber'
+    | '/jury/einladung'
     | '/publikumsliebling/bestaetigen'
     | '/publikumsliebling/meine-stimmen'
     | '/rueckblick/$year'
     | '/admin/'
+    | '/jury/'
     | '/fahrzeuge/$year/$startNumber'
+    | '/jury/klasse/$classId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -471,11 +520,15 @@ export interface FileRouteTypes {
     | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung/absagen'
+    | '/jury/$startNumber'
+    | '/jury/einladung'
     | '/publikumsliebling/bestaetigen'
     | '/publikumsliebling/meine-stimmen'
     | '/rueckblick/$year'
     | '/admin'
+    | '/jury'
     | '/fahrzeuge/$year/$startNumber'
+    | '/jury/klasse/$classId'
   id:
     | '__root__'
     | '/'
@@ -488,6 +541,7 @@ export interface FileRouteTypes {
     | '/email-bestaetigen'
     | '/forgot-password'
     | '/impressum'
+    | '/jury'
     | '/login'
     | '/profile'
     | '/register'
@@ -514,11 +568,15 @@ export interface FileRouteTypes {
     | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung_/absagen'
+    | '/jury/$startNumber'
+    | '/jury_/einladung'
     | '/publikumsliebling/bestaetigen'
     | '/publikumsliebling/meine-stimmen'
     | '/rueckblick/$year'
     | '/admin/'
+    | '/jury/'
     | '/fahrzeuge/$year/$startNumber'
+    | '/jury/klasse/$classId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -532,6 +590,7 @@ export interface RootRouteChildren {
   EmailBestaetigenRoute: typeof EmailBestaetigenRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ImpressumRoute: typeof ImpressumRoute
+  JuryRoute: typeof JuryRouteWithChildren
   LoginRoute: typeof LoginRoute
   ProfileRoute: typeof ProfileRoute
   RegisterRoute: typeof RegisterRoute
@@ -542,6 +601,7 @@ export interface RootRouteChildren {
   BesucherNaechstesTreffenRoute: typeof BesucherNaechstesTreffenRoute
   EditIdRoute: typeof EditIdRoute
   EinladungAbsagenRoute: typeof EinladungAbsagenRoute
+  JuryEinladungRoute: typeof JuryEinladungRoute
   PublikumslieblingBestaetigenRoute: typeof PublikumslieblingBestaetigenRoute
   PublikumslieblingMeineStimmenRoute: typeof PublikumslieblingMeineStimmenRoute
   RueckblickYearRoute: typeof RueckblickYearRoute
@@ -618,6 +678,13 @@ declare module '@tanstack/react-router' {
       path: '/impressum'
       fullPath: '/impressum'
       preLoaderRoute: typeof ImpressumRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/jury': {
+      id: '/jury'
+      path: '/jury'
+      fullPath: '/jury'
+      preLoaderRoute: typeof JuryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -809,6 +876,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EinladungAbsagenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/jury/': {
+      id: '/jury/'
+      path: '/'
+      fullPath: '/jury/'
+      preLoaderRoute: typeof JuryIndexRouteImport
+      parentRoute: typeof JuryRoute
+    }
+    '/jury/$startNumber': {
+      id: '/jury/$startNumber'
+      path: '/$startNumber'
+      fullPath: '/jury/$startNumber'
+      preLoaderRoute: typeof JuryStartNumberRouteImport
+      parentRoute: typeof JuryRoute
+    }
+    '/jury_/einladung': {
+      id: '/jury_/einladung'
+      path: '/jury/einladung'
+      fullPath: '/jury/einladung'
+      preLoaderRoute: typeof JuryEinladungRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/publikumsliebling/bestaetigen': {
       id: '/publikumsliebling/bestaetigen'
       path: '/publikumsliebling/bestaetigen'
@@ -836,6 +924,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/fahrzeuge/$year/$startNumber'
       preLoaderRoute: typeof FahrzeugeYearStartNumberRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/jury/klasse/$classId': {
+      id: '/jury/klasse/$classId'
+      path: '/klasse/$classId'
+      fullPath: '/jury/klasse/$classId'
+      preLoaderRoute: typeof JuryKlasseClassIdRouteImport
+      parentRoute: typeof JuryRoute
     }
   }
 }
@@ -882,6 +977,20 @@ const AdminRouteChildren: AdminRouteChildren = {
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
+interface JuryRouteChildren {
+  JuryStartNumberRoute: typeof JuryStartNumberRoute
+  JuryIndexRoute: typeof JuryIndexRoute
+  JuryKlasseClassIdRoute: typeof JuryKlasseClassIdRoute
+}
+
+const JuryRouteChildren: JuryRouteChildren = {
+  JuryStartNumberRoute: JuryStartNumberRoute,
+  JuryIndexRoute: JuryIndexRoute,
+  JuryKlasseClassIdRoute: JuryKlasseClassIdRoute,
+}
+
+const JuryRouteWithChildren = JuryRoute._addFileChildren(JuryRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRouteWithChildren,
@@ -893,6 +1002,7 @@ const rootRouteChildren: RootRouteChildren = {
   EmailBestaetigenRoute: EmailBestaetigenRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   ImpressumRoute: ImpressumRoute,
+  JuryRoute: JuryRouteWithChildren,
   LoginRoute: LoginRoute,
   ProfileRoute: ProfileRoute,
   RegisterRoute: RegisterRoute,
@@ -903,6 +1013,7 @@ const rootRouteChildren: RootRouteChildren = {
   BesucherNaechstesTreffenRoute: BesucherNaechstesTreffenRoute,
   EditIdRoute: EditIdRoute,
   EinladungAbsagenRoute: EinladungAbsagenRoute,
+  JuryEinladungRoute: JuryEinladungRoute,
   PublikumslieblingBestaetigenRoute: PublikumslieblingBestaetigenRoute,
   PublikumslieblingMeineStimmenRoute: PublikumslieblingMeineStimmenRoute,
   RueckblickYearRoute: RueckblickYearRoute,

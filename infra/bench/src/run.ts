@@ -13,6 +13,7 @@ import * as prettier from 'prettier';
 import { adminLists } from './figures/admin-lists.js';
 import { assets } from './figures/assets.js';
 import { gateSpike } from './figures/gate-spike.js';
+import { jurySpike } from './figures/jury-spike.js';
 import { landing } from './figures/landing.js';
 import { landingSpike } from './figures/landing-spike.js';
 import { login } from './figures/login.js';
@@ -37,7 +38,7 @@ import {
   type Speed,
 } from './stats.js';
 
-const ALL = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12'] as const;
+const ALL = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13'] as const;
 type Part = (typeof ALL)[number];
 const TITLES: Record<Part, string> = {
   r1: 'R1 public list',
@@ -52,6 +53,7 @@ const TITLES: Record<Part, string> = {
   r10: 'R10 assets',
   r11: 'R11 gate under the spike',
   r12: 'R12 votes',
+  r13: 'R13 jury under the spike',
 };
 
 const requested = process.argv.slice(2).map((arg) => arg.toLowerCase());
@@ -62,7 +64,7 @@ if (unknown.length) {
 }
 const parts = new Set<Part>(requested.length ? (requested as Part[]) : ALL);
 /** Parts whose budgets scale by node:http's rate, measured once before them. */
-const BY_NODE_HTTP: readonly Part[] = ['r2', 'r4', 'r6', 'r11'];
+const BY_NODE_HTTP: readonly Part[] = ['r2', 'r4', 'r6', 'r11', 'r13'];
 const complete = parts.size === ALL.length;
 
 const startedAt = new Date();
@@ -132,6 +134,7 @@ try {
   await measure('r9', landingSpike);
   await measure('r10', assets);
   await measure('r11', () => gateSpike(scaledBy()));
+  await measure('r13', () => jurySpike(scaledBy()));
   await measure('r12', () => votes(services.env));
   await measure('r2', () => adminLists(services.env, scaledBy()));
   await measure('r7', login);

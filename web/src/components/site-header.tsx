@@ -136,6 +136,11 @@ function DesktopAccount({
           Admin
         </Link>
       ) : null}
+      {user.judge ? (
+        <Link to="/jury" className={buttonClass('ghost', 'px-4')}>
+          Jury
+        </Link>
+      ) : null}
       <Link to="/dashboard" title="Zum Dashboard" className={buttonClass('secondary', 'max-w-48 px-4')}>
         <UserIcon className="size-4 shrink-0" />
         <span className="truncate">{userDisplayName(user)}</span>
@@ -313,6 +318,14 @@ export function SiteHeader() {
                         >
                           <ShieldIcon className="size-4" />
                           Admin
+                        </Link>
+                      ) : null}
+                      {user.judge ? (
+                        <Link
+                          to="/jury"
+                          className={buttonClass('ghost', 'col-span-2 w-full border border-white/10')}
+                        >
+                          Jury
                         </Link>
                       ) : null}
                       <button

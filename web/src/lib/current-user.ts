@@ -9,25 +9,34 @@ import type { CurrentUser } from '@schlosstreffen/shared/api';
  */
 export const currentUserQueryOptions = queryOptions({
   queryKey: ['auth', 'user'],
-  // Asked even offline: a screen may open without network (see setOfflineUser).
+  // Asked even offline: a screen may open without network (see addOfflineUser).
   networkMode: 'always',
   queryFn: async (): Promise<CurrentUser | null> => {
     try {
       return await apiGet<CurrentUser>('/api/auth/user');
     } catch (error) {
-      return isApiError(error) ? null : offlineUser().catch(() => null);
+      return isApiError(error) ? null : offlineUser();
     }
   },
 });
 
-let offlineUser: () => Promise<CurrentUser | null> = () => Promise.resolve(null);
+const offlineUsers: Array<() => Promise<CurrentUser | null>> = [];
 
 /**
  * Who counts as signed in while the server cannot be reached: nobody, unless a feature says
- * otherwise (the gate's check-in screen, registered by its route).
+ * otherwise for its screens (the gate's check-in screen, the jury's), registered by its route. The
+ * first that names someone counts.
  */
-export function setOfflineUser(resolve: () => Promise<CurrentUser | null>): void {
-  offlineUser = resolve;
+export function addOfflineUser(resolve: () => Promise<CurrentUser | null>): void {
+  offlineUsers.push(resolve);
+}
+
+async function offlineUser(): Promise<CurrentUser | null> {
+  for (const resolve of offlineUsers) {
+    const user = await resolve().catch(() => null);
+    if (user) return user;
+  }
+  return null;
 }
 
 const signOutCleanups: Array<() => Promise<void>> = [];

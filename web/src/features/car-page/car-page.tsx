@@ -6,8 +6,10 @@ import { useEffect, type ReactNode } from 'react';
 import { CarPlaceholderIcon, InstagramIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
 import { LoadError, Loading } from '../../components/ui/query-states';
+import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/date-format';
 import { announcePageLive } from '../../lib/page-live';
+import { getSiteConfig } from '../../lib/site-config';
 import { cropStyle } from '../media/crop';
 import { carPageQueryOptions, carPageTitle } from './car-page-queries';
 import { CarVote } from './car-vote';
@@ -21,7 +23,28 @@ const largeOf = (media: PublicMedia) =>
  * browser reads after the page loaded (the page itself is kept and shared, so nothing personal in it).
  */
 export function CarPageActions({ page }: { page: CarPage }): ReactNode {
-  return <CarVote page={page} />;
+  return (
+    <>
+      <JudgeLink page={page} />
+      <CarVote page={page} />
+    </>
+  );
+}
+
+/** A judge of the current edition opens the car's scorecard from its page. */
+function JudgeLink({ page }: { page: CarPage }) {
+  const { data: user } = useCurrentUser();
+  const currentYear = new Date(getSiteConfig().eventStart).getUTCFullYear();
+  if (!user?.judge || page.edition.year !== currentYear) return null;
+  return (
+    <Link
+      to="/jury/$startNumber"
+      params={{ startNumber: String(page.startNumber) }}
+      className={buttonClass('primary', 'mt-8 min-h-12')}
+    >
+      Bewerten
+    </Link>
+  );
 }
 
 /**

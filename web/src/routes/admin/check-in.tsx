@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminCheckInPage } from '../../features/check-in/check-in-page';
 import { adminHead } from '../../features/admin/admin-access';
-import { onSignOut, setOfflineUser } from '../../lib/current-user';
+import { addOfflineUser, onSignOut } from '../../lib/current-user';
 
 // The gate's data on this device: without network the screen opens for the staff member who loaded
 // its list, and signing out deletes the list (both load the gate's code only when they run).
-setOfflineUser(() =>
+addOfflineUser(() =>
   import('../../features/check-in/offline-gate-user').then((gate) => gate.offlineGateUser()),
 );
 onSignOut(() => import('../../features/check-in/gate-store').then((gate) => gate.clearGate()));
