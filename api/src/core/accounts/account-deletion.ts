@@ -12,6 +12,9 @@ import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { AwardVoter } from '../model/award.entity.js';
 import { forgetCarsInAwards, runAwardMoments } from '../award/award.js';
+import { redrawJuryCertificatesOf } from '../jury/certificates.js';
+import { deleteJuryInvitesTo } from '../jury/jury-privacy.js';
+import { forgetCarsInJury } from '../jury/jury-results.js';
 import { DataExport } from '../model/data-export.entity.js';
 import { destroyUserSessions } from './sessions.js';
 import { redactAuditAddresses } from '../audit/audit.queries.js';
@@ -38,7 +41,8 @@ export interface DeletedAccount {
 
 /**
  * Deletes an account and everything that names the person, in one transaction: vehicles, media,
- * invitations, consents, uploads and data exports go with the account (foreign keys cascade);
+ * invitations, consents, uploads and data exports, a judge's values, bias declarations and classes go
+ * with the account (foreign keys cascade);
  * sessions, visitor pre-registrations with the same email (once confirmed), email log rows, the
  * marks of its addresses as refused by a mail server, and
  * outbox payloads addressed to it are deleted; the stored objects and the jobs in the queues that carry the
@@ -80,6 +84,12 @@ export async function deleteAccount(
       ...(await forgetCarsInAwards(tx, vehicleIds)),
     ];
 
+    // The jury's record: the places stay by start number, the cars' names leave it; a certificates
+    // file that showed one of them is drawn anew without it. What the person did as a judge (values,
+    // bias declarations, classes) goes with the account.
+    await redrawJuryCertificatesOf(tx, vehicleIds);
+    await forgetCarsInJury(tx, vehicleIds);
+
     if (vehicleIds.length) {
       await markSetsWithDeletedAccount(tx, vehicleIds);
       await redactStatusLogComments(tx, vehicleIds);
@@ -89,6 +99,8 @@ export async function deleteAccount(
     // The votes of the address's mailbox for the visitors' award go too (out of the count while
     // voting is open).
     if (confirmed.length) await tx.nativeDelete(AwardVoter, { mailbox: { $in: confirmed.map(mailboxOf) } });
+    // Invitations to judge sent to the confirmed address.
+    for (const email of confirmed) await deleteJuryInvitesTo(tx, email);
     await tx.nativeDelete(EmailLog, {
       $or: [
         { recipient: { $in: confirmed } },

@@ -16,6 +16,7 @@ import { Vehicle } from '../model/vehicle.entity.js';
 import { vehicleData } from '../model/vehicle-data.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { votesOfAddress } from '../award/award.js';
+import { juryDataOf } from '../jury/jury-privacy.js';
 import { Consent } from '../model/consent.entity.js';
 import { assertDataExportRoom } from './account-limits.js';
 import { DataExport } from '../model/data-export.entity.js';
@@ -62,8 +63,9 @@ export interface AccountData {
 /**
  * Everything the platform holds about the export's owner: account, consents, vehicles with their
  * images, the status history of their vehicles (without internal notes, scores or staff names),
- * invitations, visitor pre-registrations with the same (confirmed) email and, for staff, their own
- * rows of the audit log. Marks the export running.
+ * invitations, visitor pre-registrations with the same (confirmed) email, what they did as a judge
+ * (and invitations to judge sent to their confirmed address) and, for staff, their own rows of the
+ * audit log. Marks the export running.
  * Undefined when the export (or its owner) is gone.
  */
 export async function collectAccountData(
@@ -92,6 +94,9 @@ export async function collectAccountData(
     : [];
   // Votes for the visitors' award under the address: the person's once they confirmed it.
   const awardVotes = user.emailVerified ? await votesOfAddress(fork, user.email) : [];
+  // A judge's editions, classes, own values and bias declarations; invitations to judge sent to
+  // the confirmed address.
+  const jury = await juryDataOf(fork, user);
   // The gate that let each car in, and, for staff, the scans they made at a gate.
   const scans = await gateScansOf(fork, user.id);
   // The event updates each registration was sent (or is being sent), with their state.
@@ -296,6 +301,7 @@ export async function collectAccountData(
       createdAt: entry.createdAt,
     })),
     'publikumsliebling-stimmen.json': awardVotes,
+    'jury.json': jury,
     'besucher-voranmeldungen.json': visitors.map((visitor) => ({
       edition: visitor.edition.name,
       firstName: visitor.firstName,

@@ -210,7 +210,8 @@ async function placesOf(em: EntityManager, edition: Edition): Promise<JuryClassP
     { orderBy: { position: 'asc', name: 'asc' } },
   );
   const rows = classes.flatMap((c) => c.record?.rows.filter((row) => row.place !== null) ?? []);
-  const ids = [...new Set(rows.map((row) => row.vehicleId))];
+  // A deleted account's car keeps its place by start number, without its id.
+  const ids = [...new Set(rows.map((row) => row.vehicleId).filter(Boolean))];
   const listed = new Map(
     (ids.length ? await em.find(PublicVehicle, { vehicle: { $in: ids } }) : []).map((row) => [
       row.vehicle.id,

@@ -14,6 +14,7 @@ import { Edition } from '../model/edition.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { AwardVote, AwardVoter } from '../model/award.entity.js';
+import { Jury, JuryClass, JuryInvite, JuryRecusal, JuryScore } from '../model/jury.entity.js';
 import { RetentionRun } from '../model/retention-run.entity.js';
 import { deleteAuditRowsBefore } from '../audit/audit.queries.js';
 import {
@@ -95,6 +96,24 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
     await tx.nativeDelete(AwardVote, {
       browser: { $ne: '' },
       createdAt: { $lt: before(periods.unconfirmedAwardVoters) },
+    });
+
+    // The jury: who gave which value and who declared a bias go with a published edition (its
+    // classes' places and means, which name no judge, stay); an invitation to an address goes after days.
+    const juryEnded = endedDaysAgo(periods.juryScoresAfterEvent);
+    const juryEditions = juryEnded.length
+      ? (await tx.find(Jury, { edition: { $in: juryEnded }, publishedAt: { $ne: null } })).map(
+          (j) => j.edition.id,
+        )
+      : [];
+    const juryClasses = juryEditions.length
+      ? (await tx.find(JuryClass, { edition: { $in: juryEditions } }, { fields: ['id'] })).map((c) => c.id)
+      : [];
+    removed.juryScoresAfterEvent =
+      (juryClasses.length ? await tx.nativeDelete(JuryScore, { juryClass: { $in: juryClasses } }) : 0) +
+      (juryEditions.length ? await tx.nativeDelete(JuryRecusal, { edition: { $in: juryEditions } }) : 0);
+    removed.juryInvites = await tx.nativeDelete(JuryInvite, {
+      createdAt: { $lt: before(periods.juryInvites) },
     });
 
     const rejectedEditions = endedDaysAgo(periods.rejectedAfterEvent);

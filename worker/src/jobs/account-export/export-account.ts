@@ -35,6 +35,7 @@ statusverlauf.json             der Verlauf deiner Bewerbungen (ohne interne Noti
 einladungen.json               deine Einladungen mit Startnummer, Parkzone und Check-in-Code
 besucher-voranmeldungen.json   Besucher-Voranmeldungen mit deiner E-Mail-Adresse
 publikumsliebling-stimmen.json deine Stimmen zum Publikumsliebling
+jury.json                      deine Bewertungen und Befangenheiten als Jurymitglied, Einladungen in die Jury
 fotos/                         deine Fotos, so wie wir sie speichern (ohne Metadaten)
 `;
 
