@@ -170,6 +170,7 @@ describe('mails that name nobody', () => {
       'visitor-confirmation',
       'visitor-next-edition-consent',
       'award-confirmation',
+      'jury-invitation',
       'account-confirm',
       'password-reset',
       'email-change-confirm',
