@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { awardRoutes } from './routes/award/award.routes.js';
 import { juryRoutes } from './routes/jury/jury.routes.js';
-import { carPageWithPlaces, lookBackWithJury } from './core/jury/jury-results.js';
+import { carPageWithPlaces, juryResultsOf, lookBackWithJury } from './core/jury/jury-results.js';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import session from 'koa-session';
@@ -370,6 +370,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
           if (error instanceof DomainError && error.code === 'not_found') return null;
           throw error;
         }),
+      results: (year) => juryResultsOf(em.fork(), year),
       pages: deps.pages?.cache,
       listedVehicles: async () => (await publicList()).count,
       storedAssets: { s3: deps.s3, bucket },

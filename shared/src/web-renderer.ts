@@ -1,5 +1,6 @@
 import type { CurrentUser } from './api/account.js';
 import type { CarPage, LookBack } from './api/editions.js';
+import type { JuryResults } from './api/jury.js';
 import { CAR_PAGE } from './car-page.js';
 import type { SiteConfig } from './site-config.js';
 
@@ -34,6 +35,8 @@ export interface RenderRequest {
   lookBack?: LookBack | null;
   /** A car's page (`/fahrzeuge/{Jahr}/{Startnummer}`) and what it shows, read by the server (absent: none). */
   carPage?: CarPage | null;
+  /** 'Ergebnisse {Jahr}': the jury's published results, read by the server (null: not published; absent: none). */
+  juryResults?: JuryResults | null;
 }
 
 export type RenderResult =
@@ -63,6 +66,12 @@ export const PAGES_WITHOUT_QUERY: ReadonlySet<string> = new Set([
 /** 'Rückblick {Jahr}': a page per past edition, which reads no query either. */
 export const LOOK_BACK_PAGE = /^\/rueckblick\/(\d{4})$/;
 
+/** 'Ergebnisse {Jahr}': the jury's published results of an edition, which reads no query either. */
+export const RESULTS_PAGE = /^\/ergebnisse\/(\d{4})$/;
+
 /** Whether a visit to this public page shows the same page whatever its query. */
 export const readsNoQuery = (pagePath: string): boolean =>
-  PAGES_WITHOUT_QUERY.has(pagePath) || LOOK_BACK_PAGE.test(pagePath) || CAR_PAGE.test(pagePath);
+  PAGES_WITHOUT_QUERY.has(pagePath) ||
+  LOOK_BACK_PAGE.test(pagePath) ||
+  CAR_PAGE.test(pagePath) ||
+  RESULTS_PAGE.test(pagePath);

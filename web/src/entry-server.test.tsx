@@ -1,5 +1,11 @@
 // @vitest-environment node
-import { DEFAULT_SITE_CONFIG, renderPublicTexts, type RenderResult } from '@schlosstreffen/shared';
+import {
+  DEFAULT_SITE_CONFIG,
+  readsNoQuery,
+  renderPublicTexts,
+  type RenderResult,
+} from '@schlosstreffen/shared';
+import type { JuryResults } from '@schlosstreffen/shared/api';
 import { describe, expect, it } from 'vitest';
 import { isPage, render } from './entry-server';
 
@@ -135,5 +141,82 @@ describe('server rendering', () => {
     const user = { id: 'u1', email: 'a@b.de', role: 'user' } as never;
     const result = await render({ url: '/login', nonce: 'bm9uY2U=', siteConfig, user });
     expect(result).toMatchObject({ kind: 'redirect', location: '/dashboard' });
+  });
+});
+
+describe("server rendering of the jury's results", () => {
+  const results: JuryResults = {
+    edition: {
+      year: 2026,
+      name: 'Schlosstreffen 2026',
+      startsAt: '2026-06-20T08:00:00.000Z',
+      endsAt: '2026-06-20T18:00:00.000Z',
+      place: 'Schlosspark',
+    },
+    publishedAt: '2026-06-20T17:30:00.000Z',
+    classes: [
+      {
+        id: 'c3000000-0000-4000-8000-000000000001',
+        name: 'Bester Umbau',
+        places: [
+          {
+            place: 1,
+            startNumber: 7,
+            name: 'Roter Blitz',
+            imageUrl: '/objects/thumbs/m1/1280.webp',
+            hasPage: true,
+          },
+          { place: 2, startNumber: 3, name: 'Blauer <Wal>', imageUrl: null, hasPage: false },
+        ],
+      },
+    ],
+    award: [{ rank: 1, startNumber: 3, name: 'Blauer <Wal>', votes: 40 }],
+  };
+
+  it('renders /ergebnisse/2026 with its places, head and Open Graph tags, and hands the results to the browser', async () => {
+    expect(isPage('/ergebnisse/2026')).toBe(true);
+    expect(readsNoQuery('/ergebnisse/2026')).toBe(true);
+    const result = await render({
+      url: '/ergebnisse/2026',
+      nonce: 'bm9uY2U=',
+      siteConfig,
+      user: null,
+      juryResults: results,
+    });
+    if (result.kind !== 'page') throw new Error(result.kind);
+    expect(result.status).toBe(200);
+    expect(result.head).toContain('<title>Ergebnisse 2026 – Schlosstreffen</title>');
+    expect(result.head).toContain('<link rel="canonical" href="https://schloss.example/ergebnisse/2026"');
+    expect(result.head).toContain('<meta property="og:title" content="Ergebnisse 2026 – Schlosstreffen"');
+    expect(result.head).toContain(
+      '<meta property="og:description" content="Die Jury-Ergebnisse vom Schlosstreffen 2026 – Bester Umbau: Roter Blitz"',
+    );
+    expect(result.head).toContain(
+      '<meta property="og:url" content="https://schloss.example/ergebnisse/2026"',
+    );
+    expect(result.head).toContain(
+      '<meta property="og:image" content="https://schloss.example/objects/thumbs/m1/1280.webp"',
+    );
+    expect(result.head).toContain('<meta name="twitter:card" content="summary_large_image"');
+    expect(result.html).toMatch(/<h1[^>]*>Ergebnisse 2026<\/h1>/);
+    expect(result.html).toMatch(/<a href="\/fahrzeuge\/2026\/7"[^>]*>Roter Blitz<\/a>/);
+    expect(result.html).toContain('Blauer &lt;Wal&gt;');
+    expect(result.html).toContain('Publikumsliebling 2026');
+    // The results travel dehydrated: the browser does not ask for them again.
+    expect(result.html).toMatch(/"jury-results",\s*2026/);
+  });
+
+  it('renders the not-found page with status 404 before the results are published', async () => {
+    const result = await render({
+      url: '/ergebnisse/2026',
+      nonce: 'bm9uY2U=',
+      siteConfig,
+      user: null,
+      juryResults: null,
+    });
+    if (result.kind !== 'page') throw new Error(result.kind);
+    expect(result.status).toBe(404);
+    expect(result.html).toContain('404 Page Not Found');
+    expect((await renderPage('/ergebnisse/20x6')).status).toBe(404);
   });
 });

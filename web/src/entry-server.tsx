@@ -13,6 +13,7 @@ import { createRequestHandler, renderRouterToString, RouterServer } from '@tanst
 import { renderToString } from 'react-dom/server';
 import { carPageQueryOptions } from './features/car-page/car-page-queries';
 import { lookBackQueryOptions } from './features/look-back/look-back-queries';
+import { resultsQueryOptions } from './features/results/results-queries';
 import { publicVehiclesQueryOptions } from './features/vehicles/vehicle-queries';
 import { currentUserQueryOptions } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
@@ -26,6 +27,7 @@ export const render: WebRenderer['render'] = async ({
   user,
   lookBack,
   carPage,
+  juryResults,
   listedVehicles,
 }: RenderRequest): Promise<RenderResult> => {
   setServerSiteConfig(siteConfig);
@@ -37,6 +39,8 @@ export const render: WebRenderer['render'] = async ({
       carPageQueryOptions(carPage.edition.year, carPage.startNumber).queryKey,
       carPage,
     );
+  if (juryResults)
+    queryClient.setQueryData(resultsQueryOptions(juryResults.edition.year).queryKey, juryResults);
   // No confirmed car yet: the landing page knows it without asking (the list travels dehydrated).
   if (listedVehicles === 0) queryClient.setQueryData(publicVehiclesQueryOptions.queryKey, []);
   const request = new Request(new URL(url, siteConfig.publicUrl || 'http://localhost'));

@@ -73,7 +73,13 @@ describe('pages that read no query', () => {
     const routes = router.routesById as unknown as Record<string, RouteOptions>;
     expect(readsNoQuery('/rueckblick/2026')).toBe(true);
     expect(readsNoQuery(carPagePath(2026, 17))).toBe(true);
-    for (const pagePath of [...PAGES_WITHOUT_QUERY, '/rueckblick/2026', carPagePath(2026, 17)]) {
+    expect(readsNoQuery('/ergebnisse/2026')).toBe(true);
+    for (const pagePath of [
+      ...PAGES_WITHOUT_QUERY,
+      '/rueckblick/2026',
+      carPagePath(2026, 17),
+      '/ergebnisse/2026',
+    ]) {
       const matches = router.matchRoutes(pagePath, {});
       expect(
         matches.some((match) => match._notFound),

@@ -39,8 +39,9 @@ export const pageEtag = (page: CachedPage, coding: PageCoding | undefined) =>
 
 /** What a page shows besides its build: every page the site config (editions, texts). */
 export function inputsOf(pagePath: string): readonly PublicInput[] {
-  if (pagePath.startsWith('/rueckblick/')) return ['editions', 'texts', 'vehicles', 'arrivals'];
-  if (pagePath.startsWith('/fahrzeuge/')) return ['editions', 'texts', 'vehicles', 'cars'];
+  if (pagePath.startsWith('/rueckblick/')) return ['editions', 'texts', 'vehicles', 'arrivals', 'jury'];
+  if (pagePath.startsWith('/fahrzeuge/')) return ['editions', 'texts', 'vehicles', 'cars', 'jury'];
+  if (pagePath.startsWith('/ergebnisse/')) return ['editions', 'texts', 'jury', 'vehicles'];
   if (pagePath === '/') return ['editions', 'texts', 'vehicles'];
   return ['editions', 'texts'];
 }

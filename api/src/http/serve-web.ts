@@ -16,6 +16,7 @@ import {
   nextPhaseChangeAfter,
   parseCarPagePath,
   readsNoQuery,
+  RESULTS_PAGE,
   siteConfigScript,
   type SiteConfig,
   type WebRenderer,
@@ -60,7 +61,10 @@ export const ANONYMOUS_RENDERS = 2;
 
 /** Whether the server renders this page's first screen. */
 export const isServerRendered = (pagePath: string): boolean =>
-  SERVER_RENDERED_PATHS.has(pagePath) || LOOK_BACK_PAGE.test(pagePath) || CAR_PAGE.test(pagePath);
+  SERVER_RENDERED_PATHS.has(pagePath) ||
+  LOOK_BACK_PAGE.test(pagePath) ||
+  CAR_PAGE.test(pagePath) ||
+  RESULTS_PAGE.test(pagePath);
 
 /**
  * Whether a visit to this address may be answered with the page kept for everyone who is not
@@ -180,6 +184,8 @@ export function serveWeb(options: {
   lookBack?: (year: number) => Promise<Api.LookBack | null>;
   /** A car's page, or null when no confirmed car holds that start number at that meeting. */
   carPage?: (year: number, startNumber: number) => Promise<Api.CarPage | null>;
+  /** The jury's published results of an edition, or null before they are published. */
+  results?: (year: number) => Promise<Api.JuryResults | null>;
   /** The pages kept for visitors who are not signed in; without it every visit renders. */
   pages?: PageCache;
   /** How many cars the current edition's public list holds (the landing page leaves out an empty section). */
@@ -212,14 +218,20 @@ export function serveWeb(options: {
   const withSiteConfig = (stored: string, site: SiteConfig) =>
     stored.replace('</head>', () => `${siteConfigScript(site)}</head>`);
   const { pages } = options;
-  /** What a page shows that the server reads for it: a look back, a car's page (null: there is none). */
+  /**
+   * What a page shows that the server reads for it: a look back, a car's page, the jury's results
+   * (null: there is none).
+   */
   const pageData = async (pagePath: string) => {
     const lookBackYear = LOOK_BACK_PAGE.exec(pagePath)?.[1];
     const lookBack =
       lookBackYear && options.lookBack ? await options.lookBack(Number(lookBackYear)) : undefined;
     const car = parseCarPagePath(pagePath);
     const carPage = car && options.carPage ? await options.carPage(car.year, car.startNumber) : undefined;
-    return { lookBack, carPage };
+    const resultsYear = RESULTS_PAGE.exec(pagePath)?.[1];
+    const juryResults =
+      resultsYear && options.results ? await options.results(Number(resultsYear)) : undefined;
+    return { lookBack, carPage, juryResults };
   };
   /** Renders for visitors who are not signed in, running now (each is a few milliseconds of CPU). */
   let anonymousRenders = 0;
@@ -242,8 +254,8 @@ export function serveWeb(options: {
     if (stored === null || !web) return null;
     const site = await siteConfig();
     // A year or start number nothing is shown for is not kept: unknown paths take no room.
-    const { lookBack, carPage } = await pageData(pagePath);
-    if (lookBack === null || carPage === null) return null;
+    const { lookBack, carPage, juryResults } = await pageData(pagePath);
+    if (lookBack === null || carPage === null || juryResults === null) return null;
     const listedVehicles = pagePath === '/' ? await options.listedVehicles?.() : undefined;
     const result = await web.render({
       url: pagePath,
@@ -251,6 +263,7 @@ export function serveWeb(options: {
       user: null,
       lookBack,
       carPage,
+      juryResults,
       listedVehicles,
     });
     if (result.kind !== 'page' || result.status !== 200) return null;
@@ -344,7 +357,7 @@ export function serveWeb(options: {
       if (web) {
         if (!user) anonymousRenders += 1;
         try {
-          const { lookBack, carPage } = await pageData(ctx.path);
+          const { lookBack, carPage, juryResults } = await pageData(ctx.path);
           const listedVehicles = ctx.path === '/' ? await options.listedVehicles?.() : undefined;
           const result = await web.render({
             url: ctx.url,
@@ -353,6 +366,7 @@ export function serveWeb(options: {
             user,
             lookBack,
             carPage,
+            juryResults,
             listedVehicles,
           });
           if (result.kind === 'redirect') {

@@ -11,6 +11,7 @@ import { formatDate } from '../../lib/date-format';
 import { announcePageLive } from '../../lib/page-live';
 import { getSiteConfig } from '../../lib/site-config';
 import { cropStyle } from '../media/crop';
+import { JuryPlaceBadges } from '../results/jury-results-block';
 import { carPageQueryOptions, carPageTitle } from './car-page-queries';
 import { CarVote } from './car-vote';
 
@@ -83,6 +84,7 @@ export function CarPageView({ year, startNumber }: { year: number; startNumber: 
           </p>
           <h1 className="mt-2 font-display text-4xl text-parchment sm:text-5xl">{title}</h1>
           {data.vehicle ? <p className="mt-2 text-ash-300">{vehicleSubline(data.vehicle)}</p> : null}
+          <JuryPlaceBadges places={data.juryPlaces} className="mt-4" />
         </div>
         <StartNumber value={data.startNumber} />
       </header>

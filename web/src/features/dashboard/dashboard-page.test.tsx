@@ -966,3 +966,39 @@ describe('the windshield sign on /dashboard', () => {
     ]);
   });
 });
+
+describe("/dashboard and the jury's places", () => {
+  it("shows a car's published places on its card, beside what the application came to", async () => {
+    vehicles = [
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000031',
+        name: 'Sieger',
+        status: 'confirmed',
+        edition: EDITION_2025,
+        invitation: CHECKED_IN,
+        juryPlaces: [
+          { place: 1, className: 'Bester Umbau', year: 2025 },
+          { place: 3, className: 'Best of Show', year: 2025 },
+        ],
+      }),
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000032',
+        name: 'Ohne Platz',
+        status: 'confirmed',
+        edition: EDITION_2025,
+        invitation: CHECKED_IN,
+      }),
+    ];
+    await renderDashboard();
+    await screen.findByRole('article', { name: 'Sieger' });
+
+    const places = within(card('Sieger')).getByRole('list', { name: 'Jury-Platzierungen' });
+    expect(
+      within(places)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1. Platz – Bester Umbau 2025', '3. Platz – Best of Show 2025']);
+    expect(outcomeOf('Sieger')).toBe('Dabei beim Schlosstreffen 2025Eingecheckt am 21.06.2025, 10:07 Uhr');
+    expect(within(card('Ohne Platz')).queryByRole('list', { name: 'Jury-Platzierungen' })).toBeNull();
+  });
+});

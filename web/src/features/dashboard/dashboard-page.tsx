@@ -41,6 +41,7 @@ import {
 import { ApplicationDialog } from './application-dialog';
 import { EmailConfirmNotice } from '../account/email-confirm-notice';
 import { MailBouncedNotice } from '../account/mail-bounced-notice';
+import { JuryPlaceBadges } from '../results/jury-results-block';
 import { CarPagePanel } from './car-page-panel';
 import { SubmitConsentDialog } from './submit-consent-dialog';
 
@@ -416,7 +417,14 @@ export function DashboardPage() {
                           <VehicleCard
                             vehicle={vehicle}
                             headingLevel="h3"
-                            outcome={view.frozen ? <OutcomeLine view={view} /> : undefined}
+                            outcome={
+                              view.frozen || vehicle.juryPlaces?.length ? (
+                                <>
+                                  {view.frozen ? <OutcomeLine view={view} /> : null}
+                                  <JuryPlaceBadges places={vehicle.juryPlaces} className="mt-2" compact />
+                                </>
+                              ) : undefined
+                            }
                             actions={
                               <OwnerActions
                                 vehicle={vehicle}

@@ -5,7 +5,7 @@ import {
   vehicleDisplayName,
   vehicleSubline,
 } from '@schlosstreffen/shared';
-import type { AwardLookBack, PublicVehicle } from '@schlosstreffen/shared/api';
+import type { AwardLookBack, JuryClassPlaces, PublicVehicle } from '@schlosstreffen/shared/api';
 import { useQuery } from '@tanstack/react-query';
 import { Link, notFound, useParams } from '@tanstack/react-router';
 import { CarPlaceholderIcon } from '../../components/icons';
@@ -13,6 +13,8 @@ import { buttonClass } from '../../components/ui/button';
 import { LoadError, Loading } from '../../components/ui/query-states';
 import { formatDate } from '../../lib/date-format';
 import { cropStyle } from '../media/crop';
+import { JuryClassesList } from '../results/jury-results-block';
+import { resultsPath } from '../results/results-queries';
 import { lookBackQueryOptions } from './look-back-queries';
 
 /** /rueckblick/$year: four digits, else the page is not found. */
@@ -53,6 +55,7 @@ export function LookBackPage({ year }: { year: number }) {
               <Figure label="Fahrzeuge dabei" value={lookBack.data.vehicles.length} />
               <Figure label="Am Einlass eingecheckt" value={lookBack.data.checkedIn} />
             </dl>
+            {lookBack.data.jury?.length ? <JuryBlock classes={lookBack.data.jury} year={year} /> : null}
             {lookBack.data.award ? <AwardBlock award={lookBack.data.award} year={year} /> : null}
             {lookBack.data.vehicles.length === 0 ? (
               <p className="mt-8 rounded-2xl border border-dashed border-gold-500/30 bg-night-900/60 px-6 py-10 text-center text-ash-300">
@@ -82,6 +85,26 @@ export function LookBackPage({ year }: { year: number }) {
 }
 
 const PLACES: Record<number, string> = { 1: '1. Platz', 2: '2. Platz', 3: '3. Platz' };
+
+/** 'Jury-Ergebnisse': the jury's places per class, as the results page shows them. */
+function JuryBlock({ classes, year }: { classes: readonly JuryClassPlaces[]; year: number }) {
+  return (
+    <section aria-labelledby="jury-ergebnisse" className="mt-10">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="jury-ergebnisse" className="font-display text-3xl text-parchment">
+          Jury-Ergebnisse
+        </h2>
+        <a href={resultsPath(year)} className="text-sm text-gold-200 underline-offset-4 hover:underline">
+          Alle Ergebnisse {year}
+        </a>
+      </div>
+      <p className="mt-2 mb-5 text-sm text-ash-300">
+        Die Plätze, die die Jury in ihren Klassen vergeben hat.
+      </p>
+      <JuryClassesList classes={classes} year={year} headingLevel="h3" />
+    </section>
+  );
+}
 
 /** 'Publikumsliebling {Jahr}': the visitors' first three, each with its votes, and any correction of the totals. */
 function AwardBlock({ award, year }: { award: AwardLookBack; year: number }) {
