@@ -33,12 +33,14 @@ import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminDatenschutzRouteImport } from './routes/admin/datenschutz'
 import { Route as AdminEinlassRouteImport } from './routes/admin/einlass'
+import { Route as AdminJuryRouteImport } from './routes/admin/jury'
 import { Route as AdminMailVorlagenRouteImport } from './routes/admin/mail-vorlagen'
 import { Route as AdminProtokollRouteImport } from './routes/admin/protokoll'
 import { Route as AdminPruefungRouteImport } from './routes/admin/pruefung'
 import { Route as AdminPruefungenRouteImport } from './routes/admin/pruefungen'
 import { Route as AdminPublikumslieblingRouteImport } from './routes/admin/publikumsliebling'
 import { Route as AdminQuartettRouteImport } from './routes/admin/quartett'
+import { Route as AdminSiegerehrungRouteImport } from './routes/admin/siegerehrung'
 import { Route as AdminTeamRouteImport } from './routes/admin/team'
 import { Route as AdminTexteRouteImport } from './routes/admin/texte'
 import { Route as AdminWindschilderRouteImport } from './routes/admin/windschilder'
@@ -47,6 +49,7 @@ import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/besta
 import { Route as BesucherNaechstesTreffenRouteImport } from './routes/besucher/naechstes-treffen'
 import { Route as EditIdRouteImport } from './routes/edit/$id'
 import { Route as EinladungAbsagenRouteImport } from './routes/einladung_.absagen'
+import { Route as ErgebnisseYearRouteImport } from './routes/ergebnisse.$year'
 import { Route as JuryIndexRouteImport } from './routes/jury.index'
 import { Route as JuryStartNumberRouteImport } from './routes/jury.$startNumber'
 import { Route as JuryEinladungRouteImport } from './routes/jury_.einladung'
@@ -176,6 +179,11 @@ const AdminEinlassRoute = AdminEinlassRouteImport.update({
   path: '/einlass',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminJuryRoute = AdminJuryRouteImport.update({
+  id: '/jury',
+  path: '/jury',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminMailVorlagenRoute = AdminMailVorlagenRouteImport.update({
   id: '/mail-vorlagen',
   path: '/mail-vorlagen',
@@ -204,6 +212,11 @@ const AdminPublikumslieblingRoute = AdminPublikumslieblingRouteImport.update({
 const AdminQuartettRoute = AdminQuartettRouteImport.update({
   id: '/quartett',
   path: '/quartett',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSiegerehrungRoute = AdminSiegerehrungRouteImport.update({
+  id: '/siegerehrung',
+  path: '/siegerehrung',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminTeamRoute = AdminTeamRouteImport.update({
@@ -245,6 +258,11 @@ const EditIdRoute = EditIdRouteImport.update({
 const EinladungAbsagenRoute = EinladungAbsagenRouteImport.update({
   id: '/einladung_/absagen',
   path: '/einladung/absagen',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ErgebnisseYearRoute = ErgebnisseYearRouteImport.update({
+  id: '/ergebnisse/$year',
+  path: '/ergebnisse/$year',
   getParentRoute: () => rootRouteImport,
 } as any)
 const JuryIndexRoute = JuryIndexRouteImport.update({
@@ -315,12 +333,14 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/einlass': typeof AdminEinlassRoute
+  '/admin/jury': typeof AdminJuryRoute
   '/admin/mail-vorlagen': typeof AdminMailVorlagenRoute
   '/admin/protokoll': typeof AdminProtokollRoute
   '/admin/pruefung': typeof AdminPruefungRoute
   '/admin/pruefungen': typeof AdminPruefungenRoute
   '/admin/publikumsliebling': typeof AdminPublikumslieblingRoute
   '/admin/quartett': typeof AdminQuartettRoute
+  '/admin/siegerehrung': typeof AdminSiegerehrungRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
   '/admin/windschilder': typeof AdminWindschilderRoute
@@ -329,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
+  '/ergebnisse/$year': typeof ErgebnisseYearRoute
   '/jury/$startNumber': typeof JuryStartNumberRoute
   '/jury/einladung': typeof JuryEinladungRoute
   '/publikumsliebling/bestaetigen': typeof PublikumslieblingBestaetigenRoute
@@ -361,12 +382,14 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/einlass': typeof AdminEinlassRoute
+  '/admin/jury': typeof AdminJuryRoute
   '/admin/mail-vorlagen': typeof AdminMailVorlagenRoute
   '/admin/protokoll': typeof AdminProtokollRoute
   '/admin/pruefung': typeof AdminPruefungRoute
   '/admin/pruefungen': typeof AdminPruefungenRoute
   '/admin/publikumsliebling': typeof AdminPublikumslieblingRoute
   '/admin/quartett': typeof AdminQuartettRoute
+  '/admin/siegerehrung': typeof AdminSiegerehrungRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
   '/admin/windschilder': typeof AdminWindschilderRoute
@@ -375,6 +398,7 @@ export interface FileRoutesByTo {
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
+  '/ergebnisse/$year': typeof ErgebnisseYearRoute
   '/jury/$startNumber': typeof JuryStartNumberRoute
   '/jury/einladung': typeof JuryEinladungRoute
   '/publikumsliebling/bestaetigen': typeof PublikumslieblingBestaetigenRoute
@@ -410,12 +434,14 @@ export interface FileRoutesById {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/datenschutz': typeof AdminDatenschutzRoute
   '/admin/einlass': typeof AdminEinlassRoute
+  '/admin/jury': typeof AdminJuryRoute
   '/admin/mail-vorlagen': typeof AdminMailVorlagenRoute
   '/admin/protokoll': typeof AdminProtokollRoute
   '/admin/pruefung': typeof AdminPruefungRoute
   '/admin/pruefungen': typeof AdminPruefungenRoute
   '/admin/publikumsliebling': typeof AdminPublikumslieblingRoute
   '/admin/quartett': typeof AdminQuartettRoute
+  '/admin/siegerehrung': typeof AdminSiegerehrungRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
   '/admin/windschilder': typeof AdminWindschilderRoute
@@ -424,6 +450,7 @@ export interface FileRoutesById {
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung_/absagen': typeof EinladungAbsagenRoute
+  '/ergebnisse/$year': typeof ErgebnisseYearRoute
   '/jury/$startNumber': typeof JuryStartNumberRoute
   '/jury_/einladung': typeof JuryEinladungRoute
   '/publikumsliebling/bestaetigen': typeof PublikumslieblingBestaetigenRoute
@@ -460,12 +487,14 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/datenschutz'
     | '/admin/einlass'
+    | '/admin/jury'
     | '/admin/mail-vorlagen'
     | '/admin/protokoll'
     | '/admin/pruefung'
     | '/admin/pruefungen'
     | '/admin/publikumsliebling'
     | '/admin/quartett'
+    | '/admin/siegerehrung'
     | '/admin/team'
     | '/admin/texte'
     | '/admin/windschilder'
@@ -474,6 +503,7 @@ export interface FileRouteTypes {
     | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung/absagen'
+    | '/ergebnisse/$year'
     | '/jury/$startNumber'
     | '/jury/einladung'
     | '/publikumsliebling/bestaetigen'
@@ -506,12 +536,14 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/datenschutz'
     | '/admin/einlass'
+    | '/admin/jury'
     | '/admin/mail-vorlagen'
     | '/admin/protokoll'
     | '/admin/pruefung'
     | '/admin/pruefungen'
     | '/admin/publikumsliebling'
     | '/admin/quartett'
+    | '/admin/siegerehrung'
     | '/admin/team'
     | '/admin/texte'
     | '/admin/windschilder'
@@ -520,6 +552,7 @@ export interface FileRouteTypes {
     | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung/absagen'
+    | '/ergebnisse/$year'
     | '/jury/$startNumber'
     | '/jury/einladung'
     | '/publikumsliebling/bestaetigen'
@@ -554,12 +587,14 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/datenschutz'
     | '/admin/einlass'
+    | '/admin/jury'
     | '/admin/mail-vorlagen'
     | '/admin/protokoll'
     | '/admin/pruefung'
     | '/admin/pruefungen'
     | '/admin/publikumsliebling'
     | '/admin/quartett'
+    | '/admin/siegerehrung'
     | '/admin/team'
     | '/admin/texte'
     | '/admin/windschilder'
@@ -568,6 +603,7 @@ export interface FileRouteTypes {
     | '/besucher/naechstes-treffen'
     | '/edit/$id'
     | '/einladung_/absagen'
+    | '/ergebnisse/$year'
     | '/jury/$startNumber'
     | '/jury_/einladung'
     | '/publikumsliebling/bestaetigen'
@@ -601,6 +637,7 @@ export interface RootRouteChildren {
   BesucherNaechstesTreffenRoute: typeof BesucherNaechstesTreffenRoute
   EditIdRoute: typeof EditIdRoute
   EinladungAbsagenRoute: typeof EinladungAbsagenRoute
+  ErgebnisseYearRoute: typeof ErgebnisseYearRoute
   JuryEinladungRoute: typeof JuryEinladungRoute
   PublikumslieblingBestaetigenRoute: typeof PublikumslieblingBestaetigenRoute
   PublikumslieblingMeineStimmenRoute: typeof PublikumslieblingMeineStimmenRoute
@@ -778,6 +815,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEinlassRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/jury': {
+      id: '/admin/jury'
+      path: '/jury'
+      fullPath: '/admin/jury'
+      preLoaderRoute: typeof AdminJuryRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/mail-vorlagen': {
       id: '/admin/mail-vorlagen'
       path: '/mail-vorlagen'
@@ -818,6 +862,13 @@ declare module '@tanstack/react-router' {
       path: '/quartett'
       fullPath: '/admin/quartett'
       preLoaderRoute: typeof AdminQuartettRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/siegerehrung': {
+      id: '/admin/siegerehrung'
+      path: '/siegerehrung'
+      fullPath: '/admin/siegerehrung'
+      preLoaderRoute: typeof AdminSiegerehrungRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/team': {
@@ -874,6 +925,13 @@ declare module '@tanstack/react-router' {
       path: '/einladung/absagen'
       fullPath: '/einladung/absagen'
       preLoaderRoute: typeof EinladungAbsagenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ergebnisse/$year': {
+      id: '/ergebnisse/$year'
+      path: '/ergebnisse/$year'
+      fullPath: '/ergebnisse/$year'
+      preLoaderRoute: typeof ErgebnisseYearRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/jury/': {
@@ -943,12 +1001,14 @@ interface AdminRouteChildren {
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminDatenschutzRoute: typeof AdminDatenschutzRoute
   AdminEinlassRoute: typeof AdminEinlassRoute
+  AdminJuryRoute: typeof AdminJuryRoute
   AdminMailVorlagenRoute: typeof AdminMailVorlagenRoute
   AdminProtokollRoute: typeof AdminProtokollRoute
   AdminPruefungRoute: typeof AdminPruefungRoute
   AdminPruefungenRoute: typeof AdminPruefungenRoute
   AdminPublikumslieblingRoute: typeof AdminPublikumslieblingRoute
   AdminQuartettRoute: typeof AdminQuartettRoute
+  AdminSiegerehrungRoute: typeof AdminSiegerehrungRoute
   AdminTeamRoute: typeof AdminTeamRoute
   AdminTexteRoute: typeof AdminTexteRoute
   AdminWindschilderRoute: typeof AdminWindschilderRoute
@@ -963,12 +1023,14 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminDashboardRoute: AdminDashboardRoute,
   AdminDatenschutzRoute: AdminDatenschutzRoute,
   AdminEinlassRoute: AdminEinlassRoute,
+  AdminJuryRoute: AdminJuryRoute,
   AdminMailVorlagenRoute: AdminMailVorlagenRoute,
   AdminProtokollRoute: AdminProtokollRoute,
   AdminPruefungRoute: AdminPruefungRoute,
   AdminPruefungenRoute: AdminPruefungenRoute,
   AdminPublikumslieblingRoute: AdminPublikumslieblingRoute,
   AdminQuartettRoute: AdminQuartettRoute,
+  AdminSiegerehrungRoute: AdminSiegerehrungRoute,
   AdminTeamRoute: AdminTeamRoute,
   AdminTexteRoute: AdminTexteRoute,
   AdminWindschilderRoute: AdminWindschilderRoute,
@@ -1013,6 +1075,7 @@ const rootRouteChildren: RootRouteChildren = {
   BesucherNaechstesTreffenRoute: BesucherNaechstesTreffenRoute,
   EditIdRoute: EditIdRoute,
   EinladungAbsagenRoute: EinladungAbsagenRoute,
+  ErgebnisseYearRoute: ErgebnisseYearRoute,
   JuryEinladungRoute: JuryEinladungRoute,
   PublikumslieblingBestaetigenRoute: PublikumslieblingBestaetigenRoute,
   PublikumslieblingMeineStimmenRoute: PublikumslieblingMeineStimmenRoute,

@@ -42,6 +42,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { label: 'Auto-Quartett', to: '/admin/quartett', access: 'admin' },
       { label: 'Windschilder', to: '/admin/windschilder', access: 'admin' },
       { label: 'Publikumsliebling', to: '/admin/publikumsliebling', access: 'admin' },
+      { label: 'Jury', to: '/admin/jury', access: 'admin' },
     ],
   },
   {

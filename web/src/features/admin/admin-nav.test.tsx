@@ -30,8 +30,8 @@ describe('the admin menu', () => {
       'Verwaltung',
     ]);
     const paths = ADMIN_MENU.flatMap((group) => group.entries.map((entry) => entry.to));
-    expect(paths).toHaveLength(17);
-    expect(new Set(paths).size).toBe(17);
+    expect(paths).toHaveLength(18);
+    expect(new Set(paths).size).toBe(18);
   });
 
   it('gives reviewers the screens of their role only, and finds the current one by its path', () => {
@@ -56,7 +56,7 @@ describe('the admin menu', () => {
       { group: 'Bewerbungen', entries: ['Bewerbungen', 'Meine Prüfungen'] },
       {
         group: 'Veranstaltungstag',
-        entries: ['Check-in', 'Einlass', 'Auto-Quartett', 'Windschilder', 'Publikumsliebling'],
+        entries: ['Check-in', 'Einlass', 'Auto-Quartett', 'Windschilder', 'Publikumsliebling', 'Jury'],
       },
       {
         group: 'Kommunikation',
