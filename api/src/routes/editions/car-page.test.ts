@@ -108,6 +108,7 @@ describe('GET /api/editions/:year/vehicles/:startNumber', () => {
       instagramHandle: null,
       shareImageUrl: null,
       award: { state: 'not_open', opensAt: null, closesAt: null, maxVotes: 3 },
+      juryPlaces: [],
     });
   });
 
