@@ -311,9 +311,10 @@ export function serveWeb(options: {
       return next();
     }
 
-    // The check-in page is kept by the service worker for offline use: a copy must not keep the
-    // user signed in after logout, so it carries no user and asks the API as before.
-    const keptOffline = ctx.path.startsWith('/admin/check-in');
+    // The check-in and the jury's pages are kept by the service worker for offline use: a copy must
+    // not keep the user signed in after logout, so it carries no user and asks the API as before.
+    const keptOffline =
+      ctx.path.startsWith('/admin/check-in') || ctx.path === '/jury' || ctx.path.startsWith('/jury/');
     const user = keptOffline
       ? null
       : await RequestContext.create(em, async () => {
