@@ -4,7 +4,8 @@
  * the confirmed cars were let in at the gate (all but the one marked as a no-show). Idempotent: the
  * seeded accounts are updated in place (password reset to SEED_PASSWORD), their vehicles replaced
  * (media go with them; the append-only status log keeps its old rows) and their old photos removed
- * from the bucket.
+ * from the bucket. From the meeting day on, the demo jury judges its classes; once the meeting is
+ * over, its results are published (seed/jury.ts).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -42,6 +43,7 @@ import { SEED_PASSWORD, SEED_USERS, SEED_VEHICLES, type SeedUser, type SeedVehic
 import { renderVehiclePhoto } from './seed/images.js';
 import { deleteKeys, listKeys } from '../core/storage/s3.js';
 import { openStorage, putJpeg, type SeedStorage } from './seed/storage.js';
+import { seedJury, type SeedJuryResult } from './seed/jury.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -116,7 +118,8 @@ export async function runSeed(): Promise<number> {
     const plan = planVehicles(until);
     const result = await seed(orm, storage, plan, { now, until, edition });
     const voting = await demoVoting(orm, edition, new Date(now));
-    await printSummary(orm, storage, plan, result, { edition, voting });
+    const jury = await demoJury(orm, edition, new Date(now));
+    await printSummary(orm, storage, plan, result, { edition, voting, jury });
     return 0;
   } finally {
     await orm?.close();
@@ -488,12 +491,48 @@ async function demoVoting(orm: Orm, edition: Edition, now: Date): Promise<string
     : `öffnet am ${when} (sofort: npm run cli -- award:open ${year})`;
 }
 
+/** The demo jury with the seeded judges and admin (seed/jury.ts). */
+async function demoJury(orm: Orm, edition: Edition, now: Date): Promise<SeedJuryResult> {
+  const emails = SEED_USERS.filter((user) => user.judge || user.role === 'admin').map((user) => user.email);
+  const accounts = await orm.em.fork().find(User, { email: { $in: emails } });
+  const idOf = (email: string) => accounts.find((user) => user.email === email)!.id;
+  return seedJury(orm, edition, now, {
+    adminId: idOf(SEED_USERS.find((user) => user.role === 'admin')!.email),
+    judgeIds: SEED_USERS.filter((user) => user.judge).map((user) => idOf(user.email)),
+  });
+}
+
+/** What the summary says about the jury. */
+function juryLine(jury: SeedJuryResult, edition: Edition, publicUrl: string): string[] {
+  const judges = SEED_USERS.filter((user) => user.judge).map((user) => user.email);
+  const head = `Jury ${edition.year}:`;
+  switch (jury.state) {
+    case 'none':
+      return [
+        `${head} Klassen und Jurymitglieder kommen ab dem Veranstaltungstag (APP_CLOCK am Tag oder danach)`,
+      ];
+    case 'failed':
+      return [`${head} nicht angelegt: ${jury.message}`];
+    case 'classes':
+      return [
+        `${head} ${jury.classes.join(', ')}; Jurymitglieder ${judges.join(', ')} (Leitung: ${judges[0]}), bewertet wird unter ${publicUrl}/jury`,
+      ];
+    case 'published':
+      return [
+        `${head} ${jury.classes.join(', ')} abgeschlossen` +
+          (jury.forced.length ? ` (${jury.forced.join(', ')} von einem Admin, ein Auto kam nicht)` : '') +
+          `, Ergebnisse veröffentlicht: ${publicUrl}/ergebnisse/${edition.year}`,
+        `  Siegerehrung: ${publicUrl}/admin/siegerehrung, Urkunden unter ${publicUrl}/admin/jury, sobald der Worker sie gedruckt hat`,
+      ];
+  }
+}
+
 async function printSummary(
   orm: Orm,
   storage: SeedStorage,
   plan: PlannedVehicle[],
   result: SeedResult,
-  day: { edition: Edition; voting: string },
+  day: { edition: Edition; voting: string; jury: SeedJuryResult },
 ) {
   const em = orm.em.fork();
   const pages = (
@@ -512,7 +551,12 @@ async function printSummary(
   );
   const seeded = (status: VehicleStatus) => plan.filter((vehicle) => vehicle.status === status).length;
 
-  const logins = SEED_USERS.map((user) => [user.email, SEED_PASSWORD, user.role, fullName(user)]);
+  const logins = SEED_USERS.map((user) => [
+    user.email,
+    SEED_PASSWORD,
+    user.judge ? `${user.role} (Jury)` : user.role,
+    fullName(user),
+  ]);
   const statusRows = VEHICLE_STATUSES.map((status) => [
     status,
     STATUS_LABELS[status],
@@ -548,6 +592,7 @@ async function printSummary(
       `Car pages (${day.edition.year}), each with its windshield sign under /admin/windschilder:`,
       ...(pages.length ? pages : ['  none yet: no confirmed car has a start number']),
       `Publikumsliebling ${day.edition.year}: ${day.voting}`,
+      ...juryLine(day.jury, day.edition, storage.config.publicUrl),
       '',
     ].join('\n'),
   );

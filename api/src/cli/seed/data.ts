@@ -18,6 +18,8 @@ export interface SeedUser {
   role: Role;
   phone?: string;
   instagramHandle?: string;
+  /** Judges the demo jury's classes from the meeting day on (the first one leads them). */
+  judge?: boolean;
 }
 
 /** Who performs a status change: the vehicle's owner, the reviewer or the admin account. */
@@ -145,6 +147,46 @@ export const SEED_USERS: SeedUser[] = [
     phone: '+49 40 66969 581',
     instagramHandle: '@felix_evo2',
   },
+  {
+    key: 'jury1',
+    email: 'jury1@schlosstreffen.de',
+    firstName: 'Katrin',
+    lastName: 'Vogel',
+    role: 'user',
+    judge: true,
+  },
+  {
+    key: 'jury2',
+    email: 'jury2@schlosstreffen.de',
+    firstName: 'Stefan',
+    lastName: 'Wolf',
+    role: 'user',
+    judge: true,
+  },
+  {
+    key: 'jury3',
+    email: 'jury3@schlosstreffen.de',
+    firstName: 'Miriam',
+    lastName: 'Hahn',
+    role: 'user',
+    judge: true,
+  },
+];
+
+/** A class of the demo jury: its cars (every confirmed one, or up to a construction year) and places. */
+export interface SeedJuryClass {
+  name: string;
+  places: number;
+  yearTo?: number;
+  /** The jury's order of the cars by name (others after them, by start number): the values follow it. */
+  favourites: string[];
+}
+
+/** The demo jury's classes, each with the default scorecard. */
+export const SEED_JURY_CLASSES: SeedJuryClass[] = [
+  { name: 'Best of Show', places: 3, favourites: ['Rote Zora', 'Henna'] },
+  { name: 'Bester Umbau', places: 3, favourites: ['Henna', 'Rote Zora'] },
+  { name: 'Bester Klassiker', places: 1, yearTo: 1989, favourites: ['Henna', 'Rote Zora'] },
 ];
 
 // Building blocks of the histories.
