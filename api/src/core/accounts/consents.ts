@@ -12,6 +12,7 @@ import { conflict, invalid, notFound } from '../errors.js';
 import { assertEditionOpenForChanges } from '../editions/frozen.js';
 import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
 import { redrawCertificatesOf } from '../award/certificates.js';
+import { redrawJuryCertificatesOf } from '../jury/certificates.js';
 import { recordConsentWithdrawal } from '../status-log/status-log.js';
 import { journalErasure } from '../outbox/erasure-journal.js';
 import { Vehicle } from '../model/vehicle.entity.js';
@@ -160,8 +161,11 @@ async function withdrawLocked(tx: EntityManager, consent: Consent, userId: strin
     );
     await tx.flush();
     await refreshPublicVehicles(tx, [vehicle.id]);
-    // A certificate of the visitors' award showing the car's photo is drawn without it.
-    if (consent.kind === 'media') await redrawCertificatesOf(tx, vehicle);
+    // Certificates of the visitors' award and the jury showing the car's photo are drawn without it.
+    if (consent.kind === 'media') {
+      await redrawCertificatesOf(tx, vehicle);
+      await redrawJuryCertificatesOf(tx, [vehicle.id]);
+    }
   }
   // The account's flags say whether any consent of the kind still stands.
   await tx.flush();

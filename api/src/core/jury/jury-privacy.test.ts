@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DEFAULT_RETENTION } from '@schlosstreffen/shared';
+import { CONSENTS, DEFAULT_RETENTION } from '@schlosstreffen/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestContext,
@@ -19,6 +19,8 @@ import {
   JuryRecusal,
   JuryScore,
 } from '../model/jury.entity.js';
+import { Consent } from '../model/consent.entity.js';
+import { Invitation } from '../model/invitation.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { User } from '../model/user.entity.js';
 import { runRetention } from '../privacy/retention.js';
@@ -31,7 +33,7 @@ const DAY = 24 * 3600_000;
 let t: TestContext;
 let admin: SignedIn;
 let owner: SignedIn;
-let other: SignedIn;
+let otherOwner: SignedIn;
 let lead: SignedIn;
 let judge: SignedIn;
 let classId: string;
@@ -55,13 +57,13 @@ beforeAll(async () => {
   during = new Date(t.event.start.getTime() + 2 * 3600_000);
   admin = await t.signIn('admin');
   owner = await t.signIn('user');
-  other = await t.signIn('user');
+  otherOwner = await t.signIn('user');
   lead = await t.signIn('user', { firstName: 'Lea', lastName: 'Leitung' });
   judge = await t.signIn('user', { firstName: 'Jan', lastName: 'Jury' });
   cars.push(await insertVotableCar(t, owner.id, 'Morgenrot'));
   cars.push(await insertVotableCar(t, owner.id, 'Abendrot'));
-  cars.push(await insertVotableCar(t, other.id, 'Nachtblau'));
-  cars.push(await insertVotableCar(t, other.id, 'Graue Maus'));
+  cars.push(await insertVotableCar(t, otherOwner.id, 'Nachtblau'));
+  cars.push(await insertVotableCar(t, otherOwner.id, 'Graue Maus'));
   const order = [cars[0], cars[1], cars[3], cars[2]];
   [classId] = (await judgeTestEdition(t, {
     judgeIds: [lead.id, judge.id],
@@ -142,6 +144,47 @@ describe('the jury and personal data', () => {
       (await requestDataExport(em(), await em().findOneOrFail(User, owner.id))).id,
     );
     expect(ownerData!.documents['jury.json']).toEqual({ judged: [], invitations: [] });
+  });
+
+  it("withdrawing a placed car's media consent draws the certificates anew (without its photo)", async () => {
+    const fork = em();
+    const invitation = await fork.findOneOrFail(Invitation, {
+      edition: t.event.edition.id,
+      startNumber: cars[0],
+    });
+    const consent = fork.create(Consent, {
+      user: fork.getReference(User, owner.id),
+      vehicle: invitation.vehicle,
+      kind: 'media',
+      version: CONSENTS.media.version,
+      wording: CONSENTS.media.text,
+      source: 'application',
+      grantedAt: new Date(t.event.start.getTime() - 30 * DAY),
+    });
+    await fork.flush();
+    const before = await em().count(Outbox, { job: 'jury.certificates' });
+    const withdrawn = await owner.client.post(`/api/account/consents/${consent.id}/withdraw`, {});
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    const jobs = await em().find(Outbox, { job: 'jury.certificates' }, { orderBy: { createdAt: 'asc' } });
+    expect(jobs).toHaveLength(before + 1);
+    expect(jobs.at(-1)!.payload).toEqual({ editionId: t.event.edition.id, version: 1 });
+    // A car without a place changes no certificate.
+    const unplaced = await fork.findOneOrFail(Invitation, {
+      edition: t.event.edition.id,
+      startNumber: cars[3],
+    });
+    const other = fork.create(Consent, {
+      user: fork.getReference(User, otherOwner.id),
+      vehicle: unplaced.vehicle,
+      kind: 'media',
+      version: CONSENTS.media.version,
+      wording: CONSENTS.media.text,
+      source: 'application',
+      grantedAt: new Date(t.event.start.getTime() - 30 * DAY),
+    });
+    await fork.flush();
+    expect((await otherOwner.client.post(`/api/account/consents/${other.id}/withdraw`, {})).status).toBe(200);
+    expect(await em().count(Outbox, { job: 'jury.certificates' })).toBe(before + 1);
   });
 
   it("an owner's deletion takes the cars' names out of the record (the places stay) and redraws the certificates; a judge's takes their values and invitations", async () => {
