@@ -19,7 +19,7 @@ const CONFIG: SiteConfig = {
     phone: '+49 351 987654',
     privacyContact: 'datenschutz@schlosstreffen.example',
   },
-  retention: { ...DEFAULT_RETENTION, visitorsAfterEvent: 45, unattachedUploads: 1 },
+  retention: { ...DEFAULT_RETENTION, visitorsAfterEvent: 45, unattachedUploads: 1, juryScoresAfterEvent: 60 },
 };
 
 vi.mock('../../lib/site-config', () => ({ getSiteConfig: () => CONFIG }));
@@ -66,6 +66,20 @@ describe('/datenschutz', () => {
     expect(rows[RETENTION_RULES.unattachedUploads.label]).toBe('1 Tag nach dem Hochladen');
     expect(rows[RETENTION_RULES.accountExports.label]).toBe('7 Tage nach der Erstellung');
     expect(main().textContent).toContain('bis du es löschst');
+  });
+
+  it("says what the jury stores and for how long: a judge's values until their period, the results without names", async () => {
+    mockApi();
+    await renderAt('/datenschutz');
+    await screen.findByRole('heading', { level: 1, name: 'Datenschutzerklärung' });
+    const text = main().textContent ?? '';
+    expect(text).toContain(
+      'Deine Einzelwerte und Befangenheiten löschen wir 60 Tage nach dem Ende der Veranstaltung, sobald die Ergebnisse veröffentlicht sind; die Ergebnisse der Klassen (Plätze und Durchschnittswerte je Auto) bleiben ohne die Namen der Jurymitglieder.',
+    );
+    expect(text).toContain('bis du sie annimmst, längstens 14 Tage nach dem Versand.');
+    expect(text).toContain('deinen Bewertungen als Jurymitglied');
+    const periods = screen.getByRole('table', { name: 'Speicherfristen' });
+    expect(within(periods).getByRole('rowheader', { name: RETENTION_RULES.juryInvites.label })).toBeTruthy();
   });
 
   it('states the legal bases, recipients and rights, and how to use them in the profile', async () => {

@@ -167,6 +167,29 @@ export function PrivacyPage() {
         </p>
         <LegalBasis>Art. 6 Abs. 1 lit. a DSGVO (deine Teilnahme an der Abstimmung).</LegalBasis>
 
+        <LegalSubheading>Jury</LegalSubheading>
+        <p>
+          Bewertest du als Jurymitglied Autos, speichern wir, für welche Ausgabe und welche Klassen du
+          eingetragen bist, deine Werte je Auto und Kriterium mit dem Zeitpunkt der Eingabe und einer Kennung
+          deines Geräts sowie deine Erklärungen „Befangen“. Damit du auch ohne Netz bewerten kannst, hält dein
+          Gerät deine Klassen, die Autos (wie auf ihren öffentlichen Seiten) und deine eigenen Werte, bis du
+          dich abmeldest oder die Frist der Jury vorbei ist. Deine Einzelwerte und Befangenheiten löschen wir{' '}
+          {retentionText(
+            config.retention.juryScoresAfterEvent,
+            RETENTION_RULES.juryScoresAfterEvent.description,
+          )}
+          ; die Ergebnisse der Klassen (Plätze und Durchschnittswerte je Auto) bleiben ohne die Namen der
+          Jurymitglieder. Laden wir dich per E-Mail in die Jury ein, speichern wir deine Adresse mit der
+          Einladung, bis du sie annimmst, längstens{' '}
+          {retentionText(config.retention.juryInvites, RETENTION_RULES.juryInvites.description)}. Tritt dein
+          Auto in einer Klasse an, veröffentlichen wir nach dem Treffen seinen Platz mit Name und Startnummer;
+          ein Foto zeigen Ergebnisse und Urkunde nur mit deiner Einwilligung in die Veröffentlichung der
+          Fahrzeugbilder.
+        </p>
+        <LegalBasis>
+          Art. 6 Abs. 1 lit. b DSGVO (deine Mitarbeit in der Jury, die Teilnahme deines Autos am Treffen).
+        </LegalBasis>
+
         <LegalSubheading>Technisch notwendige Daten</LegalSubheading>
         <LegalList>
           <li>
@@ -261,9 +284,10 @@ export function PrivacyPage() {
         </div>
         <p>
           Löschst du dein Konto, entfernen wir es zusammen mit deinen Fahrzeugen und Bewerbungen samt Fotos,
-          Einladungen, Einwilligungen, einer Besucher-Voranmeldung mit derselben E-Mail-Adresse und deinen
-          Datenexporten. Der Statusverlauf der Bewerbungen bleibt ohne deinen Namen erhalten. Bereits
-          gedruckte Karten des Auto-Quartetts können wir nicht zurückholen.
+          Einladungen, Einwilligungen, einer Besucher-Voranmeldung mit derselben E-Mail-Adresse, deinen
+          Bewertungen als Jurymitglied und deinen Datenexporten. Der Statusverlauf der Bewerbungen bleibt ohne
+          deinen Namen erhalten, ein Platz deines Autos in den Ergebnissen der Jury nur mit seiner
+          Startnummer. Bereits gedruckte Karten des Auto-Quartetts können wir nicht zurückholen.
         </p>
       </LegalSection>
 
