@@ -116,8 +116,9 @@ function useJuryDevice(): JuryDevice {
         try {
           if (await syncJury()) update({ syncError: null, online: true });
         } catch (error) {
-          // Unreachable: it stays queued for the next try. Refused whole: say why.
-          if (isApiError(error)) update({ syncError: error.fromBody ? error.serverMessage : null });
+          // Unreachable (no answer at all): it stays queued for the next try. Refused whole: say why.
+          if (isApiError(error) && error.status !== 0)
+            update({ syncError: error.fromBody ? error.serverMessage : null });
           else update({ online: false });
           again.current = false;
         }
@@ -201,18 +202,22 @@ function useJuryDevice(): JuryDevice {
     async (classId: string, startNumber: number, criterion: string, value: number) => {
       await queueJuryEntry({ classId, startNumber, criterion, value });
       await show();
+      // The browser knows it has no network (its 'offline' event may come late, or not at all).
       if (navigator.onLine) void sync();
+      else update({ online: false });
     },
-    [show, sync],
+    [show, sync, update],
   );
 
   const recuse = useCallback(
     async (startNumber: number) => {
       await queueJuryRecusal(startNumber);
       await show();
+      // The browser knows it has no network (its 'offline' event may come late, or not at all).
       if (navigator.onLine) void sync();
+      else update({ online: false });
     },
-    [show, sync],
+    [show, sync, update],
   );
 
   const dismiss = useCallback(async () => {
