@@ -1,8 +1,11 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { pathOf } from './replay.js';
 
-/** The gate's routes: the devices' sync, the online check-in and the gate list. */
-const GATE_ROUTE = /^\/api\/admin\/check-in(\/|$)/;
+/**
+ * The meeting day's devices: the gate's routes (the devices' sync, the online check-in, the gate
+ * list) and the jury's (the judges' view and sync).
+ */
+const GATE_ROUTE = /^\/api\/(admin\/check-in|jury)(\/|$)/;
 
 /**
  * The gate before anonymous page traffic in one api process. A gate request waits on the event loop
@@ -10,8 +13,8 @@ const GATE_ROUTE = /^\/api\/admin\/check-in(\/|$)/;
  * whose request arrived, so each round trip waits for dozens of answers. While a request of a staff
  * session to a gate route is in flight, answers from memory (kept pages, built files) are therefore
  * given at most `perTurn` per turn of the event loop, the rest in the next turns in arrival order:
- * the gate's round trips are handled between them. With no gate request in flight, answers go out
- * at once, as before.
+ * the gate's round trips are handled between them. The judges' phones count as gates. With no gate
+ * request in flight, answers go out at once, as before.
  */
 export class GateFirst {
   private inFlight = 0;

@@ -62,11 +62,15 @@ export function walkingOrder(edition: Edition, cars: JuryCarRow[]): FieldCar[] {
     .map((car) => ({ ...car, title: vehicleDisplayName(car) }));
 }
 
-/** The field of every class of the edition (or the given ones), with every judge's values. */
+/**
+ * The field of every class of the edition (or the given ones), with every judge's values; for one
+ * judge (`judgeId`: a judge's own screen and sync) only that judge's exclusions and values, and
+ * none of them with `values: false`, so a judge's sync never reads the other judges' cards.
+ */
 export async function juryField(
   em: EntityManager,
   edition: Edition,
-  options: { classIds?: string[] } = {},
+  options: { classIds?: string[]; judgeId?: string; values?: boolean } = {},
 ): Promise<{ classes: ClassField[]; cars: FieldCar[]; judges: Map<string, JudgeName> }> {
   const all = await em.find(
     JuryClass,
@@ -76,13 +80,16 @@ export async function juryField(
   const classes = options.classIds ? all.filter((c) => options.classIds!.includes(c.id)) : all;
   const cars = walkingOrder(edition, await juryCars(em, edition.id));
   const pairs = await classJudges(em, edition.id);
-  const judgeRows = await editionJudges(em, edition.id);
+  const judgeRows = options.judgeId ? [] : await editionJudges(em, edition.id);
   const judges = new Map(
     judgeRows.map((row) => [row.user_id, { id: row.user_id, name: judgeNameOf(row), email: row.email }]),
   );
-  const judgeIds = [...new Set(pairs.map((pair) => pair.user_id))];
+  const judgeIds = options.judgeId ? [options.judgeId] : [...new Set(pairs.map((pair) => pair.user_id))];
   const exclusions = await juryExclusions(em, edition.id, judgeIds);
-  const scores = await juryScores(em, { classIds: classes.map((c) => c.id) });
+  const scores =
+    options.values === false
+      ? []
+      : await juryScores(em, { classIds: classes.map((c) => c.id), judgeId: options.judgeId });
 
   const excludedOf = (judgeId: string) => {
     const map = new Map<string, 'own' | 'biased'>();

@@ -5,7 +5,13 @@
  * entry entered last counts, so resending, reordering or syncing from two devices ends the same.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { JURY_CLOCK_SKEW_MS, JURY_MESSAGES, type JuryEntryInput } from '@schlosstreffen/shared';
+import {
+  inJuryScope,
+  JURY_CLOCK_SKEW_MS,
+  JURY_CLOSE_GRACE_MS,
+  JURY_MESSAGES,
+  type JuryEntryInput,
+} from '@schlosstreffen/shared';
 import type {
   JuryClassProgress,
   JuryEntryState,
@@ -16,16 +22,18 @@ import type {
 import { forbidden, notFound } from '../errors.js';
 import { currentEdition } from '../editions/editions.js';
 import type { Edition } from '../model/edition.entity.js';
-import { Jury, JuryClass } from '../model/jury.entity.js';
+import { JuryClass } from '../model/jury.entity.js';
 import { User } from '../model/user.entity.js';
-import { juryDeadlineOf, juryField, progressOf, scores, type ClassField } from './jury-field.js';
+import { juryDeadlineOf, juryField, progressOf, type ClassField } from './jury-field.js';
 import {
-  classesOfJudge,
   insertRecusals,
   isJudgeOf,
+  juryCarsForSync,
+  juryExclusions,
   juryScores,
-  lockClasses,
-  upsertScores,
+  judgeClasses,
+  writeScores,
+  type ScoreInsert,
 } from './jury.queries.js';
 
 /** The current edition, if the account judges it; 403 otherwise. */
@@ -67,7 +75,7 @@ function scoreViews(
 export async function judgeView(em: EntityManager, userId: string, at: Date): Promise<JuryJudgeView> {
   const edition = await judgedEdition(em, userId, at);
   const user = await em.findOneOrFail(User, userId);
-  const { classes, cars } = await juryField(em, edition);
+  const { classes, cars } = await juryField(em, edition, { judgeId: userId, values: false });
   const mine = classes.filter((field) => field.judgeIds.includes(userId));
   const excluded = mine[0]?.excluded.get(userId) ?? new Map<string, 'own' | 'biased'>();
   const inMine = new Map<string, string[]>();
@@ -114,13 +122,29 @@ export async function judgeView(em: EntityManager, userId: string, at: Date): Pr
 const taken = (id: string): JuryEntryState => ({ id, result: 'taken', message: null });
 const refused = (id: string, message: string): JuryEntryState => ({ id, result: 'refused', message });
 
+/** The edition a sync is for: the current one, as the api's edition cache knows it. */
+export interface SyncEdition {
+  id: string;
+  name: string;
+  end: Date;
+  gateOpensAt: Date;
+}
+
+const syncEditionOf = (edition: Edition): SyncEdition => ({
+  id: edition.id,
+  name: edition.name,
+  end: edition.endsAt,
+  gateOpensAt: edition.gateOpensAt,
+});
+
 /**
- * POST /api/jury/sync: records what a judge's device entered while offline or online, in one
- * transaction with the judge's classes shared-locked (closing takes them exclusively, so a value
- * either lands before the ranking or is refused as too late). An entry that may not count (a class
- * closed, the judge's own car or a declared bias, a value beyond the scale, after the deadline) is
- * refused with its reason and never sent again by the device. The answer holds the judge's values
- * as they now stand.
+ * POST /api/jury/sync: records what a judge's device entered while offline or online: three reads
+ * at once, then one statement that share-locks the classes it writes into and writes only into
+ * those still open (closing takes a class exclusively, so a value either lands before the ranking
+ * or is refused as too late). An entry that
+ * may not count (a class closed, the judge's own car or a declared bias, a value beyond the scale,
+ * after the deadline or the publication) is refused with its reason and never sent again by the
+ * device. The answer holds the judge's values as they now stand.
  */
 export async function syncJudge(
   em: EntityManager,
@@ -131,65 +155,89 @@ export async function syncJudge(
     recusals: { id: string; startNumber: number; enteredAt: string }[];
   },
   at: Date,
+  /** The current edition as the caller's edition cache knows it; read here when absent. */
+  current?: SyncEdition,
 ): Promise<JurySyncResult> {
-  return em.fork().transactional(async (tx) => {
-    const edition = await judgedEdition(tx, userId, at);
-    const deadline = juryDeadlineOf(edition);
-    const jury = await tx.findOne(Jury, { edition: edition.id });
-    const mineIds = await classesOfJudge(tx, edition.id, userId);
-    await lockClasses(tx, mineIds, 'share');
-    const { classes, cars } = await juryField(tx, edition, { classIds: mineIds });
-    const byStartNumber = new Map(cars.map((car) => [car.start_number, car]));
-    const fieldOf = new Map(classes.map((field) => [field.juryClass.id, field]));
-    const bounded = (iso: string) =>
-      new Date(Math.min(new Date(iso).getTime(), at.getTime() + JURY_CLOCK_SKEW_MS));
-    const late = at.getTime() > deadline.getTime() || Boolean(jury?.publishedAt);
+  const fork = em.fork();
+  const edition = current ?? syncEditionOf(await currentEdition(fork, at));
+  const [classes, cars, exclusions] = await Promise.all([
+    judgeClasses(fork, edition.id, userId),
+    juryCarsForSync(fork, edition.id),
+    juryExclusions(fork, edition.id, [userId]),
+  ]);
+  if (classes.length === 0 && !(await isJudgeOf(fork, edition.id, userId)))
+    throw forbidden(JURY_MESSAGES.notJudge);
+  const excluded = new Set(exclusions.map((row) => row.vehicle_id));
+  const byStartNumber = new Map(cars.map((car) => [car.start_number, car]));
+  const carsOf = new Map(
+    classes.map((juryClass) => [
+      juryClass.id,
+      new Set(
+        cars
+          .filter((car) =>
+            inJuryScope(juryClass.scope, {
+              parkingZone: car.parking_zone,
+              tuningCategories: car.tuning_categories ?? [],
+              year: car.year,
+            }),
+          )
+          .map((car) => car.vehicle_id),
+      ),
+    ]),
+  );
+  const classOf = new Map(classes.map((juryClass) => [juryClass.id, juryClass]));
+  const bounded = (iso: string) =>
+    new Date(Math.min(new Date(iso).getTime(), at.getTime() + JURY_CLOCK_SKEW_MS));
+  const late =
+    at.getTime() > edition.end.getTime() + JURY_CLOSE_GRACE_MS ||
+    classes.some((c) => c.published_at !== null);
 
-    // Bias declarations first: a value entered for the same car in this sync no longer counts.
-    const recusalStates: JuryEntryState[] = [];
-    const recused: { id: string; vehicleId: string; enteredAt: Date }[] = [];
-    for (const recusal of input.recusals) {
-      const car = byStartNumber.get(recusal.startNumber);
-      if (!car || !classes.some((field) => field.cars.some((c) => c.vehicle_id === car.vehicle_id))) {
-        recusalStates.push(refused(recusal.id, JURY_MESSAGES.unknownCar(recusal.startNumber)));
-        continue;
-      }
-      recused.push({ id: recusal.id, vehicleId: car.vehicle_id, enteredAt: bounded(recusal.enteredAt) });
-      recusalStates.push(taken(recusal.id));
+  // Bias declarations first (in a transaction of their own): a value entered for the same car in
+  // this sync no longer counts.
+  const recusalStates: JuryEntryState[] = [];
+  const recused: { id: string; vehicleId: string; enteredAt: Date }[] = [];
+  for (const recusal of input.recusals) {
+    const car = byStartNumber.get(recusal.startNumber);
+    if (!car || ![...carsOf.values()].some((set) => set.has(car.vehicle_id))) {
+      recusalStates.push(refused(recusal.id, JURY_MESSAGES.unknownCar(recusal.startNumber)));
+      continue;
     }
-    await insertRecusals(tx, edition.id, userId, recused, at);
-    const recusedIds = new Set(recused.map((r) => r.vehicleId));
+    recused.push({ id: recusal.id, vehicleId: car.vehicle_id, enteredAt: bounded(recusal.enteredAt) });
+    recusalStates.push(taken(recusal.id));
+  }
+  if (recused.length > 0)
+    await em.fork().transactional((tx) => insertRecusals(tx, edition.id, userId, recused, at));
+  for (const recusal of recused) excluded.add(recusal.vehicleId);
 
-    const entryStates: JuryEntryState[] = [];
-    const writes: Parameters<typeof upsertScores>[1] = [];
-    for (const entry of input.entries) {
-      const field = fieldOf.get(entry.classId);
-      const car = byStartNumber.get(entry.startNumber);
-      const enteredAt = bounded(entry.enteredAt);
-      const reason = ((): string | null => {
-        if (!field) return JURY_MESSAGES.unknownClass;
-        const { juryClass } = field;
-        if (juryClass.closedAt) return JURY_MESSAGES.classClosed(juryClass.name);
-        if (late) return JURY_MESSAGES.frozen(edition.name);
-        if (!car || !field.cars.some((c) => c.vehicle_id === car.vehicle_id))
-          return car
-            ? JURY_MESSAGES.notInClass(juryClass.name, entry.startNumber)
-            : JURY_MESSAGES.unknownCar(entry.startNumber);
-        if (car.user_id === userId) return JURY_MESSAGES.ownCar;
-        if (recusedIds.has(car.vehicle_id) || !scores(field, userId, car.vehicle_id))
-          return JURY_MESSAGES.biased;
-        const criterion = juryClass.criteria.find((c) => c.id === entry.criterion);
-        if (!criterion) return JURY_MESSAGES.unknownCriterion;
-        if (entry.value > criterion.max) return JURY_MESSAGES.valueRange(criterion.max);
-        if (enteredAt.getTime() < edition.gateOpensAt.getTime() - JURY_CLOCK_SKEW_MS)
-          return JURY_MESSAGES.notYet;
-        return null;
-      })();
-      if (reason) {
-        entryStates.push(refused(entry.id, reason));
-        continue;
-      }
-      writes.push({
+  const entryStates: JuryEntryState[] = [];
+  const writes: { entry: JuryEntryInput; row: ScoreInsert }[] = [];
+  for (const entry of input.entries) {
+    const juryClass = classOf.get(entry.classId);
+    const car = byStartNumber.get(entry.startNumber);
+    const enteredAt = bounded(entry.enteredAt);
+    const reason = ((): string | null => {
+      if (!juryClass) return JURY_MESSAGES.unknownClass;
+      if (juryClass.closed_at) return JURY_MESSAGES.classClosed(juryClass.name);
+      if (late) return JURY_MESSAGES.frozen(edition.name);
+      if (!car) return JURY_MESSAGES.unknownCar(entry.startNumber);
+      if (!carsOf.get(juryClass.id)!.has(car.vehicle_id))
+        return JURY_MESSAGES.notInClass(juryClass.name, entry.startNumber);
+      if (car.user_id === userId) return JURY_MESSAGES.ownCar;
+      if (excluded.has(car.vehicle_id)) return JURY_MESSAGES.biased;
+      const criterion = juryClass.criteria.find((c) => c.id === entry.criterion);
+      if (!criterion) return JURY_MESSAGES.unknownCriterion;
+      if (entry.value > criterion.max) return JURY_MESSAGES.valueRange(criterion.max);
+      if (enteredAt.getTime() < edition.gateOpensAt.getTime() - JURY_CLOCK_SKEW_MS)
+        return JURY_MESSAGES.notYet;
+      return null;
+    })();
+    if (reason) {
+      entryStates.push(refused(entry.id, reason));
+      continue;
+    }
+    writes.push({
+      entry,
+      row: {
         entryId: entry.id,
         classId: entry.classId,
         judgeId: userId,
@@ -199,27 +247,53 @@ export async function syncJudge(
         enteredAt,
         receivedAt: at,
         deviceId: input.deviceId,
-      });
-      entryStates.push(taken(entry.id));
-    }
-    await upsertScores(tx, writes);
+      },
+    });
+  }
+  // One statement: it takes the classes' rows for share and writes into those still open.
+  const classIds = [...new Set(writes.map((write) => write.entry.classId))];
+  const open = writes.length
+    ? await writeScores(
+        fork,
+        classIds,
+        writes.map((write) => write.row),
+      )
+    : new Set<string>();
+  for (const { entry } of writes) {
+    entryStates.push(
+      open.has(entry.classId)
+        ? taken(entry.id)
+        : refused(entry.id, JURY_MESSAGES.classClosed(classOf.get(entry.classId)!.name)),
+    );
+  }
 
-    const own = await juryScores(tx, { classIds: mineIds, judgeId: userId });
-    const startNumberOf = new Map(cars.map((car) => [car.vehicle_id, car.start_number]));
-    const biased = new Set([
-      ...recusedIds,
-      ...[...(classes[0]?.excluded.get(userId)?.entries() ?? [])]
-        .filter(([, kind]) => kind === 'biased')
-        .map(([id]) => id),
-    ]);
-    return {
-      entries: entryStates,
-      recusals: recusalStates,
-      scores: scoreViews(classes, own, startNumberOf),
-      recusedStartNumbers: cars.filter((car) => biased.has(car.vehicle_id)).map((car) => car.start_number),
-      syncedAt: at.toISOString(),
-    };
-  });
+  const own = await juryScores(fork, { classIds: classes.map((c) => c.id), judgeId: userId });
+  const startNumberOf = new Map(cars.map((car) => [car.vehicle_id, car.start_number]));
+  const known = new Set(classes.map((c) => c.id));
+  const order = new Map(input.entries.map((entry, index) => [entry.id, index]));
+  return {
+    entries: entryStates.sort((a, b) => order.get(a.id)! - order.get(b.id)!),
+    recusals: recusalStates,
+    scores: own.flatMap((row) => {
+      const startNumber = startNumberOf.get(row.vehicle_id);
+      return known.has(row.jury_class_id) && startNumber !== undefined
+        ? [
+            {
+              classId: row.jury_class_id,
+              startNumber,
+              criterion: row.criterion,
+              value: row.value,
+              enteredAt: new Date(row.entered_at).toISOString(),
+            },
+          ]
+        : [];
+    }),
+    recusedStartNumbers: cars
+      .filter((car) => excluded.has(car.vehicle_id) && car.user_id !== userId)
+      .map((car) => car.start_number)
+      .sort((a, b) => a - b),
+    syncedAt: at.toISOString(),
+  };
 }
 
 /** A class, for its head judge or an admin (404 for anyone else: the class's existence is not theirs to learn). */

@@ -120,28 +120,57 @@ export interface ScoreInsert {
   deviceId: string;
 }
 
+/** Of entries for the same value (class, judge, car, criterion), the one entered last. */
+function latestOf(entries: ScoreInsert[]): ScoreInsert[] {
+  const latest = new Map<string, ScoreInsert>();
+  for (const entry of entries) {
+    const key = `${entry.classId}/${entry.judgeId}/${entry.vehicleId}/${entry.criterion}`;
+    const kept = latest.get(key);
+    const later =
+      !kept ||
+      entry.enteredAt.getTime() > kept.enteredAt.getTime() ||
+      (entry.enteredAt.getTime() === kept.enteredAt.getTime() && entry.entryId > kept.entryId);
+    if (later) latest.set(key, entry);
+  }
+  return [...latest.values()];
+}
+
 /**
- * Writes values in one statement: per (class, judge, car, criterion) the one entered last counts (at
- * equal moments the greater entry id, so every order of arrival ends the same); a resend of an entry
- * already held, or an older one, changes nothing.
+ * Writes values in one statement, only into classes still open: their rows are share-locked by the
+ * statement (closing a class takes its row exclusively, so a value either lands before the ranking
+ * or finds the class closed). Per (class, judge, car, criterion) the one entered last counts (at
+ * equal moments the greater entry id, so every order of arrival ends the same); a resend of an
+ * entry already held, or an older one, changes nothing. Returns the classes that were open.
  */
-export async function upsertScores(em: EntityManager, rows: ScoreInsert[]): Promise<void> {
-  if (rows.length === 0) return;
-  await runStatement(
+export async function writeScores(
+  em: EntityManager,
+  classIds: string[],
+  entries: ScoreInsert[],
+): Promise<Set<string>> {
+  const rows = latestOf(entries);
+  if (classIds.length === 0) return new Set();
+  const [result] = await selectRows<{ open_ids: string[] }>(
     em,
-    `insert into jury_score (id, jury_class_id, judge_id, vehicle_id, criterion, value, entry_id, entered_at,
-                             received_at, device_id)
-     select gen_random_uuid(), t.class_id, t.judge_id, t.vehicle_id, t.criterion, t.value, t.entry_id,
-            t.entered_at, t.received_at, t.device_id
-       from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::text[], ?::int[], ?::uuid[], ?::timestamptz[],
-                   ?::timestamptz[], ?::uuid[])
-            as t(class_id, judge_id, vehicle_id, criterion, value, entry_id, entered_at, received_at, device_id)
-      order by t.entered_at, t.entry_id
-     on conflict (jury_class_id, judge_id, vehicle_id, criterion) do update
-        set value = excluded.value, entry_id = excluded.entry_id, entered_at = excluded.entered_at,
-            received_at = excluded.received_at, device_id = excluded.device_id
-      where (excluded.entered_at, excluded.entry_id) > (jury_score.entered_at, jury_score.entry_id)`,
+    `with open as (
+       select id from jury_class where id = any(?::uuid[]) and closed_at is null order by id for share
+     ), written as (
+       insert into jury_score (jury_class_id, judge_id, vehicle_id, criterion, value, entry_id, entered_at,
+                               received_at, device_id)
+       select t.class_id, t.judge_id, t.vehicle_id, t.criterion, t.value, t.entry_id, t.entered_at,
+              t.received_at, t.device_id
+         from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::text[], ?::int[], ?::uuid[], ?::timestamptz[],
+                     ?::timestamptz[], ?::uuid[])
+              as t(class_id, judge_id, vehicle_id, criterion, value, entry_id, entered_at, received_at, device_id)
+         join open on open.id = t.class_id
+       on conflict (jury_class_id, judge_id, vehicle_id, criterion) do update
+          set value = excluded.value, entry_id = excluded.entry_id, entered_at = excluded.entered_at,
+              received_at = excluded.received_at, device_id = excluded.device_id
+        where (excluded.entered_at, excluded.entry_id) > (jury_score.entered_at, jury_score.entry_id)
+       returning 1
+     )
+     select array(select id::text from open) as open_ids, (select count(*) from written) as written`,
     [
+      pgArray(classIds),
       pgArray(rows.map((r) => r.classId)),
       pgArray(rows.map((r) => r.judgeId)),
       pgArray(rows.map((r) => r.vehicleId)),
@@ -153,6 +182,7 @@ export async function upsertScores(em: EntityManager, rows: ScoreInsert[]): Prom
       pgArray(rows.map((r) => r.deviceId)),
     ],
   );
+  return new Set(result?.open_ids ?? []);
 }
 
 /** Records bias declarations (a second one of the same car changes nothing) and drops that judge's values of the car. */
@@ -346,4 +376,50 @@ export async function classesNaming(em: EntityManager, vehicleIds: string[]): Pr
     [pgArray(vehicleIds)],
   );
   return rows.map((row) => row.id);
+}
+
+/** A class of the judge's as a sync needs it. */
+export interface SyncClassRow {
+  id: string;
+  name: string;
+  criteria: { id: string; name: string; weight: number; max: number }[];
+  scope: { zones: string[]; categories: string[]; yearFrom: number | null; yearTo: number | null };
+  closed_at: Date | null;
+  published_at: Date | null;
+}
+
+/** The classes of the edition the account judges, with whether the edition's results are published. */
+export function judgeClasses(em: EntityManager, editionId: string, userId: string): Promise<SyncClassRow[]> {
+  return selectRows<SyncClassRow>(
+    em,
+    `select c.id, c.name, c.criteria, c.scope, c.closed_at,
+            (select j.published_at from jury j where j.edition_id = c.edition_id) as published_at
+       from jury_class c join jury_class_judge cj on cj.jury_class_id = c.id and cj.user_id = ?
+      where c.edition_id = ?
+      order by c.id`,
+    [userId, editionId],
+  );
+}
+
+/** The edition's confirmed cars holding a start number, with what a class's scope asks (no photo). */
+export function juryCarsForSync(
+  em: EntityManager,
+  editionId: string,
+): Promise<
+  {
+    vehicle_id: string;
+    user_id: string;
+    start_number: number;
+    parking_zone: string;
+    year: number;
+    tuning_categories: string[];
+  }[]
+> {
+  return selectRows(
+    em,
+    `select v.id as vehicle_id, v.user_id, i.start_number, i.parking_zone, v.year, v.tuning_categories
+       from invitation i join vehicle v on v.id = i.vehicle_id
+      where i.edition_id = ? and i.released_at is null and v.status = 'confirmed'`,
+    [editionId],
+  );
 }

@@ -98,13 +98,11 @@ JuryClassJudgeSchema.setClass(JuryClassJudge);
 const JuryScoreSchema = defineEntity({
   name: 'JuryScore',
   tableName: 'jury_score',
-  uniques: [{ properties: ['juryClass', 'judge', 'vehicle', 'criterion'] }],
   properties: {
-    id: uuidPk(),
-    juryClass: () => p.manyToOne(JuryClass).deleteRule('cascade'),
-    judge: () => p.manyToOne(User).deleteRule('cascade').index(),
-    vehicle: () => p.manyToOne(Vehicle).deleteRule('cascade').index(),
-    criterion: p.string().length(40),
+    juryClass: () => p.manyToOne(JuryClass).primary().deleteRule('cascade'),
+    judge: () => p.manyToOne(User).primary().deleteRule('cascade'),
+    vehicle: () => p.manyToOne(Vehicle).primary().deleteRule('cascade'),
+    criterion: p.string().length(40).primary(),
     value: p.integer(),
     entryId: p.uuid(),
     enteredAt: p.datetime(),

@@ -24,6 +24,7 @@ import type {
 } from '@schlosstreffen/shared/api';
 import * as v from 'valibot';
 import { invalid, notFound } from '../../core/errors.js';
+import type { EventSource } from '../../core/editions/edition-events.js';
 import {
   acceptJuryInvite,
   addJudge,
@@ -57,6 +58,8 @@ import { validate } from '../../http/validate.js';
 
 export interface JuryRouteDeps {
   em: EntityManager;
+  /** The editions as the api keeps them: a judge's sync reads its edition here. */
+  events?: EventSource;
   publicUrl: string;
   onOutbox?: () => void;
 }
@@ -81,7 +84,7 @@ const noStore = (ctx: AppContext) => ctx.set('Cache-Control', 'no-store');
  * and sync like the gate, head judges and admins close classes, admins publish and correct; the
  * published results are public.
  */
-export function juryRoutes({ em, publicUrl, onOutbox }: JuryRouteDeps): Router<AppState> {
+export function juryRoutes({ em, events, publicUrl, onOutbox }: JuryRouteDeps): Router<AppState> {
   const router = strictRouter<AppState>();
   const admin = requireRole('admin');
   const target = (ctx: AppContext) => ctx.params.year;
@@ -95,7 +98,21 @@ export function juryRoutes({ em, publicUrl, onOutbox }: JuryRouteDeps): Router<A
   router.post('/jury/sync', requireUser, async (ctx) => {
     const input = validate(JurySyncSchema, ctx.request.body);
     noStore(ctx);
-    ctx.body = (await syncJudge(em, currentUser(ctx).id, input, requestNow(ctx))) satisfies JurySyncResult;
+    const now = requestNow(ctx);
+    // The current edition from the api's edition cache (kept current by the database's notices).
+    const current = events ? await events.at(now) : undefined;
+    ctx.body = (await syncJudge(
+      em,
+      currentUser(ctx).id,
+      input,
+      now,
+      current && {
+        id: current.edition.id,
+        name: current.edition.name,
+        end: current.end,
+        gateOpensAt: current.gateOpensAt,
+      },
+    )) satisfies JurySyncResult;
   });
 
   router.get('/jury/classes/:id', requireUser, async (ctx) => {

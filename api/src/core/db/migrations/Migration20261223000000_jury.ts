@@ -37,12 +37,7 @@ export class Migration20261223000000_jury extends Migration {
       `create table "jury" ("edition_id" uuid not null, "published_at" timestamptz null, "published_by_id" uuid null, "corrections" jsonb null, "certificates_key" varchar(200) null, "version" int not null default 0, "updated_at" timestamptz not null, primary key ("edition_id"));`,
     );
     this.addSql(
-      `create table "jury_score" ("id" uuid not null, "jury_class_id" uuid not null, "judge_id" uuid not null, "vehicle_id" uuid not null, "criterion" varchar(40) not null, "value" int not null, "entry_id" uuid not null, "entered_at" timestamptz not null, "received_at" timestamptz not null, "device_id" uuid not null, primary key ("id"));`,
-    );
-    this.addSql(`create index "jury_score_judge_id_index" on "jury_score" ("judge_id");`);
-    this.addSql(`create index "jury_score_vehicle_id_index" on "jury_score" ("vehicle_id");`);
-    this.addSql(
-      `alter table "jury_score" add constraint "jury_score_jury_class_id_judge_id_vehicle_id_criterion_unique" unique ("jury_class_id", "judge_id", "vehicle_id", "criterion");`,
+      `create table "jury_score" ("jury_class_id" uuid not null, "judge_id" uuid not null, "vehicle_id" uuid not null, "criterion" varchar(40) not null, "value" int not null, "entry_id" uuid not null, "entered_at" timestamptz not null, "received_at" timestamptz not null, "device_id" uuid not null, primary key ("jury_class_id", "judge_id", "vehicle_id", "criterion")) with (fillfactor = 70);`,
     );
     this.addSql(
       `create table "jury_recusal" ("id" uuid not null, "edition_id" uuid not null, "judge_id" uuid not null, "vehicle_id" uuid not null, "entered_at" timestamptz not null, "received_at" timestamptz not null, primary key ("id"));`,
@@ -107,9 +102,6 @@ export class Migration20261223000000_jury extends Migration {
       `alter table "jury_class" add constraint "jury_class_places_check" check (places between 1 and 3);`,
     );
     this.addSql(`alter table "jury_score" add constraint "jury_score_value_check" check (value >= 0);`);
-    this.addSql(
-      `create index "jury_score_class_vehicle_index" on "jury_score" ("jury_class_id", "vehicle_id");`,
-    );
     this.addSql(`create sequence "public_input_jury";`);
     this.addSql(
       `create trigger "public_input_jury" after insert or update or delete on "jury" for each statement execute function "public_input_changed"('jury');`,
