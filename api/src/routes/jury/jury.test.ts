@@ -11,6 +11,7 @@ import type {
 } from '@schlosstreffen/shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../core/db/db.queries.js';
+import { createEdition } from '../../core/editions/editions.js';
 import { AuditLog } from '../../core/model/audit-log.entity.js';
 import { Outbox } from '../../core/model/outbox.entity.js';
 import {
@@ -310,6 +311,23 @@ describe('the jury', () => {
     // Published: the classes no longer change.
     const edit = await admin.client.delete(`/api/admin/jury/${year}/classes/${classId}`);
     expect(edit.status).toBe(409);
+  });
+
+  it('copies the classes with the edition: name, scope, scorecard and places, no judges', async () => {
+    const next = await createEdition(t.orm.em.fork(), { year: year + 1 });
+    const view = (await admin.client.get(`/api/admin/jury/${next.year}`)).data as JuryAdminView;
+    expect(view.classes).toEqual([
+      expect.objectContaining({
+        name: 'Bester Umbau',
+        places: 2,
+        criteria: criteria,
+        judgeIds: [],
+        headJudgeId: null,
+        state: 'open',
+        result: null,
+      }),
+    ]);
+    expect(view.judges).toEqual([]);
   });
 
   it('keeps the past: after the deadline nothing is scored or changed but by an admin’s correction with a reason', async () => {
