@@ -27,6 +27,9 @@ import {
 
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** The name the certificates' print file is saved under. */
+export const juryCertificatesName = (year: number): string => `Urkunden-Jury-${year}.pdf`;
+
 /** Refuses a change once the results are published or the jury's deadline passed. */
 export async function assertJuryOpen(em: EntityManager, edition: Edition, at: Date): Promise<Jury | null> {
   if (at.getTime() > juryDeadlineOf(edition).getTime()) throw conflict(JURY_MESSAGES.frozen(edition.name));
@@ -407,6 +410,8 @@ export async function juryAdminView(em: EntityManager, year: number, at: Date): 
     categories: [...new Set(cars.flatMap((car) => car.tuning_categories ?? []))].sort((a, b) =>
       a.localeCompare(b, 'de'),
     ),
-    certificatesUrl: jury?.certificatesKey ? objectPathOf(jury.certificatesKey) : null,
+    certificatesUrl: jury?.certificatesKey
+      ? `${objectPathOf(jury.certificatesKey)}?download=${encodeURIComponent(juryCertificatesName(year))}`
+      : null,
   };
 }

@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import { Jury } from '../../core/model/jury.entity.js';
+import { juryCertificatesName } from '../../core/jury/jury-admin.js';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -48,6 +50,10 @@ async function downloadName(em: EntityManager, key: string): Promise<string> {
   if (object?.kind === 'account-export') {
     const row = await em.findOne(DataExport, { id: object.exportId });
     return row ? dataExportName(row.createdAt) : fallback;
+  }
+  if (object?.kind === 'jury') {
+    const jury = await em.findOne(Jury, { certificatesKey: key }, { populate: ['edition'] });
+    return jury ? juryCertificatesName(jury.edition.year) : fallback;
   }
   if (object?.kind === 'sign') {
     const row = await em.findOne(SignExport, { id: object.exportId }, { populate: ['edition'] });

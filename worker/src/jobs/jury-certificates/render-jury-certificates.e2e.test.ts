@@ -170,6 +170,12 @@ describe('the jury certificates', () => {
     expect((await admin.client.get(objectPathOf(first))).status).toBe(200);
     expect((await owner.client.get(objectPathOf(first))).status).toBe(404);
     expect((await t.client().get(objectPathOf(first))).status).toBe(404);
+    // The admin's screen offers it as a download under the edition's name.
+    const { certificatesUrl } = (await admin.client.get(`/api/admin/jury/${year}`)).data as {
+      certificatesUrl: string;
+    };
+    const download = await admin.client.get(certificatesUrl);
+    expect(download.headers.get('content-disposition')).toContain(`Urkunden-Jury-${year}.pdf`);
 
     const storage = createStorage(s3, t.config.s3.bucket);
     const pages = await readPdf((await storage.get(first, MAX_PDF))!, 'jury-certificates');
