@@ -4,15 +4,22 @@ import { Upload } from '../model/upload.entity.js';
 import { Media } from '../model/media.entity.js';
 import { SignExport } from '../model/sign-export.entity.js';
 import { PublicVehicle } from '../model/public-vehicle.entity.js';
+import { Jury } from '../model/jury.entity.js';
 import { keyOf, objectPathOf, parseKey } from './objects.js';
 
 /**
  * Where the objects lie that a row names one by one (uploads, data export ZIPs, windshield sign
  * PDFs): retention's sweep looks here for objects no row names, e.g. an upload PUT with a signed URL
  * after its account was deleted, the ZIP of an export job that died after storing it, or the sign
- * of a car deleted since.
+ * of a car deleted since, or a jury's certificates of results that were corrected while it was drawn.
  */
-export const ORPHAN_PREFIXES = ['uploads/', 'exports/accounts/', 'exports/signs/', 'share/'] as const;
+export const ORPHAN_PREFIXES = [
+  'uploads/',
+  'exports/accounts/',
+  'exports/signs/',
+  'exports/jury/',
+  'share/',
+] as const;
 
 const BATCH = 1000;
 
@@ -31,12 +38,14 @@ export async function unnamedKeys(em: EntityManager, keys: readonly string[]): P
     const exports = new Map<string, string>();
     const signs = new Map<string, string>();
     const shares: string[] = [];
+    const juries: string[] = [];
     for (const key of batch) {
       const object = parseKey(key);
       if (object?.kind === 'upload') uploads.push(key);
       else if (object?.kind === 'account-export') exports.set(object.exportId, key);
       else if (object?.kind === 'sign') signs.set(object.exportId, key);
       else if (object?.kind === 'share') shares.push(key);
+      else if (object?.kind === 'jury') juries.push(key);
     }
     const named = new Set<string>();
     if (uploads.length) {
@@ -72,8 +81,19 @@ export async function unnamedKeys(em: EntityManager, keys: readonly string[]): P
       );
       for (const row of rows) named.add(row.shareImage!);
     }
+    if (juries.length) {
+      // A jury's certificates: only the file its jury row names (a replaced version is not).
+      const rows = await fork.find(
+        Jury,
+        { certificatesKey: { $in: juries } },
+        { fields: ['certificatesKey'] },
+      );
+      for (const row of rows) named.add(row.certificatesKey!);
+    }
     unnamed.push(
-      ...[...uploads, ...exports.values(), ...signs.values(), ...shares].filter((key) => !named.has(key)),
+      ...[...uploads, ...exports.values(), ...signs.values(), ...shares, ...juries].filter(
+        (key) => !named.has(key),
+      ),
     );
   }
   return unnamed;

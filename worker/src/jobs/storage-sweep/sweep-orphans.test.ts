@@ -5,6 +5,8 @@ import {
   createS3Client,
   DataExport,
   ensureBucket,
+  Jury,
+  juryCertificatesKey,
   Media,
   Outbox,
   runDueWork,
@@ -197,5 +199,34 @@ describe('the sweep and the windshield signs', () => {
     expect(await sweep(job)).toEqual({ status: 'swept', deleted: 1 });
     expect(await exists(goneKey!)).toBe(false);
     expect(await exists(keptKey!)).toBe(true);
+  });
+});
+
+describe('the sweep and the jury certificates', () => {
+  it('removes a print file its jury row does not name, and keeps the one it does', async () => {
+    const em = t.orm.em.fork();
+    const editionId = t.event.edition.id;
+    const keptKey = juryCertificatesKey(editionId, 2);
+    const strayKey = juryCertificatesKey(editionId, 1);
+    await em.nativeDelete(Jury, { edition: editionId });
+    em.create(Jury, { edition: editionId, version: 2, certificatesKey: keptKey });
+    await em.flush();
+    for (const key of [keptKey, strayKey]) {
+      await s3.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: '%PDF-', ContentType: 'application/pdf' }),
+      );
+    }
+    const soon = new Date(Date.now() + 11 * MINUTE);
+    const sweep = dispatch({
+      'storage.sweep': createSweepOrphans({ em: t.orm.em, storage, now: () => soon }),
+    });
+    const job = {
+      id: randomUUID(),
+      name: 'storage.sweep',
+      data: { before: soon.toISOString() },
+    } as unknown as Job;
+    expect(await sweep(job)).toEqual({ status: 'swept', deleted: 1 });
+    expect(await exists(strayKey)).toBe(false);
+    expect(await exists(keptKey)).toBe(true);
   });
 });
