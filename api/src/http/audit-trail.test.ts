@@ -13,6 +13,9 @@ import { runStatement } from '../core/db/db.queries.js';
 import { createEdition } from '../core/editions/editions.js';
 import { AuditLog } from '../core/model/audit-log.entity.js';
 import { User } from '../core/model/user.entity.js';
+import { JuryClass, JuryInvite } from '../core/model/jury.entity.js';
+import { insertJudge } from '../core/jury/jury.queries.js';
+import { insertNumberedCar } from '../testing/signs.js';
 import { VisitorRegistration } from '../core/model/visitor-registration.entity.js';
 import {
   APPLYING_NOON,
@@ -63,6 +66,23 @@ interface Send {
 
 /** The day after the meeting: its record is frozen, and only an admin's correction changes it. */
 const DAY_AFTER = new Date('2026-06-21T12:00:00+02:00');
+/** A week after it: the jury's results too are part of the record. */
+const WEEK_AFTER = new Date('2026-06-27T12:00:00+02:00');
+
+/** A new open jury class of the edition, with one criterion and no judges. */
+async function juryClassOf(editionId: string): Promise<string> {
+  const fork = em();
+  const juryClass = fork.create(JuryClass, {
+    edition: editionId,
+    name: `Klasse ${randomUUID().slice(0, 8)}`,
+    position: 9,
+    scope: { zones: [], categories: [], yearFrom: null, yearTo: null },
+    criteria: [{ id: 'k-lack', name: 'Lack', weight: 1, max: 10 }],
+    places: 2,
+  });
+  await fork.flush();
+  return juryClass.id;
+}
 
 let editionYear = 2070;
 async function freshEdition(): Promise<number> {
@@ -313,6 +333,150 @@ const SENDS: Record<string, () => Promise<Send>> = {
     json: { opensAt: null, closesAt: null },
     target: year(),
   }),
+  // The jury: the world's class (judged by the world's judge and reviewer) and classes made here.
+  'GET /api/admin/jury/:year': async () => ({
+    as: 'admin',
+    method: 'GET',
+    path: `/api/admin/jury/${year()}`,
+    target: year(),
+  }),
+  'POST /api/admin/jury/:year/classes': async () => ({
+    as: 'admin',
+    method: 'POST',
+    path: `/api/admin/jury/${year()}/classes`,
+    json: { name: `Klasse ${randomUUID().slice(0, 8)}`, criteria: [{ name: 'Lack', weight: 2 }], places: 3 },
+    target: year(),
+  }),
+  'PATCH /api/admin/jury/:year/classes/:id': async () => ({
+    as: 'admin',
+    method: 'PATCH',
+    path: `/api/admin/jury/${year()}/classes/${world.juryClass}`,
+    json: {
+      name: 'Bester Umbau',
+      criteria: [{ id: 'k-gesamt', name: 'Gesamteindruck', weight: 1 }],
+      places: 1,
+      judgeIds: [world.judge.id, world.reviewer.id],
+      headJudgeId: world.judge.id,
+    },
+    target: year(),
+    details: { classId: world.juryClass },
+  }),
+  'DELETE /api/admin/jury/:year/classes/:id': async () => {
+    const id = await juryClassOf(t.event.edition.id);
+    return {
+      as: 'admin',
+      method: 'DELETE',
+      path: `/api/admin/jury/${year()}/classes/${id}`,
+      target: year(),
+      details: { classId: id },
+    };
+  },
+  'POST /api/admin/jury/:year/judges': async () => ({
+    as: 'admin',
+    method: 'POST',
+    path: `/api/admin/jury/${year()}/judges`,
+    json: { email: (await insertConfirmedUser(t)).email },
+    target: year(),
+  }),
+  'PATCH /api/admin/jury/:year/judges/:userId': async () => {
+    const judge = await insertConfirmedUser(t);
+    await insertJudge(em(), t.event.edition.id, judge.id, []);
+    return {
+      as: 'admin',
+      method: 'PATCH',
+      path: `/api/admin/jury/${year()}/judges/${judge.id}`,
+      json: { classIds: [world.juryClass] },
+      target: year(),
+      details: { userId: judge.id, classes: 1 },
+    };
+  },
+  'DELETE /api/admin/jury/:year/judges/:userId': async () => {
+    const judge = await insertConfirmedUser(t);
+    await insertJudge(em(), t.event.edition.id, judge.id, [world.juryClass]);
+    return {
+      as: 'admin',
+      method: 'DELETE',
+      path: `/api/admin/jury/${year()}/judges/${judge.id}`,
+      target: year(),
+      details: { userId: judge.id },
+    };
+  },
+  'DELETE /api/admin/jury/:year/invites/:id': async () => {
+    const fork = em();
+    const invite = fork.create(JuryInvite, {
+      edition: t.event.edition.id,
+      email: uniqueEmail('eingeladen'),
+      tokenHash: randomUUID().replace(/-/g, '').padEnd(64, '0'),
+      classIds: [],
+    });
+    await fork.flush();
+    return {
+      as: 'admin',
+      method: 'DELETE',
+      path: `/api/admin/jury/${year()}/invites/${invite.id}`,
+      target: year(),
+      details: { inviteId: invite.id },
+    };
+  },
+  'POST /api/jury/classes/:id/close': async () => {
+    // A class of its own with one car nobody scored: an admin closes it anyway, with a reason.
+    const owner = await insertConfirmedUser(t);
+    await insertNumberedCar(t, { ownerId: owner.id });
+    const id = await juryClassOf(t.event.edition.id);
+    await insertJudge(em(), t.event.edition.id, world.reviewer.id, [id]);
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/jury/classes/${id}/close`,
+      json: { forceReason: 'Die Jury ist nicht rechtzeitig fertig geworden.' },
+      target: year(),
+      details: { classId: id, forced: true, reason: 'Die Jury ist nicht rechtzeitig fertig geworden.' },
+    };
+  },
+  'POST /api/admin/jury/:year/publish': async () => {
+    // An edition of its own whose classes (copied from the newest) are all closed.
+    const fresh = await freshEdition();
+    await runStatement(
+      em(),
+      `update jury_class set closed_at = now(), record = '{"rows": [], "tieBreaks": []}'
+        where edition_id = (select id from edition where year = ?)`,
+      [fresh],
+    );
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/jury/${fresh}/publish`,
+      target: String(fresh),
+    };
+  },
+  'POST /api/admin/jury/:year/correction': async () => {
+    // A closed class of the past meeting: the places of start numbers 1 and 2 swapped.
+    const id = await juryClassOf(t.event.edition.id);
+    const row = (startNumber: number, place: number) => ({
+      vehicleId: randomUUID(),
+      startNumber,
+      name: `Auto ${startNumber}`,
+      judges: 1,
+      mean: 10 - place,
+      heaviestMean: 10 - place,
+      rank: place,
+      place,
+      tieBreak: null,
+    });
+    await runStatement(em(), `update jury_class set closed_at = now(), record = ? where id = ?`, [
+      JSON.stringify({ rows: [row(1, 1), row(2, 2)], tieBreaks: [] }),
+      id,
+    ]);
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/jury/${year()}/correction`,
+      json: { classId: id, places: [2, 1], reason: 'Rechenfehler beim Zusammenzählen.' },
+      target: year(),
+      details: { classId: id, from: [1, 2], to: [2, 1], reason: 'Rechenfehler beim Zusammenzählen.' },
+      at: WEEK_AFTER,
+    };
+  },
   'POST /api/admin/award/:year/correction': async () => {
     // Final totals written: one car with five votes.
     const results = [{ vehicleId: randomUUID(), startNumber: 1, name: 'Audi', votes: 5, rank: 1 }];
