@@ -41,3 +41,4 @@ export * from './text-format.js';
 export * from './car-page.js';
 export * from './signs.js';
 export * from './jury.js';
+export * from './payments/index.js';

@@ -19,3 +19,4 @@ export type * from './public-texts.js';
 export type * from './mail-templates.js';
 export type * from './signs.js';
 export type * from './jury.js';
+export type * from './payments.js';

@@ -1,0 +1,7 @@
+/** Startgeld by bank transfer: the browser-safe parts (bank accounts, fee, reference, GiroCode, money). */
+export * from './bank-account.js';
+export * from './fee.js';
+export * from './reference.js';
+export * from './epc-qr.js';
+export * from './money.js';
+export * from './payment-status.js';
