@@ -129,8 +129,11 @@ async function rowsBeyondMigrations(databaseUrl: string): Promise<string[]> {
       .query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`)
       .finally(() => client.end());
   }
+  // Accounts first (what an operator recognises), then the tables holding the most rows.
+  const rank = (table: string) => (table === 'users' ? 0 : 1);
   return Object.entries(rows)
     .filter(([table, n]) => table !== 'mikro_orm_migrations' && n > (baseline[table] ?? 0))
+    .sort(([a, m], [b, n]) => rank(a) - rank(b) || n - m || a.localeCompare(b))
     .map(([table, n]) => `${table}: ${n}`);
 }
 
