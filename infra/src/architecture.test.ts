@@ -83,6 +83,7 @@ const CORE_LAYERS: string[][] = [
   ['status-log'],
   ['reviews'],
   ['accounts', 'invitations', 'visitor-updates'],
+  ['payments'],
   ['vehicles'],
   ['media'],
   ['privacy'],

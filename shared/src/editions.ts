@@ -1,5 +1,6 @@
 /** Editions: one meeting a year. Their schemas and the German texts about them; the phase rule is in edition-phase.ts. */
 import * as v from 'valibot';
+import { EditionFeeSchema } from './payments/fee.js';
 import { WINDOW_MESSAGES } from './edition-phase.js';
 
 export * from './edition-phase.js';
@@ -143,6 +144,8 @@ export const EditionUpdateSchema = v.object({
   confirmDays: days,
   cutoffDays: days,
   reminderDays: days,
+  /** 'Teilnahmegebühr': the fee of the invited cars; null removes it, absent leaves it. */
+  fee: v.optional(EditionFeeSchema),
 });
 export type EditionUpdate = v.InferOutput<typeof EditionUpdateSchema>;
 

@@ -1,5 +1,6 @@
 import type { AwardLookBack, AwardMe } from './award.js';
 import type { JuryClassPlaces, JuryPlace } from './jury.js';
+import type { EditionFee } from '../payments/fee.js';
 import type { EditionPhase } from '../editions.js';
 import type { VehicleStatus } from '../status.js';
 import type { PublicVehicle } from './vehicles.js';
@@ -21,6 +22,8 @@ export interface AdminEdition {
   reminderDays: number;
   /** From when the public site shows it; null when never. */
   currentFrom: string | null;
+  /** 'Teilnahmegebühr' of the invited cars; null: none (the invitation asks for no payment). */
+  fee: EditionFee | null;
   /** Its phase now (`editionPhaseAt`). */
   phase: EditionPhase;
   /** The one the public site shows now. */

@@ -16,6 +16,7 @@ import {
   type EditionPhase,
 } from '@schlosstreffen/shared';
 import type { AwardLookBack, LookBack } from '@schlosstreffen/shared/api';
+import type { EditionFee } from '@schlosstreffen/shared';
 import { Award } from '../model/award.entity.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
@@ -152,6 +153,7 @@ async function insertEdition(em: EntityManager, input: NewEdition): Promise<Edit
     reminderDays: template.reminderDays,
     currentFrom: null,
     reviewersPerApplication: template.reviewersPerApplication,
+    fee: template.fee ? structuredClone(template.fee) : null,
   });
   await em.flush();
   // The review's categories and weights carry over from the template edition.
@@ -238,6 +240,8 @@ export async function updateEdition(
     confirmDays?: number;
     cutoffDays?: number;
     reminderDays?: number;
+    /** null removes the fee; absent leaves it. */
+    fee?: EditionFee | null;
   },
   at: Date,
   audit?: PendingAudit,
@@ -273,6 +277,7 @@ function changeEdition(edition: Edition, input: Parameters<typeof updateEdition>
     confirmDays: input.confirmDays ?? edition.confirmDays,
     cutoffDays: input.cutoffDays ?? edition.cutoffDays,
     reminderDays: input.reminderDays ?? edition.reminderDays,
+    fee: input.fee === undefined ? edition.fee : input.fee,
   });
 }
 

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { EditionFee } from '@schlosstreffen/shared';
 import { createdAt, updatedAt, uuidPk } from './columns.js';
 
 /** A parking zone of an edition, in order of allocation. */
@@ -38,6 +39,8 @@ const EditionSchema = defineEntity({
     nextStartNumber: p.integer().default(1),
     /** How many reviewers each submitted application gets. */
     reviewersPerApplication: p.integer().default(2),
+    /** 'Teilnahmegebühr': amount, account, days to pay, refund rule; null: no fee. */
+    fee: p.json<EditionFee>().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -188,5 +188,6 @@ function present(edition: Edition): Omit<AdminEdition, 'phase' | 'current' | 'ap
     cutoffDays: edition.cutoffDays,
     reminderDays: edition.reminderDays,
     currentFrom: edition.currentFrom?.toISOString() ?? null,
+    fee: edition.fee ?? null,
   };
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANK_ACCOUNT_MESSAGES } from '@schlosstreffen/shared';
 import type { AdminEdition } from '@schlosstreffen/shared/api';
+import { createEdition } from '../../core/editions/editions.js';
 import { redrawShareImages } from '../../core/public-list/share-image.js';
 import {
   createTestContext,
@@ -179,5 +181,47 @@ describe('renaming an edition', () => {
     await expect(redrawShareImages(t.orm.em.fork(), 1999)).rejects.toThrow(
       'Eine Ausgabe 1999 gibt es nicht.',
     );
+  });
+});
+
+describe("an edition's participation fee ('Teilnahmegebühr')", () => {
+  const FEE = {
+    amountCents: 2500,
+    accountHolder: 'Schlosstreffen e. V.',
+    iban: 'DE89 3704 0044 0532 0130 00',
+    bic: 'COBADEFFXXX',
+    payWithinDays: 7,
+    refund: { fullUntil: '2030-05-31', keepCents: 500 },
+  };
+  const feeOf = async (year: number) =>
+    byYear((await admin.client.get('/api/admin/editions')).data.editions as AdminEdition[], year).fee;
+
+  it('is set, kept when absent, removed by null, refused in German when wrong, and copied with the edition', async () => {
+    await createEdition(t.orm.em.fork(), { year: 2030 });
+    expect(await feeOf(2030)).toBeNull();
+
+    const set = await admin.client.patch('/api/admin/editions/2030', { fee: FEE });
+    expect(set.status, set.text).toBe(200);
+    expect(await feeOf(2030)).toEqual({ ...FEE, iban: 'DE89370400440532013000' });
+
+    // Another change leaves the fee as it is.
+    expect((await admin.client.patch('/api/admin/editions/2030', { place: 'Schlosspark' })).status).toBe(200);
+    expect((await feeOf(2030))?.amountCents).toBe(2500);
+
+    // A typo in the IBAN: its checksum fails, the fee stays.
+    const typo = await admin.client.patch('/api/admin/editions/2030', {
+      fee: { ...FEE, iban: 'DE89 3704 0044 0532 0130 01' },
+    });
+    expect(typo.status).toBe(400);
+    expect(typo.text).toContain(BANK_ACCOUNT_MESSAGES.ibanChecksum);
+    expect((await feeOf(2030))?.iban).toBe('DE89370400440532013000');
+
+    // The next edition starts with it.
+    await createEdition(t.orm.em.fork(), { year: 2031 });
+    expect((await feeOf(2031))?.amountCents).toBe(2500);
+
+    // null: no fee any more.
+    expect((await admin.client.patch('/api/admin/editions/2030', { fee: null })).status).toBe(200);
+    expect(await feeOf(2030)).toBeNull();
   });
 });

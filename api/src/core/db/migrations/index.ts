@@ -38,6 +38,7 @@ import { Migration20261222000000_erasure_journal } from './Migration202612220000
 import { Migration20261222100000_award_mailbox } from './Migration20261222100000_award_mailbox.js';
 import { Migration20261222200000_award_corrections } from './Migration20261222200000_award_corrections.js';
 import { Migration20261223000000_jury } from './Migration20261223000000_jury.js';
+import { Migration20261224000000_edition_fee } from './Migration20261224000000_edition_fee.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -104,4 +105,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261222200000_award_corrections,
   },
   { name: 'Migration20261223000000_jury', class: Migration20261223000000_jury },
+  { name: 'Migration20261224000000_edition_fee', class: Migration20261224000000_edition_fee },
 ];

@@ -40,6 +40,7 @@ const EDITION: AdminEdition = {
   phase: 'over',
   current: true,
   applications: 12,
+  fee: null,
 };
 
 /** The award of a meeting that is over, its final totals written. */

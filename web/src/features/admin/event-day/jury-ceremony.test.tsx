@@ -23,6 +23,7 @@ const EDITION: AdminEdition = {
   phase: 'meetingDay',
   current: true,
   applications: 12,
+  fee: null,
 };
 
 const place = (placeNumber: number, startNumber: number, name: string) => ({

@@ -41,6 +41,7 @@ const EDITION: AdminEdition = {
   phase: 'meetingDay',
   current: true,
   applications: 12,
+  fee: null,
 };
 
 const JUDGE_1 = 'b2000000-0000-4000-8000-000000000001';
