@@ -20,6 +20,14 @@ import { errorText, notify, RETRY_HINT } from '../../../components/ui/toaster';
 import { formatDate, formatDateTime } from '../../../lib/date-format';
 import { AdminOnly } from '../admin-layout';
 import { editionsQueryOptions } from '../editions-queries';
+import {
+  EditionFeeSection,
+  FEE_FORM_INVALID,
+  feeSummary,
+  feeToSave,
+  showFeeServerIssues,
+  useEditionFeeForm,
+} from './edition-fee-section';
 import { useCreateEdition, useEditionAction, useUpdateEdition } from './editions-mutations';
 
 const PHASE_TONES: Record<EditionPhase, string> = {
@@ -171,6 +179,7 @@ function EditionCard({ edition }: { edition: AdminEdition }) {
           Bestätigen binnen {edition.confirmDays} Tagen, Erinnerung {edition.reminderDays} Tage vorher,
           Nachrücken bis {edition.cutoffDays} Tage vor dem Termin
         </Fact>
+        {edition.fee ? <Fact label="Teilnahmegebühr">{feeSummary(edition.fee)}</Fact> : null}
       </dl>
       {notYetOpen || (!over && !edition.current) ? (
         <div className="mt-5 grid gap-4 border-t border-white/10 pt-4 sm:grid-cols-2">
@@ -353,9 +362,10 @@ function CreateForm({ newest }: { newest: AdminEdition | undefined }) {
   );
 }
 
-/** Name, place, dates, deadline, zones and periods of an edition that is not over. */
+/** Name, place, dates, deadline, zones, periods and fee of an edition that is not over. */
 function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () => void }) {
   const update = useUpdateEdition();
+  const feeForm = useEditionFeeForm(edition.fee);
   const [values, setValues] = useState({
     name: edition.name,
     place: edition.place,
@@ -382,7 +392,13 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    void save();
+  };
+
+  const save = async () => {
     setError(null);
+    // Checked first: its messages show at its fields whatever else is wrong.
+    const fee = await feeToSave(feeForm, edition.fee);
     const parkingZones = parseParkingZones(values.zones);
     if (!parkingZones) {
       setError(EDITION_MESSAGES.zones);
@@ -391,6 +407,10 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
     const periods = [values.confirmDays, values.reminderDays, values.cutoffDays];
     if (periods.some((value) => !/^\d{1,3}$/.test(value.trim()))) {
       setError(EDITION_MESSAGES.days);
+      return;
+    }
+    if (!fee) {
+      setError(FEE_FORM_INVALID);
       return;
     }
     update.mutate(
@@ -405,13 +425,17 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
         confirmDays: Number(values.confirmDays),
         reminderDays: Number(values.reminderDays),
         cutoffDays: Number(values.cutoffDays),
+        ...fee,
       },
       {
         onSuccess: (answer) => {
           notify.success('Ausgabe gespeichert', answer.message);
           onDone();
         },
-        onError: (caught) => setError(errorText(caught) ?? RETRY_HINT),
+        onError: (caught) =>
+          setError(
+            showFeeServerIssues(feeForm, caught) ? FEE_FORM_INVALID : (errorText(caught) ?? RETRY_HINT),
+          ),
       },
     );
   };
@@ -440,6 +464,7 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
         {field('reminderDays', 'Erinnerung vor Ablauf (Tage)', 'number')}
         {field('cutoffDays', 'Nachrücken bis vor dem Termin (Tage)', 'number')}
       </div>
+      <EditionFeeSection form={feeForm} year={edition.year} hadFee={edition.fee !== null} />
       <FormError error={error} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={update.isPending}>
