@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { EVENT_END_INSTANT, EVENT_START_INSTANT } from './constants.js';
-import { DEFAULT_RETENTION, RETENTION_RULES, type RetentionRule } from './retention.js';
+import { DEFAULT_RETENTION, RETENTION_DEFAULT_DAYS, type RetentionRule } from './retention-periods.js';
 import { EDITION_PHASES, editionPhaseAt, type EditionPhase } from './editions.js';
 
 /** The operator outside production when none is configured: clearly a placeholder. */
@@ -64,7 +64,7 @@ const SiteConfigSchema = v.object({
   }),
   /** Retention periods in days, as the privacy notice states them. */
   retention: v.object(
-    Object.fromEntries(Object.keys(RETENTION_RULES).map((rule) => [rule, v.number()])) as Record<
+    Object.fromEntries(Object.keys(RETENTION_DEFAULT_DAYS).map((rule) => [rule, v.number()])) as Record<
       RetentionRule,
       v.NumberSchema<undefined>
     >,

@@ -1,7 +1,7 @@
-import type { JuryResults } from '@schlosstreffen/shared/api';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { resultsPath, resultsQueryOptions } from '../features/results/results-queries';
 import { ResultsPage } from '../features/results/results-page';
+import { resultsPreview } from '../features/results/results-preview';
 import { isApiError } from '../lib/api';
 import { shareHead } from '../lib/page-head';
 
@@ -10,39 +10,20 @@ function yearOf(params: { year: string }): number {
   return Number(params.year);
 }
 
-/** The line under the title in a link's preview: the edition and who won each class. */
-function descriptionOf(results: JuryResults): string {
-  const winners = results.classes
-    .map((juryClass) => {
-      const first = juryClass.places.find((entry) => entry.place === 1);
-      return first ? `${juryClass.name}: ${first.name}` : null;
-    })
-    .filter(Boolean);
-  return `Die Jury-Ergebnisse vom ${results.edition.name}${winners.length ? ` – ${winners.join(' · ')}` : '.'}`;
-}
-
-/** The first winner's photo, if any class's first place has one. */
-function firstPhoto(results: JuryResults): { url: string; alt: string } | undefined {
-  for (const juryClass of results.classes) {
-    const first = [...juryClass.places].sort((a, b) => a.place - b.place).find((entry) => entry.imageUrl);
-    if (first?.imageUrl) return { url: first.imageUrl, alt: first.name };
-  }
-  return undefined;
-}
-
 export const Route = createFileRoute('/ergebnisse/$year')({
   // The server renders the page with the results it read for it (none before publication: not
-  // found); the browser asks for them when it comes here by a link.
+  // found); the browser asks for them when it comes here by a link. The loader's data is the link
+  // preview (computed here, so the app's entry holds none of it).
   loader: async ({ context, params }) => {
     const options = resultsQueryOptions(yearOf(params));
     const kept = context.queryClient.getQueryData(options.queryKey);
     if (typeof window === 'undefined') {
       if (!kept) throw notFound();
-      return kept;
+      return resultsPreview(kept);
     }
-    if (kept) return kept;
+    if (kept) return resultsPreview(kept);
     try {
-      return await context.queryClient.fetchQuery(options);
+      return resultsPreview(await context.queryClient.fetchQuery(options));
     } catch (error) {
       if (isApiError(error) && error.status === 404) throw notFound();
       // Anything else: the page shows the failure and offers to try again.
@@ -58,8 +39,8 @@ export const Route = createFileRoute('/ergebnisse/$year')({
         description: `Die Jury-Ergebnisse des Schlosstreffens ${params.year}.`,
         path,
       });
-    const head = shareHead({ title, description: descriptionOf(loaderData), path });
-    const photo = firstPhoto(loaderData);
+    const head = shareHead({ title, description: loaderData.description, path });
+    const { photo } = loaderData;
     if (!photo) return head;
     // The photo's size is not known here: the preview reads it from the image.
     const base = head.meta.find((tag) => 'property' in tag && tag.property === 'og:url');
