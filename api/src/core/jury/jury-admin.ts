@@ -5,7 +5,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { JURY_MESSAGES, mailboxOf, type JuryClassInput, type JuryCriterion } from '@schlosstreffen/shared';
+import {
+  JURY_MESSAGES,
+  mailboxOf,
+  PRIVACY_MESSAGES,
+  type JuryClassInput,
+  type JuryCriterion,
+} from '@schlosstreffen/shared';
 import type { JuryAdminView, JuryClassAdminView, JuryJudgeAdded } from '@schlosstreffen/shared/api';
 import { conflict, invalid, notFound } from '../errors.js';
 import { editionOfYear } from '../editions/editions.js';
@@ -15,7 +21,7 @@ import { User } from '../model/user.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { PendingAudit } from '../pending-audit.js';
 import { objectPathOf } from '../storage/objects.js';
-import { juryDeadlineOf, juryField, progressOf } from './jury-field.js';
+import { classResultOf, isJuryFrozen, juryDeadlineOf, juryField, progressOf } from './jury-field.js';
 import {
   classesNamed,
   classesWithScores,
@@ -32,7 +38,7 @@ export const juryCertificatesName = (year: number): string => `Urkunden-Jury-${y
 
 /** Refuses a change once the results are published or the jury's deadline passed. */
 export async function assertJuryOpen(em: EntityManager, edition: Edition, at: Date): Promise<Jury | null> {
-  if (at.getTime() > juryDeadlineOf(edition).getTime()) throw conflict(JURY_MESSAGES.frozen(edition.name));
+  if (isJuryFrozen(edition, at)) throw conflict(JURY_MESSAGES.frozen(edition.name));
   const jury = await em.findOne(Jury, { edition: edition.id });
   if (jury?.publishedAt) throw conflict(JURY_MESSAGES.publishedLocked);
   return jury;
@@ -244,7 +250,7 @@ export async function acceptJuryInvite(
     const invite = await tx.findOne(JuryInvite, { tokenHash: sha256Hex(token) }, { populate: ['edition'] });
     if (!invite) return 'invalid';
     const edition = invite.edition as unknown as Edition;
-    if (at.getTime() > juryDeadlineOf(edition).getTime()) return 'invalid';
+    if (isJuryFrozen(edition, at)) return 'invalid';
     const user = await tx.findOneOrFail(User, userId);
     if (!user.emailVerified || mailboxOf(user.email) !== mailboxOf(invite.email)) return 'other_address';
     const classes = await tx.find(JuryClass, { edition: edition.id, id: { $in: invite.classIds } });
@@ -353,18 +359,7 @@ export async function juryAdminView(em: EntityManager, year: number, at: Date): 
       cardsDone: progress.done,
       missing: progress.missing,
       hasScores: hasScores.has(juryClass.id),
-      result:
-        juryClass.closedAt && juryClass.record
-          ? {
-              rows: juryClass.record.rows,
-              closedAt: juryClass.closedAt.toISOString(),
-              closedBy:
-                judges.get(juryClass.closedBy?.id ?? '')?.name ??
-                (juryClass.closedBy ? 'Admin' : 'Gelöschtes Konto'),
-              forceReason: juryClass.forceReason ?? null,
-              tieBreaks: juryClass.record.tieBreaks,
-            }
-          : null,
+      result: classResultOf(juryClass, judges),
     };
   });
   const invites = await em.find(JuryInvite, { edition: edition.id }, { orderBy: { createdAt: 'asc' } });
@@ -373,11 +368,12 @@ export async function juryAdminView(em: EntityManager, year: number, at: Date): 
   const className = new Map(classes.map((f) => [f.juryClass.id, f.juryClass.name]));
   const judgeRows = [...judges.values()];
   const deadline = juryDeadlineOf(edition);
+  const frozen = isJuryFrozen(edition, at);
   return {
     year,
     editionName: edition.name,
     closesBy: deadline.toISOString(),
-    frozen: at.getTime() > deadline.getTime(),
+    frozen,
     publishedAt: jury?.publishedAt?.toISOString() ?? null,
     classes: classViews,
     judges: judgeRows.map((judge) => ({
@@ -397,7 +393,7 @@ export async function juryAdminView(em: EntityManager, year: number, at: Date): 
       return car
         ? [
             {
-              judgeName: judges.get(row.judge_id)?.name ?? 'Gelöschtes Konto',
+              judgeName: judges.get(row.judge_id)?.name ?? PRIVACY_MESSAGES.deletedAccount,
               startNumber: car.start_number,
               car: car.title,
               declaredAt: new Date(row.entered_at).toISOString(),

@@ -8,10 +8,11 @@ import {
   inJuryScope,
   isCompleteCard,
   JURY_CLOSE_GRACE_MS,
+  PRIVACY_MESSAGES,
   vehicleDisplayName,
   type JuryRankCar,
 } from '@schlosstreffen/shared';
-import type { JuryMissing } from '@schlosstreffen/shared/api';
+import type { JuryClassResult, JuryMissing } from '@schlosstreffen/shared/api';
 import type { Edition } from '../model/edition.entity.js';
 import { JuryClass } from '../model/jury.entity.js';
 import {
@@ -46,8 +47,28 @@ export interface ClassField {
 }
 
 /** The moment up to which classes close and results are published; afterwards the record is frozen. */
-export const juryDeadlineOf = (edition: Edition): Date =>
+export const juryDeadlineOf = (edition: { endsAt: Date }): Date =>
   new Date(edition.endsAt.getTime() + JURY_CLOSE_GRACE_MS);
+
+/** Whether the edition's jury belongs to the frozen record at `at` (its deadline has passed). */
+export const isJuryFrozen = (edition: { endsAt: Date }, at: Date): boolean =>
+  at.getTime() > juryDeadlineOf(edition).getTime();
+
+/**
+ * A closed class's ranking as staff see it: who closed it by name (a judge's), 'Admin' for an
+ * admin who judges nothing, or the deleted account's name; null while it is open.
+ */
+export function classResultOf(juryClass: JuryClass, judges: Map<string, JudgeName>): JuryClassResult | null {
+  if (!juryClass.closedAt || !juryClass.record) return null;
+  const closer = juryClass.closedBy?.id;
+  return {
+    rows: juryClass.record.rows,
+    closedAt: juryClass.closedAt.toISOString(),
+    closedBy: (closer && judges.get(closer)?.name) ?? (closer ? 'Admin' : PRIVACY_MESSAGES.deletedAccount),
+    forceReason: juryClass.forceReason ?? null,
+    tieBreaks: juryClass.record.tieBreaks,
+  };
+}
 
 /** 'Vorname Nachname', or the address's local part when the account has no name. */
 export const judgeNameOf = (row: { first_name: string | null; last_name: string | null; email: string }) =>
@@ -149,7 +170,7 @@ export function progressOf(
       else
         missing.push({
           judgeId,
-          judgeName: judges.get(judgeId)?.name ?? 'Gelöschtes Konto',
+          judgeName: judges.get(judgeId)?.name ?? PRIVACY_MESSAGES.deletedAccount,
           startNumber: car.start_number,
           car: car.title,
         });

@@ -32,7 +32,7 @@ import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { PendingAudit } from '../pending-audit.js';
-import { juryDeadlineOf, juryField, progressOf, rankInput } from './jury-field.js';
+import { isJuryFrozen, juryField, progressOf, rankInput } from './jury-field.js';
 import { classForLead } from './jury-scoring.js';
 import {
   classesNaming,
@@ -63,7 +63,7 @@ export async function closeJuryClass(
     await lockClasses(tx, [juryClass.id], 'update');
     await tx.refresh(juryClass);
     if (juryClass.closedAt) throw conflict(JURY_MESSAGES.classClosed(juryClass.name));
-    if (at.getTime() > juryDeadlineOf(edition).getTime()) throw conflict(JURY_MESSAGES.frozen(edition.name));
+    if (isJuryFrozen(edition, at)) throw conflict(JURY_MESSAGES.frozen(edition.name));
     if (input.forceReason && user.role !== 'admin') throw forbidden(JURY_MESSAGES.forceAdminOnly);
     const { classes, judges } = await juryField(tx, edition, { classIds: [juryClass.id] });
     const field = classes[0]!;
@@ -125,7 +125,7 @@ export async function publishJuryResults(
 ): Promise<void> {
   await em.fork().transactional(async (tx) => {
     const edition = await editionOfYear(tx, year);
-    if (at.getTime() > juryDeadlineOf(edition).getTime()) throw conflict(JURY_MESSAGES.frozen(edition.name));
+    if (isJuryFrozen(edition, at)) throw conflict(JURY_MESSAGES.frozen(edition.name));
     const classes = await tx.find(JuryClass, { edition: edition.id }, { orderBy: { position: 'asc' } });
     if (classes.length === 0) throw conflict(JURY_MESSAGES.noClasses);
     await lockClasses(
@@ -161,7 +161,7 @@ export async function correctJuryResult(
 ): Promise<void> {
   await em.fork().transactional(async (tx) => {
     const edition = await editionOfYear(tx, year);
-    if (at.getTime() <= juryDeadlineOf(edition).getTime()) throw conflict(JURY_MESSAGES.correctionOnlyPast);
+    if (!isJuryFrozen(edition, at)) throw conflict(JURY_MESSAGES.correctionOnlyPast);
     const juryClass = await tx.findOne(JuryClass, { id: input.classId, edition: edition.id });
     if (!juryClass) throw notFound(JURY_MESSAGES.unknownClass);
     await lockClasses(tx, [juryClass.id], 'update');

@@ -5,13 +5,7 @@
  * entry entered last counts, so resending, reordering or syncing from two devices ends the same.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  inJuryScope,
-  JURY_CLOCK_SKEW_MS,
-  JURY_CLOSE_GRACE_MS,
-  JURY_MESSAGES,
-  type JuryEntryInput,
-} from '@schlosstreffen/shared';
+import { inJuryScope, JURY_CLOCK_SKEW_MS, JURY_MESSAGES, type JuryEntryInput } from '@schlosstreffen/shared';
 import type {
   JuryClassProgress,
   JuryEntryState,
@@ -24,7 +18,7 @@ import { currentEdition } from '../editions/editions.js';
 import type { Edition } from '../model/edition.entity.js';
 import { JuryClass } from '../model/jury.entity.js';
 import { User } from '../model/user.entity.js';
-import { juryDeadlineOf, juryField, progressOf, type ClassField } from './jury-field.js';
+import { classResultOf, isJuryFrozen, juryDeadlineOf, juryField, progressOf } from './jury-field.js';
 import {
   insertRecusals,
   isJudgeOf,
@@ -49,12 +43,13 @@ export async function judgesCurrentEdition(em: EntityManager, userId: string, at
   return isJudgeOf(em, edition.id, userId);
 }
 
+/** A judge's values of these classes as the device keeps them (by start number). */
 function scoreViews(
-  fields: ClassField[],
+  classIds: string[],
   rows: { jury_class_id: string; vehicle_id: string; criterion: string; value: number; entered_at: Date }[],
   startNumberOf: Map<string, number>,
 ): JuryScoreView[] {
-  const known = new Set(fields.map((f) => f.juryClass.id));
+  const known = new Set(classIds);
   return rows.flatMap((row) => {
     const startNumber = startNumberOf.get(row.vehicle_id);
     return known.has(row.jury_class_id) && startNumber !== undefined
@@ -112,7 +107,11 @@ export async function judgeView(em: EntityManager, userId: string, at: Date): Pr
       classIds: inMine.get(car.vehicle_id) ?? [],
       excluded: car.user_id === userId ? 'own' : (excluded.get(car.vehicle_id) ?? null),
     })),
-    scores: scoreViews(mine, own, startNumberOf),
+    scores: scoreViews(
+      mine.map((f) => f.juryClass.id),
+      own,
+      startNumberOf,
+    ),
     recusals: listed
       .filter((car) => excluded.get(car.vehicle_id) === 'biased')
       .map((car) => car.start_number),
@@ -188,9 +187,7 @@ export async function syncJudge(
   const classOf = new Map(classes.map((juryClass) => [juryClass.id, juryClass]));
   const bounded = (iso: string) =>
     new Date(Math.min(new Date(iso).getTime(), at.getTime() + JURY_CLOCK_SKEW_MS));
-  const late =
-    at.getTime() > edition.end.getTime() + JURY_CLOSE_GRACE_MS ||
-    classes.some((c) => c.published_at !== null);
+  const late = isJuryFrozen({ endsAt: edition.end }, at) || classes.some((c) => c.published_at !== null);
 
   // Bias declarations first (in a transaction of their own): a value entered for the same car in
   // this sync no longer counts.
@@ -269,25 +266,15 @@ export async function syncJudge(
 
   const own = await juryScores(fork, { classIds: classes.map((c) => c.id), judgeId: userId });
   const startNumberOf = new Map(cars.map((car) => [car.vehicle_id, car.start_number]));
-  const known = new Set(classes.map((c) => c.id));
   const order = new Map(input.entries.map((entry, index) => [entry.id, index]));
   return {
     entries: entryStates.sort((a, b) => order.get(a.id)! - order.get(b.id)!),
     recusals: recusalStates,
-    scores: own.flatMap((row) => {
-      const startNumber = startNumberOf.get(row.vehicle_id);
-      return known.has(row.jury_class_id) && startNumber !== undefined
-        ? [
-            {
-              classId: row.jury_class_id,
-              startNumber,
-              criterion: row.criterion,
-              value: row.value,
-              enteredAt: new Date(row.entered_at).toISOString(),
-            },
-          ]
-        : [];
-    }),
+    scores: scoreViews(
+      classes.map((c) => c.id),
+      own,
+      startNumberOf,
+    ),
     recusedStartNumbers: cars
       .filter((car) => excluded.has(car.vehicle_id) && car.user_id !== userId)
       .map((car) => car.start_number)
@@ -329,15 +316,6 @@ export async function classProgress(
     cardsExpected: progress.expected,
     cardsDone: progress.done,
     missing: progress.missing,
-    result:
-      juryClass.closedAt && juryClass.record
-        ? {
-            rows: juryClass.record.rows,
-            closedAt: juryClass.closedAt.toISOString(),
-            closedBy: judges.get(juryClass.closedBy?.id ?? '')?.name ?? 'Admin',
-            forceReason: juryClass.forceReason ?? null,
-            tieBreaks: juryClass.record.tieBreaks,
-          }
-        : null,
+    result: classResultOf(juryClass, judges),
   };
 }
