@@ -39,7 +39,7 @@ import {
   ensureJuryRow,
   lockClasses,
   publishedPlaces,
-  vehicleIdOfPage,
+  publishedPlacesOfPage,
 } from './jury.queries.js';
 
 /** A refusal of closing, with what blocks it (409). */
@@ -336,10 +336,10 @@ export async function carPageWithPlaces(
   at: Date,
 ): Promise<CarPage> {
   const page = await carPage(em, year, startNumber, at);
-  const vehicleId = await vehicleIdOfPage(em, year, startNumber);
+  const places = await publishedPlacesOfPage(em, year, startNumber);
   return {
     ...page,
-    juryPlaces: vehicleId ? ((await juryPlacesOf(em, [vehicleId])).get(vehicleId) ?? []) : [],
+    juryPlaces: places.map((row) => ({ place: row.place, className: row.name, year: row.year })),
   };
 }
 

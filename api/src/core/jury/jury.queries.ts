@@ -256,19 +256,28 @@ export async function lockClasses(
   ]);
 }
 
-/** The confirmed car holding the start number at the meeting of `year`. */
-export async function vehicleIdOfPage(
+/**
+ * The published places of the confirmed car holding the start number at the meeting of `year`, in
+ * one statement (a car page asks it on every visit; an edition without published results ends at
+ * its jury row).
+ */
+export function publishedPlacesOfPage(
   em: EntityManager,
   year: number,
   startNumber: number,
-): Promise<string | null> {
-  const [row] = await selectRows<{ vehicle_id: string }>(
+): Promise<{ place: number; name: string; year: number }[]> {
+  return selectRows(
     em,
-    `select i.vehicle_id from invitation i join edition e on e.id = i.edition_id join vehicle v on v.id = i.vehicle_id
-      where e.year = ? and i.start_number = ? and i.released_at is null and v.status = 'confirmed'`,
-    [year, startNumber],
+    `select (r->>'place')::int as place, c.name, e.year
+       from edition e
+       join jury j on j.edition_id = e.id and j.published_at is not null
+       join invitation i on i.edition_id = e.id and i.start_number = ? and i.released_at is null
+       join jury_class c on c.edition_id = e.id
+       cross join lateral jsonb_array_elements(c.record->'rows') r
+      where e.year = ? and r->>'vehicleId' = i.vehicle_id::text and jsonb_typeof(r->'place') = 'number'
+      order by (r->>'place')::int, c.position`,
+    [startNumber, year],
   );
-  return row?.vehicle_id ?? null;
 }
 
 /** The next position for a new class of the edition. */
