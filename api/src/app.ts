@@ -291,7 +291,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       voteLimiter: limiter('award-votes', limits.awardVotes),
       secureCookies,
     }),
-    juryRoutes({ em, events, publicUrl: config.publicUrl, onOutbox }),
+    juryRoutes({ em, events, publicUrl: config.publicUrl, secret: config.sessionSecret, onOutbox }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
   api.all(UNMATCHED, '/{*rest}', () => {

@@ -19,6 +19,7 @@ import type { Edition } from '../model/edition.entity.js';
 import { Jury, JuryClass, JuryClassJudge, JuryInvite, JuryJudge } from '../model/jury.entity.js';
 import { User } from '../model/user.entity.js';
 import { enqueue } from '../outbox/outbox.js';
+import { seal } from '../crypto/seal.js';
 import type { PendingAudit } from '../pending-audit.js';
 import { objectPathOf } from '../storage/objects.js';
 import { classResultOf, isJuryFrozen, juryDeadlineOf, juryField, progressOf } from './jury-field.js';
@@ -176,8 +177,10 @@ export async function makeJudge(
   classIds?: string[],
 ): Promise<void> {
   const classes = await em.find(JuryClass, { edition: edition.id });
-  const chosen = classIds ? classes.filter((c) => classIds.includes(c.id)) : classes;
-  if (classIds && chosen.length !== new Set(classIds).size) throw invalid(JURY_MESSAGES.unknownClass);
+  const named = classIds ? classes.filter((c) => classIds.includes(c.id)) : classes;
+  if (classIds && named.length !== new Set(classIds).size) throw invalid(JURY_MESSAGES.unknownClass);
+  // A closed class keeps the judges its ranking was made with (as when an admin changes classes).
+  const chosen = named.filter((c) => !c.closedAt);
   await insertJudge(
     em,
     edition.id,
@@ -196,8 +199,8 @@ export async function addJudge(
   year: number,
   input: { email: string; classIds?: string[]; invite: boolean },
   at: Date,
-  options: { publicUrl: string; invitedBy: string },
-  audit?: { added: PendingAudit; invited: PendingAudit },
+  options: { publicUrl: string; secret: string; invitedBy: string },
+  audit?: PendingAudit,
 ): Promise<JuryJudgeAdded> {
   return em.fork().transactional(async (tx) => {
     const edition = await editionOfYear(tx, year);
@@ -206,7 +209,7 @@ export async function addJudge(
     const user = await tx.findOne(User, { email, emailVerified: true });
     if (user) {
       await makeJudge(tx, edition, user.id, input.classIds);
-      audit?.added.record(tx, { target: year, details: { userId: user.id } });
+      audit?.record(tx, { target: year, details: { userId: user.id } });
       await tx.flush();
       return { result: 'added', message: JURY_MESSAGES.judgeAdded };
     }
@@ -225,12 +228,12 @@ export async function addJudge(
     enqueue(tx, 'email.send', {
       template: 'jury-invitation',
       to: email,
-      props: {
-        editionName: edition.name,
-        acceptUrl: `${options.publicUrl}/jury/einladung?token=${token}`,
-      },
+      props: { editionName: edition.name },
+      // The link's token is stored sealed, as every mailed link is.
+      sealed: seal(options.secret, { acceptUrl: `${options.publicUrl}/jury/einladung?token=${token}` }),
+      editionId: edition.id,
     });
-    audit?.invited.record(tx, { target: year, details: { inviteId: invite.id } });
+    audit?.record(tx, { target: year, details: { inviteId: invite.id, invited: true } });
     await tx.flush();
     return { result: 'invited', message: JURY_MESSAGES.judgeInvited };
   });

@@ -61,6 +61,8 @@ export interface JuryRouteDeps {
   /** The editions as the api keeps them: a judge's sync reads its edition here. */
   events?: EventSource;
   publicUrl: string;
+  /** Seals the invitation link in its mail's queued job. */
+  secret: string;
   onOutbox?: () => void;
 }
 
@@ -84,7 +86,7 @@ const noStore = (ctx: AppContext) => ctx.set('Cache-Control', 'no-store');
  * and sync like the gate, head judges and admins close classes, admins publish and correct; the
  * published results are public.
  */
-export function juryRoutes({ em, events, publicUrl, onOutbox }: JuryRouteDeps): Router<AppState> {
+export function juryRoutes({ em, events, publicUrl, secret, onOutbox }: JuryRouteDeps): Router<AppState> {
   const router = strictRouter<AppState>();
   const admin = requireRole('admin');
   const target = (ctx: AppContext) => ctx.params.year;
@@ -195,20 +197,13 @@ export function juryRoutes({ em, events, publicUrl, onOutbox }: JuryRouteDeps): 
 
   router.post('/admin/jury/:year/judges', admin, audited('jury.judge_add', { target }), async (ctx) => {
     const input = validate(JuryJudgeSchema, ctx.request.body);
-    const audit = auditOf(ctx);
     const result = await addJudge(
       em,
       yearOf(ctx),
       input,
       requestNow(ctx),
-      { publicUrl, invitedBy: currentUser(ctx).id },
-      {
-        added: audit,
-        // The same row, noting that an invitation went out rather than an account being added.
-        invited: {
-          record: (tx, note) => audit.record(tx, { ...note, details: { ...note?.details, invited: true } }),
-        },
-      },
+      { publicUrl, secret, invitedBy: currentUser(ctx).id },
+      auditOf(ctx),
     );
     if (result.result === 'invited') onOutbox?.();
     ctx.status = 201;

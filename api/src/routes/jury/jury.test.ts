@@ -14,10 +14,13 @@ import { selectRows } from '../../core/db/db.queries.js';
 import { createEdition } from '../../core/editions/editions.js';
 import { AuditLog } from '../../core/model/audit-log.entity.js';
 import { Outbox } from '../../core/model/outbox.entity.js';
+import { User } from '../../core/model/user.entity.js';
+import { unseal } from '../../core/crypto/seal.js';
 import {
   createTestContext,
   EVENT_DAY_NOON,
   testClock,
+  uniqueEmail,
   type SignedIn,
   type TestContext,
 } from '../../testing/index.js';
@@ -164,6 +167,58 @@ describe('the jury', () => {
     // From here on the clock stands half an hour later: entries up to then are in the past.
     clock.set(new Date(at(30)));
     await sync(judgeB, { entries: entries(car.one, [9, 5], at(25)) });
+  });
+
+  it('invites an address without an account by mail; only an account that confirmed it accepts', async () => {
+    const address = uniqueEmail('eingeladen');
+    const unknown = await admin.client.post(`/api/admin/jury/${year}/judges`, {
+      email: address,
+      classIds: [],
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.data.message).toBe(JURY_MESSAGES.judgeUnknownAccount);
+
+    const invited = await admin.client.post(`/api/admin/jury/${year}/judges`, {
+      email: address,
+      classIds: [],
+      invite: true,
+    });
+    expect(invited.status, invited.text).toBe(201);
+    expect(invited.data).toEqual({ result: 'invited', message: JURY_MESSAGES.judgeInvited });
+    const mails = (await t.orm.em.fork().find(Outbox, { job: 'email.send' })).filter(
+      (row) => row.payload.to === address,
+    );
+    expect(mails.map((row) => row.payload.template)).toEqual(['jury-invitation']);
+    // The link's token is stored sealed only, the mail's text is the edition's.
+    expect(JSON.stringify(mails[0]!.payload.props)).not.toContain('token');
+    expect(mails[0]!.payload.editionId).toBe(t.event.edition.id);
+    const { acceptUrl } = unseal<{ acceptUrl: string }>(
+      t.config.sessionSecret,
+      String(mails[0]!.payload.sealed),
+    );
+    const token = new URL(acceptUrl).searchParams.get('token')!;
+    expect(new URL(acceptUrl).pathname).toBe('/jury/einladung');
+    const audit = await t.orm.em
+      .fork()
+      .find(AuditLog, { action: 'jury.judge_add', details: { invited: true } });
+    expect(audit).toHaveLength(1);
+    expect(((await adminView()).invites ?? []).map((invite) => invite.email)).toContain(address);
+
+    // Someone else's account, and the account of the address before it confirmed it: refused.
+    expect((await outsider.client.post('/api/jury/accept', { token })).data.message).toBe(
+      JURY_MESSAGES.inviteOtherAddress,
+    );
+    const invitee = await t.signIn('user', { email: address, firstName: 'Ines', lastName: 'Eingeladen' });
+    await t.orm.em.fork().nativeUpdate(User, { id: invitee.id }, { emailVerified: false });
+    expect((await invitee.client.post('/api/jury/accept', { token })).status).toBe(400);
+    await t.orm.em.fork().nativeUpdate(User, { id: invitee.id }, { emailVerified: true });
+    const accepted = await invitee.client.post('/api/jury/accept', { token });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.data.message).toBe(JURY_MESSAGES.inviteAccepted(t.event.edition.name));
+    expect(((await invitee.client.get('/api/jury')).data as JuryJudgeView).classes).toEqual([]);
+    // Used once: the invitation is gone.
+    expect((await invitee.client.post('/api/jury/accept', { token })).status).toBe(400);
+    expect(((await adminView()).invites ?? []).map((invite) => invite.email)).not.toContain(address);
   });
 
   it('takes two judges on one car, each seeing only their own values before closing', async () => {
