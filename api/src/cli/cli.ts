@@ -32,8 +32,9 @@ const USAGE = `Usage: npm run cli -- <command>
   edition:current <year> [--at <iso>]      the public site shows the edition from now (or from <iso>)
   award:open <year> [--as-of <date>]       open the visitors' award voting of the edition
   award:close <year> [--as-of <date>]      close it: the final totals are written, the certificates queued
-  jury:judge <year> <email>                the account of that address (confirmed or not) judges every
-                                           class of the edition
+  jury:judge <year> <email> [--as-of <date>]
+                                           the account that confirmed that address judges every open
+                                           class of the edition (until the jury's deadline)
 ${BACKUP_USAGE}`;
 
 function printReport(title: string, removed: Record<string, number>): void {
@@ -256,34 +257,41 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'jury:judge': {
       const [year = '', email] = args;
-      if (!/^\d{4}$/.test(year) || !email) {
+      const at = momentArgument(args, '--as-of');
+      if (!/^\d{4}$/.test(year) || !email || email.startsWith('--') || !at) {
         console.error(USAGE);
         return 2;
       }
       const { editionOfYear } = await import('../core/editions/editions.js');
-      const { makeJudge } = await import('../core/jury/jury-admin.js');
+      const { assertJuryOpen, makeJudge } = await import('../core/jury/jury-admin.js');
       const { JuryClass } = await import('../core/model/jury.entity.js');
-      let found = true;
+      let refusal: string | null = null;
       const code = await withDatabase(async (orm) => {
         await orm.em.fork().transactional(async (tx) => {
           const edition = await editionOfYear(tx, Number(year));
+          await assertJuryOpen(tx, edition, at);
           const user = await tx.findOne(User, { email: email.trim().toLowerCase() });
-          if (!user) {
-            found = false;
+          // Nobody is made a judge by an address they have not confirmed.
+          if (!user?.emailVerified) {
+            refusal = user ? 'The account has not confirmed that address yet' : 'No account has that address';
             return;
           }
           await makeJudge(tx, edition, user.id);
-          const classes = await tx.find(JuryClass, { edition: edition.id }, { orderBy: { position: 'asc' } });
+          const classes = await tx.find(
+            JuryClass,
+            { edition: edition.id, closedAt: null },
+            { orderBy: { position: 'asc' } },
+          );
           console.log(
-            `${user.email} is a judge of ${edition.name}` +
+            `The account is a judge of ${edition.name}` +
               (classes.length
                 ? ` in ${classes.length === 1 ? '1 class' : `${classes.length} classes`}: ${classes.map((c) => c.name).join(', ')}`
-                : ' (no classes yet: run the command again once they are set up)'),
+                : ' (no open classes: run the command again once they are set up)'),
           );
         });
       });
-      if (!found) {
-        console.error(`No user with email ${email}`);
+      if (refusal) {
+        console.error(refusal);
         return 1;
       }
       return code;
