@@ -31,7 +31,7 @@ export const RETENTION_RULES: Record<
   },
   juryScoresAfterEvent: {
     label: 'Einzelbewertungen und Befangenheiten der Jury (die Ergebnisse der Klassen bleiben)',
-    description: 'Tage nach dem Ende der Veranstaltung, sobald die Ergebnisse veröffentlicht sind',
+    description: 'Tage nach dem Ende der Veranstaltung',
     defaultDays: RETENTION_DEFAULT_DAYS.juryScoresAfterEvent,
   },
   juryInvites: {

@@ -218,7 +218,7 @@ describe('the jury and personal data', () => {
     expect(juryClass.record).toEqual(recordBefore);
   });
 
-  it('retention removes the values and bias declarations of a published edition after its period, and invitations after days', async () => {
+  it('retention removes the values and bias declarations of an edition after its period, published or not, and invitations after days', async () => {
     const at = (days: number) => new Date(t.event.end.getTime() + days * DAY);
     const run = (days: number) => runRetention(t.orm.em, { asOf: at(days), periods: DEFAULT_RETENTION });
     const period = DEFAULT_RETENTION.juryScoresAfterEvent;
@@ -230,16 +230,15 @@ describe('the jury and personal data', () => {
     expect(early).toMatchObject({ juryScoresAfterEvent: 0, juryInvites: 2 });
     expect(await em().count(JuryInvite, {})).toBe(0);
 
-    // Unpublished results keep their values (a class may still need them).
+    // Results never published do not keep them: after the jury's deadline nothing ranks from them.
     await em().nativeUpdate(Jury, { edition: t.event.edition.id }, { publishedAt: null });
-    expect((await run(period + 1)).juryScoresAfterEvent).toBe(0);
-    await em().nativeUpdate(Jury, { edition: t.event.edition.id }, { publishedAt: during });
 
     const due = await run(period + 1);
     expect(due).toMatchObject({ juryScoresAfterEvent: 5, juryInvites: 0 });
     expect(await em().count(JuryScore, {})).toBe(0);
     expect(await em().count(JuryRecusal, {})).toBe(0);
-    // The results stay, naming no judge.
+    // The results stay, naming no judge (published again here to read them).
+    await em().nativeUpdate(Jury, { edition: t.event.edition.id }, { publishedAt: during });
     expect((await em().findOneOrFail(JuryClass, classId)).record!.rows).toHaveLength(4);
     expect(await juryResultsOf(em(), t.event.edition.year)).not.toBeNull();
     expect((await run(period + 1)).juryScoresAfterEvent).toBe(0);

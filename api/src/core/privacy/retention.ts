@@ -14,7 +14,7 @@ import { Edition } from '../model/edition.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { AwardVote, AwardVoter } from '../model/award.entity.js';
-import { Jury, JuryClass, JuryInvite, JuryRecusal, JuryScore } from '../model/jury.entity.js';
+import { JuryClass, JuryInvite, JuryRecusal, JuryScore } from '../model/jury.entity.js';
 import { RetentionRun } from '../model/retention-run.entity.js';
 import { deleteAuditRowsBefore } from '../audit/audit.queries.js';
 import {
@@ -98,14 +98,11 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
       createdAt: { $lt: before(periods.unconfirmedAwardVoters) },
     });
 
-    // The jury: who gave which value and who declared a bias go with a published edition (its
-    // classes' places and means, which name no judge, stay); an invitation to an address goes after days.
-    const juryEnded = endedDaysAgo(periods.juryScoresAfterEvent);
-    const juryEditions = juryEnded.length
-      ? (await tx.find(Jury, { edition: { $in: juryEnded }, publishedAt: { $ne: null } })).map(
-          (j) => j.edition.id,
-        )
-      : [];
+    // The jury: who gave which value and who declared a bias go once the period after the meeting
+    // has passed, results published or not (its classes' places and means, which name no judge,
+    // stay; after the jury's deadline nothing is ranked from the values any more); an invitation to
+    // an address goes after days.
+    const juryEditions = endedDaysAgo(periods.juryScoresAfterEvent);
     const juryClasses = juryEditions.length
       ? (await tx.find(JuryClass, { edition: { $in: juryEditions } }, { fields: ['id'] })).map((c) => c.id)
       : [];
