@@ -74,7 +74,7 @@ describe('/datenschutz', () => {
     await screen.findByRole('heading', { level: 1, name: 'Datenschutzerklärung' });
     const text = main().textContent ?? '';
     expect(text).toContain(
-      'Deine Einzelwerte und Befangenheiten löschen wir 60 Tage nach dem Ende der Veranstaltung, sobald die Ergebnisse veröffentlicht sind; die Ergebnisse der Klassen (Plätze und Durchschnittswerte je Auto) bleiben ohne die Namen der Jurymitglieder.',
+      'Deine Einzelwerte und Befangenheiten löschen wir 60 Tage nach dem Ende der Veranstaltung; die Ergebnisse der Klassen (Plätze und Durchschnittswerte je Auto) bleiben ohne die Namen der Jurymitglieder.',
     );
     expect(text).toContain('bis du sie annimmst, längstens 14 Tage nach dem Versand.');
     expect(text).toContain('deinen Bewertungen als Jurymitglied');
