@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { awardRoutes } from './routes/award/award.routes.js';
 import { juryRoutes } from './routes/jury/jury.routes.js';
+import { paymentRoutes } from './routes/payments/payments.routes.js';
 import { carPageWithPlaces, juryResultsOf, lookBackWithJury } from './core/jury/jury-results.js';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
@@ -292,6 +293,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       secureCookies,
     }),
     juryRoutes({ em, events, publicUrl: config.publicUrl, secret: config.sessionSecret, onOutbox }),
+    paymentRoutes({ em, events, publicUrl: config.publicUrl, onOutbox }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
   api.all(UNMATCHED, '/{*rest}', () => {

@@ -76,14 +76,14 @@ const CORE = 'api/src/core/';
  */
 const CORE_LAYERS: string[][] = [
   ['model'],
-  ['kernel', 'crypto', 'db', 'metrics'],
+  ['kernel', 'crypto', 'db', 'metrics', 'fees'],
   ['outbox', 'storage', 'settings', 'emails', 'editions', 'audit'],
   ['public-list', 'quartett', 'check-in', 'visitors', 'texts', 'signs'],
   ['award', 'jury'],
   ['status-log'],
   ['reviews'],
-  ['accounts', 'invitations', 'visitor-updates'],
   ['payments'],
+  ['accounts', 'invitations', 'visitor-updates'],
   ['vehicles'],
   ['media'],
   ['privacy'],

@@ -13,6 +13,7 @@ export const CHECK_IN_RESULTS = [
   'unknown_code',
   'not_confirmed',
   'not_admitted',
+  'fee_open',
   'outside_window',
   'other_edition',
 ] as const;
@@ -40,6 +41,13 @@ export const CHECK_IN_MESSAGES = {
   unknown_code: 'Unbekannter Check-in-Code oder Startnummer. Bitte prüfe die Eingabe.',
   not_confirmed: 'Die Teilnahme ist noch nicht bestätigt. Einlass erst nach der Bestätigung.',
   not_admitted: 'Dieses Fahrzeug ist nicht mehr eingeladen und kann nicht eingecheckt werden.',
+  /** A confirmed car whose participation fee is not (fully) paid: in after 'Bar bezahlt'. */
+  fee_open: 'Startgeld offen',
+  /** Under 'Startgeld offen': the amount still open, formatted. */
+  feeOpenHint: (amount: string) =>
+    `Noch offen: ${amount}. Nach der Barzahlung „Bar bezahlt“ buchen, dann einchecken.`,
+  feeCashBooked: (amount: string) => `Bar bezahlt: ${amount} gebucht.`,
+  feeCashNothingOpen: 'Für dieses Fahrzeug ist kein Startgeld offen.',
   /** A check-in code of another edition's invitation (its name, 'Schlosstreffen 2026'). */
   other_edition: (edition: string) => `Einladung gilt für ${edition}`,
   /** A check-in at the online screen outside the gate window; times as venueDateTime. */

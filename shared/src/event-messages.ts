@@ -32,6 +32,8 @@ export const PLACES_MESSAGES = {
     `Platz frei durch ${{ lapsed: 'eine abgelaufene Einladung', declined: 'eine Absage', revoked: 'eine Statusänderung' }[reason]}, Startnummer ${startNumber}`,
   declinedLog: (via: 'dashboard' | 'link', startNumber: number | null) =>
     `Teilnahme abgesagt (${via === 'link' ? 'über den Link in der Einladung' : 'im Dashboard'}). Platz freigegeben${startNumber ? `, Startnummer ${startNumber} wird nicht neu vergeben` : ''}.`,
+  unpaidLog: (deadline: string, startNumber: number, openAmount: string) =>
+    `Startgeld nicht bis ${deadline} bezahlt (offen: ${openAmount}): Platz freigegeben, Startnummer ${startNumber} wird nicht neu vergeben.`,
   lapsedLog: (deadline: string, startNumber: number) =>
     `Einladung nicht bis ${deadline} bestätigt: abgelaufen. Platz freigegeben, Startnummer ${startNumber} wird nicht neu vergeben.`,
   movedUpLog: (candidate: { rank: number; score: number | null; submittedAt: Date }, cause: string) =>

@@ -9,6 +9,23 @@ const applicationMailProps = v.object({
   dashboardUrl: v.pipe(v.string(), v.url()),
 });
 
+const cents = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/**
+ * The bank transfer of an edition's participation fee ('Startgeld') as a mail shows it: amount,
+ * account, the invitation's payment reference and the payment deadline (ISO instant; null: none).
+ * The worker draws its GiroCode (EPC069-12) from the same facts.
+ */
+export const PaymentMailSchema = v.object({
+  amountCents: cents,
+  accountHolder: v.pipe(v.string(), v.nonEmpty()),
+  iban: v.pipe(v.string(), v.nonEmpty()),
+  bic: v.nullable(v.string()),
+  reference: v.pipe(v.string(), v.nonEmpty()),
+  dueAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+});
+export type PaymentMailProps = v.InferOutput<typeof PaymentMailSchema>;
+
 export const EMAIL_TEMPLATES = {
   /** Anyone can ask for it: it names nobody (a name in a job queued before is ignored). */
   'password-reset': v.object({ resetUrl: v.pipe(v.string(), v.url()) }),
@@ -82,6 +99,8 @@ export const EMAIL_TEMPLATES = {
     declineUrl: v.optional(v.pipe(v.string(), v.url())),
     /** The vehicle moved up from the waitlist. */
     movedUp: v.optional(v.boolean(), false),
+    /** The edition's fee to transfer, shown under the text with its GiroCode; null: no fee. */
+    payment: v.optional(v.nullable(PaymentMailSchema), null),
   }),
   /** A few days before the confirm-by date, while the invitation is unconfirmed. */
   'invitation-reminder': v.object({
@@ -98,6 +117,25 @@ export const EMAIL_TEMPLATES = {
   }),
   /** The owner declined: the place went to the waitlist. */
   'invitation-declined': applicationMailProps,
+  /** A few days before the payment deadline, while the fee is not paid in full: its transfer again. */
+  'payment-reminder': v.object({
+    ...applicationMailProps.entries,
+    payment: v.object({ ...PaymentMailSchema.entries, dueAt: v.pipe(v.string(), v.isoTimestamp()) }),
+    /** What is still to transfer. */
+    openCents: cents,
+  }),
+  /** A transfer arrived but less than the fee: what came and what is still open. */
+  'payment-partial': v.object({
+    ...applicationMailProps.entries,
+    payment: PaymentMailSchema,
+    paidCents: cents,
+    openCents: cents,
+  }),
+  /** The payment deadline passed without the whole fee: the place went to the waitlist. */
+  'payment-lapsed': v.object({
+    ...applicationMailProps.entries,
+    dueAt: v.pipe(v.string(), v.isoTimestamp()),
+  }),
   /** An event update ('Besucher-Updates') to a confirmed visitor, with one-click unsubscribe. */
   'visitor-update': v.object({
     firstName: v.string(),
@@ -129,6 +167,9 @@ export const CONFIRMED_ADDRESS_TEMPLATES: ReadonlySet<EmailTemplateName> = new S
   'invitation-reminder',
   'invitation-lapsed',
   'invitation-declined',
+  'payment-reminder',
+  'payment-partial',
+  'payment-lapsed',
 ]);
 export type EmailTemplateProps<T extends EmailTemplateName> = v.InferOutput<(typeof EMAIL_TEMPLATES)[T]>;
 

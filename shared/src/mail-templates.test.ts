@@ -8,12 +8,14 @@ import {
   mailKeyOf,
   mailTextProblems,
   mailValues,
+  MADE_UP_PAYMENT,
   MADE_UP_SAMPLE,
+  MAIL_GROUPS,
   placeholdersOf,
   sampleMailProps,
   type MailKey,
 } from './mail-templates.js';
-import { EMAIL_TEMPLATES } from './jobs.js';
+import { CONFIRMED_ADDRESS_TEMPLATES, EMAIL_TEMPLATES } from './jobs.js';
 import * as v from 'valibot';
 import type { EventFacts } from './event-facts.js';
 
@@ -154,6 +156,105 @@ describe('mail templates', () => {
     // The invitation itself says that it has none.
     const invitation = sampleMailProps('invitation', MADE_UP_SAMPLE, 'https://schlosstreffen.test', START);
     expect(mailValues('invitation', invitation, event).bestaetigen_bis).toBe('zum Beginn des Treffens');
+  });
+});
+
+describe('payment mails (Startgeld)', () => {
+  const PAYMENT_KEYS = ['payment-reminder', 'payment-partial', 'payment-lapsed'] as const;
+  const props = (key: MailKey, data = MADE_UP_SAMPLE) =>
+    sampleMailProps(key, data, 'https://schlosstreffen.test', START);
+  // 5 June 2027, 21:59 UTC: 23:59 at the venue.
+  const payment = {
+    ...MADE_UP_PAYMENT,
+    iban: 'de89 3704 0044 0532 0130 00',
+    dueAt: '2027-06-05T21:59:00.000Z',
+  };
+
+  it('are their own group, sent only to a confirmed address', () => {
+    expect(MAIL_GROUPS).toEqual(['Bewerbung', 'Einladung', 'Startgeld', 'Besucher', 'Konto']);
+    expect(MAIL_KEYS.filter((key) => MAIL_DEFINITIONS[key].group === 'Startgeld')).toEqual(PAYMENT_KEYS);
+    for (const key of PAYMENT_KEYS) {
+      expect(CONFIRMED_ADDRESS_TEMPLATES.has(key)).toBe(true);
+      expect(MAIL_DEFINITIONS[key].namesNobody).toBeUndefined();
+    }
+  });
+
+  it('fill amounts, IBAN, reference and deadline the German way', () => {
+    const data = { ...MADE_UP_SAMPLE, payment };
+    const reminder = mailValues('payment-reminder', props('payment-reminder', data), event);
+    expect(reminder).toMatchObject({
+      vorname: 'Max',
+      betrag: '25,00\u00a0€',
+      offen: '25,00\u00a0€',
+      verwendungszweck: 'ST26-K7Q2P-K',
+      zahlen_bis: '05.06.2027, 23:59 Uhr',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      kontoinhaber: 'Schlosstreffen e.V.',
+    });
+    const partial = mailValues('payment-partial', props('payment-partial', data), event);
+    expect([partial.bezahlt, partial.offen, partial.betrag]).toEqual([
+      '12,50\u00a0€',
+      '12,50\u00a0€',
+      '25,00\u00a0€',
+    ]);
+    expect(mailValues('payment-lapsed', props('payment-lapsed', data), event).zahlen_bis).toBe(
+      '05.06.2027, 23:59 Uhr',
+    );
+    const lapsed = fillMail(
+      'payment-lapsed',
+      defaultMailText('payment-lapsed'),
+      mailValues('payment-lapsed', props('payment-lapsed', data), event),
+    );
+    const all = JSON.stringify(lapsed);
+    expect(all).toContain('nächste Fahrzeug auf der Warteliste');
+    expect(all).toContain('zahlen wir dir diesen Betrag zurück');
+  });
+
+  it('a sample without a fee or deadline uses the made-up fee and the meeting’s start', () => {
+    const reminder = props('payment-reminder') as { payment: { dueAt: string; amountCents: number } };
+    expect(reminder.payment.dueAt).toBe(START.toISOString());
+    expect(reminder.payment.amountCents).toBe(MADE_UP_PAYMENT.amountCents);
+    expect(mailValues('payment-lapsed', props('payment-lapsed'), event).zahlen_bis).toBe(
+      '19.06.2027, 10:00 Uhr',
+    );
+    // A partial payment without a deadline is due by the meeting.
+    expect(mailValues('payment-partial', props('payment-partial'), event).zahlen_bis).toBe(
+      'zum Beginn des Treffens',
+    );
+  });
+
+  it('the invitation carries the data’s fee and none without one; its text stays the same', () => {
+    expect(props('invitation')).toMatchObject({ payment: null });
+    const withFee = props('invitation', { ...MADE_UP_SAMPLE, payment });
+    expect(v.parse(EMAIL_TEMPLATES.invitation, withFee).payment).toEqual(payment);
+    expect(props('invitation-moved-up', { ...MADE_UP_SAMPLE, payment })).toMatchObject({
+      payment,
+      movedUp: true,
+    });
+    expect(mailValues('invitation', withFee, event)).toEqual(
+      mailValues('invitation', props('invitation'), event),
+    );
+    // Jobs queued before the fee existed carry no payment.
+    const { payment: _none, ...before } = props('invitation') as Record<string, unknown>;
+    expect(v.parse(EMAIL_TEMPLATES.invitation, before).payment).toBeNull();
+  });
+
+  it('refuse props a mail about a fee cannot go out with', () => {
+    const base = props('payment-partial', { ...MADE_UP_SAMPLE, payment }) as Record<string, unknown>;
+    expect(v.safeParse(EMAIL_TEMPLATES['payment-partial'], base).success).toBe(true);
+    for (const broken of [
+      { ...base, openCents: 0 },
+      { ...base, paidCents: 12.5 },
+      { ...base, payment: { ...payment, amountCents: 0 } },
+      { ...base, payment: { ...payment, dueAt: '5. Juni' } },
+      { ...base, payment: { ...payment, reference: '' } },
+    ])
+      expect(v.safeParse(EMAIL_TEMPLATES['payment-partial'], broken).success).toBe(false);
+    const reminder = props('payment-reminder', { ...MADE_UP_SAMPLE, payment }) as Record<string, unknown>;
+    expect(
+      v.safeParse(EMAIL_TEMPLATES['payment-reminder'], { ...reminder, payment: { ...payment, dueAt: null } })
+        .success,
+    ).toBe(false);
   });
 });
 

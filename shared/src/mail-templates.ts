@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import type { EventFacts } from './event-facts.js';
-import type { EmailTemplateName, EmailTemplateProps } from './jobs.js';
+import type { EmailTemplateName, EmailTemplateProps, PaymentMailProps } from './jobs.js';
+import { formatIban } from './payments/bank-account.js';
+import { formatEuro } from './payments/money.js';
 import { allowedLinkTarget, textBlocks, TEXT_INLINE } from './text-format.js';
 import { venueDateTime } from './venue-time.js';
 
@@ -27,6 +29,13 @@ export const MAIL_PLACEHOLDERS = {
   abmelden_link: 'Link zum Abmelden von diesen E-Mails',
   stimmen_link: 'Link zu den eigenen Stimmen (herunterladen oder löschen)',
   neue_email: 'Die neue E-Mail-Adresse',
+  betrag: 'Startgeld: der volle Betrag',
+  offen: 'Noch offener Betrag des Startgelds',
+  bezahlt: 'Bisher eingegangener Betrag',
+  verwendungszweck: 'Verwendungszweck der Überweisung',
+  zahlen_bis: 'Frist für die Zahlung (Datum und Uhrzeit)',
+  iban: 'IBAN des Kontos für das Startgeld',
+  kontoinhaber: 'Inhaber des Kontos für das Startgeld',
   betreff: 'Betreff des Besucher-Updates',
   text: 'Text des Besucher-Updates',
   ausgabe: 'Jahr der Ausgabe, z. B. 2027',
@@ -66,6 +75,9 @@ export const MAIL_KEYS = [
   'invitation-reminder',
   'invitation-lapsed',
   'invitation-declined',
+  'payment-reminder',
+  'payment-partial',
+  'payment-lapsed',
   'visitor-confirmation',
   'visitor-update',
   'visitor-next-edition',
@@ -81,7 +93,7 @@ export const MAIL_KEYS = [
 
 export type MailKey = (typeof MAIL_KEYS)[number];
 
-export const MAIL_GROUPS = ['Bewerbung', 'Einladung', 'Besucher', 'Konto'] as const;
+export const MAIL_GROUPS = ['Bewerbung', 'Einladung', 'Startgeld', 'Besucher', 'Konto'] as const;
 
 /** Which job template a mail is sent with. */
 type TemplateOf<K extends MailKey> = K extends 'invitation-moved-up' ? 'invitation' : K;
@@ -116,6 +128,25 @@ export interface MailDefinition<K extends MailKey = MailKey> {
 
 const deadline = (confirmBy: string | null | undefined) =>
   confirmBy ? venueDateTime(new Date(confirmBy)) : 'zum Beginn des Treffens';
+
+const paymentValues = (payment: PaymentMailProps): Values => ({
+  betrag: formatEuro(payment.amountCents),
+  verwendungszweck: payment.reference,
+  zahlen_bis: deadline(payment.dueAt),
+  iban: formatIban(payment.iban),
+  kontoinhaber: payment.accountHolder,
+});
+const PAYMENT_PLACEHOLDERS = [
+  'betrag',
+  'offen',
+  'verwendungszweck',
+  'zahlen_bis',
+  'iban',
+  'kontoinhaber',
+] as const;
+
+/** Where the payment mails' transfer details stand: under the text, not part of it. */
+const PAYMENT_BELOW = 'Betrag, Konto, Verwendungszweck, Frist und GiroCode folgen unter dem Text.';
 
 const applicationValues = (p: { firstName: string; vehicleTitle: string; dashboardUrl: string }) => ({
   vorname: p.firstName,
@@ -251,7 +282,7 @@ Uns haben viele tolle Bewerbungen erreicht, und die Auswahl ist uns nicht leicht
     ...INVITATION,
     key: 'invitation',
     label: 'Einladung',
-    when: 'Wenn eine Bewerbung eingeladen wird. Der QR-Code für den Check-in folgt unter dem Text.',
+    when: 'Wenn eine Bewerbung eingeladen wird. Der QR-Code für den Check-in folgt unter dem Text, bei einer Ausgabe mit Startgeld auch die Angaben zur Überweisung mit GiroCode.',
     body: invitationBody(
       'wir freuen uns, dich mit deinem Fahrzeug „{fahrzeug}“ zum {veranstaltung} einzuladen.',
     ),
@@ -260,7 +291,7 @@ Uns haben viele tolle Bewerbungen erreicht, und die Auswahl ist uns nicht leicht
     ...INVITATION,
     key: 'invitation-moved-up',
     label: 'Einladung nach Nachrücken',
-    when: 'Wenn ein Fahrzeug von der Warteliste nachrückt. Der QR-Code für den Check-in folgt unter dem Text.',
+    when: 'Wenn ein Fahrzeug von der Warteliste nachrückt. Der QR-Code für den Check-in folgt unter dem Text, bei einer Ausgabe mit Startgeld auch die Angaben zur Überweisung mit GiroCode.',
     body: invitationBody(
       'gute Nachrichten: Ein Platz ist frei geworden, und dein Fahrzeug „{fahrzeug}“ ist von der Warteliste nachgerückt. Wir freuen uns, dich zum {veranstaltung} einzuladen.',
     ),
@@ -325,6 +356,75 @@ Als Besucher bist du am {datum} ({uhrzeit}) trotzdem herzlich willkommen.
 
 [Zum Dashboard]({dashboard_link})`,
     values: applicationValues,
+  },
+  'payment-reminder': {
+    key: 'payment-reminder',
+    label: 'Erinnerung an das Startgeld',
+    group: 'Startgeld',
+    when: `Drei Tage vor der Zahlungsfrist, solange das Startgeld nicht vollständig eingegangen ist. ${PAYMENT_BELOW}`,
+    title: 'Bitte überweise dein Startgeld',
+    placeholders: [...APPLICATION_PLACEHOLDERS, ...PAYMENT_PLACEHOLDERS],
+    required: [],
+    subject: 'Erinnerung: Dein Startgeld für das Schlosstreffen',
+    body: `Hallo {vorname},
+
+dein Startgeld für die Teilnahme mit deinem Fahrzeug „{fahrzeug}“ am {veranstaltung} ist noch nicht vollständig bei uns eingegangen. Bitte überweise {offen} bis {zahlen_bis}; danach verfällt deine Teilnahme, und dein Platz geht an das nächste Fahrzeug auf der Warteliste.
+
+Gib als Verwendungszweck bitte genau {verwendungszweck} an, damit wir deine Zahlung zuordnen können. Alle Angaben zur Überweisung und den GiroCode für deine Banking-App findest du unten.
+
+Du hast in den letzten Tagen schon überwiesen? Dann ist deine Zahlung wahrscheinlich noch unterwegs, und du musst nichts weiter tun.
+
+[Zum Dashboard]({dashboard_link})`,
+    values: (p) => ({
+      ...applicationValues(p),
+      ...paymentValues(p.payment),
+      offen: formatEuro(p.openCents),
+    }),
+  },
+  'payment-partial': {
+    key: 'payment-partial',
+    label: 'Startgeld: Teilbetrag eingegangen',
+    group: 'Startgeld',
+    when: `Wenn eine Überweisung eingeht, das Startgeld aber noch nicht vollständig ist. ${PAYMENT_BELOW} Der GiroCode nennt den offenen Betrag.`,
+    title: 'Es fehlt noch ein Teil deines Startgelds',
+    placeholders: [...APPLICATION_PLACEHOLDERS, ...PAYMENT_PLACEHOLDERS, 'bezahlt'],
+    required: [],
+    subject: 'Dein Startgeld ist noch nicht vollständig – Schlosstreffen',
+    body: `Hallo {vorname},
+
+danke für deine Überweisung für dein Fahrzeug „{fahrzeug}“! Bisher sind {bezahlt} von {betrag} Startgeld bei uns eingegangen, es fehlen also noch {offen}.
+
+Bitte überweise den offenen Betrag bis {zahlen_bis} mit dem Verwendungszweck {verwendungszweck}. Ist das Startgeld bis dahin nicht vollständig da, verfällt deine Teilnahme, und dein Platz geht an das nächste Fahrzeug auf der Warteliste.
+
+Alle Angaben zur Überweisung und den GiroCode für den offenen Betrag findest du unten.
+
+[Zum Dashboard]({dashboard_link})`,
+    values: (p) => ({
+      ...applicationValues(p),
+      ...paymentValues(p.payment),
+      offen: formatEuro(p.openCents),
+      bezahlt: formatEuro(p.paidCents),
+    }),
+  },
+  'payment-lapsed': {
+    key: 'payment-lapsed',
+    label: 'Startgeld nicht eingegangen',
+    group: 'Startgeld',
+    when: 'Wenn die Zahlungsfrist verstrichen ist, ohne dass das Startgeld vollständig eingegangen ist: Der Platz geht an die Warteliste.',
+    title: 'Zahlungsfrist abgelaufen',
+    placeholders: [...APPLICATION_PLACEHOLDERS, 'zahlen_bis'],
+    required: [],
+    subject: 'Dein Startgeld ist nicht eingegangen – Schlosstreffen',
+    body: `Hallo {vorname},
+
+das Startgeld für dein Fahrzeug „{fahrzeug}“ war bis {zahlen_bis} zu überweisen. Da es bis dahin nicht vollständig bei uns eingegangen ist, ist deine Teilnahme verfallen, und der Platz ist an das nächste Fahrzeug auf der Warteliste gegangen.
+
+Hast du schon einen Teil des Startgelds überwiesen, zahlen wir dir diesen Betrag zurück.
+
+Als Besucher bist du am {datum} ({uhrzeit}) herzlich willkommen.
+
+[Zum Dashboard]({dashboard_link})`,
+    values: (p) => ({ ...applicationValues(p), zahlen_bis: deadline(p.dueAt) }),
   },
   'visitor-confirmation': {
     key: 'visitor-confirmation',
@@ -898,6 +998,8 @@ export interface MailSampleData {
   parkingZone: string;
   /** ISO instant, or null: no deadline. */
   confirmBy: string | null;
+  /** The invitation's fee to transfer; without one the invitation shows none and the payment mails a made-up one. */
+  payment?: PaymentMailProps | null;
 }
 
 export const MADE_UP_SAMPLE: MailSampleData = {
@@ -908,10 +1010,22 @@ export const MADE_UP_SAMPLE: MailSampleData = {
   confirmBy: null,
 };
 
+/** A made-up fee for the payment mails' preview: the account is the standard's example IBAN, no one's. */
+export const MADE_UP_PAYMENT: PaymentMailProps = {
+  amountCents: 2500,
+  accountHolder: 'Schlosstreffen e.V.',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  reference: 'ST26-K7Q2P-K',
+  dueAt: null,
+};
+
 /**
  * The job props a mail would get for this data. Its links lead to the site's pages with a token
  * that is no token ('vorschau'): a test mail's link shows the page's answer to an invalid link.
  * The reminder and the lapse always name a deadline: without one in the data, the meeting's start.
+ * The invitation carries the data's fee (none without one); the payment mails that fee or a made-up
+ * one, of which a partial payment has come in half.
  */
 export function sampleMailProps(
   key: MailKey,
@@ -926,6 +1040,9 @@ export function sampleMailProps(
     dashboardUrl: `${publicUrl}/dashboard`,
   };
   const confirmBy = data.confirmBy ?? meetingStart.toISOString();
+  const payment = data.payment ?? MADE_UP_PAYMENT;
+  const dueAt = payment.dueAt ?? meetingStart.toISOString();
+  const paidCents = Math.max(1, Math.floor(payment.amountCents / 2));
   const invitation = {
     ...application,
     startNumber: data.startNumber,
@@ -934,6 +1051,7 @@ export function sampleMailProps(
     confirmUrl: token('/einladung'),
     declineUrl: token('/einladung/absagen'),
     confirmBy: data.confirmBy,
+    payment: data.payment ?? null,
   };
   const visitorLinks = {
     unsubscribeUrl: token('/besucher/abmelden'),
@@ -956,6 +1074,14 @@ export function sampleMailProps(
     },
     'invitation-lapsed': { ...application, confirmBy },
     'invitation-declined': application,
+    'payment-reminder': { ...application, payment: { ...payment, dueAt }, openCents: payment.amountCents },
+    'payment-partial': {
+      ...application,
+      payment,
+      paidCents,
+      openCents: Math.max(1, payment.amountCents - paidCents),
+    },
+    'payment-lapsed': { ...application, dueAt },
     'visitor-confirmation': { ...visitorLinks, confirmUrl: token('/besucher/bestaetigen') },
     'visitor-update': {
       ...visitor,

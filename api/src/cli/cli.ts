@@ -35,6 +35,10 @@ const USAGE = `Usage: npm run cli -- <command>
   jury:judge <year> <email> [--as-of <date>]
                                            the account that confirmed that address judges every open
                                            class of the edition (until the jury's deadline)
+  payments:import <file> [--year <year>] [--csv sparkasse|hibiscus]
+                                           read a bank statement (camt.053/camt.052 XML or ZIP, or a
+                                           bank's CSV export) into the edition's payments (the current
+                                           one by default); the same file again books nothing twice
 ${BACKUP_USAGE}`;
 
 function printReport(title: string, removed: Record<string, number>): void {
@@ -209,6 +213,8 @@ async function main(argv: string[]): Promise<number> {
         console.log(`Scheduler tick as of ${report.asOf}`);
         console.log(`  reminder mails queued: ${report.reminders}`);
         console.log(`  invitations lapsed: ${report.lapsed.length}`);
+        console.log(`  payment reminders queued: ${report.paymentReminders}`);
+        console.log(`  released for an unpaid fee: ${report.unpaidReleased.length}`);
         const { movedUp } = report;
         const stopped =
           movedUp.stopped === 'manual'
@@ -295,6 +301,61 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       return code;
+    }
+    case 'payments:import': {
+      const [file] = args;
+      const yearArg = args.includes('--year') ? args[args.indexOf('--year') + 1] : undefined;
+      const csv = args.includes('--csv') ? args[args.indexOf('--csv') + 1] : undefined;
+      if (!file || file.startsWith('--') || (yearArg !== undefined && !/^\d{4}$/.test(yearArg))) {
+        console.error(USAGE);
+        return 2;
+      }
+      const { readFile } = await import('node:fs/promises');
+      const { CSV_PRESETS, readCsvStatement, readStatementFile } =
+        await import('../core/payments/statements/index.js');
+      const { importStatement } = await import('../core/payments/statement-import.js');
+      const { currentEdition, editionOfYear } = await import('../core/editions/editions.js');
+      const { recordAudit, systemAuditActor } = await import('../core/audit/audit.js');
+      if (csv !== undefined && !(csv in CSV_PRESETS)) {
+        console.error(`Unknown CSV format '${csv}': ${Object.keys(CSV_PRESETS).join(', ')}`);
+        return 2;
+      }
+      const bytes = await readFile(file);
+      const config = loadScheduleConfig();
+      return withDatabase(async (orm) => {
+        const em = orm.em.fork();
+        const edition = yearArg
+          ? await editionOfYear(em, Number(yearArg))
+          : await currentEdition(em, new Date());
+        if (!edition.fee) {
+          const { PAYMENT_MESSAGES } = await import('@schlosstreffen/shared');
+          const { DomainError } = await import('../core/errors.js');
+          throw new DomainError('not_found', PAYMENT_MESSAGES.noFee(edition.year));
+        }
+        const read = csv
+          ? readCsvStatement(bytes, CSV_PRESETS[csv as keyof typeof CSV_PRESETS])
+          : await readStatementFile(bytes);
+        const outcome = await importStatement(orm.em, { id: edition.id, year: edition.year }, read, {
+          fileName: path.basename(file),
+          importedById: null,
+          publicUrl: config.publicUrl,
+          audit: {
+            record: (tx, note) =>
+              recordAudit(tx, {
+                ...systemAuditActor('payments:import'),
+                action: 'payments.import',
+                ...note,
+                target: String(note?.target ?? edition.year),
+              }),
+          },
+        });
+        const c = outcome.counts;
+        console.log(
+          `${outcome.fileSeenBefore ? 'This file was read before. ' : ''}Statement read into ${edition.name}: ` +
+            `${c.paid} paid, ${c.partial} partial, ${c.overpaid} overpaid, ${c.already_paid} already paid, ` +
+            `${c.unassigned} unassigned, ${c.known} known before, ${c.skipped} skipped (debits, other currencies, not booked)`,
+        );
+      });
     }
     case 'media:clean': {
       const orm = await initOrm(loadDatabaseUrl());

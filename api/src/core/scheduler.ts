@@ -3,6 +3,7 @@ import type { RetentionPeriods } from '@schlosstreffen/shared';
 import { currentEdition } from './editions/editions.js';
 import { eventOfEdition } from './editions/edition-events.js';
 import { lapseDue, remindDue } from './invitations/deadline-sweeps.js';
+import { releaseUnpaidDue, remindPaymentsDue } from './invitations/payment-deadlines.js';
 import { advanceWaitlist, type AdvanceReport } from './invitations/waitlist.js';
 import { runRetention, type RetentionReport } from './privacy/retention.js';
 import { noticeNextEdition } from './visitors/next-edition-notices.js';
@@ -25,6 +26,10 @@ export interface DueWorkReport {
   reminders: number;
   /** Vehicles whose invitation lapsed. */
   lapsed: string[];
+  /** Reminders of an open participation fee queued. */
+  paymentReminders: number;
+  /** Vehicles released because their fee was not paid by its deadline. */
+  unpaidReleased: string[];
   movedUp: AdvanceReport;
   retention: RetentionReport;
   /** Mails to visitors of earlier editions about the current one. */
@@ -38,7 +43,8 @@ export interface DueWorkReport {
 /**
  * Everything that depends on the date, run for one moment: the worker's scheduler tick runs it
  * every few minutes, `npm run cli -- scheduler:tick --as-of <date>` at any moment. Each task is
- * idempotent: running the same moment twice changes nothing more. Order: reminders, lapses, then
+ * idempotent: running the same moment twice changes nothing more. Order: reminders, lapses, the
+ * participation fee's reminders and releases of unpaid cars, then
  * moving up into the places the lapses freed (in the edition current at that moment), the mails to
  * visitors of earlier editions who asked to hear about the current one, the visitors' award's
  * opening and closing (closed at the latest when its meeting ends), then retention
@@ -54,6 +60,8 @@ export async function runDueWork(
   const places = { event, publicUrl: config.publicUrl, secret: config.secret };
   const reminders = await remindDue(em, places, asOf);
   const lapsed = await lapseDue(em, places, asOf);
+  const paymentReminders = await remindPaymentsDue(em, places, asOf);
+  const unpaidReleased = await releaseUnpaidDue(em, places, asOf);
   const movedUp = await advanceWaitlist(em, places, asOf);
   const nextEditionNotices = await noticeNextEdition(em, config, event, asOf);
   const award = await runAwardMoments(em, asOf);
@@ -63,6 +71,8 @@ export async function runDueWork(
     asOf: asOf.toISOString(),
     reminders,
     lapsed,
+    paymentReminders,
+    unpaidReleased,
     movedUp,
     retention,
     nextEditionNotices,

@@ -16,14 +16,19 @@ import { User } from '../core/model/user.entity.js';
 import { JuryClass, JuryInvite } from '../core/model/jury.entity.js';
 import { insertJudge } from '../core/jury/jury.queries.js';
 import { insertNumberedCar } from '../testing/signs.js';
+import { exportRefunds } from '../core/payments/payments-admin.js';
 import { VisitorRegistration } from '../core/model/visitor-registration.entity.js';
 import {
   APPLYING_NOON,
   auditedRoutesOf,
   createTestContext,
   createWorld,
+  insertBankLine,
   insertCar,
   insertConfirmedUser,
+  openTestPayment,
+  setTestFee,
+  TEST_FEE,
   insertReadySet,
   insertSentMail,
   insertSubmittedApplications,
@@ -57,6 +62,8 @@ interface Send {
   method: string;
   path: string;
   json?: unknown;
+  /** A file sent as bytes instead of JSON (a bank statement). */
+  body?: string;
   /** The row's expected target, when known before the answer. */
   target?: string;
   details?: Record<string, unknown>;
@@ -418,6 +425,112 @@ const SENDS: Record<string, () => Promise<Send>> = {
       details: { inviteId: invite.id },
     };
   },
+  // Payments: the current edition with a fee, cars of their own with their payments.
+  'GET /api/admin/payments/:year': async () => {
+    await setTestFee(t, t.event.edition.id, TEST_FEE);
+    return { as: 'admin', method: 'GET', path: `/api/admin/payments/${year()}`, target: year() };
+  },
+  'GET /api/admin/payments/:year/kassenbericht.csv': async () => {
+    await setTestFee(t, t.event.edition.id, TEST_FEE);
+    return {
+      as: 'admin',
+      method: 'GET',
+      path: `/api/admin/payments/${year()}/kassenbericht.csv`,
+      target: year(),
+    };
+  },
+  'POST /api/admin/payments/:year/import': async () => {
+    await setTestFee(t, t.event.edition.id, TEST_FEE);
+    const id = randomUUID().replace(/-/g, '').slice(0, 20);
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/payments/${year()}/import`,
+      body: `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>
+<GrpHdr><MsgId>${id}</MsgId><CreDtTm>2026-05-04T22:00:00+02:00</CreDtTm></GrpHdr>
+<Stmt><Id>${id}</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>
+<Ntry><Amt Ccy="EUR">25.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+<BookgDt><Dt>2026-05-04</Dt></BookgDt><AcctSvcrRef>${id}</AcctSvcrRef>
+<NtryDtls><TxDtls><RmtInf><Ustrd>Startgeld ohne Verwendungszweck</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+</Stmt></BkToCstmrStmt></Document>`,
+      target: year(),
+      details: { counts: expect.objectContaining({ unassigned: 1 }) },
+    };
+  },
+  'POST /api/admin/payments/:year/entries/:id/assign': async () => {
+    await setTestFee(t, t.event.edition.id, TEST_FEE);
+    const owner = await insertConfirmedUser(t);
+    const { vehicleId } = await insertNumberedCar(t, { ownerId: owner.id });
+    const payment = await openTestPayment(t, vehicleId);
+    const entry = await insertBankLine(t, t.event.edition.id, { amountCents: 2500 });
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/payments/${year()}/entries/${entry}/assign`,
+      json: { paymentId: payment.id },
+      target: year(),
+      details: { entry, payment: payment.id, amountCents: 2500 },
+    };
+  },
+  'POST /api/admin/payments/:year/payments/:id/waive': async () => {
+    await setTestFee(t, t.event.edition.id, TEST_FEE);
+    const owner = await insertConfirmedUser(t);
+    const { vehicleId } = await insertNumberedCar(t, { ownerId: owner.id });
+    const payment = await openTestPayment(t, vehicleId);
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/payments/${year()}/payments/${payment.id}/waive`,
+      json: { reason: 'Fahrzeug des Hauptsponsors' },
+      target: year(),
+      details: { payment: payment.id, reason: 'Fahrzeug des Hauptsponsors' },
+    };
+  },
+  'POST /api/admin/payments/:year/refunds/export': async () => {
+    await setTestFee(t, t.event.edition.id, TEST_FEE);
+    const owner = await insertConfirmedUser(t);
+    const { vehicleId } = await insertNumberedCar(t, { ownerId: owner.id });
+    const payment = await openTestPayment(t, vehicleId);
+    await insertBankLine(t, t.event.edition.id, { amountCents: 3000, paymentId: payment.id });
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/payments/${year()}/refunds/export`,
+      json: {},
+      target: year(),
+    };
+  },
+  'POST /api/admin/payments/:year/refunds/:id/confirm': async () => {
+    await setTestFee(t, t.event.edition.id, TEST_FEE);
+    const owner = await insertConfirmedUser(t);
+    const { vehicleId } = await insertNumberedCar(t, { ownerId: owner.id });
+    const payment = await openTestPayment(t, vehicleId);
+    await insertBankLine(t, t.event.edition.id, { amountCents: 2600, paymentId: payment.id });
+    const made = await exportRefunds(t.orm.em.fork(), Number(year()), world.admin.id, new Date());
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: `/api/admin/payments/${year()}/refunds/${made.id}/confirm`,
+      json: {},
+      target: year(),
+      details: { export: made.id },
+    };
+  },
+  'POST /api/admin/check-in/cash': async () => {
+    await setTestFee(t, t.event.edition.id, TEST_FEE);
+    const owner = await insertConfirmedUser(t);
+    const { vehicleId, startNumber } = await insertNumberedCar(t, { ownerId: owner.id });
+    const payment = await openTestPayment(t, vehicleId);
+    return {
+      as: 'admin',
+      method: 'POST',
+      path: '/api/admin/check-in/cash',
+      json: { code: String(startNumber), gate: 'Nord' },
+      target: year(),
+      details: { payment: payment.id, amountCents: 2500, gate: 'Nord' },
+    };
+  },
   'POST /api/jury/classes/:id/close': async () => {
     // A class of its own with one car nobody scored: an admin closes it anyway, with a reason.
     const owner = await insertConfirmedUser(t);
@@ -716,8 +829,11 @@ describe('the audited routes', () => {
       const sendAs = async (path: string, ip: string) =>
         clock.during(send.at ?? APPLYING_NOON, () =>
           actor.client.request(send.method, path, {
-            json: send.json,
-            headers: { 'x-forwarded-for': `198.51.100.99, ${ip}` },
+            ...(send.body === undefined ? { json: send.json } : { body: send.body }),
+            headers: {
+              'x-forwarded-for': `198.51.100.99, ${ip}`,
+              ...(send.body === undefined ? {} : { 'content-type': 'application/octet-stream' }),
+            },
           }),
         );
 

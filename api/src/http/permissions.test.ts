@@ -758,6 +758,12 @@ const ROWS: Row[] = [
     request: async ({ owner }) => ({ path: `/api/vehicles/${(await ownersVehicle(owner)).id}` }),
   },
   {
+    route: 'GET /api/vehicles/:id/girocode.svg',
+    case: 'an edition without a fee: nothing to pay',
+    expect: [401, 404, 404, 404, 404, 404, 404],
+    request: () => ({ path: `/api/vehicles/${world.draft}/girocode.svg` }),
+  },
+  {
     route: 'GET /api/vehicles/:id/reviews',
     case: 'internal notes stay with staff',
     expect: [401, 403, 404, 200, 200, 403, 404],
@@ -1504,6 +1510,79 @@ const ROWS: Row[] = [
     route: 'GET /api/admin/jury/:year/ceremony',
     expect: [401, 403, 403, 403, 200, 403, 403],
     request: () => ({ path: `/api/admin/jury/${t.event.edition.year}/ceremony` }),
+  },
+  // Payments ('Zahlungen', admins only: bank data): the world's edition has no fee.
+  {
+    route: 'GET /api/admin/payments/:year',
+    case: 'an edition without a fee',
+    expect: [401, 403, 403, 403, 404, 403, 403],
+    request: () => ({ path: `/api/admin/payments/${t.event.edition.year}` }),
+  },
+  {
+    route: 'GET /api/admin/payments/:year/search',
+    case: 'an edition without a fee',
+    expect: [401, 403, 403, 403, 404, 403, 403],
+    request: () => ({ path: `/api/admin/payments/${t.event.edition.year}/search?q=ST26` }),
+  },
+  {
+    route: 'POST /api/admin/payments/:year/import',
+    case: 'an edition without a fee',
+    expect: [401, 403, 403, 403, 404, 403, 403],
+    request: () => ({ path: `/api/admin/payments/${t.event.edition.year}/import` }),
+  },
+  {
+    route: 'POST /api/admin/payments/:year/entries/:id/assign',
+    case: 'an edition without a fee',
+    expect: [401, 403, 403, 403, 404, 403, 403],
+    request: () => ({
+      path: `/api/admin/payments/${t.event.edition.year}/entries/${randomUUID()}/assign`,
+      json: { paymentId: randomUUID() },
+    }),
+  },
+  {
+    route: 'POST /api/admin/payments/:year/payments/:id/waive',
+    case: 'an edition without a fee',
+    expect: [401, 403, 403, 403, 404, 403, 403],
+    request: () => ({
+      path: `/api/admin/payments/${t.event.edition.year}/payments/${randomUUID()}/waive`,
+      json: { reason: 'Fahrzeug des Hauptsponsors' },
+    }),
+  },
+  {
+    route: 'POST /api/admin/payments/:year/refunds/export',
+    case: 'an edition without a fee',
+    expect: [401, 403, 403, 403, 404, 403, 403],
+    request: () => ({ path: `/api/admin/payments/${t.event.edition.year}/refunds/export`, json: {} }),
+  },
+  {
+    route: 'GET /api/admin/payments/:year/refunds/:id/file',
+    case: 'an edition without a fee',
+    expect: [401, 403, 403, 403, 404, 403, 403],
+    request: () => ({ path: `/api/admin/payments/${t.event.edition.year}/refunds/${randomUUID()}/file` }),
+  },
+  {
+    route: 'POST /api/admin/payments/:year/refunds/:id/confirm',
+    case: 'an edition without a fee',
+    expect: [401, 403, 403, 403, 404, 403, 403],
+    request: () => ({
+      path: `/api/admin/payments/${t.event.edition.year}/refunds/${randomUUID()}/confirm`,
+      json: {},
+    }),
+  },
+  {
+    route: 'GET /api/admin/payments/:year/kassenbericht.csv',
+    case: 'an edition without a fee',
+    expect: [401, 403, 403, 403, 404, 403, 403],
+    request: () => ({ path: `/api/admin/payments/${t.event.edition.year}/kassenbericht.csv` }),
+  },
+  {
+    route: 'POST /api/admin/check-in/cash',
+    case: 'a confirmed car without a fee: nothing to pay at the gate',
+    expect: [401, 403, 403, 409, 409, 409, 403],
+    request: async ({ owner }) => ({
+      path: '/api/admin/check-in/cash',
+      json: { code: (await confirmedInvitation(owner)).code },
+    }),
   },
 ];
 

@@ -6,7 +6,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF defence for mutations: a browser's Origin must be one of ours (Sec-Fetch-Site is the fallback
- * when Origin is absent), and bodies must be JSON, which a cross-site form cannot send.
+ * when Origin is absent), and bodies must be JSON (or a file as bytes), which a cross-site form cannot send.
  */
 export function mutationGuard(
   allowedOrigins: string[],
@@ -21,7 +21,9 @@ export function mutationGuard(
     if (origin ? !allowed.has(origin) : ctx.get('Sec-Fetch-Site') === 'cross-site') {
       throw forbidden(MESSAGES.foreignOrigin);
     }
-    if (hasBody(ctx.req.headers) && !ctx.is('application/json')) {
+    // A file sent as it is (a bank statement) is application/octet-stream: like JSON, a cross-site
+    // form cannot send it without the browser asking first.
+    if (hasBody(ctx.req.headers) && !ctx.is('application/json', 'application/octet-stream')) {
       throw new DomainError('unsupported_media_type', MESSAGES.jsonOnly);
     }
     return next();

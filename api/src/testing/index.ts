@@ -40,3 +40,4 @@ export { findOrphans, type IntegrityReport } from './integrity.js';
 export { insertCar, type CarOptions } from './car-pages.js';
 export { insertVotableCar, openVotingForTest } from './award.js';
 export { correctTestJury, judgeTestEdition, type JuryValueOf } from './jury.js';
+export { insertBankLine, openTestPayment, setTestFee, TEST_FEE } from './payments.js';

@@ -31,7 +31,8 @@ export type CheckInResult = { result: 'checked_in'; message: string } & CheckInV
  */
 export type CheckInRefusal =
   | ({ result: 'already_checked_in'; message: string } & CheckInView)
-  | { result: Exclude<CheckInResultCode, 'checked_in' | 'already_checked_in'>; message: string };
+  | ({ result: 'fee_open'; message: string; feeOpenCents: number } & CheckInView)
+  | { result: Exclude<CheckInResultCode, 'checked_in' | 'already_checked_in' | 'fee_open'>; message: string };
 
 /**
  * One car on a gate's list, as the server signs it: only what the gate needs. The check-in code is
@@ -50,6 +51,8 @@ export interface GateEntryData {
   codeHash: string;
   /** Only confirmed cars are let in. */
   confirmed: boolean;
+  /** The participation fee still open, in cents: a car with an open fee is let in only after 'Bar bezahlt'. Absent or 0: nothing open. */
+  feeOpenCents?: number;
   /** The winning scan's time and gate; null while the car is not in. */
   checkedInAt: string | null;
   gate: string | null;
@@ -99,7 +102,7 @@ export interface GateScanState {
 }
 
 /** Why a synced scan was refused: the admission rule's codes a gate's scan can end in. */
-export type GateRefusal = Extract<CheckInResultCode, 'outside_window' | 'not_admitted'>;
+export type GateRefusal = Extract<CheckInResultCode, 'outside_window' | 'not_admitted' | 'fee_open'>;
 
 /**
  * POST /api/admin/check-in/sync: the state of the scans of this device that changed since the

@@ -3,6 +3,7 @@ import type { DriveType, FuelType, VehicleStatus } from '../status.js';
 import type { Owner } from './account.js';
 import type { Media } from './media.js';
 import type { JuryPlace } from './jury.js';
+import type { VehiclePayment } from './payments.js';
 
 /** What owner and staff see of an invitation; the check-in code itself travels only by mail. */
 export interface VehicleInvitation {
@@ -59,6 +60,8 @@ export interface Vehicle {
   user?: Owner | null;
   /** Owner and admin reads: the invitation once the vehicle was invited, else null. */
   invitation?: VehicleInvitation | null;
+  /** Owner reads: the participation fee of the invitation, where the edition has one; else null. */
+  payment?: VehiclePayment | null;
   /** The owner's reads: the car's published jury places at its edition (absent or empty: none). */
   juryPlaces?: JuryPlace[];
   createdAt: string;

@@ -5,3 +5,5 @@ export * from './reference.js';
 export * from './epc-qr.js';
 export * from './money.js';
 export * from './payment-status.js';
+export * from './messages.js';
+export * from './schemas.js';

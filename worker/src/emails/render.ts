@@ -11,11 +11,12 @@ import {
   type EventFacts,
   type MailText,
 } from '@schlosstreffen/shared';
-import { createElement, type ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode } from 'react';
 import * as v from 'valibot';
 import type { MailAttachment } from '../adapters/mailer.js';
 import { attachments as invitationAttachments, CheckInCode } from './invitation.js';
 import { styles } from './layout.js';
+import { girocodeAttachment, PaymentDetails, type PaymentTransfer } from './payment.js';
 import { MailSiteContext, PREVIEW_SITE, type MailSite } from './site.js';
 import { TemplatedEmail } from './templated-email.js';
 
@@ -32,7 +33,20 @@ export function oneClickUnsubscribe(url: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-/** What a mail carries besides its text: the invitation's QR code, a test update's note, headers. */
+/** The transfer details and the GiroCode's attachment of a mail that asks for the fee. */
+async function paymentExtras(
+  transfer: PaymentTransfer,
+): Promise<{ after: ReactNode; attachment: MailAttachment }> {
+  return {
+    after: createElement(PaymentDetails, transfer),
+    attachment: await girocodeAttachment(transfer),
+  };
+}
+
+/**
+ * What a mail carries besides its text: the invitation's QR code (and, with a fee, the transfer
+ * details and GiroCode), a payment mail's transfer details, a test update's note, headers.
+ */
 async function extrasOf(
   template: EmailTemplateName,
   props: unknown,
@@ -45,10 +59,20 @@ async function extrasOf(
   switch (template) {
     case 'invitation': {
       const p = props as EmailTemplateProps<'invitation'>;
+      const checkIn = createElement(CheckInCode, { checkInCode: p.checkInCode });
+      const attachments = await invitationAttachments(p);
+      if (!p.payment) return { after: checkIn, attachments };
+      const payment = await paymentExtras({ payment: p.payment, transferCents: p.payment.amountCents });
       return {
-        after: createElement(CheckInCode, { checkInCode: p.checkInCode }),
-        attachments: await invitationAttachments(p),
+        after: createElement(Fragment, null, checkIn, payment.after),
+        attachments: [...attachments, payment.attachment],
       };
+    }
+    case 'payment-reminder':
+    case 'payment-partial': {
+      const p = props as EmailTemplateProps<'payment-reminder' | 'payment-partial'>;
+      const payment = await paymentExtras({ payment: p.payment, transferCents: p.openCents });
+      return { after: payment.after, attachments: [payment.attachment] };
     }
     case 'visitor-update': {
       const p = props as EmailTemplateProps<'visitor-update'>;

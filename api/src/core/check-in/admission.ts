@@ -25,10 +25,11 @@ export interface Gate {
  * the server does not know is unknown; an invitation of another edition opens no gate of this one;
  * a scan dated outside the gate window is refused; a car that is
  * in already is a repeat, unless this scan is earlier than the one that let it in (then this one
- * wins); a car is let in only while its invitation holds and its owner has confirmed.
+ * wins); a car is let in only while its invitation holds, its owner has confirmed and its
+ * participation fee, where the edition has one, is paid (by transfer or in cash at the gate) or waived.
  */
 export function admissionOf(
-  car: Pick<CarRow, 'checked_in_at' | 'released_at' | 'status' | 'edition_id'> | null,
+  car: Pick<CarRow, 'checked_in_at' | 'released_at' | 'status' | 'edition_id' | 'fee_open_cents'> | null,
   scannedAt: Date,
   gate: Gate,
 ): CheckInResultCode {
@@ -38,6 +39,7 @@ export function admissionOf(
   if (car.checked_in_at) return scannedAt < new Date(car.checked_in_at) ? 'checked_in' : 'already_checked_in';
   if (car.status === 'invited' && !car.released_at) return 'not_confirmed';
   if (car.status !== 'confirmed' || car.released_at) return 'not_admitted';
+  if (car.fee_open_cents > 0) return 'fee_open';
   return 'checked_in';
 }
 

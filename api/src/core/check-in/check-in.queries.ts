@@ -29,6 +29,8 @@ export interface CarRow {
   color: string | null;
   first_name: string | null;
   last_name: string | null;
+  /** The participation fee still open (0 without a fee, paid or waived). */
+  fee_open_cents: number;
 }
 
 /**
@@ -36,13 +38,16 @@ export interface CarRow {
  * a check-in code names one invitation of any edition (the rule refuses another edition's); a start
  * number is one of the gate's edition (`editionId`): numbers restart each year.
  */
+const FEE_OPEN_CENTS = `(case when fp.id is null or fp.waived_at is not null then 0 else greatest(0, fp.amount_cents - fp.paid_cents) end)::int`;
+
 const CAR_COLUMNS = `i.id, i.edition_id, e.name as edition_name, i.start_number, i.parking_zone, i.checked_in_at,
             i.released_at, v.id as vehicle_id, v.status, v.name, v.brand, v.model, v.year, v.color,
-            u.first_name, u.last_name
+            u.first_name, u.last_name, ${FEE_OPEN_CENTS} as fee_open_cents
        from invitation i
        join edition e on e.id = i.edition_id
        join vehicle v on v.id = i.vehicle_id
-       join users u on u.id = v.user_id`;
+       join users u on u.id = v.user_id
+       left join payment fp on fp.invitation_id = i.id`;
 
 /** A uuid array as one bound literal: a bound array would be spread into a list. */
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
@@ -216,13 +221,14 @@ export interface GateListRow {
   color: string | null;
   status: string;
   on_list: boolean;
+  fee_open_cents: number;
 }
 
 /** Holding invitations of invited or confirmed cars are on the list; everything else is not. */
 const ON_LIST = `(i.released_at is null and v.status in ('invited', 'confirmed'))`;
 
 /** When anything a gate shows of this invitation last changed. */
-const CHANGED_AT = `greatest(i.issued_at, v.updated_at, i.released_at, s.received_at)`;
+const CHANGED_AT = `greatest(i.issued_at, v.updated_at, i.released_at, s.received_at, fp.updated_at)`;
 
 /**
  * The edition's list in start-number order: the cars on it, or (with `changedAfter`) every one that
@@ -236,10 +242,11 @@ export function gateListRows(
   return selectRows<GateListRow>(
     em,
     `select i.id, i.start_number, i.parking_zone, i.qr_code, i.checked_in_at, s.gate,
-            v.name, v.brand, v.model, v.color, v.status, ${ON_LIST} as on_list
+            v.name, v.brand, v.model, v.color, v.status, ${ON_LIST} as on_list, ${FEE_OPEN_CENTS} as fee_open_cents
        from invitation i
        join vehicle v on v.id = i.vehicle_id
        left join check_in_scan s on s.id = i.checked_in_scan_id
+       left join payment fp on fp.invitation_id = i.id
       where i.edition_id = ? and ${changedAfter ? `${CHANGED_AT} > ?` : ON_LIST}
       order by i.start_number`,
     changedAfter ? [editionId, changedAfter] : [editionId],

@@ -81,6 +81,7 @@ export async function loadGateList(
         zone: row.parking_zone,
         codeHash: checkInCodeHash(row.qr_code),
         confirmed: row.status === 'confirmed',
+        feeOpenCents: row.fee_open_cents,
         checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
         gate: row.checked_in_at ? (row.gate ?? ONLINE_GATE) : null,
         validUntil,

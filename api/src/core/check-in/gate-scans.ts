@@ -64,7 +64,7 @@ function refusalOf(scan: GateScan, admission: ScanAdmission, window: GateWindow)
     result: 'refused',
     checkedInAt: null,
     gate: null,
-    reason: outside ? 'outside_window' : 'not_admitted',
+    reason: outside ? 'outside_window' : admission.result === 'fee_open' ? 'fee_open' : 'not_admitted',
     message: outside
       ? CHECK_IN_MESSAGES.scanOutsideWindow(
           venueDateTime(scan.scannedAt),
@@ -73,7 +73,9 @@ function refusalOf(scan: GateScan, admission: ScanAdmission, window: GateWindow)
         )
       : otherEdition
         ? CHECK_IN_MESSAGES.other_edition(otherEdition.edition_name)
-        : CHECK_IN_MESSAGES.not_admitted,
+        : admission.result === 'fee_open'
+          ? CHECK_IN_MESSAGES.fee_open
+          : CHECK_IN_MESSAGES.not_admitted,
   };
 }
 

@@ -40,9 +40,23 @@ import {
   JuryRecusal,
   JuryScore,
 } from '../model/jury.entity.js';
+import {
+  BankEntry,
+  BankImport,
+  Payment,
+  PaymentBooking,
+  PaymentRefund,
+  RefundExport,
+} from '../model/payment.entity.js';
 
 export {
   AuditLog,
+  BankEntry,
+  BankImport,
+  Payment,
+  PaymentBooking,
+  PaymentRefund,
+  RefundExport,
   Jury,
   JuryClass,
   JuryClassJudge,
@@ -84,6 +98,12 @@ export {
 
 export const entities = [
   User,
+  Payment,
+  BankImport,
+  BankEntry,
+  PaymentBooking,
+  RefundExport,
+  PaymentRefund,
   Jury,
   JuryClass,
   JuryClassJudge,

@@ -5,7 +5,7 @@
  * the same list.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EDITION_MESSAGES, type EventConfig } from '@schlosstreffen/shared';
+import { EDITION_MESSAGES, type EditionFee, type EventConfig } from '@schlosstreffen/shared';
 import { notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
 
@@ -49,6 +49,7 @@ export function eventOfEdition(edition: Edition): EditionEvent {
       cutoffDays: edition.cutoffDays,
       reminderDays: edition.reminderDays,
     },
+    fee: edition.fee ?? null,
   };
 }
 
@@ -65,6 +66,8 @@ export interface EditionEvent extends EventConfig {
   edition: EditionRef;
   /** When its applications open (null: not yet); undefined for a configured event, open from the start. */
   applicationsOpenAt?: Date | null;
+  /** Its participation fee ('Teilnahmegebühr'); null or absent: none. */
+  fee?: EditionFee | null;
 }
 
 /** Where an edition's event comes from: the editions in the database, or a fixed one (tests). */

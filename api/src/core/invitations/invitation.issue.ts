@@ -10,6 +10,8 @@ import { seal } from '../crypto/seal.js';
 import { enqueue, enqueueFollowUp } from '../outbox/outbox.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { Invitation } from '../model/invitation.entity.js';
+import { openPayment } from '../payments/payments.js';
+import { paymentMailOf } from '../payments/payment-mails.js';
 import { invitationConfirmUrl, invitationDeclineUrl } from './invitation-links.js';
 import { confirmByFor } from './deadlines.js';
 import { ownerMailProps } from '../status-log/status-effects.js';
@@ -63,7 +65,7 @@ export interface IssuedInvitation {
 
 export interface IssueOptions {
   /** The vehicle's edition. */
-  event: Pick<EditionEvent, 'parkingZones' | 'start' | 'invitations' | 'edition'>;
+  event: Pick<EditionEvent, 'parkingZones' | 'start' | 'invitations' | 'edition' | 'fee'>;
   publicUrl: string;
   secret: string;
   /** The moment of issue (the scheduler's as-of moment; now otherwise): start of the confirm-by period. */
@@ -123,6 +125,7 @@ export async function issueLocked(
       checkedInAt: null,
     });
   }
+  const payment = await openPayment(tx, invitation, options.event.fee, options.event.edition.year);
   await tx.flush();
   // A confirmed car given its number only now: its link preview shows the number.
   if (created && vehicle.status === 'confirmed') enqueueShareImage(tx, vehicle.id);
@@ -139,6 +142,7 @@ export async function issueLocked(
       parkingZone: invitation.parkingZone,
       confirmBy: invitation.confirmBy?.toISOString() ?? null,
       movedUp: options.movedUp ?? false,
+      payment: payment && options.event.fee ? paymentMailOf(payment, options.event.fee) : null,
     },
     sealed: seal(options.secret, {
       checkInCode: invitation.qrCode,

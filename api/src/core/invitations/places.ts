@@ -2,7 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmailTemplateName, VehicleStatus } from '@schlosstreffen/shared';
 import type { EditionEvent, EventSource } from '../editions/edition-events.js';
 import { seal } from '../crypto/seal.js';
+import { Edition } from '../model/edition.entity.js';
 import { Invitation, type ReleaseReason } from '../model/invitation.entity.js';
+import { releasePayment } from '../payments/payments.js';
 import type { User } from '../model/user.entity.js';
 import type { Vehicle } from '../model/vehicle.entity.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -20,7 +22,7 @@ import type { Actor } from '../status-log/status-log.js';
  * rules) and mail links.
  */
 export interface PlacesOptions {
-  event: Pick<EditionEvent, 'parkingZones' | 'start' | 'invitations' | 'edition'>;
+  event: Pick<EditionEvent, 'parkingZones' | 'start' | 'invitations' | 'edition' | 'fee'>;
   publicUrl: string;
   secret: string;
 }
@@ -52,7 +54,8 @@ export const SYSTEM_ACTOR: Actor = { kind: 'system', name: 'System' };
 
 /**
  * Frees the place of a vehicle that stopped holding one, in the caller's transaction (the vehicle
- * locked): its invitation is marked given up (the start number stays taken) and, unless the caller
+ * locked): its invitation is marked given up (the start number stays taken), its fee's refund rule
+ * applied (what was paid beyond what the club keeps becomes a refund due) and, unless the caller
  * moves the waitlist itself, a job that passes given-up places on is queued.
  */
 export async function releasePlace(
@@ -66,6 +69,8 @@ export async function releasePlace(
   if (invitation && !invitation.releasedAt) {
     invitation.releasedAt = at;
     invitation.releaseReason = reason;
+    const edition = await em.findOneOrFail(Edition, vehicle.edition.id);
+    await releasePayment(em, invitation.id, edition.fee, reason, at);
   }
   if (moveUp) enqueue(em, 'waitlist.advance', { editionId: vehicle.edition.id });
 }

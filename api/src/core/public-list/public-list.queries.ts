@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { selectRows } from '../db/db.queries.js';
 import { noWithdrawnConsent } from '../model/consent-state.js';
+import { feeSettledSql, vehicleFeeSettledSql } from '../fees/participation.js';
 
 /**
  * Changes whenever a row of the read model does: every write gives a row a new `xmin` (the writing
@@ -54,7 +55,7 @@ export function lockListingStates(em: EntityManager, ids: string[]): Promise<Lis
   return selectRows<ListingState>(
     em,
     `select v.id,
-            v.status = 'confirmed' and ${noWithdrawnConsent('v', 'media')} as listable,
+            v.status = 'confirmed' and ${vehicleFeeSettledSql('v')} and ${noWithdrawnConsent('v', 'media')} as listable,
             exists (select 1 from public_vehicle p where p.vehicle_id = v.id) as listed
        from vehicle v
       where v.id in (${ids.map(() => '?').join(', ')})
@@ -113,7 +114,8 @@ export async function carPageRow(
        join users u on u.id = v.user_id
        left join public_vehicle p on p.vehicle_id = v.id
        left join award a on a.edition_id = e.id
-      where e.year = ? and i.start_number = ? and i.released_at is null and v.status = 'confirmed'`,
+      where e.year = ? and i.start_number = ? and i.released_at is null and v.status = 'confirmed'
+        and ${feeSettledSql('i')}`,
     [year, startNumber],
   );
   return row;

@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { noWithdrawnConsent } from '../model/consent-state.js';
 import { selectRows } from '../db/db.queries.js';
+import { vehicleFeeSettledSql } from '../fees/participation.js';
 
 /**
  * The image a vehicle's card shows, as a lateral subquery on `v` (a vehicle): the hero, else the
@@ -94,7 +95,8 @@ export function cardRows(tx: EntityManager, editionId: string): Promise<CardRow[
        join users u on u.id = v.user_id
        left join invitation i on i.vehicle_id = v.id
        left join lateral (${CARD_MEDIA_SQL}) h on true
-       where v.edition_id = ? and v.status = 'confirmed' and ${noWithdrawnConsent('v', 'quartett')}
+       where v.edition_id = ? and v.status = 'confirmed' and ${vehicleFeeSettledSql('v')}
+         and ${noWithdrawnConsent('v', 'quartett')}
        order by i.start_number asc nulls last, v.created_at asc, v.id asc`,
     [editionId],
   );

@@ -1,6 +1,7 @@
 /** The SQL of the windshield signs: which cars get one, and what their signs show. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runStatement, selectRows } from '../db/db.queries.js';
+import { feeSettledSql } from '../fees/participation.js';
 
 /** What a sign shows of a car. */
 export interface SignRow {
@@ -21,7 +22,7 @@ export function signRows(em: EntityManager, editionId: string, vehicleId?: strin
     em,
     `select v.id as vehicle_id, v.name, v.brand, v.model, i.start_number, i.parking_zone
        from vehicle v join invitation i on i.vehicle_id = v.id and i.edition_id = v.edition_id
-      where v.edition_id = ? and v.status = 'confirmed' and i.released_at is null
+      where v.edition_id = ? and v.status = 'confirmed' and i.released_at is null and ${feeSettledSql('i')}
         ${vehicleId ? 'and v.id = ?' : ''}
       order by i.start_number`,
     vehicleId ? [editionId, vehicleId] : [editionId],

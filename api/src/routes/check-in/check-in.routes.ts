@@ -74,6 +74,14 @@ function refusal(
       const message = CHECK_IN_MESSAGES.already_checked_in(venueTime(new Date(view.checkedInAt!)));
       return conflict(message, { result, ...view } satisfies Omit<CheckInRefusal, 'message'>);
     }
+    case 'fee_open': {
+      const view = presentCheckIn(car!);
+      return conflict(CHECK_IN_MESSAGES.fee_open, {
+        result,
+        feeOpenCents: car!.fee_open_cents,
+        ...view,
+      } satisfies Omit<Extract<CheckInRefusal, { result: 'fee_open' }>, 'message'>);
+    }
     case 'unknown_code':
       return new DomainError('not_found', CHECK_IN_MESSAGES.unknown_code, { details: { result } });
     case 'other_edition':

@@ -196,6 +196,8 @@ describe('the gate list', () => {
       zone: confirmed.invitation.parkingZone,
       codeHash: checkInCodeHash(confirmed.invitation.qrCode),
       confirmed: true,
+      // The edition has no fee: nothing open.
+      feeOpenCents: 0,
       checkedInAt: null,
       gate: null,
       validUntil: new Date(t.config.event.end.getTime() + 24 * 3600 * 1000).toISOString(),

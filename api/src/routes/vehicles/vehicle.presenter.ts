@@ -4,6 +4,7 @@ import type * as Api from '@schlosstreffen/shared/api';
 import { presentMedia } from '../media/media.presenter.js';
 import { presentOwner } from '../auth/user.presenter.js';
 import type { Invitation } from '../../core/model/invitation.entity.js';
+import type { VehiclePayment } from '@schlosstreffen/shared/api';
 import type { Vehicle } from '../../core/model/vehicle.entity.js';
 import { vehicleData } from '../../core/model/vehicle-data.js';
 
@@ -32,10 +33,13 @@ export function presentVehicle(
   {
     withOwner = false,
     invitations,
+    payments,
     phases,
   }: {
     withOwner?: boolean;
     invitations?: Map<string, Invitation>;
+    /** By invitation id (paymentsOfInvitations): the owner's view of the fee. */
+    payments?: Map<string, VehiclePayment>;
     phases?: Map<string, EditionPhase>;
   } = {},
 ): Api.Vehicle {
@@ -54,6 +58,7 @@ export function presentVehicle(
     media: vehicle.media.isInitialized() ? vehicle.media.getItems().map(presentMedia) : [],
     ...(withOwner ? { user: wrap(vehicle.user).isInitialized() ? presentOwner(vehicle.user) : null } : {}),
     ...(invitations ? { invitation: presentInvitation(invitations.get(vehicle.id)) } : {}),
+    ...(payments ? { payment: payments.get(invitations?.get(vehicle.id)?.id ?? '') ?? null } : {}),
     createdAt: vehicle.createdAt.toISOString(),
     updatedAt: vehicle.updatedAt.toISOString(),
   };

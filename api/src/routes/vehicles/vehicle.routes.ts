@@ -16,6 +16,7 @@ import {
   venueDate,
   venueDateTime,
   OwnerStatusPatchSchema,
+  PAYMENT_MESSAGES,
   VEHICLE_MESSAGES,
   vehicleSchemas,
 } from '@schlosstreffen/shared';
@@ -52,6 +53,8 @@ import { createPublicListReader, publicListReader } from '../../core/public-list
 import { PUBLIC_LIST_CACHE_CONTROL, PUBLIC_LIST_CODINGS, publicListEtag } from './public-list.js';
 import { strictRouter } from '../../http/router.js';
 import { audited, auditOf, editionYear, param, type AuditOptions } from '../../http/audited.js';
+import { notFound } from '../../core/errors.js';
+import { giroCodeSvgOf, paymentsOfInvitations } from '../../core/payments/payments.js';
 
 /** The export in the audit log: the edition, the status filter, whether a search was used (not its text). */
 const EXPORT_AUDIT: AuditOptions = {
@@ -134,13 +137,17 @@ export function vehicleRoutes({
   router.get('/vehicles', requireUser, async (ctx) => {
     const list = await vehicles.listOwn(currentUser(ctx));
     const invitations = await vehicles.invitationsOf(list);
+    const payments = await paymentsOfInvitations(
+      em.fork(),
+      [...invitations.values()].map((i) => i.id),
+    );
     const phases = await phasesOfList(ctx, list);
     const places = await juryPlacesOf(
       em.fork(),
       list.map((vehicle) => vehicle.id),
     );
     ctx.body = list.map((vehicle) => ({
-      ...presentVehicle(vehicle, { invitations, phases }),
+      ...presentVehicle(vehicle, { invitations, payments, phases }),
       juryPlaces: places.get(vehicle.id) ?? [],
     }));
   });
@@ -154,10 +161,25 @@ export function vehicleRoutes({
 
   router.get('/vehicles/:id', requireUser, async (ctx) => {
     const vehicle = await vehicles.get(currentUser(ctx), vehicleId(ctx));
+    const invitations = await vehicles.invitationsOf([vehicle]);
     ctx.body = presentVehicle(vehicle, {
-      invitations: await vehicles.invitationsOf([vehicle]),
+      invitations,
+      payments: await paymentsOfInvitations(
+        em.fork(),
+        [...invitations.values()].map((i) => i.id),
+      ),
       phases: await phasesOfList(ctx, [vehicle]),
     });
+  });
+
+  // The GiroCode of the car's open fee (EPC069-12), as the dashboard and the invitation page show it.
+  router.get('/vehicles/:id/girocode.svg', requireUser, async (ctx) => {
+    const vehicle = await vehicles.get(currentUser(ctx), vehicleId(ctx));
+    const svg = await giroCodeSvgOf(em.fork(), vehicle.id);
+    if (!svg) throw notFound(PAYMENT_MESSAGES.noPayment);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = 'image/svg+xml';
+    ctx.body = svg;
   });
 
   router.patch('/vehicles/:id', requireUser, async (ctx) => {
