@@ -6,6 +6,7 @@ export const RETENTION_DEFAULT_DAYS = {
   unconfirmedAwardVoters: 7,
   juryScoresAfterEvent: 90,
   juryInvites: 14,
+  unassignedBankLines: 90,
   rejectedAfterEvent: 30,
   unconfirmedVisitors: 7,
   unattachedUploads: 1,

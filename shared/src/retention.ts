@@ -39,6 +39,12 @@ export const RETENTION_RULES: Record<
     description: 'Tage nach dem Versand',
     defaultDays: RETENTION_DEFAULT_DAYS.juryInvites,
   },
+  unassignedBankLines: {
+    label:
+      'Nicht zugeordnete Zahlungseingänge: Name, IBAN und Verwendungszweck des Zahlers (Betrag und Datum bleiben)',
+    description: 'Tage nach dem Einlesen des Kontoauszugs',
+    defaultDays: RETENTION_DEFAULT_DAYS.unassignedBankLines,
+  },
   rejectedAfterEvent: {
     label: 'Abgelehnte Bewerbungen mit Fotos',
     description: 'Tage nach dem Ende der Veranstaltung',

@@ -44,6 +44,7 @@ import { Route as AdminSiegerehrungRouteImport } from './routes/admin/siegerehru
 import { Route as AdminTeamRouteImport } from './routes/admin/team'
 import { Route as AdminTexteRouteImport } from './routes/admin/texte'
 import { Route as AdminWindschilderRouteImport } from './routes/admin/windschilder'
+import { Route as AdminZahlungenRouteImport } from './routes/admin/zahlungen'
 import { Route as BesucherAbmeldenRouteImport } from './routes/besucher/abmelden'
 import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/bestaetigen'
 import { Route as BesucherNaechstesTreffenRouteImport } from './routes/besucher/naechstes-treffen'
@@ -234,6 +235,11 @@ const AdminWindschilderRoute = AdminWindschilderRouteImport.update({
   path: '/windschilder',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminZahlungenRoute = AdminZahlungenRouteImport.update({
+  id: '/zahlungen',
+  path: '/zahlungen',
+  getParentRoute: () => AdminRoute,
+} as any)
 const BesucherAbmeldenRoute = BesucherAbmeldenRouteImport.update({
   id: '/besucher/abmelden',
   path: '/besucher/abmelden',
@@ -344,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
   '/admin/windschilder': typeof AdminWindschilderRoute
+  '/admin/zahlungen': typeof AdminZahlungenRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
@@ -393,6 +400,7 @@ export interface FileRoutesByTo {
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
   '/admin/windschilder': typeof AdminWindschilderRoute
+  '/admin/zahlungen': typeof AdminZahlungenRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
@@ -445,6 +453,7 @@ export interface FileRoutesById {
   '/admin/team': typeof AdminTeamRoute
   '/admin/texte': typeof AdminTexteRoute
   '/admin/windschilder': typeof AdminWindschilderRoute
+  '/admin/zahlungen': typeof AdminZahlungenRoute
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
@@ -498,6 +507,7 @@ export interface FileRouteTypes {
     | '/admin/team'
     | '/admin/texte'
     | '/admin/windschilder'
+    | '/admin/zahlungen'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/besucher/naechstes-treffen'
@@ -547,6 +557,7 @@ export interface FileRouteTypes {
     | '/admin/team'
     | '/admin/texte'
     | '/admin/windschilder'
+    | '/admin/zahlungen'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/besucher/naechstes-treffen'
@@ -598,6 +609,7 @@ export interface FileRouteTypes {
     | '/admin/team'
     | '/admin/texte'
     | '/admin/windschilder'
+    | '/admin/zahlungen'
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/besucher/naechstes-treffen'
@@ -892,6 +904,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminWindschilderRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/zahlungen': {
+      id: '/admin/zahlungen'
+      path: '/zahlungen'
+      fullPath: '/admin/zahlungen'
+      preLoaderRoute: typeof AdminZahlungenRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/besucher/abmelden': {
       id: '/besucher/abmelden'
       path: '/besucher/abmelden'
@@ -1012,6 +1031,7 @@ interface AdminRouteChildren {
   AdminTeamRoute: typeof AdminTeamRoute
   AdminTexteRoute: typeof AdminTexteRoute
   AdminWindschilderRoute: typeof AdminWindschilderRoute
+  AdminZahlungenRoute: typeof AdminZahlungenRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -1034,6 +1054,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminTeamRoute: AdminTeamRoute,
   AdminTexteRoute: AdminTexteRoute,
   AdminWindschilderRoute: AdminWindschilderRoute,
+  AdminZahlungenRoute: AdminZahlungenRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

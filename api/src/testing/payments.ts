@@ -38,7 +38,7 @@ export async function openTestPayment(
 export async function insertBankLine(
   t: TestContext,
   editionId: string,
-  line: { amountCents: number; paymentId?: string; payerIban?: string; payerName?: string },
+  line: { amountCents: number; paymentId?: string; payerIban?: string; payerName?: string; readAt?: Date },
 ): Promise<string> {
   const em = t.orm.em.fork();
   const bankImport = em.create(BankImport, {
@@ -59,6 +59,7 @@ export async function insertBankLine(
     origin: { kind: 'camt', statementId: 'TEST', entryIndex: 0 },
     outcome: line.paymentId ? 'paid' : 'unassigned',
     payment: line.paymentId ?? null,
+    ...(line.readAt ? { createdAt: line.readAt } : {}),
   });
   await em.flush();
   if (line.paymentId) {

@@ -21,6 +21,16 @@ export class Client {
     return response;
   }
 
+  /** A file's bytes as the body (a bank statement), with the session. */
+  async upload(path: string, bytes: Uint8Array): Promise<Response> {
+    const headers: Record<string, string> = {
+      origin: PUBLIC_URL,
+      'content-type': 'application/octet-stream',
+    };
+    if (this.cookie) headers.cookie = this.cookie;
+    return fetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: bytes });
+  }
+
   /** The answer's JSON; anything but the expected status throws with the server's message. */
   async json<T>(method: string, path: string, body?: unknown, expected = 200): Promise<T> {
     const response = await this.request(method, path, body);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: seeds its own database, starts the built api and worker with services of their
- * own, measures R1–R12 against their budgets and references (the absolute ones in reference-machine
+ * own, measures R1–R14 against their budgets and references (the absolute ones in reference-machine
  * units: scaled by this machine's speed, measured in the same run), prints one line per figure and
  * writes the same as JSON (test-results/bench/latest.json, not tracked), then `N passed, M failed`
  * over the budgets (a part that could not be measured counts as one failed). Exit code 1 when any
@@ -19,6 +19,7 @@ import { landingSpike } from './figures/landing-spike.js';
 import { login } from './figures/login.js';
 import { publicList } from './figures/public-list.js';
 import { quartett } from './figures/quartett.js';
+import { statementImport } from './figures/statement-import.js';
 import { statusMail } from './figures/status-mail.js';
 import { thumbnails } from './figures/thumbnails.js';
 import { uploads } from './figures/uploads.js';
@@ -38,7 +39,22 @@ import {
   type Speed,
 } from './stats.js';
 
-const ALL = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13'] as const;
+const ALL = [
+  'r1',
+  'r2',
+  'r3',
+  'r4',
+  'r5',
+  'r6',
+  'r7',
+  'r8',
+  'r9',
+  'r10',
+  'r11',
+  'r12',
+  'r13',
+  'r14',
+] as const;
 type Part = (typeof ALL)[number];
 const TITLES: Record<Part, string> = {
   r1: 'R1 public list',
@@ -54,6 +70,7 @@ const TITLES: Record<Part, string> = {
   r11: 'R11 gate under the spike',
   r12: 'R12 votes',
   r13: 'R13 jury under the spike',
+  r14: 'R14 bank statement import',
 };
 
 const requested = process.argv.slice(2).map((arg) => arg.toLowerCase());
@@ -143,6 +160,7 @@ try {
     thumbnails(services.s3, photos, seeded.drafts, Number(services.env.WORKER_CONCURRENCY)),
   );
   await measure('r8', () => uploads(services.s3, Number(services.env.WORKER_CONCURRENCY)));
+  await measure('r14', async () => statementImport(await new Client().login(ADMIN.email, ADMIN.password)));
   await worker.stop();
   await api.stop();
   // Last: it makes every vehicle confirmed.

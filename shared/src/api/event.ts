@@ -6,6 +6,8 @@ import type { VISITOR_STATE_LABELS } from '../messages.js';
 export interface InvitationConfirmResult {
   status: 'confirmed' | 'already_confirmed';
   message: string;
+  /** The car the link was for (its owner's dashboard shows its fee). */
+  vehicleId: string;
 }
 
 /** POST /api/invitations/decline and POST /api/vehicles/{id}/decline */

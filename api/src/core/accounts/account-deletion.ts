@@ -14,6 +14,8 @@ import { AwardVoter } from '../model/award.entity.js';
 import { forgetCarsInAwards, runAwardMoments } from '../award/award.js';
 import { redrawJuryCertificatesOf } from '../jury/certificates.js';
 import { deleteJuryInvitesTo } from '../jury/jury-privacy.js';
+import { Invitation } from '../model/invitation.entity.js';
+import { forgetPayers } from '../payments/payments.queries.js';
 import { forgetCarsInJury } from '../jury/jury-results.js';
 import { DataExport } from '../model/data-export.entity.js';
 import { destroyUserSessions } from './sessions.js';
@@ -89,6 +91,11 @@ export async function deleteAccount(
     // bias declarations, classes) goes with the account.
     await redrawJuryCertificatesOf(tx, vehicleIds);
     await forgetCarsInJury(tx, vehicleIds);
+    // The fee's bookings stay for the books (§ 147 AO) without the payer's name, account and text.
+    await forgetPayers(
+      tx,
+      (await tx.find(Invitation, { vehicle: { $in: vehicleIds } }, { fields: ['id'] })).map((i) => i.id),
+    );
 
     if (vehicleIds.length) {
       await markSetsWithDeletedAccount(tx, vehicleIds);

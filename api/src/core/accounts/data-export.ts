@@ -17,6 +17,7 @@ import { vehicleData } from '../model/vehicle-data.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { votesOfAddress } from '../award/award.js';
 import { juryDataOf } from '../jury/jury-privacy.js';
+import { paymentsForExport } from '../payments/payments.queries.js';
 import { Consent } from '../model/consent.entity.js';
 import { assertDataExportRoom } from './account-limits.js';
 import { DataExport } from '../model/data-export.entity.js';
@@ -97,6 +98,11 @@ export async function collectAccountData(
   // A judge's editions, classes, own values and bias declarations; invitations to judge sent to
   // the confirmed address.
   const jury = await juryDataOf(fork, user);
+  // The participation fee of each invitation: its bookings with the statement lines behind them.
+  const payments = await paymentsForExport(
+    fork,
+    invitations.map((invitation) => invitation.id),
+  );
   // The gate that let each car in, and, for staff, the scans they made at a gate.
   const scans = await gateScansOf(fork, user.id);
   // The event updates each registration was sent (or is being sent), with their state.
@@ -302,6 +308,17 @@ export async function collectAccountData(
     })),
     'publikumsliebling-stimmen.json': awardVotes,
     'jury.json': jury,
+    'startgeld.json': payments.map((row) => ({
+      edition: row.edition,
+      reference: row.reference,
+      amountCents: row.amount_cents,
+      paidCents: row.paid_cents,
+      refundedCents: row.refunded_cents,
+      dueAt: row.due_at,
+      waivedAt: row.waived_at,
+      waiveReason: row.waive_reason,
+      bookings: row.bookings ?? [],
+    })),
     'besucher-voranmeldungen.json': visitors.map((visitor) => ({
       edition: visitor.edition.name,
       firstName: visitor.firstName,

@@ -38,7 +38,9 @@ export interface CarRow {
  * a check-in code names one invitation of any edition (the rule refuses another edition's); a start
  * number is one of the gate's edition (`editionId`): numbers restart each year.
  */
-const FEE_OPEN_CENTS = `(case when fp.id is null or fp.waived_at is not null then 0 else greatest(0, fp.amount_cents - fp.paid_cents) end)::int`;
+const FEE_OPEN_CENTS = `(case when fp.id is null or fp.waived_at is not null
+                               or not exists (select 1 from edition fe where fe.id = fp.edition_id and fe.fee is not null)
+                             then 0 else greatest(0, fp.amount_cents - fp.paid_cents) end)::int`;
 
 const CAR_COLUMNS = `i.id, i.edition_id, e.name as edition_name, i.start_number, i.parking_zone, i.checked_in_at,
             i.released_at, v.id as vehicle_id, v.status, v.name, v.brand, v.model, v.year, v.color,

@@ -247,6 +247,8 @@ export async function updateEdition(
   audit?: PendingAudit,
   /** Called in the transaction when the name changes (the link previews of its cars name the meeting). */
   onRenamed?: (tx: EntityManager, editionId: string) => Promise<unknown>,
+  /** Called in the transaction when the fee is set or removed: who takes part may change. */
+  onFeeChanged?: (tx: EntityManager, edition: Edition) => Promise<unknown>,
 ): Promise<Edition> {
   return em.transactional(async (tx) => {
     const edition = await editionOfYear(tx, year);
@@ -254,6 +256,10 @@ export async function updateEdition(
     const renamed = input.name !== undefined && input.name !== edition.name;
     changeEdition(edition, input);
     if (renamed) await onRenamed?.(tx, edition.id);
+    if (input.fee !== undefined) {
+      await tx.flush();
+      await onFeeChanged?.(tx, edition);
+    }
     audit?.record(tx);
     return edition;
   });

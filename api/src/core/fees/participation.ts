@@ -40,11 +40,13 @@ export const feeSettled = (p: Pick<PaymentAmounts, 'amountCents' | 'paidCents' |
 
 /**
  * The one rule for taking part, in SQL: a car whose invitation `i` has a fee takes part only once it
- * is paid (by transfer or at the gate) or waived. Without a fee nothing changes. Used with the
+ * is paid (by transfer or at the gate) or waived. Without a fee (never set, or removed since) nothing
+ * changes. Used with the
  * invitation's alias by the public list, the quartett, the signs, the gate list and admission.
  */
 export const feeSettledSql = (invitation: string): string =>
-  `not exists (select 1 from payment fee_p where fee_p.invitation_id = ${invitation}.id and fee_p.waived_at is null and fee_p.paid_cents < fee_p.amount_cents)`;
+  `not exists (select 1 from payment fee_p join edition fee_e on fee_e.id = fee_p.edition_id and fee_e.fee is not null
+                where fee_p.invitation_id = ${invitation}.id and fee_p.waived_at is null and fee_p.paid_cents < fee_p.amount_cents)`;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -83,4 +85,6 @@ function venueDay(at: Date): string {
 
 /** The same rule for a vehicle `v` (through its invitation, where it has one). */
 export const vehicleFeeSettledSql = (vehicle: string): string =>
-  `not exists (select 1 from invitation fee_i join payment fee_p on fee_p.invitation_id = fee_i.id where fee_i.vehicle_id = ${vehicle}.id and fee_p.waived_at is null and fee_p.paid_cents < fee_p.amount_cents)`;
+  `not exists (select 1 from invitation fee_i join payment fee_p on fee_p.invitation_id = fee_i.id
+                join edition fee_e on fee_e.id = fee_p.edition_id and fee_e.fee is not null
+                where fee_i.vehicle_id = ${vehicle}.id and fee_p.waived_at is null and fee_p.paid_cents < fee_p.amount_cents)`;

@@ -23,13 +23,14 @@ export async function declineLocked(
   owner: User,
   via: DeclineVia,
   options: PlacesOptions,
+  /** The app's clock: when the place is given up (the fee's refund rule reads it). */
+  now: Date = new Date(),
 ): Promise<'declined' | 'already_declined'> {
   const invitation = await em.findOne(Invitation, { vehicle: vehicle.id });
   if (!holdsPlace(vehicle.status)) {
     if (invitation?.releaseReason === 'declined') return 'already_declined';
     throw conflict(INVITATION_MESSAGES.declineOnlyInvited);
   }
-  const now = new Date();
   recordStatusChange(em, vehicle, via === 'link' ? SYSTEM_ACTOR : { kind: 'user', user: owner }, {
     to: 'rejected',
     comment: PLACES_MESSAGES.declinedLog(via, invitation?.startNumber ?? null),

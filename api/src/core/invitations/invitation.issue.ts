@@ -125,8 +125,11 @@ export async function issueLocked(
       checkedInAt: null,
     });
   }
-  const payment = await openPayment(tx, invitation, options.event.fee, options.event.edition.year);
   await tx.flush();
+  const payment = options.event.fee
+    ? await openPayment(tx, invitation, options.event.fee, options.event.edition.year)
+    : null;
+  if (payment) await tx.flush();
   // A confirmed car given its number only now: its link preview shows the number.
   if (created && vehicle.status === 'confirmed') enqueueShareImage(tx, vehicle.id);
   if (await consentWithdrawn(tx, vehicle.id, 'contact')) {

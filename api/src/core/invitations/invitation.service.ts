@@ -38,7 +38,7 @@ export class InvitationService {
    */
   async confirmByToken(
     token: string,
-  ): Promise<{ status: 'confirmed' | 'already_confirmed'; message: string }> {
+  ): Promise<{ status: 'confirmed' | 'already_confirmed'; message: string; vehicleId: string }> {
     const subject = verifyInvitationConfirmToken(this.options.secret, token);
     const invitation = subject && (await this.em.findOne(Invitation, { id: subject.invitationId }));
     if (!invitation) throw notFound(INVITATION_MESSAGES.confirmLinkInvalid);
@@ -77,6 +77,7 @@ export class InvitationService {
     return {
       status: outcome,
       message: outcome === 'confirmed' ? INVITATION_MESSAGES.confirmed : INVITATION_MESSAGES.alreadyConfirmed,
+      vehicleId: invitation.vehicle.id,
     };
   }
 
@@ -101,7 +102,7 @@ export class InvitationService {
       if (current?.issuedAt.getTime() !== subject.issuedAtMs)
         throw notFound(INVITATION_MESSAGES.declineLinkInvalid);
       const owner = await em.findOneOrFail(User, vehicle.user.id);
-      return declineLocked(em, vehicle, owner, 'link', places);
+      return declineLocked(em, vehicle, owner, 'link', places, this.now());
     });
     if (status === 'declined') this.options.onOutbox?.();
     return {

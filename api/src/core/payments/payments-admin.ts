@@ -260,6 +260,8 @@ export async function bookCashAtGate(
   );
   if (!payment || feeSettled(amountsOf(payment)) || payment.keptCents !== null)
     throw conflict(PAYMENT_MESSAGES.noPayment);
+  // The fee removed from the edition since: nothing is owed any more.
+  if (!(await tx.findOneOrFail(Edition, payment.edition.id)).fee) throw conflict(PAYMENT_MESSAGES.noPayment);
   const open = payment.amountCents - payment.paidCents;
   await bookCredit(tx, payment.id, open, {
     kind: 'cash',

@@ -26,6 +26,7 @@ export interface UnpaidRow {
 }
 
 const UNPAID_HELD = `from payment p
+       join edition e on e.id = p.edition_id and e.fee is not null
        join invitation i on i.id = p.invitation_id
        join vehicle v on v.id = i.vehicle_id
       where p.edition_id = ? and i.released_at is null and v.status in ('invited', 'confirmed')
@@ -221,4 +222,99 @@ export async function vehicleOfInvitation(em: EntityManager, invitationId: strin
 /** Locks the edition's payments (an export reads what is due and writes it as one). */
 export async function lockEditionPayments(em: EntityManager, editionId: string): Promise<void> {
   await selectRows(em, 'select id from payment where edition_id = ? order by id for update', [editionId]);
+}
+
+/** The payments of these invitations with their bookings and the statement lines behind them, for a data export. */
+export function paymentsForExport(
+  em: EntityManager,
+  invitationIds: readonly string[],
+): Promise<
+  Array<{
+    reference: string;
+    edition: string;
+    amount_cents: number;
+    paid_cents: number;
+    refunded_cents: number;
+    due_at: Date | null;
+    waived_at: Date | null;
+    waive_reason: string | null;
+    bookings: Array<Record<string, unknown>> | null;
+  }>
+> {
+  return selectRows(
+    em,
+    `select p.reference, e.name as edition, p.amount_cents, p.paid_cents, p.refunded_cents, p.due_at,
+            p.waived_at, p.waive_reason,
+            (select json_agg(json_build_object(
+                      'kind', b.kind, 'amountCents', b.amount_cents, 'bookedAt', b.created_at,
+                      'bookingDate', be.booking_date, 'payerName', be.payer_name, 'payerIban', be.payer_iban,
+                      'remittance', be.remittance, 'refundTo', r.creditor_iban)
+                    order by b.created_at)
+               from payment_booking b
+               left join bank_entry be on be.id = b.bank_entry_id
+               left join payment_refund r on r.id = b.refund_id
+              where b.payment_id = p.id) as bookings
+       from payment p join edition e on e.id = p.edition_id
+      where p.invitation_id = any(?::uuid[])
+      order by p.created_at`,
+    [`{${invitationIds.join(',')}}`],
+  );
+}
+
+/**
+ * An account's deletion: the bookings of its payments stay (bookkeeping keeps them ten years,
+ * § 147 AO) without the payer's name, account and text, and its refunds without name and account.
+ */
+export async function forgetPayers(em: EntityManager, invitationIds: readonly string[]): Promise<void> {
+  if (invitationIds.length === 0) return;
+  const ids = `{${invitationIds.join(',')}}`;
+  await selectRows(
+    em,
+    `update bank_entry set payer_name = null, payer_iban = null, remittance = null, pruned_at = now()
+      where payment_id in (select id from payment where invitation_id = any(?::uuid[])) returning id`,
+    [ids],
+  );
+  await selectRows(
+    em,
+    `update payment_refund set creditor_name = null, creditor_iban = null, creditor_bic = null
+      where payment_id in (select id from payment where invitation_id = any(?::uuid[])) returning id`,
+    [ids],
+  );
+}
+
+/** Statement lines nobody claimed, read in before `before`: only amount and date stay. */
+export async function pruneUnassignedLines(em: EntityManager, before: Date): Promise<number> {
+  const rows = await selectRows(
+    em,
+    `update bank_entry set payer_name = null, payer_iban = null, remittance = null, pruned_at = now()
+      where outcome = 'unassigned' and pruned_at is null and created_at < ? returning id`,
+    [before],
+  );
+  return rows.length;
+}
+
+/** The edition's held places (invited or confirmed, not given up) that have no payment. */
+export function heldInvitationsWithoutPayment(
+  em: EntityManager,
+  editionId: string,
+): Promise<Array<{ invitation_id: string; vehicle_id: string }>> {
+  return selectRows(
+    em,
+    `select i.id as invitation_id, v.id as vehicle_id
+       from invitation i join vehicle v on v.id = i.vehicle_id
+      where i.edition_id = ? and i.released_at is null and v.status in ('invited', 'confirmed')
+        and not exists (select 1 from payment p where p.invitation_id = i.id)
+      order by i.start_number`,
+    [editionId],
+  );
+}
+
+/** The vehicles of the edition whose invitation has a payment. */
+export async function vehiclesWithPayments(em: EntityManager, editionId: string): Promise<string[]> {
+  const rows = await selectRows<{ vehicle_id: string }>(
+    em,
+    `select i.vehicle_id from payment p join invitation i on i.id = p.invitation_id where p.edition_id = ?`,
+    [editionId],
+  );
+  return rows.map((row) => row.vehicle_id);
 }

@@ -3,7 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { epcQrPayload, makePaymentReference, type EditionFee } from '@schlosstreffen/shared';
 import QRCode from 'qrcode';
 import type { VehiclePayment } from '@schlosstreffen/shared/api';
-import type { Invitation, ReleaseReason } from '../model/invitation.entity.js';
+import type { Edition } from '../model/edition.entity.js';
+import { Invitation, type ReleaseReason } from '../model/invitation.entity.js';
+import { refreshPublicVehicles } from '../public-list/public-vehicle.projection.js';
+import { heldInvitationsWithoutPayment, vehiclesWithPayments } from './payments.queries.js';
 import { Payment, PaymentBooking, type PaymentBookingKind } from '../model/payment.entity.js';
 import { keptOnRelease, paymentDueAt, paymentStatusOf, type PaymentAmounts } from '../fees/participation.js';
 
@@ -87,8 +90,8 @@ export async function openPayment(
   fee: EditionFee | null | undefined,
   year: number,
 ): Promise<Payment | null> {
+  if (!fee) return null;
   const existing = await em.findOne(Payment, { invitation: invitation.id });
-  if (!fee) return existing;
   const dueAt = paymentDueAt(invitation.confirmBy ?? null, fee);
   if (existing) {
     Object.assign(existing, { keptCents: null, dueAt, remindedAt: null });
@@ -153,4 +156,34 @@ export async function bookCredit(
   });
   payment.paidCents += amountCents;
   return { before, after: amountsOf(payment), payment };
+}
+
+/**
+ * A fee set on an edition whose places are held already: every held invitation without a payment
+ * gets one, its deadline the confirm-by deadline (or `at`, if that passed) plus the days to pay.
+ * The cars leave the public list until paid. Returns how many were opened.
+ */
+export async function openMissingPayments(em: EntityManager, edition: Edition, at: Date): Promise<number> {
+  const fee = edition.fee;
+  if (!fee) {
+    // Removed: every car waiting only for its fee takes part now.
+    await refreshPublicVehicles(em, await vehiclesWithPayments(em, edition.id));
+    return 0;
+  }
+  const held = await heldInvitationsWithoutPayment(em, edition.id);
+  for (const row of held) {
+    const invitation = await em.findOneOrFail(Invitation, { id: row.invitation_id });
+    const confirmBy = invitation.confirmBy
+      ? new Date(Math.max(invitation.confirmBy.getTime(), at.getTime()))
+      : null;
+    const payment = await openPayment(em, invitation, fee, edition.year);
+    if (payment) payment.dueAt = paymentDueAt(confirmBy, fee);
+  }
+  await em.flush();
+  if (held.length)
+    await refreshPublicVehicles(
+      em,
+      held.map((row) => row.vehicle_id),
+    );
+  return held.length;
 }

@@ -27,6 +27,7 @@ import {
 } from './privacy.queries.js';
 import { journalErasure } from '../outbox/erasure-journal.js';
 import { pruneStoredJournalRows } from '../outbox/outbox.queries.js';
+import { pruneUnassignedLines } from '../payments/payments.queries.js';
 
 const HOUR = 3600 * 1000;
 /** Journal rows in shared storage stay this long in the database (a restore compares the last day's). */
@@ -112,6 +113,10 @@ export async function runRetention(em: EntityManager, options: RetentionOptions)
     removed.juryInvites = await tx.nativeDelete(JuryInvite, {
       createdAt: { $lt: before(periods.juryInvites) },
     });
+
+    // Statement lines no reference matched and nobody assigned are of people who are not ours: their
+    // payer's name, account and text go after days; amount and date stay for the books.
+    removed.unassignedBankLines = await pruneUnassignedLines(tx, before(periods.unassignedBankLines));
 
     const rejectedEditions = endedDaysAgo(periods.rejectedAfterEvent);
     const rejected = rejectedEditions.length

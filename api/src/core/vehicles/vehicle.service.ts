@@ -337,7 +337,7 @@ export class VehicleService {
       // Staff change statuses in the admin dialog; declining is the owner's own act.
       if (!isOwner(user, vehicle)) throw forbidden();
       await assertEditionOpenForChanges(em, editionId, this.now(), 'owner');
-      return declineLocked(em, vehicle, await this.ownerOf(em, vehicle), 'dashboard', places);
+      return declineLocked(em, vehicle, await this.ownerOf(em, vehicle), 'dashboard', places, this.now());
     });
     this.options.onOutbox?.();
     return { status, vehicle: await this.get(user, id) };

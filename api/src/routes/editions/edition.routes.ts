@@ -28,6 +28,7 @@ import { strictRouter } from '../../http/router.js';
 import { audited, auditOf, param } from '../../http/audited.js';
 import { PUBLIC_LIST_CACHE_CONTROL } from '../vehicles/public-list.js';
 import { enqueueShareImagesOf } from '../../core/public-list/share-image.js';
+import { openMissingPayments } from '../../core/payments/payments.js';
 
 export interface EditionRouteDeps {
   em: EntityManager;
@@ -147,6 +148,9 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
         auditOf(ctx),
         // The link previews of its listed cars name the meeting: they are drawn anew.
         (tx, editionId) => enqueueShareImagesOf(tx, [editionId]),
+        // A fee set after invitations went out: the places held get their payment (and the cars
+        // take part once paid, like the later ones).
+        (tx, changed) => openMissingPayments(tx, changed, requestNow(ctx)),
       );
       events.invalidate?.();
       ctx.body = { message: EDITION_MESSAGES.updated(edition.name), ...(await list(ctx)) };

@@ -237,7 +237,7 @@ describe('confirming an invitation', () => {
     const { id, invitation } = await invitedVehicle();
     const res = await anon.post('/api/invitations/confirm', { token: tokenOf(invitation) });
     expect(res.status, res.text).toBe(200);
-    expect(res.data).toEqual({ status: 'confirmed', message: INVITATION_MESSAGES.confirmed });
+    expect(res.data).toEqual({ status: 'confirmed', message: INVITATION_MESSAGES.confirmed, vehicleId: id });
     expect((await t.orm.em.fork().findOneOrFail(Vehicle, id)).status).toBe('confirmed');
     const log = await t.orm.em.fork().find(Review, { vehicleId: id });
     expect(log.map((row) => [row.oldStatus, row.newStatus, row.reviewerId, row.actorRole])).toEqual([
@@ -252,6 +252,7 @@ describe('confirming an invitation', () => {
     expect(again.data).toEqual({
       status: 'already_confirmed',
       message: INVITATION_MESSAGES.alreadyConfirmed,
+      vehicleId: id,
     });
     expect(await t.orm.em.fork().count(Review, { vehicleId: id })).toBe(1);
   });

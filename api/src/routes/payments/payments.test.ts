@@ -23,6 +23,7 @@ import {
   APPLYING_NOON,
   createTestContext,
   EVENT_DAY_NOON,
+  insertBankLine,
   TEST_FEE,
   testClock,
   type SignedIn,
@@ -334,6 +335,25 @@ describe('the participation fee', () => {
     expect(report.text).toContain('"Summe";"Eingegangen";"110,00"');
   });
 
+  it('applies the refund rule to a decline after paying: all back until its date, less the kept amount after', async () => {
+    const early = await invitedCar('Früh abgesagt');
+    const late = await invitedCar('Spät abgesagt');
+    for (const car of [early, late])
+      await insertBankLine(t, t.event.edition.id, { amountCents: 2500, paymentId: car.payment.id });
+    const decline = async (vehicleId: string) => {
+      const res = await owner.client.post(`/api/vehicles/${vehicleId}/decline`, {});
+      expect(res.status, res.text).toBe(200);
+    };
+    // Until 31 May the whole fee goes back; on the meeting's day the club keeps 10 €.
+    await clock.during(APPLYING_NOON, () => decline(early.vehicleId));
+    await decline(late.vehicleId);
+    const due = (await overview()).refundsDue;
+    expect(due.find((row) => row.reference === early.payment.reference)?.amountCents).toBe(2500);
+    expect(due.find((row) => row.reference === late.payment.reference)?.amountCents).toBe(1500);
+    const mine = await owner.client.get(`/api/vehicles/${late.vehicleId}`);
+    expect(mine.data.payment).toMatchObject({ status: 'refund_due', paidCents: 2500, payTo: null });
+  });
+
   it('waives a fee with a reason: the car takes part as if paid', async () => {
     const car = await invitedCar('Sponsorwagen');
     const short = await admin.client.post(`/api/admin/payments/${year()}/payments/${car.payment.id}/waive`, {
@@ -349,5 +369,26 @@ describe('the participation fee', () => {
     );
     const mine = await owner.client.get(`/api/vehicles/${car.vehicleId}`);
     expect(mine.data.payment).toMatchObject({ status: 'waived', payTo: null });
+  });
+
+  it('gives places held before the fee was set their payment, and a removed fee asks nothing of anyone', async () => {
+    const { vehicleId, startNumber } = await insertNumberedCar(t, {
+      ownerId: owner.id,
+      name: 'Vor der Gebühr',
+    });
+    const signed = async () => (await signRows(em(), t.event.edition.id)).map((row) => row.start_number);
+    expect(await signed()).toContain(startNumber);
+    const set = await admin.client.patch(`/api/admin/editions/${year()}`, { fee: TEST_FEE });
+    expect(set.status, set.text).toBe(200);
+    const invitation = await em().findOneOrFail(Invitation, { vehicle: vehicleId });
+    const payment = await em().findOneOrFail(Payment, { invitation: invitation.id });
+    expect(payment).toMatchObject({ amountCents: 2500, paidCents: 0, dueAt: null });
+    expect(await signed()).not.toContain(startNumber);
+
+    const removed = await admin.client.patch(`/api/admin/editions/${year()}`, { fee: null });
+    expect(removed.status, removed.text).toBe(200);
+    expect(await signed()).toContain(startNumber);
+    const admitted = await admin.client.post('/api/admin/check-in', { code: String(startNumber) });
+    expect(admitted.status, admitted.text).toBe(200);
   });
 });

@@ -32,6 +32,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
     entries: [
       { label: 'Bewerbungen', to: '/admin/dashboard', access: 'staff' },
       { label: 'Meine Prüfungen', to: '/admin/pruefungen', access: 'staff' },
+      { label: 'Zahlungen', to: '/admin/zahlungen', access: 'admin' },
     ],
   },
   {

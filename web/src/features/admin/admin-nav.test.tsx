@@ -30,8 +30,8 @@ describe('the admin menu', () => {
       'Verwaltung',
     ]);
     const paths = ADMIN_MENU.flatMap((group) => group.entries.map((entry) => entry.to));
-    expect(paths).toHaveLength(18);
-    expect(new Set(paths).size).toBe(18);
+    expect(paths).toHaveLength(19);
+    expect(new Set(paths).size).toBe(19);
   });
 
   it('gives reviewers the screens of their role only, and finds the current one by its path', () => {
@@ -45,6 +45,9 @@ describe('the admin menu', () => {
     expect(currentAdminEntry(admin, '/admin/pruefung')?.entry.label).toBe('Prüfung');
     expect(currentAdminEntry(admin, '/admin/pruefungen')?.entry.label).toBe('Meine Prüfungen');
     expect(currentAdminEntry(admin, '/admin/texte')?.group.label).toBe('Kommunikation');
+    expect(currentAdminEntry(admin, '/admin/zahlungen')?.group.label).toBe('Bewerbungen');
+    // Payments show bank data: admins only.
+    expect(currentAdminEntry(reviewer, '/admin/zahlungen')).toBeUndefined();
     expect(currentAdminEntry(reviewer, '/admin/team')).toBeUndefined();
   });
 
@@ -53,7 +56,7 @@ describe('the admin menu', () => {
     await renderAt('/admin/ausgaben');
     await waitFor(() => expect(sideColumn()).toHaveLength(4));
     expect(sideColumn()).toEqual([
-      { group: 'Bewerbungen', entries: ['Bewerbungen', 'Meine Prüfungen'] },
+      { group: 'Bewerbungen', entries: ['Bewerbungen', 'Meine Prüfungen', 'Zahlungen'] },
       {
         group: 'Veranstaltungstag',
         entries: ['Check-in', 'Einlass', 'Auto-Quartett', 'Windschilder', 'Publikumsliebling', 'Jury'],

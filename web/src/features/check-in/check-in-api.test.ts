@@ -1,7 +1,8 @@
-import { CHECK_IN_MESSAGES } from '@schlosstreffen/shared';
+import { CHECK_IN_MESSAGES, formatEuro, PAYMENT_MESSAGES } from '@schlosstreffen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   alreadyCheckedInText,
+  bookCashPayment,
   CHECK_IN_ERRORS,
   formatCheckInTime,
   ownerName,
@@ -70,6 +71,40 @@ describe('submitCheckIn', () => {
     });
   });
 
+  it("turns 409 fee_open into 'Startgeld offen' with the open amount and the car", async () => {
+    const view = {
+      startNumber: 12,
+      parkingZone: 'B',
+      checkedIn: false,
+      checkedInAt: null,
+      vehicle: {
+        id: 'v',
+        title: 'Blitz',
+        brand: 'BMW',
+        model: 'M3',
+        year: 1990,
+        color: null,
+        status: 'confirmed',
+      },
+      owner: { firstName: 'Lena', lastName: 'Weber' },
+    };
+    answer(409, { result: 'fee_open', message: CHECK_IN_MESSAGES.fee_open, feeOpenCents: 1500, ...view });
+    expect(await submitCheckIn('12')).toMatchObject({
+      kind: 'fee-open',
+      code: '12',
+      message: CHECK_IN_MESSAGES.feeOpenHint(formatEuro(1500)),
+      openCents: 1500,
+      view: { startNumber: 12, vehicle: { title: 'Blitz' }, owner: { firstName: 'Lena' } },
+    });
+    // Without the amount the verdict stands, with the plain headline as its text.
+    answer(409, { result: 'fee_open', message: CHECK_IN_MESSAGES.fee_open, ...view });
+    expect(await submitCheckIn('12')).toMatchObject({
+      kind: 'fee-open',
+      message: CHECK_IN_MESSAGES.fee_open,
+      openCents: null,
+    });
+  });
+
   it("shows the server's words for refusals and a retry for server faults", async () => {
     answer(403, { message: 'Keine Berechtigung' });
     expect(await submitCheckIn('1')).toMatchObject({
@@ -84,6 +119,39 @@ describe('submitCheckIn', () => {
       kind: 'error',
       message: CHECK_IN_ERRORS.server,
       retry: true,
+    });
+  });
+});
+
+describe('bookCashPayment', () => {
+  it('posts code and gate and returns the booked message', async () => {
+    const booked = PAYMENT_MESSAGES.cashBooked(formatEuro(2500));
+    answer(200, { message: booked });
+    expect(await bookCashPayment('12', 'Tor Nord')).toEqual({ kind: 'booked', message: booked });
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(url).toBe('/api/admin/check-in/cash');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ code: '12', gate: 'Tor Nord' });
+  });
+
+  it('tells nothing open (409), a refusal and a lost connection apart', async () => {
+    answer(409, { message: PAYMENT_MESSAGES.noPayment });
+    expect(await bookCashPayment('12', 'Einlass')).toEqual({
+      kind: 'nothing-open',
+      message: PAYMENT_MESSAGES.noPayment,
+    });
+    answer(403, {});
+    expect(await bookCashPayment('12', 'Einlass')).toEqual({
+      kind: 'failed',
+      message: CHECK_IN_ERRORS.forbidden,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await bookCashPayment('12', 'Einlass')).toEqual({
+      kind: 'failed',
+      message: CHECK_IN_ERRORS.cashOffline,
     });
   });
 });

@@ -1,12 +1,26 @@
-import { brandAndModel, CHECK_IN_MESSAGES, venueTime } from '@schlosstreffen/shared';
-import type { CheckInRefusal, CheckInResult, CheckInView } from '@schlosstreffen/shared/api';
+import { brandAndModel, CHECK_IN_MESSAGES, formatEuro, venueTime } from '@schlosstreffen/shared';
+import type { CheckInRefusal, CheckInResult, CheckInView, ServerMessage } from '@schlosstreffen/shared/api';
 import { api, isApiError } from '../../lib/api';
 
-export type CheckInOutcome =
+/** A confirmed car whose fee is open: not let in until 'Bar bezahlt' is booked. */
+export interface FeeOpenOutcome {
+  kind: 'fee-open';
+  code: string;
+  /** The hint with the amount still open. */
+  message: string;
+  /** The amount still open, in cents; null when the answer did not name it. */
+  openCents: number | null;
+  view: CheckInView;
+  /** Why booking the cash payment did not work (no connection, the server's words). */
+  cashError?: string;
+}
+
+export type CheckInOutcome = (
   | { kind: 'checked-in'; code: string; message: string; view: CheckInView }
   | { kind: 'already'; code: string; message: string; view: CheckInView }
   | { kind: 'unknown'; code: string; message: string }
   | { kind: 'not-confirmed'; code: string; message: string; view: CheckInView | null }
+  | FeeOpenOutcome
   | {
       kind: 'error';
       code: string;
@@ -14,7 +28,11 @@ export type CheckInOutcome =
       message: string;
       /** A passing fault (network, server): the same code may simply be sent again. */
       retry: boolean;
-    };
+    }
+) & {
+  /** What was done before this verdict, shown above it: 'Bar bezahlt: 25,00 € gebucht.' */
+  note?: string;
+};
 
 export const CHECK_IN_ERRORS = {
   title: 'Check-in nicht möglich',
@@ -23,7 +41,21 @@ export const CHECK_IN_ERRORS = {
   server: 'Beim Check-in ist ein Fehler aufgetreten. Bitte versuche es gleich noch einmal.',
   forbidden: 'Du hast keine Berechtigung, Fahrzeuge einzuchecken.',
   signedOut: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+  cashOffline:
+    '„Bar bezahlt“ braucht eine Verbindung zum Server. Bitte prüfe die Internetverbindung und versuche es erneut.',
 } as const;
+
+/** The 'Startgeld offen' verdict, with the open amount in its hint when it is known. */
+export function feeOpenOutcome(code: string, view: CheckInView, openCents: unknown): FeeOpenOutcome {
+  const cents = typeof openCents === 'number' && Number.isSafeInteger(openCents) ? openCents : null;
+  return {
+    kind: 'fee-open',
+    code,
+    message: cents === null ? CHECK_IN_MESSAGES.fee_open : CHECK_IN_MESSAGES.feeOpenHint(formatEuro(cents)),
+    openCents: cents,
+    view,
+  };
+}
 
 /** HH:MM at the venue (the gate's local time), as the server words it. */
 export function formatCheckInTime(iso: string | null): string {
@@ -94,6 +126,9 @@ export async function submitCheckIn(code: string): Promise<CheckInOutcome> {
     if (body?.result === 'already_checked_in' && isView(body)) {
       return { kind: 'already', code, message: alreadyCheckedInText(body.checkedInAt), view: body };
     }
+    if (body?.result === 'fee_open' && isView(body)) {
+      return feeOpenOutcome(code, body, (body as { feeOpenCents?: unknown }).feeOpenCents);
+    }
     if (body?.result === 'not_confirmed') {
       return { kind: 'not-confirmed', code, message: CHECK_IN_MESSAGES.not_confirmed, view: null };
     }
@@ -109,4 +144,37 @@ export async function submitCheckIn(code: string): Promise<CheckInOutcome> {
   }
   if (!isView(answer)) return error(CHECK_IN_ERRORS.server, true);
   return { kind: 'checked-in', code, message: CHECK_IN_MESSAGES.checked_in, view: answer };
+}
+
+/** What booking a cash payment at the gate came to. */
+export type CashBooking =
+  | { kind: 'booked'; message: string }
+  /** 409: nothing open (paid meanwhile, or booked at another gate). */
+  | { kind: 'nothing-open'; message: string }
+  | { kind: 'failed'; message: string };
+
+/**
+ * 'Bar bezahlt': books the open fee of the car with this code (or start number) as paid in cash at
+ * this gate. Never rejects.
+ */
+export async function bookCashPayment(code: string, gate: string): Promise<CashBooking> {
+  try {
+    const answer = await api.post<ServerMessage>('/api/admin/check-in/cash', { code, gate });
+    return { kind: 'booked', message: answer.message };
+  } catch (failure) {
+    if (!isApiError(failure)) {
+      return {
+        kind: 'failed',
+        message: failure instanceof SyntaxError ? CHECK_IN_ERRORS.server : CHECK_IN_ERRORS.cashOffline,
+      };
+    }
+    const message = failure.fromBody ? failure.serverMessage : undefined;
+    if (failure.status === 409) {
+      return { kind: 'nothing-open', message: message ?? CHECK_IN_MESSAGES.feeCashNothingOpen };
+    }
+    if (failure.status === 401) return { kind: 'failed', message: message ?? CHECK_IN_ERRORS.signedOut };
+    if (failure.status === 403) return { kind: 'failed', message: message ?? CHECK_IN_ERRORS.forbidden };
+    if (failure.status >= 500) return { kind: 'failed', message: CHECK_IN_ERRORS.server };
+    return { kind: 'failed', message: message ?? CHECK_IN_ERRORS.server };
+  }
 }

@@ -48,3 +48,10 @@ export const CheckInErrorIcon = ({ className }: IconProps) => (
     <path d="M12 9v4.5M12 17h.01" />
   </LineIcon>
 );
+
+export const FeeOpenIcon = ({ className }: IconProps) => (
+  <LineIcon className={className} strokeWidth="2.4">
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="M15.5 8.5a4.5 4.5 0 1 0 0 7M7 10.75h6M7 13.25h6" />
+  </LineIcon>
+);

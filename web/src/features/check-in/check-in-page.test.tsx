@@ -1,5 +1,7 @@
-import { CHECK_IN_MESSAGES } from '@schlosstreffen/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { CHECK_IN_MESSAGES, formatEuro, PAYMENT_MESSAGES } from '@schlosstreffen/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import * as fakeIndexedDb from 'fake-indexeddb';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,7 +11,9 @@ import {
   SIGNED_IN_USER,
   type Handlers,
 } from '../../test/screen-helpers';
-import type { CheckInView } from '@schlosstreffen/shared/api';
+import type { CheckInView, GateEntryData, GateList, GateSyncResult } from '@schlosstreffen/shared/api';
+import { CHECK_IN_ERRORS } from './check-in-api';
+import { clearGate } from './gate-store';
 import { CAMERA_MESSAGES } from './qr-scanner';
 
 /** The jsQR stand-in, and how often the page loaded the module (it should only on demand). */
@@ -396,5 +400,231 @@ describe('check-in by camera', () => {
     expect(jsqr.decode).toHaveBeenCalledWith(expect.any(Uint8ClampedArray), 640, 360, {
       inversionAttempts: 'dontInvert',
     });
+  });
+});
+
+const BOOKED = PAYMENT_MESSAGES.cashBooked(formatEuro(2500));
+
+/** The 409 of a car whose fee is open, as the api answers it. */
+const feeOpen = () => ({
+  status: 409,
+  body: {
+    result: 'fee_open',
+    message: CHECK_IN_MESSAGES.fee_open,
+    feeOpenCents: 2500,
+    ...VIEW,
+    checkedIn: false,
+    checkedInAt: null,
+  },
+});
+
+/** Text as the screen shows it (formatEuro's non-breaking space read as a space). */
+const spaced = (text: string) => text.replace(/\s+/g, ' ');
+
+const cashPosts = (calls: { method: string; path: string; body: unknown }[]) =>
+  calls.filter((call) => call.method === 'POST' && call.path === '/api/admin/check-in/cash');
+
+describe("'Startgeld offen' at the online gate", () => {
+  it("shows the open fee with the car, books 'Bar bezahlt' at this gate and then checks the car in", async () => {
+    const replies = [feeOpen, checkedIn];
+    const { calls } = mockApi({
+      'GET /api/auth/user': () => ({ body: ADMIN }),
+      'POST /api/admin/check-in': () => replies.shift()!(),
+      'POST /api/admin/check-in/cash': () => ({ body: { message: BOOKED } }),
+    });
+    await openPage();
+    const user = await typeAndSubmit('12');
+
+    const panel = await waitFor(() => result() ?? Promise.reject(new Error('no result')));
+    expect(panel.dataset.result).toBe('fee-open');
+    const view = within(panel);
+    expect(view.getByRole('heading', { name: 'Startgeld offen' })).toBeTruthy();
+    expect(view.getByText(spaced(CHECK_IN_MESSAGES.feeOpenHint(formatEuro(2500))))).toBeTruthy();
+    expect(view.getByText('Rotkäppchen')).toBeTruthy();
+    expect(view.getByText('Jonas Hartmann')).toBeTruthy();
+    expect(liveRegion()?.textContent).toContain('Startgeld offen. Noch offen: 25,00');
+    expect(vibrate).toHaveBeenCalledWith([250, 100, 250]);
+    // Not let in: nothing in the recent list, no cash booked yet.
+    expect(screen.getByText('Noch keine Check-ins in dieser Sitzung.')).toBeTruthy();
+    expect(cashPosts(calls)).toEqual([]);
+
+    await user.click(view.getByRole('button', { name: 'Bar bezahlt' }));
+
+    await waitFor(() => expect(result()?.dataset.result).toBe('checked-in'));
+    expect(cashPosts(calls).map((call) => call.body)).toEqual([{ code: '12', gate: 'Einlass' }]);
+    expect(checkInPosts(calls).map((call) => call.body)).toEqual([{ code: '12' }, { code: '12' }]);
+    const done = within(result()!);
+    expect(done.getByRole('heading', { name: 'Eingecheckt' })).toBeTruthy();
+    expect(done.getByTestId('check-in-note').textContent).toBe(BOOKED);
+    expect(liveRegion()?.textContent).toBe(
+      `${BOOKED} Eingecheckt. Startnummer 12, Parkzone B. Rotkäppchen, Jonas Hartmann.`,
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Zuletzt eingecheckt' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
+  });
+
+  it('keeps the verdict with the reason when the booking fails, and does not check the car in', async () => {
+    let cash: () => { status: number; body: unknown } | Promise<never> = () =>
+      Promise.reject(new TypeError('Failed to fetch'));
+    const { calls } = mockApi({
+      'GET /api/auth/user': () => ({ body: ADMIN }),
+      'POST /api/admin/check-in': feeOpen,
+      'POST /api/admin/check-in/cash': () => cash(),
+    });
+    await openPage();
+    const user = await typeAndSubmit('12');
+    await waitFor(() => expect(result()?.dataset.result).toBe('fee-open'));
+
+    await user.click(within(result()!).getByRole('button', { name: 'Bar bezahlt' }));
+    await waitFor(() =>
+      expect(within(result()!).getByRole('alert').textContent).toBe(CHECK_IN_ERRORS.cashOffline),
+    );
+    expect(result()?.dataset.result).toBe('fee-open');
+
+    cash = () => ({ status: 403, body: { message: 'Keine Berechtigung für die Kasse.' } });
+    await user.click(within(result()!).getByRole('button', { name: 'Bar bezahlt' }));
+    await waitFor(() =>
+      expect(within(result()!).getByRole('alert').textContent).toBe('Keine Berechtigung für die Kasse.'),
+    );
+    expect(cashPosts(calls)).toHaveLength(2);
+    // Refused bookings do not check the car in.
+    expect(checkInPosts(calls)).toHaveLength(1);
+    expect(result()?.dataset.result).toBe('fee-open');
+  });
+});
+
+const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+const spki = publicKey.export({ format: 'der', type: 'spki' });
+const PUBLIC_KEY = spki.subarray(spki.length - 32).toString('base64');
+
+function gateEntry(feeOpenCents: number): GateEntryData {
+  return {
+    id: '00000000-0000-4000-8000-000000000012',
+    startNumber: 12,
+    name: 'Rotkäppchen',
+    brand: 'Volkswagen',
+    model: 'Golf I GTI',
+    color: 'Marsrot',
+    zone: 'B',
+    codeHash: createHash('sha256').update('code-12').digest('hex'),
+    confirmed: true,
+    feeOpenCents,
+    checkedInAt: null,
+    gate: null,
+    validUntil: '2030-06-21T18:00:00.000Z',
+  };
+}
+
+function signedList(entries: GateEntryData[]): GateList {
+  return {
+    publicKey: PUBLIC_KEY,
+    cursor: new Date().toISOString(),
+    delta: false,
+    entries: entries.map((data) => {
+      const json = JSON.stringify(data);
+      return { data: json, sig: sign(null, Buffer.from(json), privateKey).toString('base64') };
+    }),
+    removed: [],
+    total: entries.length,
+    expiresAt: '2030-06-21T18:00:00.000Z',
+  };
+}
+
+describe("'Startgeld offen' from the list on the device", () => {
+  beforeEach(() => {
+    // IndexedDB for this test only (jsdom has none): the gate keeps its list on the device.
+    const { indexedDB: _shared, IDBFactory, ...types } = fakeIndexedDb;
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    for (const [name, type] of Object.entries(types)) {
+      if (name.startsWith('IDB')) vi.stubGlobal(name, type);
+    }
+  });
+
+  afterEach(async () => {
+    Reflect.deleteProperty(navigator, 'onLine');
+    await clearGate();
+  });
+
+  it("refuses the car without queueing a scan; offline 'Bar bezahlt' waits, online it books under the gate's name, reads the list again and lets it in", async () => {
+    let open = 2500;
+    const synced: unknown[][] = [];
+    const { calls } = mockApi({
+      'GET /api/auth/user': () => ({ body: ADMIN }),
+      'GET /api/admin/check-in/list': () => ({ body: signedList([gateEntry(open)]) }),
+      'POST /api/admin/check-in/sync': (body) => {
+        const scans = (body as { scans: Array<{ id: string; invitationId: string }> }).scans;
+        synced.push(scans);
+        return {
+          body: {
+            scans: scans.map((scan) => ({
+              ...scan,
+              result: 'admitted',
+              checkedInAt: null,
+              gate: 'Tor Nord',
+              reason: null,
+              message: 'Eingecheckt',
+            })),
+            cursor: new Date().toISOString(),
+          } satisfies GateSyncResult,
+        };
+      },
+      'POST /api/admin/check-in/cash': () => {
+        open = 0;
+        return { body: { message: BOOKED } };
+      },
+    });
+    await openPage();
+    // Reading and verifying the signed list takes a moment.
+    await waitFor(() => expect(screen.getByTestId('gate-list').textContent).toContain('1 Fahrzeuge'), {
+      timeout: 5000,
+    });
+    const user = userEvent.setup();
+    const gateName = screen.getByLabelText('Name dieses Einlasses');
+    await user.clear(gateName);
+    await user.type(gateName, 'Tor Nord');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    await typeAndSubmit('code-12');
+    await waitFor(() => expect(result()?.dataset.result).toBe('fee-open'));
+    const panel = within(result()!);
+    expect(panel.getByRole('heading', { name: 'Startgeld offen' })).toBeTruthy();
+    expect(panel.getByText(spaced(CHECK_IN_MESSAGES.feeOpenHint(formatEuro(2500))))).toBeTruthy();
+    expect(panel.getByText('Rotkäppchen')).toBeTruthy();
+    // The device decided: nothing asked at the server, nothing waiting to be sent.
+    expect(checkInPosts(calls)).toEqual([]);
+    expect(screen.getByTestId('gate-pending').textContent).toBe('0 Scans');
+
+    // Without a connection the booking cannot be made: the button says so and waits.
+    const setOnline = (online: boolean) => {
+      Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
+      act(() => {
+        window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+      });
+    };
+    setOnline(false);
+    const button = panel.getByRole('button', { name: 'Bar bezahlt' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(panel.getByText(CHECK_IN_ERRORS.cashOffline)).toBeTruthy();
+    // Back online the gate reads its list again and sends its queue; then the booking is made.
+    const listReads = () => calls.filter((call) => call.path === '/api/admin/check-in/list').length;
+    const readsBefore = listReads();
+    setOnline(true);
+    await waitFor(() => expect(button.disabled).toBe(false));
+    await waitFor(() => expect(listReads()).toBe(readsBefore + 1));
+    await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/admin/check-in/sync'));
+
+    await user.click(button);
+
+    await waitFor(() => expect(result()?.dataset.result).toBe('checked-in'));
+    expect(cashPosts(calls).map((call) => call.body)).toEqual([{ code: 'code-12', gate: 'Tor Nord' }]);
+    expect(within(result()!).getByTestId('check-in-note').textContent).toBe(BOOKED);
+    // The list was read again after the booking.
+    const bookedAt = calls.findIndex((call) => call.path === '/api/admin/check-in/cash');
+    expect(calls.slice(bookedAt).some((call) => call.path === '/api/admin/check-in/list')).toBe(true);
+    // Let in on the device as usual: its scan goes to the server with the next sync.
+    expect(checkInPosts(calls)).toEqual([]);
+    await waitFor(() => expect(synced.flat()).toHaveLength(1));
+    expect(synced.flat()[0]).toMatchObject({ invitationId: '00000000-0000-4000-8000-000000000012' });
   });
 });

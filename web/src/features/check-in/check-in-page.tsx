@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { GATE_PAGE_CACHE } from './gate-page-cache';
-import type { CheckInOutcome } from './check-in-api';
+import type { CheckInOutcome, FeeOpenOutcome } from './check-in-api';
 import { GateStatus } from './gate-status';
 import { useGate } from './use-gate';
 import { CheckInCamera } from './check-in-camera';
@@ -25,8 +25,15 @@ const VIBRATION: Record<CheckInOutcome['kind'], number | number[]> = {
   already: [90, 60, 90],
   unknown: [250, 100, 250],
   'not-confirmed': [250, 100, 250],
+  'fee-open': [250, 100, 250],
   error: [250, 100, 250],
 };
+
+/** A code to check in, or 'Bar bezahlt' on its 'Startgeld offen' verdict (then checked in). */
+interface GateAction {
+  code: string;
+  cash?: FeeOpenOutcome;
+}
 
 function vibrate(kind: CheckInOutcome['kind']): void {
   if (typeof navigator.vibrate !== 'function') return;
@@ -57,7 +64,7 @@ export function AdminCheckInPage() {
   const lastScan = useRef<{ code: string; seenAt: number } | null>(null);
 
   const checkIn = useMutation({
-    mutationFn: gate.checkIn,
+    mutationFn: ({ code, cash }: GateAction) => (cash ? gate.payCash(cash) : gate.checkIn(code)),
     networkMode: 'always',
     onMutate: () => {
       pending.current = true;
@@ -79,9 +86,11 @@ export function AdminCheckInPage() {
     validators: { onChange: CheckInSchema },
     onSubmit: async ({ value, formApi }) => {
       const { code } = v.parse(CheckInSchema, value);
-      const outcome = await mutateAsync(code);
+      const outcome = await mutateAsync({ code });
       // A typo stays in the box to be corrected; a found car clears it for the next one.
-      if (outcome.kind === 'checked-in' || outcome.kind === 'already') formApi.reset();
+      if (outcome.kind === 'checked-in' || outcome.kind === 'already' || outcome.kind === 'fee-open') {
+        formApi.reset();
+      }
     },
   });
   const submitting = useStore(form.store, (state) => state.isSubmitting);
@@ -99,7 +108,7 @@ export function AdminCheckInPage() {
         return;
       }
       lastScan.current = { code, seenAt: now };
-      if (!seenJustNow) mutate(code);
+      if (!seenJustNow) mutate({ code });
     },
     [mutate],
   );
@@ -138,9 +147,21 @@ export function AdminCheckInPage() {
   }, [outcome]);
 
   const overlay = checkIn.isPending ? (
-    <CheckInPending code={checkIn.variables} />
+    <CheckInPending
+      code={checkIn.variables.code}
+      label={checkIn.variables.cash ? 'Bar bezahlt wird gebucht...' : undefined}
+    />
   ) : outcome ? (
-    <CheckInResult ref={resultRef} outcome={outcome} onNext={next} onRetry={() => mutate(outcome.code)} />
+    <CheckInResult
+      ref={resultRef}
+      outcome={outcome}
+      online={gate.online}
+      onNext={next}
+      onRetry={() => mutate({ code: outcome.code })}
+      onPayCash={
+        outcome.kind === 'fee-open' ? () => mutate({ code: outcome.code, cash: outcome }) : undefined
+      }
+    />
   ) : null;
 
   return (

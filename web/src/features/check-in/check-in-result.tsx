@@ -1,15 +1,22 @@
 import { forwardRef, type ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { AlreadyCheckedInIcon, CheckedInIcon, CheckInErrorIcon, UnknownCodeIcon } from './check-in-icons';
+import {
+  AlreadyCheckedInIcon,
+  CheckedInIcon,
+  CheckInErrorIcon,
+  FeeOpenIcon,
+  UnknownCodeIcon,
+} from './check-in-icons';
 import { CHECK_IN_MESSAGES } from '@schlosstreffen/shared';
 import type { CheckInView } from '@schlosstreffen/shared/api';
-import { ownerName, vehicleDetails, type CheckInOutcome } from './check-in-api';
+import { CHECK_IN_ERRORS, ownerName, vehicleDetails, type CheckInOutcome } from './check-in-api';
 
 const ICONS: Record<CheckInOutcome['kind'], (props: { className?: string }) => ReactNode> = {
   'checked-in': CheckedInIcon,
   already: AlreadyCheckedInIcon,
   unknown: UnknownCodeIcon,
   'not-confirmed': CheckInErrorIcon,
+  'fee-open': FeeOpenIcon,
   error: CheckInErrorIcon,
 };
 
@@ -40,6 +47,13 @@ const TONES: Record<CheckInOutcome['kind'], { panel: string; muted: string; tile
       tile: 'bg-red-900/45',
       button: 'bg-white text-red-800 hover:bg-red-50',
     },
+    // Stop until paid: orange, apart from the red of a car that may not come in at all.
+    'fee-open': {
+      panel: 'bg-orange-700 text-white',
+      muted: 'text-white',
+      tile: 'bg-orange-950/40',
+      button: 'bg-white text-orange-900 hover:bg-orange-50 disabled:cursor-not-allowed disabled:opacity-60',
+    },
     error: {
       panel: 'border-2 border-red-400 bg-night-800 text-parchment',
       muted: 'text-ash-300',
@@ -51,8 +65,13 @@ const TONES: Record<CheckInOutcome['kind'], { panel: string; muted: string; tile
 const actionClass =
   'inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-full px-6 text-lg font-bold tracking-wide transition-colors';
 
-/** The headline a screen reader hears for a result, with its details. */
+/** The headline a screen reader hears for a result, with its details (after what was booked before it). */
 export function announcementOf(outcome: CheckInOutcome): string {
+  const verdict = verdictText(outcome);
+  return outcome.note ? `${outcome.note} ${verdict}` : verdict;
+}
+
+function verdictText(outcome: CheckInOutcome): string {
   if (outcome.kind === 'unknown') return `Unbekannter Code. ${outcome.message}`;
   if (outcome.kind === 'error') return `${outcome.title}. ${outcome.message}`;
   if (outcome.kind === 'not-confirmed') {
@@ -60,6 +79,10 @@ export function announcementOf(outcome: CheckInOutcome): string {
       ? ` Startnummer ${outcome.view.startNumber}, ${outcome.view.vehicle.title}.`
       : '';
     return `${CHECK_IN_MESSAGES.notConfirmedHeadline}. ${outcome.message}${car}`;
+  }
+  if (outcome.kind === 'fee-open') {
+    const problem = outcome.cashError ? ` ${outcome.cashError}` : '';
+    return `${CHECK_IN_MESSAGES.fee_open}. ${outcome.message}${problem} Startnummer ${outcome.view.startNumber}, ${outcome.view.vehicle.title}.`;
   }
   const { view } = outcome;
   const owner = view.owner ? `, ${ownerName(view.owner)}` : '';
@@ -97,12 +120,12 @@ function CarDetails({ view, muted, tile }: { view: CheckInView; muted: string; t
   );
 }
 
-/** Covers the camera stage while a code is checked. */
-export function CheckInPending({ code }: { code: string }) {
+/** Covers the camera stage while a code is checked (or, with its label, a cash payment booked). */
+export function CheckInPending({ code, label = 'Prüfe Code...' }: { code: string; label?: string }) {
   return (
     <div className="flex w-full flex-col items-center justify-center gap-4 bg-night-800/95 p-6 text-center">
       <Spinner className="size-12 text-gold-300" />
-      <p className="font-display text-2xl text-parchment">Prüfe Code...</p>
+      <p className="font-display text-2xl text-parchment">{label}</p>
       <p className="max-w-full text-sm break-all text-ash-300">{code}</p>
     </div>
   );
@@ -111,8 +134,16 @@ export function CheckInPending({ code }: { code: string }) {
 /** The gate's verdict, big enough to read at arm's length. */
 export const CheckInResult = forwardRef<
   HTMLDivElement,
-  { outcome: CheckInOutcome; onNext: () => void; onRetry: () => void }
->(function CheckInResult({ outcome, onNext, onRetry }, ref) {
+  {
+    outcome: CheckInOutcome;
+    onNext: () => void;
+    onRetry: () => void;
+    /** 'Bar bezahlt' on 'Startgeld offen'. */
+    onPayCash?: () => void;
+    /** Whether the device is online: booking a cash payment needs the server. */
+    online?: boolean;
+  }
+>(function CheckInResult({ outcome, onNext, onRetry, onPayCash, online = true }, ref) {
   const tone = TONES[outcome.kind];
   const VerdictIcon = ICONS[outcome.kind];
   const headline =
@@ -120,9 +151,18 @@ export const CheckInResult = forwardRef<
       ? CHECK_IN_MESSAGES.unknownHeadline
       : outcome.kind === 'not-confirmed'
         ? CHECK_IN_MESSAGES.notConfirmedHeadline
-        : outcome.kind === 'error'
-          ? outcome.title
-          : outcome.message;
+        : outcome.kind === 'fee-open'
+          ? CHECK_IN_MESSAGES.fee_open
+          : outcome.kind === 'error'
+            ? outcome.title
+            : outcome.message;
+  // 'Bar bezahlt' leads; 'Nächstes Fahrzeug' steps back as it does behind 'Erneut versuchen'.
+  const nextClass =
+    outcome.kind === 'error' && outcome.retry
+      ? 'border-2 border-gold-500/50 text-gold-200 hover:bg-gold-500/10'
+      : outcome.kind === 'fee-open' && onPayCash
+        ? 'border-2 border-white/70 text-white hover:bg-white/10'
+        : tone.button;
   return (
     <div
       ref={ref}
@@ -141,8 +181,23 @@ export const CheckInResult = forwardRef<
           {headline}
         </h2>
       </div>
+      {outcome.note ? (
+        <p data-testid="check-in-note" className={`rounded-2xl px-4 py-3 text-xl font-bold ${tone.tile}`}>
+          {outcome.note}
+        </p>
+      ) : null}
       {outcome.kind === 'checked-in' || outcome.kind === 'already' ? (
         <CarDetails view={outcome.view} muted={tone.muted} tile={tone.tile} />
+      ) : outcome.kind === 'fee-open' ? (
+        <>
+          <p className="text-xl leading-snug font-semibold sm:text-2xl">{outcome.message}</p>
+          {outcome.cashError ? (
+            <p role="alert" className="rounded-2xl bg-night-950/45 px-4 py-3 text-base font-semibold">
+              {outcome.cashError}
+            </p>
+          ) : null}
+          <CarDetails view={outcome.view} muted={tone.muted} tile={tone.tile} />
+        </>
       ) : outcome.kind === 'not-confirmed' && outcome.view ? (
         <>
           <p className="text-xl leading-snug font-semibold sm:text-2xl">{outcome.message}</p>
@@ -162,15 +217,25 @@ export const CheckInResult = forwardRef<
             Erneut versuchen
           </button>
         ) : null}
-        <button
-          type="button"
-          className={`${actionClass} ${
-            outcome.kind === 'error' && outcome.retry
-              ? 'border-2 border-gold-500/50 text-gold-200 hover:bg-gold-500/10'
-              : tone.button
-          }`}
-          onClick={onNext}
-        >
+        {outcome.kind === 'fee-open' && onPayCash ? (
+          <>
+            <button
+              type="button"
+              className={`${actionClass} ${tone.button}`}
+              disabled={!online}
+              aria-describedby={online ? undefined : 'check-in-cash-offline'}
+              onClick={onPayCash}
+            >
+              Bar bezahlt
+            </button>
+            {online ? null : (
+              <p id="check-in-cash-offline" className="text-base font-semibold">
+                {CHECK_IN_ERRORS.cashOffline}
+              </p>
+            )}
+          </>
+        ) : null}
+        <button type="button" className={`${actionClass} ${nextClass}`} onClick={onNext}>
           Nächstes Fahrzeug
         </button>
       </div>

@@ -39,6 +39,7 @@ function gate(scans: QueuedScan[]): ReturnType<typeof useGate> {
     listError: null,
     pending: scans.filter((entry) => entry.state === 'pending').length,
     checkIn: () => Promise.reject(new Error('not in this test')),
+    payCash: () => Promise.reject(new Error('not in this test')),
     rename: () => Promise.resolve(),
   };
 }

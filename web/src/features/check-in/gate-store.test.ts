@@ -106,6 +106,29 @@ describe('the gate list on the device', () => {
     expect((await queuedScans()).map((scan) => [scan.startNumber, scan.state])).toEqual([[1, 'pending']]);
   });
 
+  it("refuses a confirmed car whose fee is open ('fee-open'), queues nothing, and lets it in once the fee is booked", async () => {
+    await refreshWith(
+      server(list([entry(1, { feeOpenCents: 2500 }), entry(2, { feeOpenCents: 0 }), entry(3)])),
+    );
+
+    expect(await checkInOnDevice('code-1')).toMatchObject({
+      kind: 'fee-open',
+      openCents: 2500,
+      entry: { startNumber: 1 },
+    });
+    expect(await checkInOnDevice('1')).toMatchObject({ kind: 'fee-open', openCents: 2500 });
+    expect(await queuedScans()).toEqual([]);
+    // 0 and absent mean nothing open.
+    expect(await checkInOnDevice('2')).toMatchObject({ kind: 'checked-in' });
+    expect(await checkInOnDevice('3')).toMatchObject({ kind: 'checked-in' });
+
+    // 'Bar bezahlt' was booked at the server: the device's older copy no longer keeps the car out.
+    const admitted = await checkInOnDevice('1', new Date('2030-06-20T09:00:00Z'), { feePaid: true });
+    expect(admitted).toMatchObject({ kind: 'checked-in', at: '2030-06-20T09:00:00.000Z' });
+    expect(await checkInOnDevice('1')).toMatchObject({ kind: 'already' });
+    expect((await queuedScans()).map((scan) => scan.startNumber).sort()).toEqual([1, 2, 3]);
+  });
+
   it('refuses a list with one forged entry whole', async () => {
     const forged = list([entry(1), entry(2)]);
     forged.entries[1] = { ...forged.entries[1]!, data: forged.entries[1]!.data.replace('"A"', '"B"') };
@@ -383,5 +406,35 @@ describe('sending the queue', () => {
     expect(await checkInOnDevice('1', new Date('2030-06-20T09:00:00Z'))).toMatchObject({
       kind: 'checked-in',
     });
+  });
+});
+
+describe('a scan refused for its fee', () => {
+  it("keeps it as refused with reason fee_open; scanned again, the list's open fee says 'fee-open'", async () => {
+    await refreshWith(server(list([entry(1)])));
+    await checkInOnDevice('1', new Date('2030-06-20T08:00:00Z'));
+    const [scan] = await queuedScans();
+    // The server refuses it: the fee is open (this device's list was older than the server's state).
+    const refused: GateSyncResult = {
+      scans: [
+        {
+          id: scan!.id,
+          invitationId: scan!.invitationId,
+          result: 'refused',
+          checkedInAt: null,
+          gate: null,
+          reason: 'fee_open',
+          message: CHECK_IN_MESSAGES.fee_open,
+        },
+      ],
+      cursor: '2030-06-20T08:01:00.000Z',
+    };
+    await syncWith(server(refused));
+    expect((await queuedScans()).map((item) => [item.state, item.reason, item.message])).toEqual([
+      ['refused', 'fee_open', CHECK_IN_MESSAGES.fee_open],
+    ]);
+
+    await refreshWith(server(list([entry(1, { feeOpenCents: 2500 })])));
+    expect(await checkInOnDevice('1')).toMatchObject({ kind: 'fee-open', openCents: 2500 });
   });
 });

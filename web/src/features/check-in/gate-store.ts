@@ -47,7 +47,7 @@ export interface QueuedScan {
   /** pending until the server has it; then what it made of it. */
   state: 'pending' | GateScanState['result'];
   message: string | null;
-  /** For a refused scan: why (outside_window: dated outside the gate window). */
+  /** For a refused scan: why (outside_window: dated outside the gate window; fee_open: its fee was open). */
   reason?: GateRefusal | null;
   /** For a duplicate: the first scan's gate and time. */
   firstGate: string | null;
@@ -226,6 +226,8 @@ export type GateVerdict =
   | { kind: 'checked-in'; entry: GateEntryData; at: string }
   | { kind: 'already'; entry: GateEntryData; at: string }
   | { kind: 'not-confirmed'; entry: GateEntryData }
+  /** Confirmed, but its fee is open: not let in, nothing queued, until 'Bar bezahlt' is booked. */
+  | { kind: 'fee-open'; entry: GateEntryData; openCents: number }
   | { kind: 'unknown' };
 
 /** The entry for a typed start number or a scanned code, checked against its signature and expiry. */
@@ -246,9 +248,15 @@ async function findEntry(code: string, now: Date): Promise<GateEntryData | null>
 
 /**
  * Checks a code against the list on this device, without the network: a confirmed car not yet in
- * is admitted here and its scan queued for the server.
+ * whose fee is not open is admitted here and its scan queued for the server. `feePaid`: the fee
+ * was just booked at the server ('Bar bezahlt'), so an open fee on this device's older copy of the
+ * list no longer keeps the car out.
  */
-export async function checkInOnDevice(code: string, now = new Date()): Promise<GateVerdict> {
+export async function checkInOnDevice(
+  code: string,
+  now = new Date(),
+  { feePaid = false }: { feePaid?: boolean } = {},
+): Promise<GateVerdict> {
   const entry = await findEntry(code, now);
   if (!entry) return { kind: 'unknown' };
   const database = await db();
@@ -265,6 +273,11 @@ export async function checkInOnDevice(code: string, now = new Date()): Promise<G
   if (!entry.confirmed) {
     await tx.done;
     return { kind: 'not-confirmed', entry };
+  }
+  const openCents = entry.feeOpenCents ?? 0;
+  if (openCents > 0 && !feePaid) {
+    await tx.done;
+    return { kind: 'fee-open', entry, openCents };
   }
   const scan: QueuedScan = {
     id: crypto.randomUUID(),

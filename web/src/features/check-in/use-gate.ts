@@ -1,8 +1,16 @@
-import { CHECK_IN_MESSAGES } from '@schlosstreffen/shared';
+import { CHECK_IN_MESSAGES, ONLINE_GATE } from '@schlosstreffen/shared';
 import type { CheckInView, GateEntryData } from '@schlosstreffen/shared/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
-import { alreadyCheckedInText, submitCheckIn, type CheckInOutcome } from './check-in-api';
+import {
+  alreadyCheckedInText,
+  bookCashPayment,
+  CHECK_IN_ERRORS,
+  feeOpenOutcome,
+  submitCheckIn,
+  type CheckInOutcome,
+  type FeeOpenOutcome,
+} from './check-in-api';
 import {
   checkInOnDevice,
   expireGate,
@@ -157,10 +165,11 @@ export function useGate() {
 
   /**
    * Checks a code in: against the list on this device when it holds one (a code it does not know is
-   * asked at the server while online), else at the server.
+   * asked at the server while online), else at the server. `feePaid`: the server has just booked the
+   * car's fee, whatever this device's copy of the list still says.
    */
   const checkIn = useCallback(
-    async (code: string): Promise<CheckInOutcome> => {
+    async (code: string, options: { feePaid?: boolean } = {}): Promise<CheckInOutcome> => {
       if (!state.ready) {
         // Checked in at the server before this device's list was read: read it again, so the
         // list knows the car and a second scan says 'already' instead of queueing a duplicate.
@@ -168,7 +177,7 @@ export function useGate() {
         if (answer.kind === 'checked-in') void refresh();
         return answer;
       }
-      const verdict = await checkInOnDevice(code);
+      const verdict = await checkInOnDevice(code, new Date(), options);
       showScans(await queuedScans());
       if (verdict.kind === 'checked-in') {
         void sync();
@@ -195,6 +204,9 @@ export function useGate() {
           view: viewOf(verdict.entry, null),
         };
       }
+      if (verdict.kind === 'fee-open') {
+        return feeOpenOutcome(code, viewOf(verdict.entry, null), verdict.openCents);
+      }
       // Not on this device's list: the server may know it (a code of another edition, or one issued
       // since the list was read). Unreachable, the device's verdict stands.
       if (navigator.onLine) {
@@ -210,8 +222,29 @@ export function useGate() {
     [refresh, showScans, state.ready, sync],
   );
 
+  /**
+   * 'Bar bezahlt' on a 'Startgeld offen' verdict (online only): books the open fee at the server
+   * under this gate's name, reads the list again and checks the car in as usual; the booking's
+   * words stand above the new verdict. A booking that fails leaves the verdict, with the reason.
+   */
+  const payCash = useCallback(
+    async (outcome: FeeOpenOutcome): Promise<CheckInOutcome> => {
+      if (!navigator.onLine) return { ...outcome, cashError: CHECK_IN_ERRORS.cashOffline };
+      const booking = await bookCashPayment(outcome.code, state.device?.gate ?? ONLINE_GATE);
+      if (booking.kind === 'failed') return { ...outcome, cashError: booking.message };
+      // Booked now, or nothing open at the server (paid meanwhile): either way the fee no longer
+      // keeps the car out, even where this device's list has not caught up yet.
+      if (state.ready) await refresh();
+      const answer = await checkIn(outcome.code, { feePaid: true });
+      return answer.kind === 'fee-open'
+        ? { ...answer, cashError: booking.message }
+        : { ...answer, note: booking.message };
+    },
+    [checkIn, refresh, state.device, state.ready],
+  );
+
   const rename = useCallback(async (gate: string) => update({ device: await renameGate(gate) }), [update]);
 
   const pending = state.scans.filter((scan) => scan.state === 'pending').length;
-  return { ...state, pending, checkIn, rename };
+  return { ...state, pending, checkIn, payCash, rename };
 }

@@ -1002,3 +1002,65 @@ describe("/dashboard and the jury's places", () => {
     expect(within(card('Ohne Platz')).queryByRole('list', { name: 'Jury-Platzierungen' })).toBeNull();
   });
 });
+
+describe("the fee ('Startgeld') on /dashboard", () => {
+  it('shows the transfer with its GiroCode on an invited car, a paid fee as paid, and nothing without a fee', async () => {
+    const payTo = { accountHolder: 'Schlosstreffen e. V.', iban: 'DE89370400440532013000', bic: null };
+    vehicles = [
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000051',
+        name: 'Offen',
+        status: 'invited',
+        invitation: makeInvitation(),
+        payment: {
+          status: 'open',
+          reference: 'ST26-K7Q2P-K',
+          amountCents: 2500,
+          paidCents: 0,
+          dueAt: '2026-04-29T08:00:00.000Z',
+          payTo,
+        },
+      }),
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000052',
+        name: 'Bezahlt',
+        status: 'confirmed',
+        invitation: makeInvitation({ startNumber: 8 }),
+        payment: {
+          status: 'paid',
+          reference: 'ST26-M3R4S-T',
+          amountCents: 2500,
+          paidCents: 2500,
+          dueAt: '2026-04-29T08:00:00.000Z',
+          payTo: null,
+        },
+      }),
+      makeVehicle({
+        id: '00000000-0000-4000-8000-000000000053',
+        name: 'Ohne Gebühr',
+        status: 'confirmed',
+        invitation: makeInvitation({ startNumber: 9 }),
+        payment: null,
+      }),
+    ];
+    await renderDashboard();
+    await screen.findByRole('article', { name: 'Offen' });
+
+    const open = within(within(card('Offen')).getByRole('region', { name: 'Startgeld' }));
+    expect(open.getByText('Offen', { selector: 'span' })).toBeTruthy();
+    expect(open.getByText('DE89 3704 0044 0532 0130 00')).toBeTruthy();
+    expect(open.getByText('ST26-K7Q2P-K')).toBeTruthy();
+    expect(open.getByText('29.04.2026, 10:00 Uhr')).toBeTruthy();
+    expect(
+      open.getByRole('img', { name: 'GiroCode für die Überweisung des Startgelds' }).getAttribute('src'),
+    ).toBe('/api/vehicles/00000000-0000-4000-8000-000000000051/girocode.svg');
+    // Beside the invitation's own actions.
+    expect(within(card('Offen')).getByRole('button', { name: 'Teilnahme bestätigen' })).toBeTruthy();
+
+    const paid = within(within(card('Bezahlt')).getByRole('region', { name: 'Startgeld' }));
+    expect(paid.getByText('Dein Startgeld ist eingegangen. Danke!')).toBeTruthy();
+    expect(paid.queryByRole('img')).toBeNull();
+
+    expect(within(card('Ohne Gebühr')).queryByRole('region', { name: 'Startgeld' })).toBeNull();
+  });
+});

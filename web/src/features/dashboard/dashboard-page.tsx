@@ -43,6 +43,7 @@ import { EmailConfirmNotice } from '../account/email-confirm-notice';
 import { MailBouncedNotice } from '../account/mail-bounced-notice';
 import { JuryPlaceBadges } from '../results/jury-results-block';
 import { CarPagePanel } from './car-page-panel';
+import { VehiclePaymentSection } from '../vehicles/vehicle-payment';
 import { SubmitConsentDialog } from './submit-consent-dialog';
 
 /** Success and error toasts per owner status change; 'confirmed' accepts an invitation. */
@@ -137,6 +138,9 @@ function OwnerActions({
   const busy = pendingStatus !== undefined || deleting || declining;
   const title = vehicleDisplayName(vehicle);
   const note = view.note ? <p className="w-full text-sm text-ash-400">{view.note}</p> : null;
+  const payment = vehicle.payment ? (
+    <VehiclePaymentSection vehicleId={vehicle.id} payment={vehicle.payment} className="w-full" />
+  ) : null;
   if (view.frozen) {
     // A record: to look at, and its car's way into the current edition.
     return (
@@ -160,6 +164,7 @@ function OwnerActions({
           </Button>
         ) : null}
         {note}
+        {payment}
       </>
     );
   }
@@ -220,6 +225,7 @@ function OwnerActions({
         </button>
       ) : null}
       {note}
+      {payment}
       {vehicle.status === 'confirmed' && vehicle.invitation && !vehicle.invitation.releasedAt ? (
         <div className="w-full">
           <CarPagePanel vehicle={vehicle} />

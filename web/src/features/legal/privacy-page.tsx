@@ -190,6 +190,27 @@ export function PrivacyPage() {
           Art. 6 Abs. 1 lit. b DSGVO (deine Mitarbeit in der Jury, die Teilnahme deines Autos am Treffen).
         </LegalBasis>
 
+        <LegalSubheading>Startgeld</LegalSubheading>
+        <p>
+          Verlangen wir für eine Ausgabe ein Startgeld, bekommt deine Einladung einen Verwendungszweck. Aus
+          den Kontoauszügen unseres Vereinskontos speichern wir zu jeder Gutschrift Betrag, Buchungstag, Name
+          und IBAN des Zahlers und den Verwendungszweck, um sie deiner Einladung zuzuordnen und dir zu viel
+          oder nach einer Absage Gezahltes zurückzuüberweisen; dafür geben wir Name, IBAN und Betrag an unsere
+          Bank. Im Konto zeigen wir IBANs nur gekürzt. Buchungen bewahren wir nach dem Handels- und
+          Steuerrecht zehn Jahre auf (§ 147 AO); löschst du dein Konto, bleiben sie ohne deinen Namen, deine
+          IBAN und den Verwendungszweck. Gutschriften, die niemandem zugeordnet werden konnten, behalten wir
+          nur mit Betrag und Datum:{' '}
+          {retentionText(
+            config.retention.unassignedBankLines,
+            RETENTION_RULES.unassignedBankLines.description,
+          )}{' '}
+          entfernen wir Name, IBAN und Verwendungszweck.
+        </p>
+        <LegalBasis>
+          Art. 6 Abs. 1 lit. b DSGVO (die Teilnahme deines Autos und ihre Abrechnung), Art. 6 Abs. 1 lit. c
+          DSGVO (Aufbewahrungspflichten nach § 147 AO).
+        </LegalBasis>
+
         <LegalSubheading>Technisch notwendige Daten</LegalSubheading>
         <LegalList>
           <li>
