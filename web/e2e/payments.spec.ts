@@ -112,7 +112,9 @@ test('an owner pays the fee by the GiroCode; an organizer assigns a transfer wit
       buffer: Buffer.from(statement(`E2E${Date.now()}`)),
     });
     await admin.getByRole('button', { name: 'Einlesen' }).click();
-    await expect(admin.getByText(/Eingelesen: 0 Zahlungen gebucht, 1 nicht zugeordnet/)).toBeVisible();
+    await expect(admin.getByRole('article', { name: 'Ergebnis' })).toContainText(
+      /Eingelesen: 0 Zahlungen gebucht, 1 nicht zugeordnet/,
+    );
     const line = admin.getByRole('row', { name: /Karla Seidel/ }).first();
     await expect(line).toBeVisible();
     await line.getByRole('button', { name: 'Zuordnen' }).click();

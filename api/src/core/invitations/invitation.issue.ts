@@ -9,6 +9,7 @@ import { consentWithdrawn } from '../model/consent-state.js';
 import { seal } from '../crypto/seal.js';
 import { enqueue, enqueueFollowUp } from '../outbox/outbox.js';
 import { Vehicle } from '../model/vehicle.entity.js';
+import { Edition } from '../model/edition.entity.js';
 import { Invitation } from '../model/invitation.entity.js';
 import { openPayment } from '../payments/payments.js';
 import { paymentMailOf } from '../payments/payment-mails.js';
@@ -65,7 +66,7 @@ export interface IssuedInvitation {
 
 export interface IssueOptions {
   /** The vehicle's edition. */
-  event: Pick<EditionEvent, 'parkingZones' | 'start' | 'invitations' | 'edition' | 'fee'>;
+  event: Pick<EditionEvent, 'parkingZones' | 'start' | 'invitations' | 'edition'>;
   publicUrl: string;
   secret: string;
   /** The moment of issue (the scheduler's as-of moment; now otherwise): start of the confirm-by period. */
@@ -126,9 +127,9 @@ export async function issueLocked(
     });
   }
   await tx.flush();
-  const payment = options.event.fee
-    ? await openPayment(tx, invitation, options.event.fee, options.event.edition.year)
-    : null;
+  // The fee as the edition's row has it now (a process's cache of the editions may be older).
+  const { fee } = await tx.findOneOrFail(Edition, editionId);
+  const payment = fee ? await openPayment(tx, invitation, fee, options.event.edition.year) : null;
   if (payment) await tx.flush();
   // A confirmed car given its number only now: its link preview shows the number.
   if (created && vehicle.status === 'confirmed') enqueueShareImage(tx, vehicle.id);
@@ -145,7 +146,7 @@ export async function issueLocked(
       parkingZone: invitation.parkingZone,
       confirmBy: invitation.confirmBy?.toISOString() ?? null,
       movedUp: options.movedUp ?? false,
-      payment: payment && options.event.fee ? paymentMailOf(payment, options.event.fee) : null,
+      payment: payment && fee ? paymentMailOf(payment, fee) : null,
     },
     sealed: seal(options.secret, {
       checkInCode: invitation.qrCode,

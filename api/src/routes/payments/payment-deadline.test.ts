@@ -80,7 +80,7 @@ const schedule = () => ({
 async function runInvitationJobs(asOf: Date): Promise<void> {
   for (const row of await em().find(Outbox, { job: 'invitation.issue' })) {
     await issueInvitation(t.orm.em, (row.payload as { vehicleId: string }).vehicleId, {
-      event: { ...t.event, fee: TEST_FEE },
+      event: t.event,
       publicUrl: t.config.publicUrl,
       secret: t.config.sessionSecret,
       asOf,

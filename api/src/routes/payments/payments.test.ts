@@ -48,7 +48,7 @@ async function invitedCar(name: string) {
   // Issued as the invitation job does (number, zone, confirm-by deadline, payment, mail).
   await em().nativeDelete(Invitation, { vehicle: vehicleId });
   const issued = await issueInvitation(t.orm.em, vehicleId, {
-    event: { ...t.event, fee: TEST_FEE },
+    event: t.event,
     publicUrl: t.config.publicUrl,
     secret: t.config.sessionSecret,
     asOf: APPLYING_NOON,
