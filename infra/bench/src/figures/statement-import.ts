@@ -1,8 +1,8 @@
 /**
  * R14: a bank statement read into the payments. The current edition gets a fee and 1,000
  * invitations with their payments; one camt.053 of 5,000 entries (900 paying a reference in full,
- * written in the ways payers write it, 100 paying part of one, 3,600 credits naming none, 200
- * debits, 200 in US dollars) is posted to 'Zahlungen' by an admin: the time to the answer, budget
+ * written in the ways payers write it, 100 paying part of one, 3,680 credits naming none, 160
+ * debits, 160 in US dollars) is posted to 'Zahlungen' by an admin: the time to the answer, budget
  * 10 s. The same file again (nothing booked twice) as a figure without budget. Everything is
  * removed again afterwards, so the later parts see the edition without a fee.
  */
