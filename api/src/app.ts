@@ -258,7 +258,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       }),
     ),
     waitlistRoutes({ waitlist: new WaitlistService(em, { places, onOutbox, now }) }),
-    editionRoutes({ em, events }),
+    editionRoutes({ em, events, publicUrl: config.publicUrl, secret: config.sessionSecret }),
     checkInRoutes({
       em,
       secret: config.sessionSecret,

@@ -1,6 +1,7 @@
 /** Editions: one meeting a year. Their schemas and the German texts about them; the phase rule is in edition-phase.ts. */
 import * as v from 'valibot';
 import { EditionFeeSchema } from './payments/fee.js';
+import { VisitorTicketsSchema } from './visitor-tickets.js';
 import { WINDOW_MESSAGES } from './edition-phase.js';
 
 export * from './edition-phase.js';
@@ -146,6 +147,8 @@ export const EditionUpdateSchema = v.object({
   reminderDays: days,
   /** 'Teilnahmegebühr': the fee of the invited cars; null removes it, absent leaves it. */
   fee: v.optional(EditionFeeSchema),
+  /** 'Besuchertickets': the visitor capacity; null switches tickets off, absent leaves them. */
+  visitorTickets: v.optional(VisitorTicketsSchema),
 });
 export type EditionUpdate = v.InferOutput<typeof EditionUpdateSchema>;
 

@@ -42,3 +42,4 @@ export * from './car-page.js';
 export * from './signs.js';
 export * from './jury.js';
 export * from './payments/index.js';
+export * from './visitor-tickets.js';

@@ -147,6 +147,36 @@ export const EMAIL_TEMPLATES = {
     /** A test to the admin: the unsubscribe link does nothing. */
     test: v.optional(v.boolean(), false),
   }),
+  /**
+   * A confirmed visitor's free ticket ('Besucherticket') of an edition with a visitor capacity: the
+   * ticket page, the link that gives it back and the secret its QR code holds (all sealed, as the
+   * unsubscribe links). The worker shows the QR code and attaches the ticket as PDF.
+   */
+  'visitor-ticket': v.object({
+    firstName: v.string(),
+    /** The online ticket page (it works offline once opened). */
+    ticketUrl: v.pipe(v.string(), v.url()),
+    /** 'Ticket zurückgeben': a page with a button. */
+    returnUrl: v.pipe(v.string(), v.url()),
+    /** What the ticket's QR code holds; the gate admits it once. */
+    ticketSecret: v.pipe(v.string(), v.minLength(20)),
+    /** The place came from the waiting list. */
+    movedUp: v.optional(v.boolean(), false),
+    unsubscribeUrl: v.pipe(v.string(), v.url()),
+    oneClickUrl: v.pipe(v.string(), v.url()),
+  }),
+  /** The visitor capacity is reached: the confirmed visitor is on the waiting list. */
+  'visitor-ticket-waiting': v.object({
+    firstName: v.string(),
+    unsubscribeUrl: v.pipe(v.string(), v.url()),
+    oneClickUrl: v.pipe(v.string(), v.url()),
+  }),
+  /** The visitor gave the ticket back: its place goes to the next on the waiting list. */
+  'visitor-ticket-returned': v.object({
+    firstName: v.string(),
+    unsubscribeUrl: v.pipe(v.string(), v.url()),
+    oneClickUrl: v.pipe(v.string(), v.url()),
+  }),
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
@@ -216,6 +246,9 @@ const InvitationIssueJobSchema = v.object({ vehicleId: v.pipe(v.string(), v.uuid
 /** The edition whose given-up places to pass on; the current one when absent (jobs queued before editions). */
 const WaitlistAdvanceJobSchema = v.object({ editionId: v.optional(v.pipe(v.string(), v.uuid())) });
 
+/** Give confirmed visitors of an edition their ticket or a place on the waiting list (read from the database). */
+const VisitorTicketsAllocateJobSchema = v.object({ editionId: v.pipe(v.string(), v.uuid()) });
+
 /** Render the preview of an update's draft with the real template (for this revision). */
 const VisitorUpdatePreviewJobSchema = v.object({
   updateId: v.pipe(v.string(), v.uuid()),
@@ -269,6 +302,8 @@ export const JOBS = {
   'invitation.issue': { queue: 'invitation', payload: InvitationIssueJobSchema },
   /** Invite the next waitlisted vehicles into free places (automatic moving up). */
   'waitlist.advance': { queue: 'invitation', payload: WaitlistAdvanceJobSchema },
+  /** Tickets for the edition's confirmed visitors up to its capacity, in the order of confirmation; the rest wait. */
+  'visitor-tickets.allocate': { queue: 'updates', payload: VisitorTicketsAllocateJobSchema },
   /** Render an update draft's preview with the real mail template. */
   'visitor-update.preview': { queue: 'updates', payload: VisitorUpdatePreviewJobSchema },
   /** Send an update to the visitors, rate-limited, each recipient once. */

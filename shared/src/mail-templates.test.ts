@@ -13,6 +13,7 @@ import {
   MAIL_GROUPS,
   placeholdersOf,
   sampleMailProps,
+  templateOfMail,
   type MailKey,
 } from './mail-templates.js';
 import { CONFIRMED_ADDRESS_TEMPLATES, EMAIL_TEMPLATES } from './jobs.js';
@@ -36,7 +37,7 @@ describe('mail templates', () => {
     expect(mailTextProblems(key, defaultMailText(key))).toEqual([]);
     const props = sampleMailProps(key, MADE_UP_SAMPLE, 'https://schlosstreffen.test', START);
     // The made-up props are what the job would carry.
-    v.parse(EMAIL_TEMPLATES[key === 'invitation-moved-up' ? 'invitation' : key], props);
+    v.parse(EMAIL_TEMPLATES[templateOfMail(key)], props);
     const mail = fillMail(key, defaultMailText(key), mailValues(key, props, event));
     const all = JSON.stringify(mail);
     expect(all).not.toMatch(/\{[a-z_]+\}/);
@@ -142,10 +143,17 @@ describe('mail templates', () => {
     ]);
   });
 
-  it('an invitation after moving up is its own mail', () => {
+  it('an invitation or a visitor ticket after moving up is its own mail, sent with the same template', () => {
     expect(mailKeyOf('invitation', { movedUp: true })).toBe('invitation-moved-up');
     expect(mailKeyOf('invitation', { movedUp: false })).toBe('invitation');
+    expect(mailKeyOf('visitor-ticket', { movedUp: true })).toBe('visitor-ticket-moved-up');
+    expect(mailKeyOf('visitor-ticket', { movedUp: false })).toBe('visitor-ticket');
+    expect(mailKeyOf('visitor-ticket', {})).toBe('visitor-ticket');
     expect(mailKeyOf('application-rejected', {})).toBe('application-rejected');
+    expect(mailKeyOf('visitor-ticket-waiting', { movedUp: true })).toBe('visitor-ticket-waiting');
+    expect(templateOfMail('invitation-moved-up')).toBe('invitation');
+    expect(templateOfMail('visitor-ticket-moved-up')).toBe('visitor-ticket');
+    expect(templateOfMail('visitor-ticket-returned')).toBe('visitor-ticket-returned');
   });
 
   it('a reminder or lapse without a deadline in the data names the meeting’s start', () => {
@@ -255,6 +263,103 @@ describe('payment mails (Startgeld)', () => {
       v.safeParse(EMAIL_TEMPLATES['payment-reminder'], { ...reminder, payment: { ...payment, dueAt: null } })
         .success,
     ).toBe(false);
+  });
+});
+
+describe('visitor tickets (Besucherticket)', () => {
+  const TICKET_KEYS = [
+    'visitor-ticket',
+    'visitor-ticket-moved-up',
+    'visitor-ticket-waiting',
+    'visitor-ticket-returned',
+  ] as const;
+  const props = (key: MailKey) => sampleMailProps(key, MADE_UP_SAMPLE, 'https://schlosstreffen.test', START);
+  const filled = (key: MailKey) => fillMail(key, defaultMailText(key), mailValues(key, props(key), event));
+
+  it('are visitor mails to a confirmed registration, not to an account, and name the visitor', () => {
+    expect(MAIL_KEYS.filter((key) => key.startsWith('visitor-ticket'))).toEqual(TICKET_KEYS);
+    for (const key of TICKET_KEYS) {
+      expect(MAIL_DEFINITIONS[key].group).toBe('Besucher');
+      expect(MAIL_DEFINITIONS[key].namesNobody).toBeUndefined();
+      expect(MAIL_DEFINITIONS[key].required).toContain('abmelden_link');
+      expect(CONFIRMED_ADDRESS_TEMPLATES.has(templateOfMail(key))).toBe(false);
+      expect(filled(key).blocks[0]).toEqual({ kind: 'paragraph', lines: [[{ text: 'Hallo Max,' }]] });
+    }
+  });
+
+  it('the ticket names the meeting, links its page and its return, and says what is attached', () => {
+    const mail = filled('visitor-ticket');
+    expect(mail.subject).toBe('Dein Besucherticket – Schlosstreffen 2027');
+    expect(mail.preview).toBe(
+      'hier ist dein Besucherticket zum Schlosstreffen 2027 am Samstag, 19. Juni 2027 (10:00 – 20:00 Uhr). Ort: Schloss Moritzburg.',
+    );
+    expect(mail.blocks).toContainEqual({
+      kind: 'button',
+      label: 'Ticket öffnen',
+      href: 'https://schlosstreffen.test/besucherticket/vorschau',
+    });
+    const all = JSON.stringify(mail);
+    expect(all).toContain('kostenlos und persönlich');
+    expect(all).toContain('als PDF');
+    expect(all).toContain('auch ohne Netz');
+    expect(all).toContain(
+      '{"label":"Ticket zurückgeben","href":"https://schlosstreffen.test/besucherticket/vorschau/zurueckgeben"}',
+    );
+    expect(all).not.toContain('Warteliste nachgerückt');
+  });
+
+  it('after moving up, the first sentence says that a place became free', () => {
+    const mail = filled('visitor-ticket-moved-up');
+    expect(mail.subject).toBe('Ein Platz ist frei: Dein Besucherticket – Schlosstreffen 2027');
+    expect(
+      mail.preview.startsWith(
+        'gute Nachrichten: Ein Platz ist frei geworden, und du bist von der Warteliste nachgerückt. Hier ist dein Besucherticket',
+      ),
+    ).toBe(true);
+    // The rest is the ticket's text.
+    expect(mail.blocks.slice(2)).toEqual(filled('visitor-ticket').blocks.slice(2));
+  });
+
+  it('refuses a ticket text without its links', () => {
+    const text = defaultMailText('visitor-ticket');
+    const problems = mailTextProblems('visitor-ticket', {
+      ...text,
+      body: text.body.replace('[Ticket zurückgeben]({rueckgabe_link})', ''),
+    });
+    expect(problems).toEqual([
+      {
+        field: 'body',
+        message:
+          'Der Platzhalter {rueckgabe_link} fehlt (Link zum Zurückgeben des Besuchertickets). Ohne ihn erfüllt diese E-Mail ihren Zweck nicht.',
+      },
+    ]);
+    expect(
+      mailTextProblems('visitor-ticket', { ...text, subject: 'Ticket: {ticket_link}' })[0]!.message,
+    ).toBe('Der Platzhalter {ticket_link} ist ein Link und gehört in den Text, nicht in den Betreff.');
+  });
+
+  it('the waiting list and the return say what happens to the place', () => {
+    const waiting = JSON.stringify(filled('visitor-ticket-waiting'));
+    expect(waiting).toContain('stehst du auf der Warteliste');
+    expect(waiting).toContain('wann die Vormerkungen bestätigt wurden');
+    expect(waiting).toContain('bekommst du dein kostenloses Ticket per E-Mail');
+    const returned = JSON.stringify(filled('visitor-ticket-returned'));
+    expect(returned).toContain('zurückgegeben');
+    expect(returned).toContain('dein Platz geht an die nächste Person auf der Warteliste');
+  });
+
+  it('the ticket’s props need a secret long enough and its links', () => {
+    const ticket = props('visitor-ticket');
+    expect(v.parse(EMAIL_TEMPLATES['visitor-ticket'], ticket).movedUp).toBe(false);
+    const { movedUp: _none, ...before } = ticket;
+    expect(v.parse(EMAIL_TEMPLATES['visitor-ticket'], before).movedUp).toBe(false);
+    for (const broken of [
+      { ...ticket, ticketSecret: 'x'.repeat(19) },
+      { ...ticket, ticketUrl: 'besucherticket/abc' },
+      { ...ticket, returnUrl: undefined },
+      { ...ticket, oneClickUrl: undefined },
+    ])
+      expect(v.safeParse(EMAIL_TEMPLATES['visitor-ticket'], broken).success).toBe(false);
   });
 });
 

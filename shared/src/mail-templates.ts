@@ -27,6 +27,8 @@ export const MAIL_PLACEHOLDERS = {
   dashboard_link: 'Link zum Dashboard',
   absagen_link: 'Link zum Absagen der Teilnahme',
   abmelden_link: 'Link zum Abmelden von diesen E-Mails',
+  ticket_link: 'Link zum Online-Ticket (funktioniert nach dem ersten Öffnen auch ohne Netz)',
+  rueckgabe_link: 'Link zum Zurückgeben des Besuchertickets',
   stimmen_link: 'Link zu den eigenen Stimmen (herunterladen oder löschen)',
   neue_email: 'Die neue E-Mail-Adresse',
   betrag: 'Startgeld: der volle Betrag',
@@ -57,6 +59,8 @@ const LINK_PLACEHOLDERS: ReadonlySet<MailPlaceholder> = new Set([
   'absagen_link',
   'abmelden_link',
   'stimmen_link',
+  'ticket_link',
+  'rueckgabe_link',
 ]);
 
 export const isLinkPlaceholder = (name: string): boolean => LINK_PLACEHOLDERS.has(name as MailPlaceholder);
@@ -64,7 +68,10 @@ export const isLinkPlaceholder = (name: string): boolean => LINK_PLACEHOLDERS.ha
 /** The meeting's facts, which every mail can name. */
 const EVENT_PLACEHOLDERS = ['ausgabe', 'veranstaltung', 'datum', 'uhrzeit', 'ort'] as const;
 
-/** The mails organizers edit: each job template, and the invitation after moving up from the waitlist. */
+/**
+ * The mails organizers edit: each job template, and the invitation and the visitor ticket after
+ * moving up from the waiting list.
+ */
 export const MAIL_KEYS = [
   'application-received',
   'application-waitlist',
@@ -79,6 +86,10 @@ export const MAIL_KEYS = [
   'payment-partial',
   'payment-lapsed',
   'visitor-confirmation',
+  'visitor-ticket',
+  'visitor-ticket-moved-up',
+  'visitor-ticket-waiting',
+  'visitor-ticket-returned',
   'visitor-update',
   'visitor-next-edition',
   'visitor-next-edition-consent',
@@ -89,14 +100,18 @@ export const MAIL_KEYS = [
   'password-changed',
   'email-change-confirm',
   'email-change-notice',
-] as const satisfies readonly (EmailTemplateName | 'invitation-moved-up')[];
+] as const satisfies readonly (EmailTemplateName | 'invitation-moved-up' | 'visitor-ticket-moved-up')[];
 
 export type MailKey = (typeof MAIL_KEYS)[number];
 
 export const MAIL_GROUPS = ['Bewerbung', 'Einladung', 'Startgeld', 'Besucher', 'Konto'] as const;
 
 /** Which job template a mail is sent with. */
-type TemplateOf<K extends MailKey> = K extends 'invitation-moved-up' ? 'invitation' : K;
+type TemplateOf<K extends MailKey> = K extends 'invitation-moved-up'
+  ? 'invitation'
+  : K extends 'visitor-ticket-moved-up'
+    ? 'visitor-ticket'
+    : K;
 
 type Values = Partial<Record<MailPlaceholder, string>>;
 
@@ -204,6 +219,41 @@ const INVITATION = {
 } as const;
 
 const VISITOR_PLACEHOLDERS = ['link', 'abmelden_link'] as const;
+
+/** The last paragraph of a mail to a confirmed visitor: why it comes, how to stop it, and what else that does. */
+const visitorFooter = (consequence = '') =>
+  `Du bekommst diese E-Mail, weil du dich beim Schlosstreffen als Besucher vorgemerkt und das bestätigt hast. Keine E-Mails mehr? [Hier abmelden]({abmelden_link})${consequence && ` ${consequence}`}`;
+
+const visitorTicketBody = (opening: string) => `Hallo {vorname},
+
+${opening}
+
+Das Ticket ist kostenlos und persönlich: Es gilt nur für dich und für einen Einlass.
+
+[Ticket öffnen]({ticket_link})
+
+Die Ticketseite funktioniert auch ohne Netz, sobald du sie einmal geöffnet hast. Außerdem hängt dein Ticket als PDF an dieser E-Mail, und den QR-Code zum Vorzeigen am Eingang findest du unten.
+
+Du kannst doch nicht kommen? Dann gib dein Ticket bitte zurück, damit die nächste Person auf der Warteliste deinen Platz bekommt: [Ticket zurückgeben]({rueckgabe_link})
+
+${visitorFooter('Dein Ticket behältst du auch nach der Abmeldung; zurückgeben kannst du es mit dem Link oben.')}`;
+
+/** What both tickets (first and after moving up) share; their opening differs. */
+const VISITOR_TICKET = {
+  group: 'Besucher',
+  title: 'Dein Besucherticket',
+  placeholders: ['vorname', 'ticket_link', 'rueckgabe_link', 'abmelden_link'],
+  required: ['ticket_link', 'rueckgabe_link', 'abmelden_link'],
+  values: (p: EmailTemplateProps<'visitor-ticket'>): Values => ({
+    vorname: p.firstName,
+    ticket_link: p.ticketUrl,
+    rueckgabe_link: p.returnUrl,
+    abmelden_link: p.unsubscribeUrl,
+  }),
+} as const;
+
+const TICKET_BELOW = 'Der QR-Code des Tickets folgt unter dem Text, das Ticket hängt als PDF an.';
+const TICKET_FACTS = 'Besucherticket zum {veranstaltung} am {datum} ({uhrzeit}). Ort: {ort}.';
 
 export const MAIL_DEFINITIONS: { [K in MailKey]: MailDefinition<K> } = {
   'application-received': {
@@ -448,6 +498,60 @@ Ohne deine Bestätigung schicken wir dir keine weiteren E-Mails. Du hast dich ni
 Du möchtest keine E-Mails mehr von uns? [Hier abmelden]({abmelden_link})`,
     values: (p) => ({ link: p.confirmUrl, abmelden_link: p.unsubscribeUrl }),
   },
+  'visitor-ticket': {
+    ...VISITOR_TICKET,
+    key: 'visitor-ticket',
+    label: 'Besucherticket',
+    when: `Bei einer Ausgabe mit Besucherplätzen: wenn ein Besucher seine Vormerkung bestätigt und noch ein Platz frei ist. ${TICKET_BELOW}`,
+    subject: 'Dein Besucherticket – {veranstaltung}',
+    body: visitorTicketBody(`hier ist dein ${TICKET_FACTS}`),
+  },
+  'visitor-ticket-moved-up': {
+    ...VISITOR_TICKET,
+    key: 'visitor-ticket-moved-up',
+    label: 'Besucherticket nach Nachrücken',
+    when: `Wenn ein Besucher von der Warteliste nachrückt, weil ein Platz frei geworden ist. ${TICKET_BELOW}`,
+    subject: 'Ein Platz ist frei: Dein Besucherticket – {veranstaltung}',
+    body: visitorTicketBody(
+      `gute Nachrichten: Ein Platz ist frei geworden, und du bist von der Warteliste nachgerückt. Hier ist dein ${TICKET_FACTS}`,
+    ),
+  },
+  'visitor-ticket-waiting': {
+    key: 'visitor-ticket-waiting',
+    label: 'Besucherticket: Warteliste',
+    group: 'Besucher',
+    when: 'Bei einer Ausgabe mit Besucherplätzen: wenn ein Besucher seine Vormerkung bestätigt, aber alle Plätze vergeben sind.',
+    title: 'Auf der Warteliste',
+    placeholders: ['vorname', 'abmelden_link'],
+    required: ['abmelden_link'],
+    subject: 'Du stehst auf der Warteliste für ein Besucherticket – Schlosstreffen',
+    body: `Hallo {vorname},
+
+danke für deine Bestätigung! Alle Besucherplätze beim {veranstaltung} am {datum} sind im Moment vergeben, deshalb stehst du auf der Warteliste. Die Reihenfolge richtet sich danach, wann die Vormerkungen bestätigt wurden.
+
+Sobald ein Platz frei wird, bekommst du dein kostenloses Ticket per E-Mail. Du musst dafür nichts weiter tun.
+
+${visitorFooter('Mit der Abmeldung verlässt du auch die Warteliste.')}`,
+    values: (p) => ({ vorname: p.firstName, abmelden_link: p.unsubscribeUrl }),
+  },
+  'visitor-ticket-returned': {
+    key: 'visitor-ticket-returned',
+    label: 'Besucherticket zurückgegeben',
+    group: 'Besucher',
+    when: 'Wenn ein Besucher sein Ticket zurückgibt.',
+    title: 'Ticket zurückgegeben',
+    placeholders: ['vorname', 'abmelden_link'],
+    required: ['abmelden_link'],
+    subject: 'Dein Besucherticket ist zurückgegeben – Schlosstreffen',
+    body: `Hallo {vorname},
+
+du hast dein Besucherticket zum {veranstaltung} zurückgegeben. Das Ticket gilt nicht mehr, und dein Platz geht an die nächste Person auf der Warteliste.
+
+Schade, dass du nicht dabei sein kannst! Danke, dass du den Platz freigegeben hast.
+
+${visitorFooter()}`,
+    values: (p) => ({ vorname: p.firstName, abmelden_link: p.unsubscribeUrl }),
+  },
   'visitor-update': {
     key: 'visitor-update',
     label: 'Besucher-Update',
@@ -654,14 +758,20 @@ Warst du das nicht? Dann brich die Änderung hier ab und ändere dein Passwort. 
 
 export const isMailKey = (key: string): key is MailKey => (MAIL_KEYS as readonly string[]).includes(key);
 
-/** The editable mail a job sends: its template, or the invitation's variant after moving up. */
+/**
+ * The editable mail a job sends: its template, or the invitation's or the visitor ticket's variant
+ * after moving up.
+ */
 export function mailKeyOf(template: EmailTemplateName, props: Record<string, unknown>): MailKey {
-  return template === 'invitation' && props.movedUp === true ? 'invitation-moved-up' : template;
+  if (props.movedUp !== true) return template;
+  if (template === 'invitation') return 'invitation-moved-up';
+  if (template === 'visitor-ticket') return 'visitor-ticket-moved-up';
+  return template;
 }
 
 /** The job template a mail is sent with. */
 export const templateOfMail = (key: MailKey): EmailTemplateName =>
-  key === 'invitation-moved-up' ? 'invitation' : key;
+  key === 'invitation-moved-up' ? 'invitation' : key === 'visitor-ticket-moved-up' ? 'visitor-ticket' : key;
 
 /** Every placeholder a mail knows: its own and the meeting's facts. */
 export const placeholdersOf = (key: MailKey): MailPlaceholder[] => [
@@ -1058,6 +1168,12 @@ export function sampleMailProps(
     oneClickUrl: token('/api/visitor-registrations/unsubscribe'),
   };
   const visitor = { firstName: data.firstName, ...visitorLinks };
+  const ticket = {
+    ...visitor,
+    ticketUrl: `${publicUrl}/besucherticket/vorschau`,
+    returnUrl: `${publicUrl}/besucherticket/vorschau/zurueckgeben`,
+    ticketSecret: 'VORSCHAU-KEIN-GUELTIGES-TICKET',
+  };
   const props: { [K in MailKey]: Record<string, unknown> } = {
     'application-received': application,
     'application-waitlist': application,
@@ -1083,6 +1199,10 @@ export function sampleMailProps(
     },
     'payment-lapsed': { ...application, dueAt },
     'visitor-confirmation': { ...visitorLinks, confirmUrl: token('/besucher/bestaetigen') },
+    'visitor-ticket': { ...ticket, movedUp: false },
+    'visitor-ticket-moved-up': { ...ticket, movedUp: true },
+    'visitor-ticket-waiting': visitor,
+    'visitor-ticket-returned': visitor,
     'visitor-update': {
       ...visitor,
       subject: 'Der Zeitplan steht',

@@ -1,6 +1,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  allocateTickets,
   cappedBackoff,
   editionIdOfVehicle,
   closeQueues,
@@ -9,6 +10,7 @@ import {
   logger,
   deletionFence,
   OutboxRelay,
+  ticketLinksOf,
   type DeletionFence,
   type EventConfig,
   type ErasureJournalStore,
@@ -190,6 +192,16 @@ export function createHandlers(
         now,
       });
       return advance(payload, job);
+    },
+    // Confirmed visitors get their ticket or waiting-list place, in the order of confirmation.
+    'visitor-tickets.allocate': async (payload) => {
+      const given = await deps.em
+        .fork()
+        .transactional((tx) =>
+          allocateTickets(tx, payload.editionId, now(), ticketLinksOf(deps.publicUrl, deps.secret)),
+        );
+      onOutbox?.();
+      return { given };
     },
     'account.export': createExportAccount({ em: deps.em, storage, retention: deps.retention }),
     'privacy.erase-jobs': createEraseJobs({ queues: Object.values(queues) }),

@@ -228,6 +228,7 @@ async function main(argv: string[]): Promise<number> {
               .map((row) => `\n    start number ${row.startNumber}, zone ${row.parkingZone}`)
               .join(''),
         );
+        console.log(`  visitor tickets from the waiting list: ${report.visitorsMovedUp}`);
         const { reviews } = report;
         console.log(
           `  reviews assigned: ${reviews.added}, moved: ${reviews.moved}, removed: ${reviews.removed}`,

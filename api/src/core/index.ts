@@ -181,6 +181,8 @@ export { nextStartNumber } from './invitations/invitations.queries.js';
 export { declineLocked } from './invitations/decline.js';
 export type { PlacesOptions } from './invitations/places.js';
 export { advanceWaitlist, rankWaitlist, type AdvanceReport } from './invitations/waitlist.js';
+export { allocateTickets } from './visitors/tickets.js';
+export { ticketLinksOf } from './visitors/visitor.service.js';
 export {
   forgetUpload,
   recordRenditions,

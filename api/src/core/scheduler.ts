@@ -4,6 +4,8 @@ import { currentEdition } from './editions/editions.js';
 import { eventOfEdition } from './editions/edition-events.js';
 import { lapseDue, remindDue } from './invitations/deadline-sweeps.js';
 import { releaseUnpaidDue, remindPaymentsDue } from './invitations/payment-deadlines.js';
+import { allocateTickets } from './visitors/tickets.js';
+import { ticketLinksOf } from './visitors/visitor.service.js';
 import { advanceWaitlist, type AdvanceReport } from './invitations/waitlist.js';
 import { runRetention, type RetentionReport } from './privacy/retention.js';
 import { noticeNextEdition } from './visitors/next-edition-notices.js';
@@ -31,6 +33,8 @@ export interface DueWorkReport {
   /** Vehicles released because their fee was not paid by its deadline. */
   unpaidReleased: string[];
   movedUp: AdvanceReport;
+  /** Visitors given a ticket from the waiting list. */
+  visitorsMovedUp: number;
   retention: RetentionReport;
   /** Mails to visitors of earlier editions about the current one. */
   nextEditionNotices: number;
@@ -63,6 +67,12 @@ export async function runDueWork(
   const paymentReminders = await remindPaymentsDue(em, places, asOf);
   const unpaidReleased = await releaseUnpaidDue(em, places, asOf);
   const movedUp = await advanceWaitlist(em, places, asOf);
+  // Visitor places: freed ones go to the waiting list, confirmations a job has not served yet get theirs.
+  const visitorsMovedUp = await em
+    .fork()
+    .transactional((tx) =>
+      allocateTickets(tx, event.edition.id, asOf, ticketLinksOf(config.publicUrl, config.secret)),
+    );
   const nextEditionNotices = await noticeNextEdition(em, config, event, asOf);
   const award = await runAwardMoments(em, asOf);
   const retention = await runRetention(em, { asOf, periods: config.retention });
@@ -74,6 +84,7 @@ export async function runDueWork(
     paymentReminders,
     unpaidReleased,
     movedUp,
+    visitorsMovedUp,
     retention,
     nextEditionNotices,
     reviews,

@@ -588,6 +588,18 @@ const ROWS: Row[] = [
     request: () => ({ path: '/api/visitor-registrations/unsubscribe?token=abc' }),
   },
   {
+    route: 'GET /api/visitor-tickets/:secret',
+    case: 'a secret that names no ticket: only the ticket link opens its page',
+    expect: [404, 404, 404, 404, 404, 404, 404],
+    request: () => ({ path: `/api/visitor-tickets/VT${'A'.repeat(32)}` }),
+  },
+  {
+    route: 'POST /api/visitor-tickets/:secret/return',
+    case: 'a secret that names no ticket',
+    expect: [404, 404, 404, 404, 404, 404, 404],
+    request: () => ({ path: `/api/visitor-tickets/VT${'A'.repeat(32)}/return`, json: {} }),
+  },
+  {
     route: 'POST /api/visitor-registrations/confirm',
     expect: [200, 200, 200, 200, 200, 200, 200],
     request: async () => ({

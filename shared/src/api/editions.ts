@@ -24,6 +24,11 @@ export interface AdminEdition {
   currentFrom: string | null;
   /** 'Teilnahmegebühr' of the invited cars; null: none (the invitation asks for no payment). */
   fee: EditionFee | null;
+  /**
+   * 'Besuchertickets': the capacity and the tickets issued, given back and waiting; null: visitors
+   * pre-register as before, without tickets.
+   */
+  visitorTickets: { capacity: number; issued: number; returned: number; waiting: number } | null;
   /** Its phase now (`editionPhaseAt`). */
   phase: EditionPhase;
   /** The one the public site shows now. */

@@ -123,3 +123,13 @@ export interface VisitorUpdateList {
   /** Confirmed visitors who did not unsubscribe: who a new update would go to. */
   recipients: number;
 }
+
+/** GET /api/visitor-tickets/{secret}: the ticket page (reachable only with its secret link). */
+export interface VisitorTicketView {
+  state: 'issued' | 'returned';
+  firstName: string;
+  lastName: string;
+  edition: { name: string; year: number; startsAt: string; endsAt: string; place: string };
+  /** What the QR code holds: the ticket's secret (not all digits, so no gate reads it as a start number). */
+  code: string;
+}

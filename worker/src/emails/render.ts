@@ -19,6 +19,7 @@ import { styles } from './layout.js';
 import { girocodeAttachment, PaymentDetails, type PaymentTransfer } from './payment.js';
 import { MailSiteContext, PREVIEW_SITE, type MailSite } from './site.js';
 import { TemplatedEmail } from './templated-email.js';
+import { visitorTicketAttachments, VisitorTicketCode } from './visitor-ticket.js';
 
 export interface RenderedEmail {
   subject: string;
@@ -45,11 +46,13 @@ async function paymentExtras(
 
 /**
  * What a mail carries besides its text: the invitation's QR code (and, with a fee, the transfer
- * details and GiroCode), a payment mail's transfer details, a test update's note, headers.
+ * details and GiroCode), a payment mail's transfer details, the visitor ticket's QR code and PDF, a
+ * test update's note, headers.
  */
 async function extrasOf(
   template: EmailTemplateName,
   props: unknown,
+  event: EventFacts,
 ): Promise<{
   before?: ReactNode;
   after?: ReactNode;
@@ -85,9 +88,19 @@ async function extrasOf(
         ),
       };
     }
+    case 'visitor-ticket': {
+      const p = props as EmailTemplateProps<'visitor-ticket'>;
+      return {
+        after: createElement(VisitorTicketCode),
+        attachments: await visitorTicketAttachments(p, event),
+        headers: oneClickUnsubscribe(p.oneClickUrl),
+      };
+    }
     case 'visitor-confirmation':
     case 'visitor-next-edition':
     case 'visitor-next-edition-consent':
+    case 'visitor-ticket-waiting':
+    case 'visitor-ticket-returned':
       return { headers: oneClickUnsubscribe((props as { oneClickUrl: string }).oneClickUrl) };
     default:
       return {};
@@ -121,7 +134,7 @@ export async function renderEmail(
   const checked = v.parse(EMAIL_TEMPLATES[template], props);
   const key = mailKeyOf(template, checked as Record<string, unknown>);
   const mail = fillMail(key, text ?? defaultMailText(key), mailValues(key, checked, event));
-  const { before, after, attachments, headers } = await extrasOf(template, checked);
+  const { before, after, attachments, headers } = await extrasOf(template, checked, event);
   const html = await render(
     createElement(
       MailSiteContext.Provider,

@@ -9,6 +9,7 @@ import {
   type RetentionPeriods,
 } from '@schlosstreffen/shared';
 import { Invitation } from '../model/invitation.entity.js';
+import { VisitorTicket } from '../model/visitor-ticket.entity.js';
 import type { Media } from '../model/media.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import { keyOf } from '../storage/objects.js';
@@ -105,6 +106,21 @@ export async function collectAccountData(
   );
   // The gate that let each car in, and, for staff, the scans they made at a gate.
   const scans = await gateScansOf(fork, user.id);
+  // Each registration's visitor ticket, where the edition has tickets.
+  const ticketsOf = new Map(
+    (visitors.length
+      ? await fork.find(VisitorTicket, { registration: { $in: visitors.map((visitor) => visitor.id) } })
+      : []
+    ).map((ticket) => [
+      ticket.registration.id,
+      {
+        state: ticket.state,
+        queuedAt: ticket.queuedAt,
+        issuedAt: ticket.issuedAt ?? null,
+        returnedAt: ticket.returnedAt ?? null,
+      },
+    ]),
+  );
   // The event updates each registration was sent (or is being sent), with their state.
   const updatesOf = new Map<string, Array<Record<string, unknown>>>();
   if (visitors.length) {
@@ -335,6 +351,8 @@ export async function collectAccountData(
           }
         : null,
       eventUpdates: updatesOf.get(visitor.id) ?? [],
+      // The visitor ticket or the place on the waiting list (its secret is only in the mail).
+      ticket: ticketsOf.get(visitor.id) ?? null,
     })),
   };
   return { documents, photos };

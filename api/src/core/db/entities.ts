@@ -26,6 +26,7 @@ import {
 import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
+import { VisitorTicket } from '../model/visitor-ticket.entity.js';
 import { VisitorUpdate, VisitorUpdateRecipient } from '../model/visitor-update.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
@@ -92,6 +93,7 @@ export {
   User,
   Vehicle,
   VisitorRegistration,
+  VisitorTicket,
   VisitorUpdate,
   VisitorUpdateRecipient,
 };
@@ -120,6 +122,7 @@ export const entities = [
   QuartettCard,
   SignExport,
   VisitorRegistration,
+  VisitorTicket,
   EmailLog,
   MailBounce,
   Outbox,

@@ -16,7 +16,7 @@ import {
   type EditionPhase,
 } from '@schlosstreffen/shared';
 import type { AwardLookBack, LookBack } from '@schlosstreffen/shared/api';
-import type { EditionFee } from '@schlosstreffen/shared';
+import type { EditionFee, VisitorTickets } from '@schlosstreffen/shared';
 import { Award } from '../model/award.entity.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { Edition } from '../model/edition.entity.js';
@@ -154,6 +154,7 @@ async function insertEdition(em: EntityManager, input: NewEdition): Promise<Edit
     currentFrom: null,
     reviewersPerApplication: template.reviewersPerApplication,
     fee: template.fee ? structuredClone(template.fee) : null,
+    visitorTickets: template.visitorTickets ? { ...template.visitorTickets } : null,
   });
   await em.flush();
   // The review's categories and weights carry over from the template edition.
@@ -242,23 +243,36 @@ export async function updateEdition(
     reminderDays?: number;
     /** null removes the fee; absent leaves it. */
     fee?: EditionFee | null;
+    /** null switches visitor tickets off; absent leaves them. */
+    visitorTickets?: VisitorTickets | null;
   },
   at: Date,
   audit?: PendingAudit,
-  /** Called in the transaction when the name changes (the link previews of its cars name the meeting). */
-  onRenamed?: (tx: EntityManager, editionId: string) => Promise<unknown>,
-  /** Called in the transaction when the fee is set or removed: who takes part may change. */
-  onFeeChanged?: (tx: EntityManager, edition: Edition) => Promise<unknown>,
+  hooks: {
+    /** The name changed (the link previews of its cars name the meeting). */
+    onRenamed?: (tx: EntityManager, editionId: string) => Promise<unknown>;
+    /** The fee was set or removed: who takes part may change. */
+    onFeeChanged?: (tx: EntityManager, edition: Edition) => Promise<unknown>;
+    /**
+     * The visitor capacity is about to change (before: the tickets as they were): the hook may refuse
+     * it, and after the change gives places free to the waiting list.
+     */
+    onVisitorTicketsChanged?: (tx: EntityManager, edition: Edition) => Promise<unknown>;
+  } = {},
 ): Promise<Edition> {
   return em.transactional(async (tx) => {
     const edition = await editionOfYear(tx, year);
     await assertNotOver(tx, edition, at);
     const renamed = input.name !== undefined && input.name !== edition.name;
     changeEdition(edition, input);
-    if (renamed) await onRenamed?.(tx, edition.id);
+    if (renamed) await hooks.onRenamed?.(tx, edition.id);
     if (input.fee !== undefined) {
       await tx.flush();
-      await onFeeChanged?.(tx, edition);
+      await hooks.onFeeChanged?.(tx, edition);
+    }
+    if (input.visitorTickets !== undefined) {
+      await tx.flush();
+      await hooks.onVisitorTicketsChanged?.(tx, edition);
     }
     audit?.record(tx);
     return edition;
@@ -284,6 +298,7 @@ function changeEdition(edition: Edition, input: Parameters<typeof updateEdition>
     cutoffDays: input.cutoffDays ?? edition.cutoffDays,
     reminderDays: input.reminderDays ?? edition.reminderDays,
     fee: input.fee === undefined ? edition.fee : input.fee,
+    visitorTickets: input.visitorTickets === undefined ? edition.visitorTickets : input.visitorTickets,
   });
 }
 

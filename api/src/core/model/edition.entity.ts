@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { EditionFee } from '@schlosstreffen/shared';
+import type { EditionFee, VisitorTickets } from '@schlosstreffen/shared';
 import { createdAt, updatedAt, uuidPk } from './columns.js';
 
 /** A parking zone of an edition, in order of allocation. */
@@ -41,6 +41,8 @@ const EditionSchema = defineEntity({
     reviewersPerApplication: p.integer().default(2),
     /** 'Teilnahmegebühr': amount, account, days to pay, refund rule; null: no fee. */
     fee: p.json<EditionFee>().nullable(),
+    /** 'Besuchertickets': the visitor capacity; null: pre-registration without tickets. */
+    visitorTickets: p.json<VisitorTickets>().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

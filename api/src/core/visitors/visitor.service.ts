@@ -9,6 +9,9 @@ import { seal } from '../crypto/seal.js';
 import { enqueue } from '../outbox/outbox.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { journalErasure } from '../outbox/erasure-journal.js';
+import { VisitorTicket } from '../model/visitor-ticket.entity.js';
+import { Edition } from '../model/edition.entity.js';
+import { releaseTicketOf, type TicketLinks } from './tickets.js';
 
 /** What a visitor link does: confirm the sign-up, unsubscribe, or add the next edition's consent. */
 export type VisitorLinkPurpose = 'confirm' | 'unsubscribe' | 'next-edition';
@@ -50,6 +53,8 @@ export async function confirmedVisitorEmails(em: EntityManager, editionId: strin
  */
 export async function deleteVisitorRegistration(em: EntityManager, id: string): Promise<void> {
   await em.transactional(async (tx) => {
+    // A ticket stops admitting; its place goes to the next in line (now, or at the next tick).
+    await releaseTicketOf(tx, id, new Date());
     if ((await tx.nativeDelete(VisitorRegistration, { id })) > 0)
       journalErasure(tx, { kind: 'visitor', subject: id });
   });
@@ -88,17 +93,29 @@ export class VisitorService {
     if (queued) this.options.onOutbox?.();
   }
 
-  /** Sets confirmedAt once; returns the resulting state, or null for a bad token. */
-  async confirm(token: unknown): Promise<VisitorState | null> {
+  /**
+   * Sets confirmedAt once; returns the resulting state, or null for a bad token. With visitor
+   * tickets on the edition, the confirmation takes a place (a ticket, or the waiting list).
+   */
+  async confirm(token: unknown): Promise<{ state: VisitorState; tickets: boolean } | null> {
     const id = verifyVisitorToken(this.options.secret, token, 'confirm');
     if (!id) return null;
-    return this.em.transactional(async (em) => {
+    const outcome = await this.em.transactional(async (em) => {
       const row = await em.findOne(VisitorRegistration, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!row) return null;
       // An old confirm link does not undo an unsubscribe; signing up again does.
-      if (!row.unsubscribedAt) row.confirmedAt ??= new Date();
-      return visitorState(row);
+      if (row.unsubscribedAt) return { state: visitorState(row), tickets: false };
+      const now = this.options.now?.() ?? new Date();
+      const first = !row.confirmedAt;
+      row.confirmedAt ??= now;
+      const edition = await em.findOneOrFail(Edition, row.edition.id);
+      // With visitor tickets the place is given by a job in the order of confirmation (a ticket or
+      // the waiting list, by mail): many confirmations at once never wait on one another here.
+      if (edition.visitorTickets && first) enqueue(em, 'visitor-tickets.allocate', { editionId: edition.id });
+      return { state: visitorState(row), tickets: !!edition.visitorTickets };
     });
+    if (outcome?.state === 'confirmed') this.options.onOutbox?.();
+    return outcome;
   }
 
   /**
@@ -116,11 +133,21 @@ export class VisitorService {
     });
   }
 
-  /** Sets unsubscribedAt once; returns false for a bad token. */
+  /**
+   * Stops the mails; returns false for a bad token. A registration holding a ticket keeps it (and
+   * its place) and only stops hearing from us; any other goes, as before tickets.
+   */
   async unsubscribe(token: unknown): Promise<boolean> {
     const id = verifyVisitorToken(this.options.secret, token, 'unsubscribe');
     if (!id) return false;
-    await deleteVisitorRegistration(this.em, id);
+    const kept = await this.em.transactional(async (em) => {
+      const ticket = await em.findOne(VisitorTicket, { registration: id, state: 'issued' });
+      if (!ticket) return false;
+      const row = await em.findOneOrFail(VisitorRegistration, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      row.unsubscribedAt ??= this.options.now?.() ?? new Date();
+      return true;
+    });
+    if (!kept) await deleteVisitorRegistration(this.em, id);
     return true;
   }
 
@@ -240,5 +267,15 @@ export function unsubscribeLinks(publicUrl: string, unsubscribeToken: string) {
   return {
     unsubscribeUrl: `${publicUrl}/besucher/abmelden?token=${unsubscribeToken}`,
     oneClickUrl: `${publicUrl}/api/visitor-registrations/unsubscribe?token=${unsubscribeToken}`,
+  };
+}
+
+/** The links of ticket mails: the ticket page, giving back, and the registration's unsubscribe. */
+export function ticketLinksOf(publicUrl: string, secret: string): TicketLinks {
+  return {
+    publicUrl,
+    secret,
+    unsubscribe: (registrationId) =>
+      unsubscribeLinks(publicUrl, createVisitorToken(secret, registrationId, 'unsubscribe')),
   };
 }

@@ -29,9 +29,15 @@ import { audited, auditOf, param } from '../../http/audited.js';
 import { PUBLIC_LIST_CACHE_CONTROL } from '../vehicles/public-list.js';
 import { enqueueShareImagesOf } from '../../core/public-list/share-image.js';
 import { openMissingPayments } from '../../core/payments/payments.js';
+import { visitorCapacityChanged } from '../../core/visitors/tickets.js';
+import { ticketLinksOf } from '../../core/visitors/visitor.service.js';
+import { ticketCountsOf } from '../../core/visitors/tickets.queries.js';
 
 export interface EditionRouteDeps {
   em: EntityManager;
+  /** The links of visitor ticket mails (a raised capacity mails those who move up). */
+  publicUrl: string;
+  secret: string;
   /** Read again after a change, so this process sees it at once. */
   events: EventSource;
 }
@@ -62,7 +68,8 @@ const momentOf = (ctx: AppContext, at: string | undefined) =>
  * next one created from the last, applications opened and the public site's edition switched, each
  * now or at a set moment (admins only).
  */
-export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState> {
+export function editionRoutes({ em, events, publicUrl, secret }: EditionRouteDeps): Router<AppState> {
+  const ticketLinks = ticketLinksOf(publicUrl, secret);
   const router = strictRouter<AppState>();
   const admin = requireRole('admin');
 
@@ -72,9 +79,25 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
     const phases = await phasesOf(em, editions, now);
     const current = await currentEdition(em, now);
     const applications = await applicationsPerEdition(em);
+    const tickets = new Map(
+      (
+        await ticketCountsOf(
+          em,
+          editions.map((edition) => edition.id),
+        )
+      ).map((row) => [row.edition_id, row]),
+    );
     return {
       editions: editions.map((edition): AdminEdition => ({
         ...present(edition),
+        visitorTickets: edition.visitorTickets
+          ? {
+              capacity: edition.visitorTickets.capacity,
+              issued: tickets.get(edition.id)?.issued ?? 0,
+              returned: tickets.get(edition.id)?.returned ?? 0,
+              waiting: tickets.get(edition.id)?.waiting ?? 0,
+            }
+          : null,
         phase: phases.get(edition.id)!,
         current: edition.id === current.id,
         applications: applications.get(edition.id) ?? 0,
@@ -146,11 +169,16 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
         },
         requestNow(ctx),
         auditOf(ctx),
-        // The link previews of its listed cars name the meeting: they are drawn anew.
-        (tx, editionId) => enqueueShareImagesOf(tx, [editionId]),
-        // A fee set after invitations went out: the places held get their payment (and the cars
-        // take part once paid, like the later ones).
-        (tx, changed) => openMissingPayments(tx, changed, requestNow(ctx)),
+        {
+          // The link previews of its listed cars name the meeting: they are drawn anew.
+          onRenamed: (tx, editionId) => enqueueShareImagesOf(tx, [editionId]),
+          // A fee set after invitations went out: the places held get their payment (and the cars
+          // take part once paid, like the later ones).
+          onFeeChanged: (tx, changed) => openMissingPayments(tx, changed, requestNow(ctx)),
+          // Never fewer places than tickets out; a raised capacity moves the waiting list up at once.
+          onVisitorTicketsChanged: (tx, changed) =>
+            visitorCapacityChanged(tx, changed, requestNow(ctx), ticketLinks),
+        },
       );
       events.invalidate?.();
       ctx.body = { message: EDITION_MESSAGES.updated(edition.name), ...(await list(ctx)) };
@@ -178,7 +206,9 @@ export function editionRoutes({ em, events }: EditionRouteDeps): Router<AppState
   return router;
 }
 
-function present(edition: Edition): Omit<AdminEdition, 'phase' | 'current' | 'applications'> {
+function present(
+  edition: Edition,
+): Omit<AdminEdition, 'phase' | 'current' | 'applications' | 'visitorTickets'> {
   return {
     year: edition.year,
     name: edition.name,

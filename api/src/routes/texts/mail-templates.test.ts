@@ -34,7 +34,7 @@ describe("'E-Mail-Vorlagen': the mails' texts per edition", () => {
   it('starts with every mail at its default text (version 0)', async () => {
     const list = (await admin.client.get('/api/admin/mail-templates')).data as MailTemplateList;
     expect(list.edition.year).toBe(2026);
-    expect(list.mails).toHaveLength(23);
+    expect(list.mails).toHaveLength(27);
     expect(list.mails.every((mail) => mail.version === 0 && mail.isDefault && mail.changedBy === null)).toBe(
       true,
     );

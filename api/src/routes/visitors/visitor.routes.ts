@@ -6,14 +6,16 @@ import {
   venueDate,
   VISITOR_NEXT_EDITION_CONSENTED,
   VisitorRegistrationSchema,
+  VISITOR_TICKET_MESSAGES,
 } from '@schlosstreffen/shared';
 import type { ApiConfig } from '../../core/config.js';
 import { requireRole, type AppContext, type AppState } from '../../http/context.js';
-import { invalid } from '../../core/errors.js';
+import { invalid, notFound } from '../../core/errors.js';
 import { rateLimit, type Limiter } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
-import type { ServerMessage } from '@schlosstreffen/shared/api';
-import { VisitorService } from '../../core/visitors/visitor.service.js';
+import type { ServerMessage, VisitorTicketView } from '@schlosstreffen/shared/api';
+import { ticketLinksOf, VisitorService } from '../../core/visitors/visitor.service.js';
+import { returnTicket, ticketOfSecret } from '../../core/visitors/tickets.js';
 import type { EventSource } from '../../core/editions/edition-events.js';
 import { editionOfRequest } from '../../http/edition.js';
 import { presentVisitorList, visitorsToCsv } from './visitor.presenter.js';
@@ -68,13 +70,47 @@ export function visitorRoutes(deps: VisitorRouteDeps): Router<AppState> {
     },
   );
 
+  // The ticket page and 'Ticket zurückgeben': the secret in the link is the only key.
+  router.get('/visitor-tickets/:secret', async (ctx) => {
+    const found = await ticketOfSecret(deps.em.fork(), ctx.params.secret ?? '');
+    if (!found || found.ticket.state === 'waiting') throw notFound(VISITOR_TICKET_MESSAGES.ticketUnknown);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('X-Robots-Tag', 'noindex');
+    ctx.body = {
+      state: found.ticket.state === 'issued' ? 'issued' : 'returned',
+      firstName: found.registration.firstName,
+      lastName: found.registration.lastName,
+      edition: {
+        name: found.edition.name,
+        year: found.edition.year,
+        startsAt: found.edition.startsAt.toISOString(),
+        endsAt: found.edition.endsAt.toISOString(),
+        place: found.edition.place,
+      },
+      code: ctx.params.secret!,
+    } satisfies VisitorTicketView;
+  });
+
+  router.post('/visitor-tickets/:secret/return', async (ctx) => {
+    await returnTicket(
+      deps.em,
+      ctx.params.secret ?? '',
+      deps.now?.() ?? new Date(),
+      ticketLinksOf(config.publicUrl, config.sessionSecret),
+    );
+    deps.onOutbox?.();
+    ctx.body = { message: VISITOR_TICKET_MESSAGES.ticketReturned } satisfies ServerMessage;
+  });
+
   router.get('/visitor-registrations/confirm', toPage('bestaetigen'));
   router.get('/visitor-registrations/unsubscribe', toPage('abmelden'));
 
   router.post('/visitor-registrations/confirm', async (ctx) => {
-    const state = await visitors.confirm(tokenOf(ctx));
-    if (state !== 'confirmed') throw invalid(MESSAGES.visitorLinkInvalid);
-    ctx.body = { message: PRIVACY_MESSAGES.visitorConfirmed } satisfies ServerMessage;
+    const outcome = await visitors.confirm(tokenOf(ctx));
+    if (outcome?.state !== 'confirmed') throw invalid(MESSAGES.visitorLinkInvalid);
+    ctx.body = {
+      message: outcome.tickets ? VISITOR_TICKET_MESSAGES.confirmed : PRIVACY_MESSAGES.visitorConfirmed,
+    } satisfies ServerMessage;
   });
 
   // The link mailed when a repeated sign-up asked for the next edition's consent: only it adds it.

@@ -40,6 +40,7 @@ import { Migration20261222200000_award_corrections } from './Migration2026122220
 import { Migration20261223000000_jury } from './Migration20261223000000_jury.js';
 import { Migration20261224000000_edition_fee } from './Migration20261224000000_edition_fee.js';
 import { Migration20261225000000_payments } from './Migration20261225000000_payments.js';
+import { Migration20261226000000_visitor_tickets } from './Migration20261226000000_visitor_tickets.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -108,4 +109,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261223000000_jury', class: Migration20261223000000_jury },
   { name: 'Migration20261224000000_edition_fee', class: Migration20261224000000_edition_fee },
   { name: 'Migration20261225000000_payments', class: Migration20261225000000_payments },
+  {
+    name: 'Migration20261226000000_visitor_tickets',
+    class: Migration20261226000000_visitor_tickets,
+  },
 ];
