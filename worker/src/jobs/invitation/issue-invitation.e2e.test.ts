@@ -158,7 +158,11 @@ describe('invitation mail, confirmation and check-in', () => {
     const confirmed = await t
       .client()
       .post('/api/invitations/confirm', { token: url.searchParams.get('token') });
-    expect(confirmed.data).toEqual({ status: 'confirmed', message: INVITATION_MESSAGES.confirmed });
+    expect(confirmed.data).toEqual({
+      status: 'confirmed',
+      message: INVITATION_MESSAGES.confirmed,
+      vehicleId: id,
+    });
     await waitForMail(
       t.services.mailWebUrl,
       (m) => m.to.some((to) => to.address === email) && m.subject.startsWith('Deine Teilnahme ist bestätigt'),
