@@ -8,6 +8,10 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { GATE_PAGE_CACHE } from './src/features/check-in/gate-page-cache';
 import { JURY_PAGE_CACHE } from './src/features/jury/jury-page-cache';
+import {
+  VISITOR_TICKET_PAGE_CACHE,
+  VISITOR_TICKET_PATH_PREFIX,
+} from './src/features/visitors/visitor-ticket-page-cache';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 const apiOrigin = 'http://localhost:3000';
@@ -90,6 +94,20 @@ export default defineConfig(({ isSsrBuild }) => ({
                 networkTimeoutSeconds: 4,
                 matchOptions: { ignoreSearch: true, ignoreVary: true },
                 plugins: [{ cacheKeyWillBeUsed: async ({ request }) => new URL('/jury', request.url).href }],
+              },
+            },
+            {
+              // A visitor's ticket page, each under its own address (its secret), kept once opened:
+              // it opens without network at the gate (the ticket itself is kept by the page).
+              urlPattern: ({ request, url }) =>
+                request.mode === 'navigate' &&
+                url.pathname.startsWith(VISITOR_TICKET_PATH_PREFIX) &&
+                !url.pathname.endsWith('/zurueckgeben'),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: VISITOR_TICKET_PAGE_CACHE,
+                networkTimeoutSeconds: 4,
+                matchOptions: { ignoreSearch: true, ignoreVary: true },
               },
             },
           ],

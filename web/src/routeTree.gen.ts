@@ -48,6 +48,7 @@ import { Route as AdminZahlungenRouteImport } from './routes/admin/zahlungen'
 import { Route as BesucherAbmeldenRouteImport } from './routes/besucher/abmelden'
 import { Route as BesucherBestaetigenRouteImport } from './routes/besucher/bestaetigen'
 import { Route as BesucherNaechstesTreffenRouteImport } from './routes/besucher/naechstes-treffen'
+import { Route as BesucherticketSecretRouteImport } from './routes/besucherticket.$secret'
 import { Route as EditIdRouteImport } from './routes/edit/$id'
 import { Route as EinladungAbsagenRouteImport } from './routes/einladung_.absagen'
 import { Route as ErgebnisseYearRouteImport } from './routes/ergebnisse.$year'
@@ -57,6 +58,7 @@ import { Route as JuryEinladungRouteImport } from './routes/jury_.einladung'
 import { Route as PublikumslieblingBestaetigenRouteImport } from './routes/publikumsliebling/bestaetigen'
 import { Route as PublikumslieblingMeineStimmenRouteImport } from './routes/publikumsliebling/meine-stimmen'
 import { Route as RueckblickYearRouteImport } from './routes/rueckblick.$year'
+import { Route as BesucherticketSecretZurueckgebenRouteImport } from './routes/besucherticket.$secret_.zurueckgeben'
 import { Route as FahrzeugeYearStartNumberRouteImport } from './routes/fahrzeuge.$year.$startNumber'
 import { Route as JuryKlasseClassIdRouteImport } from './routes/jury.klasse.$classId'
 
@@ -256,6 +258,11 @@ const BesucherNaechstesTreffenRoute =
     path: '/besucher/naechstes-treffen',
     getParentRoute: () => rootRouteImport,
   } as any)
+const BesucherticketSecretRoute = BesucherticketSecretRouteImport.update({
+  id: '/besucherticket/$secret',
+  path: '/besucherticket/$secret',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EditIdRoute = EditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -303,6 +310,12 @@ const RueckblickYearRoute = RueckblickYearRouteImport.update({
   path: '/rueckblick/$year',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BesucherticketSecretZurueckgebenRoute =
+  BesucherticketSecretZurueckgebenRouteImport.update({
+    id: '/besucherticket/$secret_/zurueckgeben',
+    path: '/besucherticket/$secret/zurueckgeben',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const FahrzeugeYearStartNumberRoute =
   FahrzeugeYearStartNumberRouteImport.update({
     id: '/fahrzeuge/$year/$startNumber',
@@ -354,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
+  '/besucherticket/$secret': typeof BesucherticketSecretRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
   '/ergebnisse/$year': typeof ErgebnisseYearRoute
@@ -364,6 +378,7 @@ export interface FileRoutesByFullPath {
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin/': typeof AdminIndexRoute
   '/jury/': typeof JuryIndexRoute
+  '/besucherticket/$secret/zurueckgeben': typeof BesucherticketSecretZurueckgebenRoute
   '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
   '/jury/klasse/$classId': typeof JuryKlasseClassIdRoute
 }
@@ -404,6 +419,7 @@ export interface FileRoutesByTo {
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
+  '/besucherticket/$secret': typeof BesucherticketSecretRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung/absagen': typeof EinladungAbsagenRoute
   '/ergebnisse/$year': typeof ErgebnisseYearRoute
@@ -414,6 +430,7 @@ export interface FileRoutesByTo {
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin': typeof AdminIndexRoute
   '/jury': typeof JuryIndexRoute
+  '/besucherticket/$secret/zurueckgeben': typeof BesucherticketSecretZurueckgebenRoute
   '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
   '/jury/klasse/$classId': typeof JuryKlasseClassIdRoute
 }
@@ -457,6 +474,7 @@ export interface FileRoutesById {
   '/besucher/abmelden': typeof BesucherAbmeldenRoute
   '/besucher/bestaetigen': typeof BesucherBestaetigenRoute
   '/besucher/naechstes-treffen': typeof BesucherNaechstesTreffenRoute
+  '/besucherticket/$secret': typeof BesucherticketSecretRoute
   '/edit/$id': typeof EditIdRoute
   '/einladung_/absagen': typeof EinladungAbsagenRoute
   '/ergebnisse/$year': typeof ErgebnisseYearRoute
@@ -467,6 +485,7 @@ export interface FileRoutesById {
   '/rueckblick/$year': typeof RueckblickYearRoute
   '/admin/': typeof AdminIndexRoute
   '/jury/': typeof JuryIndexRoute
+  '/besucherticket/$secret_/zurueckgeben': typeof BesucherticketSecretZurueckgebenRoute
   '/fahrzeuge/$year/$startNumber': typeof FahrzeugeYearStartNumberRoute
   '/jury/klasse/$classId': typeof JuryKlasseClassIdRoute
 }
@@ -511,6 +530,7 @@ export interface FileRouteTypes {
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/besucher/naechstes-treffen'
+    | '/besucherticket/$secret'
     | '/edit/$id'
     | '/einladung/absagen'
     | '/ergebnisse/$year'
@@ -521,6 +541,7 @@ export interface FileRouteTypes {
     | '/rueckblick/$year'
     | '/admin/'
     | '/jury/'
+    | '/besucherticket/$secret/zurueckgeben'
     | '/fahrzeuge/$year/$startNumber'
     | '/jury/klasse/$classId'
   fileRoutesByTo: FileRoutesByTo
@@ -561,6 +582,7 @@ export interface FileRouteTypes {
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/besucher/naechstes-treffen'
+    | '/besucherticket/$secret'
     | '/edit/$id'
     | '/einladung/absagen'
     | '/ergebnisse/$year'
@@ -571,6 +593,7 @@ export interface FileRouteTypes {
     | '/rueckblick/$year'
     | '/admin'
     | '/jury'
+    | '/besucherticket/$secret/zurueckgeben'
     | '/fahrzeuge/$year/$startNumber'
     | '/jury/klasse/$classId'
   id:
@@ -613,6 +636,7 @@ export interface FileRouteTypes {
     | '/besucher/abmelden'
     | '/besucher/bestaetigen'
     | '/besucher/naechstes-treffen'
+    | '/besucherticket/$secret'
     | '/edit/$id'
     | '/einladung_/absagen'
     | '/ergebnisse/$year'
@@ -623,6 +647,7 @@ export interface FileRouteTypes {
     | '/rueckblick/$year'
     | '/admin/'
     | '/jury/'
+    | '/besucherticket/$secret_/zurueckgeben'
     | '/fahrzeuge/$year/$startNumber'
     | '/jury/klasse/$classId'
   fileRoutesById: FileRoutesById
@@ -647,6 +672,7 @@ export interface RootRouteChildren {
   BesucherAbmeldenRoute: typeof BesucherAbmeldenRoute
   BesucherBestaetigenRoute: typeof BesucherBestaetigenRoute
   BesucherNaechstesTreffenRoute: typeof BesucherNaechstesTreffenRoute
+  BesucherticketSecretRoute: typeof BesucherticketSecretRoute
   EditIdRoute: typeof EditIdRoute
   EinladungAbsagenRoute: typeof EinladungAbsagenRoute
   ErgebnisseYearRoute: typeof ErgebnisseYearRoute
@@ -654,6 +680,7 @@ export interface RootRouteChildren {
   PublikumslieblingBestaetigenRoute: typeof PublikumslieblingBestaetigenRoute
   PublikumslieblingMeineStimmenRoute: typeof PublikumslieblingMeineStimmenRoute
   RueckblickYearRoute: typeof RueckblickYearRoute
+  BesucherticketSecretZurueckgebenRoute: typeof BesucherticketSecretZurueckgebenRoute
   FahrzeugeYearStartNumberRoute: typeof FahrzeugeYearStartNumberRoute
 }
 
@@ -932,6 +959,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BesucherNaechstesTreffenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/besucherticket/$secret': {
+      id: '/besucherticket/$secret'
+      path: '/besucherticket/$secret'
+      fullPath: '/besucherticket/$secret'
+      preLoaderRoute: typeof BesucherticketSecretRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/edit/$id': {
       id: '/edit/$id'
       path: '/edit/$id'
@@ -993,6 +1027,13 @@ declare module '@tanstack/react-router' {
       path: '/rueckblick/$year'
       fullPath: '/rueckblick/$year'
       preLoaderRoute: typeof RueckblickYearRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/besucherticket/$secret_/zurueckgeben': {
+      id: '/besucherticket/$secret_/zurueckgeben'
+      path: '/besucherticket/$secret/zurueckgeben'
+      fullPath: '/besucherticket/$secret/zurueckgeben'
+      preLoaderRoute: typeof BesucherticketSecretZurueckgebenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/fahrzeuge/$year/$startNumber': {
@@ -1094,6 +1135,7 @@ const rootRouteChildren: RootRouteChildren = {
   BesucherAbmeldenRoute: BesucherAbmeldenRoute,
   BesucherBestaetigenRoute: BesucherBestaetigenRoute,
   BesucherNaechstesTreffenRoute: BesucherNaechstesTreffenRoute,
+  BesucherticketSecretRoute: BesucherticketSecretRoute,
   EditIdRoute: EditIdRoute,
   EinladungAbsagenRoute: EinladungAbsagenRoute,
   ErgebnisseYearRoute: ErgebnisseYearRoute,
@@ -1101,6 +1143,7 @@ const rootRouteChildren: RootRouteChildren = {
   PublikumslieblingBestaetigenRoute: PublikumslieblingBestaetigenRoute,
   PublikumslieblingMeineStimmenRoute: PublikumslieblingMeineStimmenRoute,
   RueckblickYearRoute: RueckblickYearRoute,
+  BesucherticketSecretZurueckgebenRoute: BesucherticketSecretZurueckgebenRoute,
   FahrzeugeYearStartNumberRoute: FahrzeugeYearStartNumberRoute,
 }
 export const routeTree = rootRouteImport

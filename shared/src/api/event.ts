@@ -132,4 +132,6 @@ export interface VisitorTicketView {
   edition: { name: string; year: number; startsAt: string; endsAt: string; place: string };
   /** What the QR code holds: the ticket's secret (not all digits, so no gate reads it as a start number). */
   code: string;
+  /** The QR code of `code` as SVG (level M), drawn by the server: the page keeps it for offline use. */
+  qrSvg: string;
 }

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import QRCode from 'qrcode';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   MESSAGES,
@@ -88,6 +89,7 @@ export function visitorRoutes(deps: VisitorRouteDeps): Router<AppState> {
         place: found.edition.place,
       },
       code: ctx.params.secret!,
+      qrSvg: await QRCode.toString(ctx.params.secret!, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
     } satisfies VisitorTicketView;
   });
 

@@ -64,6 +64,7 @@ const EDITION: AdminEdition = {
     payWithinDays: 5,
     refund: { fullUntil: null, keepCents: 0 },
   },
+  visitorTickets: null,
 };
 
 const payment = (overrides: Partial<PaymentRow> & Pick<PaymentRow, 'id' | 'reference'>): PaymentRow => ({

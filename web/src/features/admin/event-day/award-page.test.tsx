@@ -41,6 +41,7 @@ const EDITION: AdminEdition = {
   current: true,
   applications: 12,
   fee: null,
+  visitorTickets: null,
 };
 
 /** The award of a meeting that is over, its final totals written. */

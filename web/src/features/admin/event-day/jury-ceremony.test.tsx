@@ -24,6 +24,7 @@ const EDITION: AdminEdition = {
   current: true,
   applications: 12,
   fee: null,
+  visitorTickets: null,
 };
 
 const place = (placeNumber: number, startNumber: number, name: string) => ({

@@ -42,6 +42,7 @@ const EDITION: AdminEdition = {
   current: true,
   applications: 12,
   fee: null,
+  visitorTickets: null,
 };
 
 const JUDGE_1 = 'b2000000-0000-4000-8000-000000000001';

@@ -47,6 +47,7 @@ function edition(overrides: Partial<AdminEdition> & Pick<AdminEdition, 'year'>):
     reminderDays: 2,
     currentFrom: null,
     fee: null,
+    visitorTickets: null,
     phase: 'open',
     current: false,
     applications: 12,

@@ -28,6 +28,14 @@ import {
   showFeeServerIssues,
   useEditionFeeForm,
 } from './edition-fee-section';
+import {
+  EditionVisitorTicketsSection,
+  showTicketsServerIssues,
+  TICKETS_FORM_INVALID,
+  ticketsSummary,
+  ticketsToSave,
+  useEditionTicketsForm,
+} from './edition-visitor-tickets-section';
 import { useCreateEdition, useEditionAction, useUpdateEdition } from './editions-mutations';
 
 const PHASE_TONES: Record<EditionPhase, string> = {
@@ -181,6 +189,9 @@ function EditionCard({ edition }: { edition: AdminEdition }) {
         </Fact>
         {edition.fee ? <Fact label="Teilnahmegebühr">{feeSummary(edition.fee)}</Fact> : null}
       </dl>
+      {edition.visitorTickets ? (
+        <p className="mt-3 text-sm text-ash-300">{ticketsSummary(edition.visitorTickets)}</p>
+      ) : null}
       {notYetOpen || (!over && !edition.current) ? (
         <div className="mt-5 grid gap-4 border-t border-white/10 pt-4 sm:grid-cols-2">
           {notYetOpen ? (
@@ -362,10 +373,11 @@ function CreateForm({ newest }: { newest: AdminEdition | undefined }) {
   );
 }
 
-/** Name, place, dates, deadline, zones, periods and fee of an edition that is not over. */
+/** Name, place, dates, deadline, zones, periods, fee and visitor tickets of an edition that is not over. */
 function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () => void }) {
   const update = useUpdateEdition();
   const feeForm = useEditionFeeForm(edition.fee);
+  const ticketsForm = useEditionTicketsForm(edition.visitorTickets);
   const [values, setValues] = useState({
     name: edition.name,
     place: edition.place,
@@ -399,6 +411,7 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
     setError(null);
     // Checked first: its messages show at its fields whatever else is wrong.
     const fee = await feeToSave(feeForm, edition.fee);
+    const tickets = await ticketsToSave(ticketsForm, edition.visitorTickets);
     const parkingZones = parseParkingZones(values.zones);
     if (!parkingZones) {
       setError(EDITION_MESSAGES.zones);
@@ -411,6 +424,10 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
     }
     if (!fee) {
       setError(FEE_FORM_INVALID);
+      return;
+    }
+    if (!tickets) {
+      setError(TICKETS_FORM_INVALID);
       return;
     }
     update.mutate(
@@ -426,6 +443,7 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
         reminderDays: Number(values.reminderDays),
         cutoffDays: Number(values.cutoffDays),
         ...fee,
+        ...tickets,
       },
       {
         onSuccess: (answer) => {
@@ -434,7 +452,11 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
         },
         onError: (caught) =>
           setError(
-            showFeeServerIssues(feeForm, caught) ? FEE_FORM_INVALID : (errorText(caught) ?? RETRY_HINT),
+            showFeeServerIssues(feeForm, caught)
+              ? FEE_FORM_INVALID
+              : showTicketsServerIssues(ticketsForm, caught)
+                ? TICKETS_FORM_INVALID
+                : (errorText(caught) ?? RETRY_HINT),
           ),
       },
     );
@@ -465,6 +487,11 @@ function EditionForm({ edition, onDone }: { edition: AdminEdition; onDone: () =>
         {field('cutoffDays', 'Nachrücken bis vor dem Termin (Tage)', 'number')}
       </div>
       <EditionFeeSection form={feeForm} year={edition.year} hadFee={edition.fee !== null} />
+      <EditionVisitorTicketsSection
+        form={ticketsForm}
+        year={edition.year}
+        hadTickets={edition.visitorTickets !== null}
+      />
       <FormError error={error} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={update.isPending}>
