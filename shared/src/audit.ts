@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = {
   'payments.waive': 'Startgeld erlassen',
   'payments.cash': 'Startgeld bar am Einlass gebucht',
   'payments.refund_export': 'Erstattungen als SEPA-Datei exportiert',
+  'payments.refund_file': 'SEPA-Datei der Erstattungen heruntergeladen (Namen, IBANs)',
   'payments.refund_confirm': 'Erstattungen als überwiesen bestätigt',
   'payments.report_csv': 'Kassenbericht als CSV exportiert',
   'texts.update': 'Öffentliche Texte geändert',

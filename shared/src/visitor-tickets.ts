@@ -16,8 +16,6 @@ export const VISITOR_TICKET_MESSAGES = {
   alreadyReturned: 'Dieses Besucherticket ist bereits zurückgegeben.',
   confirmed:
     'Deine Adresse ist bestätigt. Dein Besucherticket kommt gleich per E-Mail, mit dem Link zur Ticketseite. Sind alle Plätze vergeben, schreiben wir dir, dass du auf der Warteliste stehst.',
-  waiting:
-    'Alle Besucherplätze sind vergeben: Du stehst auf der Warteliste. Wird ein Platz frei, bekommst du dein Ticket per E-Mail.',
 } as const;
 
 /** `visitorTickets` of PATCH /api/admin/editions/{year}: the capacity, or null to switch tickets off. */

@@ -501,6 +501,21 @@ const SENDS: Record<string, () => Promise<Send>> = {
       target: year(),
     };
   },
+  'GET /api/admin/payments/:year/refunds/:id/file': async () => {
+    await setTestFee(t, t.event.edition.id, TEST_FEE);
+    const owner = await insertConfirmedUser(t);
+    const { vehicleId } = await insertNumberedCar(t, { ownerId: owner.id });
+    const payment = await openTestPayment(t, vehicleId);
+    await insertBankLine(t, t.event.edition.id, { amountCents: 2700, paymentId: payment.id });
+    const made = await exportRefunds(t.orm.em.fork(), Number(year()), world.admin.id, new Date());
+    return {
+      as: 'admin',
+      method: 'GET',
+      path: `/api/admin/payments/${year()}/refunds/${made.id}/file`,
+      target: year(),
+      details: { export: made.id },
+    };
+  },
   'POST /api/admin/payments/:year/refunds/:id/confirm': async () => {
     await setTestFee(t, t.event.edition.id, TEST_FEE);
     const owner = await insertConfirmedUser(t);

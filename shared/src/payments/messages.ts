@@ -13,7 +13,6 @@ export const PAYMENT_MESSAGES = {
   noRefundsDue: 'Es ist keine Erstattung fällig, die per Überweisung gehen kann.',
   unknownExport: 'Diese Erstattungsdatei gibt es nicht.',
   exportConfirmed: 'Diese Erstattungsdatei ist bereits als überwiesen bestätigt.',
-  frozen: 'Das Treffen ist vorbei: Zahlungen ändert nur ein Admin mit Begründung.',
   cashBooked: (amount: string) => `Bar bezahlt: ${amount} gebucht.`,
   girocodeLabel: 'GiroCode: mit der Banking-App scannen',
   girocodeNote: 'Dieser Code füllt die Überweisung aus. Er ist nicht dein Check-in-Code.',

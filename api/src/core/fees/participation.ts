@@ -55,10 +55,8 @@ export function paymentDueAt(confirmBy: Date | null, fee: Pick<EditionFee, 'payW
   return confirmBy ? new Date(confirmBy.getTime() + fee.payWithinDays * DAY_MS) : null;
 }
 
-/** The reminder's moment: 3 days before the payment deadline. */
+/** The reminder goes this many days before the payment deadline. */
 export const PAYMENT_REMINDER_DAYS = 3;
-export const paymentReminderAt = (dueAt: Date): Date =>
-  new Date(dueAt.getTime() - PAYMENT_REMINDER_DAYS * DAY_MS);
 
 /**
  * What the club keeps of a car whose place is given up at `at`: under the refund rule a decline on

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { maskIban, PAYMENT_MESSAGES, type EditionFee } from '@schlosstreffen/shared';
@@ -303,7 +304,8 @@ export async function exportRefunds(
       .toISOString()
       .replace(/[-:TZ.]/g, '')
       .slice(0, 14);
-    const messageId = `ST${year}-R${stamp}`;
+    // Unique per file sent to the bank: the moment and a random part (two exports in one second).
+    const messageId = `ST${year}-R${stamp}-${randomBytes(3).toString('hex').toUpperCase()}`;
     const refundExport = tx.create(RefundExport, {
       edition: edition.id,
       messageId,
@@ -431,7 +433,12 @@ function euroCell(cents: number): string {
 export async function kassenbericht(em: EntityManager, year: number): Promise<unknown[][]> {
   const edition = await editionOf(em, year);
   const rows = await bookingReport(em, edition.id);
-  const overview = await paymentsOverview(em, year);
+  // The totals from the same rows the screen reads, without its lists of lines and files.
+  const unassigned = await unassignedEntries(em, edition.id);
+  const t = totalsOf(
+    await paymentList(em, edition.id),
+    unassigned.reduce((sum, row) => sum + row.amount_cents, 0),
+  );
   const lines: unknown[][] = rows.map((row) => [
     new Date(row.booked_at).toISOString(),
     KIND_LABELS[row.kind],
@@ -446,7 +453,6 @@ export async function kassenbericht(em: EntityManager, year: number): Promise<un
         ? `SEPA-Datei ${row.refund_export}`
         : (row.note ?? ''),
   ]);
-  const t = overview.totals;
   lines.push([]);
   for (const [label, cents] of [
     ['Erwartet', t.expectedCents],

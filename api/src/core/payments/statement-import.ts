@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { findPaymentReferences } from '@schlosstreffen/shared';
 import type { PendingAudit } from '../pending-audit.js';
@@ -84,7 +85,7 @@ export async function importStatement(
       ? await tx.find(
           Payment,
           { edition: edition.id, reference: { $in: wanted } },
-          { lockMode: 4 /* PESSIMISTIC_WRITE */, orderBy: { reference: 'asc' } },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { reference: 'asc' } },
         )
       : [];
     const byReference = new Map(payments.map((payment) => [payment.reference, payment]));

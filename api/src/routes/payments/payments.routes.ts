@@ -181,13 +181,19 @@ export function paymentRoutes({ em, events, publicUrl, onOutbox }: PaymentRouteD
     },
   );
 
-  router.get('/admin/payments/:year/refunds/:id/file', admin, async (ctx) => {
-    const file = await refundExportFile(em.fork(), yearOf(ctx), idOf(ctx, 'id'));
-    noStore(ctx);
-    ctx.type = 'application/xml';
-    ctx.attachment(file.name);
-    ctx.body = file.xml;
-  });
+  router.get(
+    '/admin/payments/:year/refunds/:id/file',
+    admin,
+    audited('payments.refund_file', { target }),
+    async (ctx) => {
+      const file = await refundExportFile(em.fork(), yearOf(ctx), idOf(ctx, 'id'));
+      await auditOf(ctx).write(em, { details: { export: ctx.params.id } });
+      noStore(ctx);
+      ctx.type = 'application/xml';
+      ctx.attachment(file.name);
+      ctx.body = file.xml;
+    },
+  );
 
   router.post(
     '/admin/payments/:year/refunds/:id/confirm',
