@@ -55,11 +55,12 @@ export function spawnIn(
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-8000);
-    log.write(chunk);
+    if (!log.writableEnded) log.write(chunk);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  child.on('exit', () => log.end());
+  // 'close', not 'exit': output still buffered in the pipes arrives after the process ended.
+  child.on('close', () => log.end());
   const alive = () => child.exitCode === null && child.signalCode === null;
   const signal = (sig: NodeJS.Signals) => {
     try {

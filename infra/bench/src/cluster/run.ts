@@ -381,12 +381,17 @@ async function main(): Promise<number> {
       }
     }, 700);
     // The public list on every reachable api host follows a change of a confirmed car (its name).
-    const freshness: number[] = [];
-    /** The slowest host per phase, to tell where the list fell behind. */
-    const slowestIn = new Map<string, number>();
+    // On a loaded machine one request can take longer than the bound itself, so what is judged is
+    // what the hosts answered: a request sent the bound or later after the change that still got the
+    // old list proves a stale host. Per check it is kept when the last old answer's request was sent
+    // and when the first new answer arrived (the host switched between the two).
+    const staleSentAt: number[] = [];
+    const currentBy: number[] = [];
+    /** The latest old answer per phase, to tell where the list fell behind. */
+    const staleIn = new Map<string, number>();
     const renamed = applicants[0]!;
     let renames = 0;
-    let freshnessMisses = 0;
+    const freshnessMisses: string[] = [];
     loop(async () => {
       const name = `Drill ${++renames}`;
       const res = await timed('owner edit', renamed.client, 'PATCH', `/api/vehicles/${renamed.vehicleId}`, {
@@ -397,18 +402,23 @@ async function main(): Promise<number> {
       await Promise.all(
         apis.map(async (api) => {
           if (!api.proc?.alive() || !(await api.healthy())) return;
+          let lastStale = 0;
           for (;;) {
+            const sent = Date.now() - changed;
             const list = await fetch(`${api.url}/api/vehicles/public`, { signal: AbortSignal.timeout(2000) })
               .then((response) => response.json() as Promise<Array<{ id: string; name: string | null }>>)
               .catch(() => undefined);
+            // A host taken out of service meanwhile (cut off, stopped) answers nobody.
+            if (!list && !(api.proc?.alive() && (await api.healthy()))) return;
             if (list?.some((car) => car.id === renamed.vehicleId && car.name === name)) {
-              const ms = Date.now() - changed;
-              freshness.push(ms);
-              slowestIn.set(phase.name, Math.max(slowestIn.get(phase.name) ?? 0, ms));
+              staleSentAt.push(lastStale);
+              currentBy.push(Date.now() - changed);
+              staleIn.set(phase.name, Math.max(staleIn.get(phase.name) ?? 0, lastStale));
               return;
             }
+            if (list) lastStale = sent;
             if (Date.now() - changed > 10_000) {
-              freshnessMisses += 1;
+              freshnessMisses.push(`${api.name} in '${phase.name}'`);
               return;
             }
             await sleep(50);
@@ -515,12 +525,14 @@ async function main(): Promise<number> {
       missingChunks.length === 0,
       `${oldChunks.length} chunks of the first release after the deploy: ${missingChunks.length ? `missing ${missingChunks.join(', ')}` : 'all 200'}`,
     );
-    const slowest = Math.max(0, ...freshness);
+    const latestStale = Math.max(0, ...staleSentAt);
     check(
       `the public list current within ${FRESH_WITHIN_MS / 1000} s on every api host`,
-      slowest <= FRESH_WITHIN_MS && freshnessMisses === 0,
-      `${freshness.length} host checks after a change: p50 ${percentile(freshness, 50)} ms, max ${slowest} ms ` +
-        `(${[...slowestIn].map(([name, ms]) => `${name} ${ms}`).join(', ')}), ${freshnessMisses} over 10 s`,
+      latestStale < FRESH_WITHIN_MS && freshnessMisses.length === 0,
+      `${staleSentAt.length} host checks after a change: the old list answered to a request sent at most ` +
+        `${latestStale} ms after it (${[...staleIn].map(([name, ms]) => `${name} ${ms}`).join(', ')}); ` +
+        `the new one arrived p50 ${percentile(currentBy, 50)} ms, max ${Math.max(0, ...currentBy)} ms after it; ` +
+        `${freshnessMisses.length ? `not current after 10 s: ${freshnessMisses.join(', ')}` : 'none still old after 10 s'}`,
     );
     check(
       'Redis failed over under Sentinel, the workers carried on',
