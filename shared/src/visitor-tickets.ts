@@ -14,6 +14,7 @@ export const VISITOR_TICKET_MESSAGES = {
   ticketReturned:
     'Du hast dein Besucherticket zurückgegeben. Dein Platz geht an die nächste Person auf der Warteliste.',
   alreadyReturned: 'Dieses Besucherticket ist bereits zurückgegeben.',
+  exitScanning: 'Bitte geben Sie an, ob Besuchertickets auch am Ausgang gescannt werden.',
   confirmed:
     'Deine Adresse ist bestätigt. Dein Besucherticket kommt gleich per E-Mail, mit dem Link zur Ticketseite. Sind alle Plätze vergeben, schreiben wir dir, dass du auf der Warteliste stehst.',
 } as const;
@@ -28,6 +29,8 @@ export const VisitorTicketsSchema = v.nullable(
         v.minValue(1, VISITOR_TICKET_MESSAGES.capacity),
         v.maxValue(VISITOR_TICKET_LIMITS.capacityMax, VISITOR_TICKET_MESSAGES.capacity),
       ),
+      /** Tickets are scanned on the way out too, so a visitor may leave and come back. */
+      exitScanning: v.optional(v.boolean(VISITOR_TICKET_MESSAGES.exitScanning), false),
     },
     VISITOR_TICKET_MESSAGES.capacity,
   ),
@@ -37,3 +40,36 @@ export type VisitorTickets = NonNullable<v.InferOutput<typeof VisitorTicketsSche
 /** issued: admits its holder · waiting: on the waiting list · returned: given back (or its holder deleted). */
 export const VISITOR_TICKET_STATES = ['issued', 'waiting', 'returned'] as const;
 export type VisitorTicketState = (typeof VISITOR_TICKET_STATES)[number];
+
+/** A visitor ticket's scan at the gate: in, out (where exit scanning is on), or a walk-in counted at the day's till. */
+export const VISITOR_SCAN_KINDS = ['in', 'out', 'walk_in'] as const;
+export type VisitorScanKind = (typeof VISITOR_SCAN_KINDS)[number];
+
+/**
+ * What a kept visitor scan counts as, replayed per ticket in the order the scans were made:
+ * admitted (first entry), readmitted (back in after an exit), duplicate (already inside),
+ * exited, not_inside (an exit scan of a ticket that was not in).
+ */
+export const VISITOR_SCAN_RESULTS = ['admitted', 'readmitted', 'duplicate', 'exited', 'not_inside'] as const;
+export type VisitorScanResult = (typeof VISITOR_SCAN_RESULTS)[number];
+
+/** Why a visitor scan was not taken. */
+export type VisitorScanRefusal = 'ticket_invalid' | 'outside_window' | 'exit_off';
+
+/** The gate's words for visitor tickets. */
+export const VISITOR_GATE_MESSAGES = {
+  admitted: 'Besucher eingelassen',
+  readmitted: 'Wieder eingelassen',
+  exited: 'Ausgang erfasst',
+  not_inside: 'Kein Eingang erfasst: Dieses Besucherticket ist nicht auf dem Gelände.',
+  ticket_invalid:
+    'Ungültiges Besucherticket: zurückgegeben, gelöscht oder für eine andere Veranstaltung ausgestellt.',
+  exit_off: 'Am Ausgang wird bei dieser Veranstaltung nicht gescannt.',
+  walkIn: 'Tageskasse: 1 Besucher gezählt',
+  walkInButton: '+1 Tageskasse',
+  /** The board's warning from 90 % of the capacity on. */
+  capacityWarning: (percent: number) => `Achtung: ${percent} % der Besucherplätze sind belegt.`,
+} as const;
+
+/** From this share of the capacity on the board warns. */
+export const VISITOR_CAPACITY_WARNING = 0.9;

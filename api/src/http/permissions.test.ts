@@ -1588,6 +1588,15 @@ const ROWS: Row[] = [
     request: () => ({ path: `/api/admin/payments/${t.event.edition.year}/kassenbericht.csv` }),
   },
   {
+    route: 'POST /api/admin/check-in/visitor',
+    case: 'a visitor ticket at a gate without a list: staff only (no ticket of this code)',
+    expect: [401, 403, 403, 404, 404, 404, 403],
+    request: () => ({
+      path: '/api/admin/check-in/visitor',
+      json: { code: `VT${'x'.repeat(32)}`, kind: 'in' },
+    }),
+  },
+  {
     route: 'POST /api/admin/check-in/cash',
     case: 'a confirmed car without a fee: nothing to pay at the gate',
     expect: [401, 403, 403, 409, 409, 409, 403],

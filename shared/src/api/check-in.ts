@@ -1,5 +1,6 @@
 import type { CheckInResultCode } from '../check-in.js';
 import type { VehicleStatus } from '../status.js';
+import type { VisitorScanKind, VisitorScanRefusal, VisitorScanResult } from '../visitor-tickets.js';
 
 /** What the gate sees of a car (POST /api/admin/check-in: 200, and 409 when already checked in). */
 export interface CheckInView {
@@ -66,6 +67,35 @@ export interface SignedGateEntry {
   sig: string;
 }
 
+/**
+ * One visitor ticket on a gate's list: its id and the SHA-256 (hex) of its code, nothing of its
+ * holder; where it stands at the gate as the server knows it.
+ */
+export interface GateTicketEntry {
+  id: string;
+  hash: string;
+  /** The scan that first let it in: time and gate; null while never in. */
+  firstIn: string | null;
+  firstGate: string | null;
+  /** On the grounds now (in, and not scanned out since). */
+  inside: boolean;
+  /** The time of the latest scan counted: the device replays only its own later scans on top. */
+  last: string | null;
+}
+
+/** The visitor tickets' part of a gate list, signed as a whole (`data` is its JSON). */
+export interface GateTicketsData {
+  editionId: string;
+  exitScanning: boolean;
+  capacity: number;
+  entries: GateTicketEntry[];
+  /** Tickets no longer valid since the cursor (given back). */
+  removed: string[];
+  /** Valid tickets of the edition: after merging a delta the device holds as many, else it loads anew. */
+  total: number;
+  validUntil: string;
+}
+
 /** GET /api/admin/check-in/list[?since=…]: the whole list, or what changed since the cursor. */
 export interface GateList {
   /** The server's Ed25519 public key (raw, base64): the device verifies every entry with it. */
@@ -81,6 +111,8 @@ export interface GateList {
   total: number;
   /** After this the device deletes the list. */
   expiresAt: string;
+  /** The edition's visitor tickets (signed as a whole); null where it has none. */
+  tickets: SignedGateEntry | null;
 }
 
 /** What the server made of a scan a gate sent. */
@@ -110,8 +142,23 @@ export type GateRefusal = Extract<CheckInResultCode, 'outside_window' | 'not_adm
  */
 export interface GateSyncResult {
   scans: GateScanState[];
+  visitorScans: GateVisitorScanState[];
   /** Pass back as `since` on the next sync. */
   cursor: string;
+}
+
+/** What the server made of a visitor scan (POST /api/admin/check-in/sync, POST /api/admin/check-in/visitor). */
+export interface GateVisitorScanState {
+  id: string;
+  ticketId: string | null;
+  kind: VisitorScanKind;
+  /** What it counts as (replayed in the order the ticket's scans were made), or refused (not kept). */
+  result: VisitorScanResult | 'refused';
+  /** The ticket's first entry: time and gate (for a duplicate, the other gate's). */
+  firstIn: string | null;
+  firstGate: string | null;
+  reason: VisitorScanRefusal | null;
+  message: string;
 }
 
 /** GET /api/admin/arrivals: the 'Einlass' board. */
@@ -130,5 +177,17 @@ export interface ArrivalsBoard {
     scannedAt: string;
     result: 'admitted' | 'duplicate';
   }>;
+  /** Visitors, where the edition has visitor tickets (or visitors were counted). */
+  visitors: {
+    capacity: number | null;
+    /** Tickets let in once or more, and walk-ins. */
+    admitted: number;
+    walkIns: number;
+    /** In minus out, walk-ins included. */
+    onGrounds: number;
+    /** On the grounds at 90 % of the capacity or more. */
+    warning: boolean;
+    exitScanning: boolean;
+  } | null;
   updatedAt: string;
 }

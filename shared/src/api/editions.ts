@@ -28,7 +28,13 @@ export interface AdminEdition {
    * 'Besuchertickets': the capacity and the tickets issued, given back and waiting; null: visitors
    * pre-register as before, without tickets.
    */
-  visitorTickets: { capacity: number; issued: number; returned: number; waiting: number } | null;
+  visitorTickets: {
+    capacity: number;
+    exitScanning: boolean;
+    issued: number;
+    returned: number;
+    waiting: number;
+  } | null;
   /** Its phase now (`editionPhaseAt`). */
   phase: EditionPhase;
   /** The one the public site shows now. */
@@ -48,6 +54,8 @@ export interface LookBack {
   vehicles: PublicVehicle[];
   /** Cars let in at the gate. */
   checkedIn: number;
+  /** Visitors let in at the gate (tickets and walk-ins), kept as a total; null where none were counted. */
+  visitorsAdmitted: number | null;
   /** Each listed car's start number by its id: the address of its page. */
   startNumbers: Record<string, number>;
   /** 'Publikumsliebling {Jahr}': the first three once voting closed; null without a result. */

@@ -9,7 +9,7 @@ import {
   type RetentionPeriods,
 } from '@schlosstreffen/shared';
 import { Invitation } from '../model/invitation.entity.js';
-import { VisitorTicket } from '../model/visitor-ticket.entity.js';
+import { VisitorTicket, VisitorTicketScan } from '../model/visitor-ticket.entity.js';
 import type { Media } from '../model/media.entity.js';
 import { enqueue } from '../outbox/outbox.js';
 import { keyOf } from '../storage/objects.js';
@@ -106,18 +106,33 @@ export async function collectAccountData(
   );
   // The gate that let each car in, and, for staff, the scans they made at a gate.
   const scans = await gateScansOf(fork, user.id);
-  // Each registration's visitor ticket, where the edition has tickets.
+  // Each registration's visitor ticket, where the edition has tickets, with its scans at the gate.
+  const tickets = visitors.length
+    ? await fork.find(VisitorTicket, { registration: { $in: visitors.map((visitor) => visitor.id) } })
+    : [];
+  const ticketScans = tickets.length
+    ? await fork.find(
+        VisitorTicketScan,
+        { ticket: { $in: tickets.map((ticket) => ticket.id) } },
+        { orderBy: { scannedAt: 'asc', id: 'asc' } },
+      )
+    : [];
   const ticketsOf = new Map(
-    (visitors.length
-      ? await fork.find(VisitorTicket, { registration: { $in: visitors.map((visitor) => visitor.id) } })
-      : []
-    ).map((ticket) => [
+    tickets.map((ticket) => [
       ticket.registration.id,
       {
         state: ticket.state,
         queuedAt: ticket.queuedAt,
         issuedAt: ticket.issuedAt ?? null,
         returnedAt: ticket.returnedAt ?? null,
+        gateScans: ticketScans
+          .filter((scan) => scan.ticket?.id === ticket.id)
+          .map((scan) => ({
+            kind: scan.kind,
+            result: scan.result,
+            gate: scan.gate,
+            scannedAt: scan.scannedAt,
+          })),
       },
     ]),
   );

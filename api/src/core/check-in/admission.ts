@@ -9,6 +9,19 @@ import {
   type CarRow,
 } from './check-in.queries.js';
 
+/** A device clock ahead of the server's counts as now: a scan cannot lie in the future. */
+const CLOCK_SKEW_MS = 2 * 60 * 1000;
+
+/** A gate's scans in the order they were made, none later than the server's clock allows. */
+export function orderedScans<T extends { scannedAt: Date }>(scans: readonly T[], now: Date): T[] {
+  return [...scans]
+    .sort((a, b) => a.scannedAt.getTime() - b.scannedAt.getTime())
+    .map((scan) => ({
+      ...scan,
+      scannedAt: new Date(Math.min(scan.scannedAt.getTime(), now.getTime() + CLOCK_SKEW_MS)),
+    }));
+}
+
 /** The event's gate window: from the gates' opening to the end of the event. */
 export function gateWindowOf(event: { gateOpensAt: Date; end: Date }): GateWindow {
   return { opensAt: event.gateOpensAt, closesAt: event.end };

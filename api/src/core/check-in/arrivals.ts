@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { vehicleDisplayName } from '@schlosstreffen/shared';
 import type { ArrivalsBoard } from '@schlosstreffen/shared/api';
+import { Edition } from '../model/edition.entity.js';
+import { visitorBoard } from '../visitors/ticket-gate.js';
 import { arrivalsPerZone, arrivalTimes, recentScans } from './check-in.queries.js';
 
 const BUCKET_MS = 15 * 60 * 1000;
@@ -9,7 +11,7 @@ const TIMELINE_SPAN_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The 'Einlass' board: confirmed cars expected per zone against those in, arrivals per quarter
- * hour, and the newest scans with their gate.
+ * hour, the newest scans with their gate, and the visitors admitted and on the grounds.
  */
 export async function arrivalsBoard(
   em: EntityManager,
@@ -18,6 +20,7 @@ export async function arrivalsBoard(
   zones: Array<{ name: string }>,
   now = new Date(),
 ): Promise<ArrivalsBoard> {
+  const edition = await em.findOneOrFail(Edition, editionId);
   const perZone = await arrivalsPerZone(em, editionId);
   const arrivals = await arrivalTimes(em, editionId);
   const recent = await recentScans(em, editionId, RECENT_SCANS);
@@ -61,6 +64,7 @@ export async function arrivalsBoard(
       scannedAt: new Date(row.scanned_at).toISOString(),
       result: row.admitted ? 'admitted' : 'duplicate',
     })),
+    visitors: await visitorBoard(em, edition),
     updatedAt: now.toISOString(),
   };
 }

@@ -1,8 +1,10 @@
 import { createHash, createHmac, createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ONLINE_GATE, vehicleDisplayName } from '@schlosstreffen/shared';
+import { Edition } from '../model/edition.entity.js';
+import { gateTicketsPart } from '../visitors/ticket-gate.js';
 import { countOnList, gateListRows } from './check-in.queries.js';
-import type { GateEntryData, GateList, SignedGateEntry } from '@schlosstreffen/shared/api';
+import type { GateEntryData, GateList, GateTicketsData, SignedGateEntry } from '@schlosstreffen/shared/api';
 
 /** A device keeps its list until the day after the event. */
 export const GATE_LIST_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -44,7 +46,8 @@ export function checkInCodeHash(code: string): string {
   return createHash('sha256').update(code, 'utf8').digest('hex');
 }
 
-export function signEntry(signer: GateSigner, data: GateEntryData): SignedGateEntry {
+/** Signs an entry of the list (a car, or the visitor tickets' part as a whole). */
+export function signEntry(signer: GateSigner, data: GateEntryData | GateTicketsData): SignedGateEntry {
   const json = JSON.stringify(data);
   return { data: json, sig: sign(null, Buffer.from(json, 'utf8'), signer.privateKey).toString('base64') };
 }
@@ -88,6 +91,9 @@ export async function loadGateList(
       }),
     );
   }
+  const edition = await em.findOneOrFail(Edition, options.editionId);
+  // One signature for the tickets' part: thousands of them, checked once when the device stores them.
+  const tickets = await gateTicketsPart(em, { edition, validUntil, since: options.since });
   return {
     publicKey: options.signer.publicKey,
     cursor: now.toISOString(),
@@ -96,5 +102,6 @@ export async function loadGateList(
     removed,
     total,
     expiresAt: validUntil,
+    tickets: tickets && signEntry(options.signer, tickets),
   };
 }

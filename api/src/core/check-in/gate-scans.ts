@@ -6,8 +6,9 @@ import {
   venueTime,
   type GateWindow,
 } from '@schlosstreffen/shared';
-import type { GateScanState, GateSyncResult } from '@schlosstreffen/shared/api';
-import { admissionOf, type Gate, type ScanAdmission, type ScanSource } from './admission.js';
+import type { GateScanState, GateSyncResult, GateVisitorScanState } from '@schlosstreffen/shared/api';
+import { deviceVisitorAnswer, keepVisitorScans, type VisitorScan } from '../visitors/ticket-gate.js';
+import { admissionOf, orderedScans, type Gate, type ScanAdmission, type ScanSource } from './admission.js';
 import {
   deviceScans,
   insertScans,
@@ -17,9 +18,6 @@ import {
   type DeviceScanRow,
   type ScanInsert,
 } from './check-in.queries.js';
-
-/** A device clock ahead of the server's counts as now: a scan cannot lie in the future. */
-const CLOCK_SKEW_MS = 2 * 60 * 1000;
 
 /**
  * Another gate's scans are looked up this far before a device's cursor: one received in a
@@ -96,17 +94,17 @@ export async function recordGateScans(
   source: ScanSource,
   scans: GateScan[],
   gateAt: (scannedAt: Date) => Promise<Gate>,
-  options: { now?: Date; since?: Date | null } = {},
+  options: { now?: Date; since?: Date | null; visitorScans?: VisitorScan[] } = {},
 ): Promise<GateSyncResult> {
   const now = options.now ?? new Date();
-  const ordered = [...scans]
-    .sort((a, b) => a.scannedAt.getTime() - b.scannedAt.getTime())
-    .map((scan) => ({
-      ...scan,
-      scannedAt: new Date(Math.min(scan.scannedAt.getTime(), now.getTime() + CLOCK_SKEW_MS)),
-    }));
+  const ordered = orderedScans(scans, now);
   const gates = await Promise.all(ordered.map((scan) => gateAt(scan.scannedAt)));
+  const visitorScans = orderedScans(options.visitorScans ?? [], now);
+  const visitorGates = await Promise.all(visitorScans.map((scan) => gateAt(scan.scannedAt)));
+  let visitorsRefused: GateVisitorScanState[] = [];
   const refused = await em.transactional(async (tx) => {
+    // A device's visitor scans in the same transaction as its cars': one answer for both.
+    visitorsRefused = await keepVisitorScans(tx, source, visitorScans, visitorGates, now);
     const refusals: GateScanState[] = [];
     // The whole sync in one transaction of a few statements: its cars locked at once, then each scan
     // decided in order against the cars as the scans before it left them.
@@ -153,5 +151,12 @@ export async function recordGateScans(
     ids: scans.map((scan) => scan.id),
   };
   const kept = (await deviceScans(em, source.deviceId, changed ?? undefined)).map(stateOf);
-  return { scans: [...kept, ...refused], cursor: now.toISOString() };
+  const visitors = await deviceVisitorAnswer(
+    em,
+    source.deviceId,
+    visitorScans.map((scan) => scan.id),
+    since,
+    visitorsRefused,
+  );
+  return { scans: [...kept, ...refused], visitorScans: visitors, cursor: now.toISOString() };
 }

@@ -26,7 +26,7 @@ import {
 import { User } from '../model/user.entity.js';
 import { Vehicle } from '../model/vehicle.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
-import { VisitorTicket } from '../model/visitor-ticket.entity.js';
+import { VisitorTicket, VisitorTicketScan } from '../model/visitor-ticket.entity.js';
 import { VisitorUpdate, VisitorUpdateRecipient } from '../model/visitor-update.entity.js';
 import { Outbox } from '../model/outbox.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
@@ -94,6 +94,7 @@ export {
   Vehicle,
   VisitorRegistration,
   VisitorTicket,
+  VisitorTicketScan,
   VisitorUpdate,
   VisitorUpdateRecipient,
 };
@@ -123,6 +124,7 @@ export const entities = [
   SignExport,
   VisitorRegistration,
   VisitorTicket,
+  VisitorTicketScan,
   EmailLog,
   MailBounce,
   Outbox,

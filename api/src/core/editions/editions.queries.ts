@@ -46,3 +46,18 @@ export async function checkedInOf(em: EntityManager, editionId: string): Promise
     );
   return row!.n;
 }
+
+/**
+ * Visitors let in at the gate (each ticket's first entry, and walk-ins), from the kept scans, which
+ * outlive the tickets and their holders; null where none were counted.
+ */
+export async function visitorsAdmittedOf(em: EntityManager, editionId: string): Promise<number | null> {
+  const [row] = await em
+    .getConnection()
+    .execute<Array<{ n: number; scans: number }>>(
+      `select count(*) filter (where result = 'admitted')::int as n, count(*)::int as scans
+         from visitor_ticket_scan where edition_id = ?`,
+      [editionId],
+    );
+  return row!.scans > 0 ? row!.n : null;
+}

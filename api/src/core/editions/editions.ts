@@ -25,7 +25,7 @@ import { Vehicle } from '../model/vehicle.entity.js';
 import { JuryClass } from '../model/jury.entity.js';
 import { PublicText } from '../model/public-text.entity.js';
 import { MailTemplate, versionsInUse } from '../model/mail-template.entity.js';
-import { checkedInOf, listedOf, listedStartNumbersOf } from './editions.queries.js';
+import { checkedInOf, listedOf, listedStartNumbersOf, visitorsAdmittedOf } from './editions.queries.js';
 import { currentOf, meetingName } from './edition-events.js';
 import type { PendingAudit } from '../pending-audit.js';
 
@@ -354,6 +354,7 @@ export async function lookBack(em: EntityManager, year: number, at: Date): Promi
     },
     vehicles,
     checkedIn: await checkedInOf(em, edition.id),
+    visitorsAdmitted: await visitorsAdmittedOf(em, edition.id),
     startNumbers: await listedStartNumbersOf(em, edition.id),
     award: await awardBlockOf(em, edition, vehicles),
   };

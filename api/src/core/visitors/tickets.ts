@@ -24,6 +24,12 @@ export interface TicketLinks {
 }
 
 /** The ticket's secret: random, URL-safe, never all digits (a gate reads digits as a start number). */
+/**
+ * When a ticket's place on the gates' lists changed: the server's own clock, as the lists' cursors
+ * are (not the app's, which tests and `--as-of` move).
+ */
+export const gateListClock = (): Date => new Date();
+
 export const newTicketSecret = (): string => `VT${randomBytes(24).toString('base64url')}`;
 export const ticketSecretHash = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
@@ -42,7 +48,12 @@ async function issue(
   movedUp: boolean,
 ): Promise<void> {
   const secret = newTicketSecret();
-  Object.assign(ticket, { state: 'issued', secretHash: ticketSecretHash(secret), issuedAt: at });
+  Object.assign(ticket, {
+    state: 'issued',
+    secretHash: ticketSecretHash(secret),
+    issuedAt: at,
+    gateChangedAt: gateListClock(),
+  });
   if (registration.unsubscribedAt) return;
   enqueue(tx, 'email.send', {
     template: 'visitor-ticket',
@@ -140,7 +151,7 @@ export async function returnTicket(
       refresh: true,
     });
     if (ticket.state !== 'issued') throw conflict(VISITOR_TICKET_MESSAGES.alreadyReturned);
-    Object.assign(ticket, { state: 'returned', returnedAt: at });
+    Object.assign(ticket, { state: 'returned', returnedAt: at, gateChangedAt: gateListClock() });
     if (!found.registration.unsubscribedAt)
       enqueue(tx, 'email.send', {
         template: 'visitor-ticket-returned',
@@ -162,7 +173,12 @@ export async function releaseTicketOf(tx: EntityManager, registrationId: string,
   const ticket = await tx.findOne(VisitorTicket, { registration: registrationId });
   if (!ticket) return;
   await lockTicketsOf(tx, ticket.edition.id);
-  Object.assign(ticket, { state: 'returned', returnedAt: at, secretHash: null });
+  Object.assign(ticket, {
+    state: 'returned',
+    returnedAt: at,
+    secretHash: null,
+    gateChangedAt: gateListClock(),
+  });
   enqueue(tx, 'visitor-tickets.allocate', { editionId: ticket.edition.id });
   await tx.flush();
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -5,7 +6,10 @@ import {
   CheckInSchema,
   flattenIssues,
   GateSyncSchema,
+  ONLINE_GATE,
   vehicleDisplayName,
+  VISITOR_GATE_MESSAGES,
+  VisitorCheckInSchema,
   venueDateTime,
   venueTime,
   type CheckInResultCode,
@@ -17,6 +21,7 @@ import type {
   CheckInView,
   GateList,
   GateSyncResult,
+  GateVisitorScanState,
 } from '@schlosstreffen/shared/api';
 import * as v from 'valibot';
 import { gateWindowOf, type Gate } from '../../core/check-in/admission.js';
@@ -26,7 +31,8 @@ import { gateSigner, loadGateList } from '../../core/check-in/gate-list.js';
 import { recordGateScans } from '../../core/check-in/gate-scans.js';
 import { checkInOnline } from '../../core/check-in/online-check-in.js';
 import type { EditionEvent, EventSource } from '../../core/editions/edition-events.js';
-import { conflict, DomainError, invalid } from '../../core/errors.js';
+import { conflict, DomainError, invalid, notFound } from '../../core/errors.js';
+import { visitorCheckInOnline } from '../../core/visitors/ticket-gate.js';
 import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 import { editionOfRequest } from '../../http/edition.js';
@@ -152,8 +158,27 @@ export function checkInRoutes({ em, secret, events, now }: CheckInRouteDeps): Ro
       body.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
       // Each scan at the gate of the edition current when it was made.
       async (scannedAt) => gateOf(await events.at(scannedAt)),
-      { now: now(), since: body.since ? new Date(body.since) : null },
+      {
+        now: now(),
+        since: body.since ? new Date(body.since) : null,
+        visitorScans: body.visitorScans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
+      },
     )) satisfies GateSyncResult;
+  });
+
+  // A visitor ticket at a device without a list: decided and kept at the server, as a gate's scan.
+  router.post('/admin/check-in/visitor', staff, async (ctx) => {
+    const body = validate(VisitorCheckInSchema, ctx.request.body);
+    const at = now();
+    const state = await visitorCheckInOnline(
+      em,
+      { id: randomUUID(), code: body.code, kind: body.kind },
+      { deviceId: randomUUID(), gate: body.gate || ONLINE_GATE, staffId: currentUser(ctx).id },
+      gateOf(await events.at(at)),
+      at,
+    );
+    if (!state) throw notFound(VISITOR_GATE_MESSAGES.ticket_invalid);
+    ctx.body = state satisfies GateVisitorScanState;
   });
 
   router.get('/admin/arrivals', staff, async (ctx) => {

@@ -93,6 +93,7 @@ export function editionRoutes({ em, events, publicUrl, secret }: EditionRouteDep
         visitorTickets: edition.visitorTickets
           ? {
               capacity: edition.visitorTickets.capacity,
+              exitScanning: edition.visitorTickets.exitScanning ?? false,
               issued: tickets.get(edition.id)?.issued ?? 0,
               returned: tickets.get(edition.id)?.returned ?? 0,
               waiting: tickets.get(edition.id)?.waiting ?? 0,

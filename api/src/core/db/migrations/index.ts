@@ -41,6 +41,7 @@ import { Migration20261223000000_jury } from './Migration20261223000000_jury.js'
 import { Migration20261224000000_edition_fee } from './Migration20261224000000_edition_fee.js';
 import { Migration20261225000000_payments } from './Migration20261225000000_payments.js';
 import { Migration20261226000000_visitor_tickets } from './Migration20261226000000_visitor_tickets.js';
+import { Migration20261227000000_visitor_gate } from './Migration20261227000000_visitor_gate.js';
 
 /** Every migration, in order. `npm run cli -- migration:create` writes new ones; list them here. */
 export const migrationsList: MigrationObject[] = [
@@ -113,4 +114,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261226000000_visitor_tickets',
     class: Migration20261226000000_visitor_tickets,
   },
+  { name: 'Migration20261227000000_visitor_gate', class: Migration20261227000000_visitor_gate },
 ];
