@@ -15,14 +15,22 @@ export async function unattachedUploadKeys(tx: EntityManager, before: Date): Pro
   return rows.map((row) => row.key);
 }
 
-/** Every gate scan. */
-/** The scans at an edition's gates. */
-export const deleteGateScans = (tx: EntityManager, editionId: string) =>
-  runStatement(
+/**
+ * The scans at an edition's gates: the cars' go; the visitors' stay only as counts (the look back's
+ * total), without ticket, device or staff account.
+ */
+export const deleteGateScans = async (tx: EntityManager, editionId: string) =>
+  (await runStatement(
     tx,
     `delete from check_in_scan where invitation_id in (select id from invitation where edition_id = ?)`,
     [editionId],
-  );
+  )) +
+  (await runStatement(
+    tx,
+    `update visitor_ticket_scan set ticket_id = null, device_id = null, staff_id = null
+      where edition_id = ? and (ticket_id is not null or device_id is not null or staff_id is not null)`,
+    [editionId],
+  ));
 
 export const clearExpiredResetTokens = (tx: EntityManager, asOf: Date) =>
   runStatement(

@@ -213,6 +213,16 @@ describe('retention', () => {
       [],
     );
 
+    // A walk-in counted at the gate: it stays as a count, without device or staff account.
+    const walkIn = randomUUID();
+    await em()
+      .getConnection()
+      .execute(
+        `insert into visitor_ticket_scan (id, edition_id, kind, result, device_id, gate, scanned_at, result_changed_at, staff_id)
+         values (?, ?, 'walk_in', 'admitted', ?, 'Tageskasse', ?, ?, ?)`,
+        [walkIn, t.event.edition.id, randomUUID(), at(-1), at(-1), seeded.keeper.id],
+      );
+
     // A month after the event: visitors and rejected applications go, with their images.
     const month = await run(31);
     expect(month).toMatchObject({
@@ -225,7 +235,14 @@ describe('retention', () => {
     expect(await em().count(Vehicle, { id: seeded.rejected.id })).toBe(0);
     expect(await em().count(Vehicle, { id: seeded.confirmed.id })).toBe(1);
     expect((await storageJobs()).some((key) => key.startsWith('media/'))).toBe(true);
-    expect(month.gateScansAfterEvent).toBe(1);
+    expect(month.gateScansAfterEvent).toBe(2);
+    const [counted] = await em()
+      .getConnection()
+      .execute<Array<{ device_id: string | null; staff_id: string | null }>>(
+        `select device_id, staff_id from visitor_ticket_scan where id = ?`,
+        [walkIn],
+      );
+    expect(counted).toEqual({ device_id: null, staff_id: null });
     const checkedIn = await em().findOneOrFail(Invitation, seeded.invitation.id);
     expect(checkedIn).toMatchObject({ checkedIn: true, checkedInAt: at(-1), checkedInScanId: null });
 

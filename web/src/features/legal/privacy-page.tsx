@@ -141,6 +141,21 @@ export function PrivacyPage() {
         </p>
         <LegalBasis>Art. 6 Abs. 1 lit. a DSGVO (deine Einwilligung mit der Vormerkung).</LegalBasis>
 
+        <LegalSubheading>Besucherticket</LegalSubheading>
+        <p>
+          Gibt es für ein Treffen Besuchertickets, bekommst du nach der Bestätigung deiner Adresse ein
+          kostenloses Besucherticket oder einen Platz auf der Warteliste. Dafür speichern wir, wann du
+          bestätigt hast, wann dein Ticket ausgestellt oder zurückgegeben wurde, und eine Prüfsumme des
+          Ticket-Codes; der Code selbst steht nur in deiner E-Mail und im Link zu deiner Ticketseite. Die
+          Einlassgeräte halten nur diese Prüfsummen, keine Namen. Am Einlass speichern wir, wann und an
+          welchem Einlass dein Ticket hinein- oder hinausging. Meldest du dich von den Neuigkeiten ab, behältst
+          du dein Ticket (deine Vormerkung bleibt dafür bis zum Ende der Aufbewahrung bestehen); löschst du
+          deine Vormerkung, wird dein Ticket ungültig und sein Platz geht an die nächste Person auf der
+          Warteliste. Dein Ticket wird mit deiner Vormerkung gelöscht; von den Scans am Einlass bleibt danach
+          nur die Zahl der eingelassenen Besucher, ohne Bezug zu dir.
+        </p>
+        <LegalBasis>Art. 6 Abs. 1 lit. b DSGVO (dein Besuch des Treffens).</LegalBasis>
+
         <LegalSubheading>Publikumsliebling</LegalSubheading>
         <p>
           Stimmst du für den Publikumsliebling ab, speichern wir das Postfach deiner E-Mail-Adresse (in
