@@ -41,6 +41,10 @@ export type VisitorTickets = NonNullable<v.InferOutput<typeof VisitorTicketsSche
 export const VISITOR_TICKET_STATES = ['issued', 'waiting', 'returned'] as const;
 export type VisitorTicketState = (typeof VISITOR_TICKET_STATES)[number];
 
+/** A visitor ticket's code: 'VT' and 32 characters of base64url (never digits alone: no start number). */
+const VISITOR_TICKET_CODE = /^VT[A-Za-z0-9_-]{32}$/;
+export const isVisitorTicketCode = (code: string): boolean => VISITOR_TICKET_CODE.test(code);
+
 /** A visitor ticket's scan at the gate: in, out (where exit scanning is on), or a walk-in counted at the day's till. */
 export const VISITOR_SCAN_KINDS = ['in', 'out', 'walk_in'] as const;
 export type VisitorScanKind = (typeof VISITOR_SCAN_KINDS)[number];

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { VISITOR_TICKET_MESSAGES } from '@schlosstreffen/shared';
+import { isVisitorTicketCode, VISITOR_TICKET_MESSAGES } from '@schlosstreffen/shared';
 import { conflict, invalid, notFound } from '../errors.js';
 import { seal } from '../crypto/seal.js';
 import { Edition } from '../model/edition.entity.js';
@@ -124,7 +124,7 @@ export async function ticketOfSecret(
   em: EntityManager,
   secret: string,
 ): Promise<{ ticket: VisitorTicket; registration: VisitorRegistration; edition: Edition } | null> {
-  if (!/^VT[A-Za-z0-9_-]{32}$/.test(secret)) return null;
+  if (!isVisitorTicketCode(secret)) return null;
   const ticket = await em.findOne(VisitorTicket, { secretHash: ticketSecretHash(secret) });
   if (!ticket) return null;
   const registration = await em.findOneOrFail(VisitorRegistration, ticket.registration.id);

@@ -1,5 +1,6 @@
+import { VISITOR_GATE_MESSAGES } from '@schlosstreffen/shared';
 import type { ArrivalsBoard } from '@schlosstreffen/shared/api';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderAt, setupScreenTests, SIGNED_IN_USER } from '../../test/screen-helpers';
 
@@ -17,6 +18,7 @@ function board(overrides: Partial<ArrivalsBoard> = {}): ArrivalsBoard {
     ],
     timeline: [],
     recent: [],
+    visitors: null,
     updatedAt: '2026-06-20T08:00:00.000Z',
     ...overrides,
   };
@@ -33,6 +35,8 @@ describe('/admin/einlass', () => {
     expect(await screen.findByText('Noch keine Ankünfte.')).toBeTruthy();
     expect(screen.getByText('Noch keine Scans.')).toBeTruthy();
     expect(screen.getByTestId('arrivals-total').textContent).toBe('0 / 12');
+    // An edition without visitor tickets has no visitors' part.
+    expect(screen.queryByRole('heading', { name: 'Besucher' })).toBeNull();
   });
 
   it('shows arrivals per zone, per quarter hour and the last scans with their gate', async () => {
@@ -84,5 +88,46 @@ describe('/admin/einlass', () => {
       '09:31Startnummer 7Rote ZoraParkzone B · Tor BDoppelt',
       '09:30Startnummer 7Rote ZoraParkzone B · Tor A',
     ]);
+  });
+
+  it('shows the visitors let in and on the grounds against the capacity, and warns from 90 %', async () => {
+    const visitors = {
+      capacity: 1000,
+      admitted: 640,
+      walkIns: 40,
+      onGrounds: 812,
+      warning: false,
+      exitScanning: true,
+    };
+    let current = visitors;
+    mockApi({
+      'GET /api/auth/user': () => ({ body: REVIEWER }),
+      'GET /api/admin/arrivals': () => ({ body: board({ visitors: current }) }),
+    });
+    const { queryClient } = await renderAt('/admin/einlass');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Besucher' })).closest('section')!;
+    const panel = within(section);
+    expect(panel.getByText('Besucher eingelassen').nextSibling?.textContent).toBe('640');
+    expect(panel.getByTestId('visitors-walk-ins').textContent).toBe('40 davon Tageskasse');
+    expect(panel.getByTestId('visitors-on-grounds').textContent).toBe('812 von 1.000');
+    const bar = panel.getByRole('progressbar', { name: 'Besucher auf dem Gelände: 812 von 1.000' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('812');
+    expect(panel.queryByRole('alert')).toBeNull();
+
+    current = { ...visitors, onGrounds: 905, warning: true };
+    await queryClient.refetchQueries({ queryKey: ['admin', 'arrivals'] });
+    const warning = await panel.findByRole('alert');
+    expect(warning.textContent).toBe(VISITOR_GATE_MESSAGES.capacityWarning(90));
+    expect(warning.textContent).toBe('Achtung: 90 % der Besucherplätze sind belegt.');
+    expect(warning.className).toContain('bg-amber-400');
+    expect(panel.getByTestId('visitors-on-grounds').textContent).toBe('905 von 1.000');
+
+    // Full: the warning turns red.
+    current = { ...visitors, onGrounds: 1000, warning: true };
+    await queryClient.refetchQueries({ queryKey: ['admin', 'arrivals'] });
+    await waitFor(() =>
+      expect(panel.getByRole('alert').textContent).toBe(VISITOR_GATE_MESSAGES.capacityWarning(100)),
+    );
+    expect(panel.getByRole('alert').className).toContain('bg-red-700');
   });
 });

@@ -1,3 +1,4 @@
+import { VISITOR_GATE_MESSAGES } from '@schlosstreffen/shared';
 import type { ArrivalsBoard } from '@schlosstreffen/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LoadError, Loading } from '../../components/ui/query-states';
@@ -130,9 +131,80 @@ function ArrivalsChart({ timeline, expected }: { timeline: ArrivalsBoard['timeli
   );
 }
 
+const count = (value: number) => value.toLocaleString('de-DE');
+
+/**
+ * 'Besucher': let in (tickets and the day's till) and on the grounds now against the capacity, with
+ * the warning from 90 % on (the server says when), red once full.
+ */
+function VisitorsPanel({ visitors }: { visitors: NonNullable<ArrivalsBoard['visitors']> }) {
+  const { capacity, admitted, walkIns, onGrounds, warning, exitScanning } = visitors;
+  const share = capacity ? Math.floor((onGrounds / capacity) * 100) : 0;
+  const full = capacity !== null && onGrounds >= capacity;
+  return (
+    <section aria-labelledby="arrivals-visitors-heading" className={panelClass}>
+      <h2 id="arrivals-visitors-heading" className="font-display text-xl text-parchment">
+        Besucher
+      </h2>
+      {warning && capacity ? (
+        <p
+          role="alert"
+          data-testid="visitors-warning"
+          className={`mt-3 rounded-2xl px-4 py-3 text-lg font-bold ${
+            full ? 'bg-red-700 text-white' : 'bg-amber-400 text-night-950'
+          }`}
+        >
+          {VISITOR_GATE_MESSAGES.capacityWarning(share)}
+        </p>
+      ) : null}
+      <dl className="mt-3 grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-xs font-bold tracking-[0.18em] text-ash-400 uppercase">Besucher eingelassen</dt>
+          <dd data-testid="visitors-admitted" className="font-display text-4xl text-parchment tabular-nums">
+            {count(admitted)}
+          </dd>
+          <dd data-testid="visitors-walk-ins" className="text-sm text-ash-300">
+            {count(walkIns)} davon Tageskasse
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-bold tracking-[0.18em] text-ash-400 uppercase">
+            Jetzt auf dem Gelände
+          </dt>
+          <dd data-testid="visitors-on-grounds" className="font-display text-4xl text-parchment tabular-nums">
+            {count(onGrounds)}
+            {capacity ? <span className="text-2xl text-ash-300"> von {count(capacity)}</span> : null}
+          </dd>
+          {exitScanning ? null : (
+            <dd className="text-sm text-ash-300">
+              Ohne Ausgangsscan zählt jeder Eingelassene bis zum Schluss als auf dem Gelände.
+            </dd>
+          )}
+        </div>
+      </dl>
+      {capacity ? (
+        <div
+          role="progressbar"
+          aria-label={`Besucher auf dem Gelände: ${count(onGrounds)} von ${count(capacity)}`}
+          aria-valuemin={0}
+          aria-valuemax={capacity}
+          aria-valuenow={onGrounds}
+          className="mt-4 h-4 overflow-hidden rounded-full bg-night-800"
+        >
+          <div
+            className={`h-full rounded-full ${full ? 'bg-red-500' : warning ? 'bg-amber-400' : 'bg-emerald-500'}`}
+            style={{ width: `${Math.min(100, share)}%` }}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 /**
  * The 'Einlass' board for the event day: arrived against expected (confirmed cars), per zone, over
- * time, and the last scans with their gate; it follows the gates every few seconds.
+ * time, the visitors where the edition counts them, and the last scans with their gate; it follows
+ * the gates every few seconds.
  */
 export function AdminArrivalsPage() {
   const query = useQuery(arrivalsQueryOptions);
@@ -185,6 +257,7 @@ function Board({ board, stale }: { board: ArrivalsBoard; stale: boolean }) {
           <ArrivalsChart timeline={board.timeline} expected={board.expected} />
         </div>
       </div>
+      {board.visitors ? <VisitorsPanel visitors={board.visitors} /> : null}
       <div className={panelClass}>
         <h2 className="font-display text-xl text-parchment">Letzte Scans</h2>
         {board.recent.length === 0 ? (

@@ -1,4 +1,10 @@
-import { CHECK_IN_MESSAGES, formatEuro, PAYMENT_MESSAGES } from '@schlosstreffen/shared';
+import {
+  CHECK_IN_MESSAGES,
+  formatEuro,
+  isVisitorTicketCode,
+  PAYMENT_MESSAGES,
+  VISITOR_GATE_MESSAGES,
+} from '@schlosstreffen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   alreadyCheckedInText,
@@ -7,6 +13,7 @@ import {
   formatCheckInTime,
   ownerName,
   submitCheckIn,
+  submitVisitorScan,
   vehicleDetails,
 } from './check-in-api';
 
@@ -153,5 +160,52 @@ describe('bookCashPayment', () => {
       kind: 'failed',
       message: CHECK_IN_ERRORS.cashOffline,
     });
+  });
+});
+
+describe('a visitor ticket scanned at the server', () => {
+  const code = `VT${'a'.repeat(30)}-_`;
+
+  it("tells a ticket's code from a car's", () => {
+    expect(isVisitorTicketCode(code)).toBe(true);
+    // A car's code: 32 URL-safe characters, even one starting with VT.
+    expect(isVisitorTicketCode(`VT${'a'.repeat(30)}`)).toBe(false);
+    expect(isVisitorTicketCode('12')).toBe(false);
+  });
+
+  it("words the server's answer with the gate's texts", async () => {
+    const state = {
+      id: '20000000-0000-4000-8000-000000000001',
+      ticketId: '10000000-0000-4000-8000-000000000001',
+      kind: 'in',
+      firstIn: '2026-06-20T07:42:00.000Z',
+      firstGate: 'Tor A',
+      reason: null,
+    };
+    answer(200, { ...state, result: 'duplicate', message: 'anders formuliert' });
+    expect(await submitVisitorScan(code, 'in', 'Tor B')).toMatchObject({
+      kind: 'visitor',
+      result: 'duplicate',
+      message: 'Bereits eingecheckt um 09:42 Uhr',
+      firstGate: 'Tor A',
+    });
+    answer(200, { ...state, kind: 'out', result: 'not_inside', message: 'x' });
+    expect(await submitVisitorScan(code, 'out')).toMatchObject({
+      direction: 'out',
+      result: 'not_inside',
+      message: VISITOR_GATE_MESSAGES.not_inside,
+    });
+    answer(404, { message: VISITOR_GATE_MESSAGES.ticket_invalid });
+    expect(await submitVisitorScan(code, 'in')).toMatchObject({
+      kind: 'visitor',
+      result: 'refused',
+      reason: 'ticket_invalid',
+      message: VISITOR_GATE_MESSAGES.ticket_invalid,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await submitVisitorScan(code, 'in')).toMatchObject({ kind: 'error', retry: true });
   });
 });

@@ -1,5 +1,18 @@
-import { brandAndModel, CHECK_IN_MESSAGES, formatEuro, venueTime } from '@schlosstreffen/shared';
-import type { CheckInRefusal, CheckInResult, CheckInView, ServerMessage } from '@schlosstreffen/shared/api';
+import {
+  brandAndModel,
+  CHECK_IN_MESSAGES,
+  formatEuro,
+  venueTime,
+  VISITOR_GATE_MESSAGES,
+  type VisitorScanRefusal,
+} from '@schlosstreffen/shared';
+import type {
+  CheckInRefusal,
+  CheckInResult,
+  CheckInView,
+  GateVisitorScanState,
+  ServerMessage,
+} from '@schlosstreffen/shared/api';
 import { api, isApiError } from '../../lib/api';
 
 /** A confirmed car whose fee is open: not let in until 'Bar bezahlt' is booked. */
@@ -15,12 +28,31 @@ export interface FeeOpenOutcome {
   cashError?: string;
 }
 
+/** Which way a visitor ticket is scanned: at the entrance, or (where exit scanning is on) the exit. */
+export type VisitorDirection = 'in' | 'out';
+
+/** A visitor ticket's verdict, from this device's list or from the server. */
+export interface VisitorOutcome {
+  kind: 'visitor';
+  code: string;
+  direction: VisitorDirection;
+  /** As the server counts it; duplicate: already on the grounds. */
+  result: GateVisitorScanState['result'];
+  reason: VisitorScanRefusal | null;
+  /** The gate's words: 'Besucher eingelassen', 'Bereits eingecheckt um … Uhr', … */
+  message: string;
+  /** The ticket's first entry. */
+  firstIn: string | null;
+  firstGate: string | null;
+}
+
 export type CheckInOutcome = (
   | { kind: 'checked-in'; code: string; message: string; view: CheckInView }
   | { kind: 'already'; code: string; message: string; view: CheckInView }
   | { kind: 'unknown'; code: string; message: string }
   | { kind: 'not-confirmed'; code: string; message: string; view: CheckInView | null }
   | FeeOpenOutcome
+  | VisitorOutcome
   | {
       kind: 'error';
       code: string;
@@ -176,5 +208,93 @@ export async function bookCashPayment(code: string, gate: string): Promise<CashB
     if (failure.status === 403) return { kind: 'failed', message: message ?? CHECK_IN_ERRORS.forbidden };
     if (failure.status >= 500) return { kind: 'failed', message: CHECK_IN_ERRORS.server };
     return { kind: 'failed', message: message ?? CHECK_IN_ERRORS.server };
+  }
+}
+
+/** The gate's words for what a visitor scan came to (the server's own for a refusal it explains). */
+function visitorMessage(state: Omit<GateVisitorScanState, 'id' | 'ticketId' | 'kind'>): string {
+  switch (state.result) {
+    case 'admitted':
+    case 'readmitted':
+    case 'exited':
+    case 'not_inside':
+      return VISITOR_GATE_MESSAGES[state.result];
+    case 'duplicate':
+      return alreadyCheckedInText(state.firstIn);
+    case 'refused':
+      return state.reason === 'ticket_invalid' || state.reason === 'exit_off'
+        ? VISITOR_GATE_MESSAGES[state.reason]
+        : state.message || VISITOR_GATE_MESSAGES.ticket_invalid;
+  }
+}
+
+/** A visitor scan's verdict as the gate shows it. */
+export function visitorOutcome(
+  code: string,
+  direction: VisitorDirection,
+  state: Omit<GateVisitorScanState, 'id' | 'ticketId' | 'kind'>,
+): VisitorOutcome {
+  return {
+    kind: 'visitor',
+    code,
+    direction,
+    result: state.result,
+    reason: state.reason,
+    message: visitorMessage(state),
+    firstIn: state.firstIn,
+    firstGate: state.firstGate,
+  };
+}
+
+/**
+ * Scans a visitor ticket in or out at the server (a device without a list): the server records the
+ * scan itself. Never rejects; an unknown ticket is refused as invalid.
+ */
+export async function submitVisitorScan(
+  code: string,
+  direction: VisitorDirection,
+  gate?: string,
+): Promise<CheckInOutcome> {
+  const error = (message: string, retry = false): CheckInOutcome => ({
+    kind: 'error',
+    code,
+    title: CHECK_IN_ERRORS.title,
+    message,
+    retry,
+  });
+  try {
+    const answer = await api.post<GateVisitorScanState>('/api/admin/check-in/visitor', {
+      code,
+      kind: direction,
+      ...(gate ? { gate } : {}),
+    });
+    if (typeof answer?.result !== 'string') return error(CHECK_IN_ERRORS.server, true);
+    return visitorOutcome(code, direction, answer);
+  } catch (failure) {
+    if (failure instanceof SyntaxError) return error(CHECK_IN_ERRORS.server, true);
+    if (!isApiError(failure)) {
+      return {
+        kind: 'error',
+        code,
+        title: CHECK_IN_ERRORS.offlineTitle,
+        message: CHECK_IN_ERRORS.offline,
+        retry: true,
+      };
+    }
+    const message = failure.fromBody ? failure.serverMessage : undefined;
+    // Unknown, given back or deleted.
+    if (failure.status === 404) {
+      return visitorOutcome(code, direction, {
+        result: 'refused',
+        reason: 'ticket_invalid',
+        message: VISITOR_GATE_MESSAGES.ticket_invalid,
+        firstIn: null,
+        firstGate: null,
+      });
+    }
+    if (failure.status === 401) return error(message ?? CHECK_IN_ERRORS.signedOut);
+    if (failure.status === 403) return error(message ?? CHECK_IN_ERRORS.forbidden);
+    if (failure.status >= 500) return error(CHECK_IN_ERRORS.server, true);
+    return error(message ?? CHECK_IN_ERRORS.server, failure.status === 429);
   }
 }

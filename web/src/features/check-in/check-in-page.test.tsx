@@ -1,5 +1,10 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import { CHECK_IN_MESSAGES, formatEuro, PAYMENT_MESSAGES } from '@schlosstreffen/shared';
+import {
+  CHECK_IN_MESSAGES,
+  formatEuro,
+  PAYMENT_MESSAGES,
+  VISITOR_GATE_MESSAGES,
+} from '@schlosstreffen/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import * as fakeIndexedDb from 'fake-indexeddb';
 import userEvent from '@testing-library/user-event';
@@ -11,7 +16,15 @@ import {
   SIGNED_IN_USER,
   type Handlers,
 } from '../../test/screen-helpers';
-import type { CheckInView, GateEntryData, GateList, GateSyncResult } from '@schlosstreffen/shared/api';
+import type {
+  CheckInView,
+  GateEntryData,
+  GateList,
+  GateSyncResult,
+  GateTicketEntry,
+  GateTicketsData,
+  GateVisitorScanState,
+} from '@schlosstreffen/shared/api';
 import { CHECK_IN_ERRORS } from './check-in-api';
 import { clearGate } from './gate-store';
 import { CAMERA_MESSAGES } from './qr-scanner';
@@ -528,12 +541,13 @@ function signedList(entries: GateEntryData[]): GateList {
     removed: [],
     total: entries.length,
     expiresAt: '2030-06-21T18:00:00.000Z',
+    tickets: null,
   };
 }
 
-describe("'Startgeld offen' from the list on the device", () => {
+/** IndexedDB for the tests of a describe (jsdom has none): the gate keeps its list on the device. */
+function deviceStorage() {
   beforeEach(() => {
-    // IndexedDB for this test only (jsdom has none): the gate keeps its list on the device.
     const { indexedDB: _shared, IDBFactory, ...types } = fakeIndexedDb;
     vi.stubGlobal('indexedDB', new IDBFactory());
     for (const [name, type] of Object.entries(types)) {
@@ -545,6 +559,10 @@ describe("'Startgeld offen' from the list on the device", () => {
     Reflect.deleteProperty(navigator, 'onLine');
     await clearGate();
   });
+}
+
+describe("'Startgeld offen' from the list on the device", () => {
+  deviceStorage();
 
   it("refuses the car without queueing a scan; offline 'Bar bezahlt' waits, online it books under the gate's name, reads the list again and lets it in", async () => {
     let open = 2500;
@@ -565,6 +583,7 @@ describe("'Startgeld offen' from the list on the device", () => {
               reason: null,
               message: 'Eingecheckt',
             })),
+            visitorScans: [],
             cursor: new Date().toISOString(),
           } satisfies GateSyncResult,
         };
@@ -626,5 +645,236 @@ describe("'Startgeld offen' from the list on the device", () => {
     expect(checkInPosts(calls)).toEqual([]);
     await waitFor(() => expect(synced.flat()).toHaveLength(1));
     expect(synced.flat()[0]).toMatchObject({ invitationId: '00000000-0000-4000-8000-000000000012' });
+  });
+});
+
+/** A visitor ticket's code ('VT' and 32 URL-safe characters). */
+const ticketCode = (n: number) => `VT${String(n).padStart(32, 'q')}`;
+
+function gateTicket(n: number, overrides: Partial<GateTicketEntry> = {}): GateTicketEntry {
+  return {
+    id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    hash: createHash('sha256').update(ticketCode(n)).digest('hex'),
+    firstIn: null,
+    firstGate: null,
+    inside: false,
+    last: null,
+    ...overrides,
+  };
+}
+
+function listWithTickets(tickets: GateTicketEntry[], exitScanning: boolean): GateList {
+  const data: GateTicketsData = {
+    editionId: 'edition-2030',
+    exitScanning,
+    capacity: 500,
+    entries: tickets,
+    removed: [],
+    total: tickets.length,
+    validUntil: '2030-06-21T18:00:00.000Z',
+  };
+  const json = JSON.stringify(data);
+  return {
+    ...signedList([gateEntry(0)]),
+    tickets: { data: json, sig: sign(null, Buffer.from(json), privateKey).toString('base64') },
+  };
+}
+
+/** A gate whose list holds these tickets; its sync takes every visitor scan as the device counted it. */
+function ticketGate(list: GateList) {
+  const synced: Array<{ ticketId: string | null; kind: string }> = [];
+  const api = mockApi({
+    'GET /api/auth/user': () => ({ body: ADMIN }),
+    'GET /api/admin/check-in/list': () => ({ body: list }),
+    'POST /api/admin/check-in/sync': (body) => {
+      const visitorScans = (body as { visitorScans: GateVisitorScanState[] }).visitorScans;
+      synced.push(...visitorScans);
+      return {
+        body: {
+          scans: [],
+          visitorScans: visitorScans.map((scan) => ({
+            ...scan,
+            result: 'admitted',
+            firstIn: null,
+            firstGate: null,
+            reason: null,
+            message: VISITOR_GATE_MESSAGES.admitted,
+          })),
+          cursor: new Date().toISOString(),
+        } satisfies GateSyncResult,
+      };
+    },
+    'POST /api/admin/check-in/visitor': () => ({
+      status: 404,
+      body: { message: VISITOR_GATE_MESSAGES.ticket_invalid },
+    }),
+  });
+  return { ...api, synced };
+}
+
+async function openWithTickets(count: number) {
+  await openPage();
+  await waitFor(
+    () =>
+      expect(screen.getByTestId('gate-tickets').textContent).toContain(
+        count === 1 ? '1 Besucherticket' : `${count} Besuchertickets`,
+      ),
+    { timeout: 5000 },
+  );
+}
+
+const visitorPosts = (calls: { method: string; path: string; body: unknown }[]) =>
+  calls.filter((call) => call.method === 'POST' && call.path === '/api/admin/check-in/visitor');
+
+async function scanTicket(text: string) {
+  await typeAndSubmit(text);
+  return waitFor(() => {
+    const panel = result();
+    if (!panel) throw new Error('no result');
+    return panel;
+  });
+}
+
+async function next() {
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Nächster Scan' }));
+}
+
+describe('visitor tickets at the gate', () => {
+  deviceStorage();
+
+  it('lets a ticket in from the list (green), says when it came in on the second scan (amber), refuses an unknown ticket (red)', async () => {
+    const { calls, synced } = ticketGate(listWithTickets([gateTicket(1), gateTicket(2)], false));
+    await openWithTickets(2);
+    // No exit scanning: no switch, but the day's till.
+    expect(screen.queryByRole('button', { name: 'Ausgang' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Besuchertickets scannen am' })).toBeNull();
+    expect(screen.getByRole('button', { name: VISITOR_GATE_MESSAGES.walkInButton })).toBeTruthy();
+
+    let panel = await scanTicket(ticketCode(1));
+    expect(panel.dataset.result).toBe('visitor');
+    expect(panel.dataset.visitorResult).toBe('admitted');
+    expect(within(panel).getByRole('heading', { name: VISITOR_GATE_MESSAGES.admitted })).toBeTruthy();
+    expect(within(panel).getByText('Eingang')).toBeTruthy();
+    expect(liveRegion()?.textContent).toBe('Besucher eingelassen. Besucherticket, Eingang.');
+    expect(vibrate).toHaveBeenLastCalledWith(120);
+    expect((codeInput() as HTMLInputElement).value).toBe('');
+    // Decided on the device, sent with the sync.
+    expect(checkInPosts(calls)).toEqual([]);
+    expect(visitorPosts(calls)).toEqual([]);
+    await waitFor(() => expect(synced).toMatchObject([{ ticketId: gateTicket(1).id, kind: 'in' }]));
+
+    await next();
+    panel = await scanTicket(ticketCode(1));
+    expect(panel.dataset.visitorResult).toBe('duplicate');
+    const heading = within(panel).getByRole('heading', { level: 2 }).textContent ?? '';
+    expect(heading).toMatch(/^Bereits eingecheckt um \d\d:\d\d Uhr$/);
+    expect(within(panel).getByText('Erster Einlass')).toBeTruthy();
+    expect(vibrate).toHaveBeenLastCalledWith([90, 60, 90]);
+
+    // Not on the list: asked at the server, which does not know it either.
+    await next();
+    panel = await scanTicket(ticketCode(9));
+    expect(visitorPosts(calls).map((call) => call.body)).toEqual([
+      { code: ticketCode(9), kind: 'in', gate: 'Einlass' },
+    ]);
+    expect(panel.dataset.visitorResult).toBe('refused');
+    expect(within(panel).getByRole('heading', { name: 'Ungültiges Besucherticket' })).toBeTruthy();
+    expect(within(panel).getByText(VISITOR_GATE_MESSAGES.ticket_invalid)).toBeTruthy();
+    expect(vibrate).toHaveBeenLastCalledWith([250, 100, 250]);
+    // A code to correct stays in the box.
+    expect((codeInput() as HTMLInputElement).value).toBe(ticketCode(9));
+  });
+
+  it("with exit scanning shows 'Eingang'/'Ausgang': out, not in, and back in", async () => {
+    // In at another gate, before this device's scans (which the device replays on top).
+    const inside = gateTicket(1, {
+      firstIn: '2020-06-20T07:30:00.000Z',
+      firstGate: 'Tor B',
+      inside: true,
+      last: '2020-06-20T07:30:00.000Z',
+    });
+    const { synced } = ticketGate(listWithTickets([inside], true));
+    await openWithTickets(1);
+    const entrance = screen.getByRole('button', { name: 'Eingang' });
+    const exit = screen.getByRole('button', { name: 'Ausgang' });
+    expect(entrance.getAttribute('aria-pressed')).toBe('true');
+    expect(exit.getAttribute('aria-pressed')).toBe('false');
+
+    await userEvent.setup().click(exit);
+    expect(exit.getAttribute('aria-pressed')).toBe('true');
+    expect(entrance.getAttribute('aria-pressed')).toBe('false');
+    let panel = await scanTicket(ticketCode(1));
+    expect(panel.dataset.visitorResult).toBe('exited');
+    expect(within(panel).getByRole('heading', { name: VISITOR_GATE_MESSAGES.exited })).toBeTruthy();
+    expect(within(panel).getByText('Ausgang')).toBeTruthy();
+
+    await next();
+    panel = await scanTicket(ticketCode(1));
+    expect(panel.dataset.visitorResult).toBe('not_inside');
+    expect(within(panel).getByRole('heading', { name: 'Kein Eingang erfasst' })).toBeTruthy();
+    expect(within(panel).getByText(VISITOR_GATE_MESSAGES.not_inside)).toBeTruthy();
+    expect(vibrate).toHaveBeenLastCalledWith([250, 100, 250]);
+
+    await next();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Eingang' }));
+    panel = await scanTicket(ticketCode(1));
+    expect(panel.dataset.visitorResult).toBe('readmitted');
+    expect(within(panel).getByRole('heading', { name: VISITOR_GATE_MESSAGES.readmitted })).toBeTruthy();
+    // A car comes in, whichever way the switch stands.
+    await next();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ausgang' }));
+    panel = await scanTicket('12');
+    expect(panel.dataset.result).toBe('checked-in');
+    await waitFor(() => expect(synced.map((scan) => scan.kind)).toEqual(['out', 'in']));
+  });
+
+  it("counts '+1 Tageskasse' offline and sends it once back online", async () => {
+    const { synced } = ticketGate(listWithTickets([gateTicket(1)], false));
+    await openWithTickets(1);
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: VISITOR_GATE_MESSAGES.walkInButton }));
+    expect((await screen.findByText(VISITOR_GATE_MESSAGES.walkIn)).getAttribute('role')).toBe('status');
+    await waitFor(() => expect(screen.getByTestId('gate-pending-visitors').textContent).toBe('1 wartet'));
+    expect(synced).toEqual([]);
+
+    Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(synced).toMatchObject([{ ticketId: null, kind: 'walk_in' }]));
+    await waitFor(() => expect(screen.getByTestId('gate-pending-visitors').textContent).toBe('0 warten'));
+  });
+});
+
+describe('a visitor ticket at a gate without a list', () => {
+  it('is scanned at the server, which records it', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/user': () => ({ body: ADMIN }),
+      'POST /api/admin/check-in/visitor': () => ({
+        body: {
+          id: '20000000-0000-4000-8000-000000000001',
+          ticketId: '10000000-0000-4000-8000-000000000001',
+          kind: 'in',
+          result: 'admitted',
+          firstIn: '2026-06-20T08:00:00.000Z',
+          firstGate: 'Einlass',
+          reason: null,
+          message: 'Besucher eingelassen',
+        } satisfies GateVisitorScanState,
+      }),
+    });
+    await openPage();
+    // Without a list the gate does not know whether the edition has tickets.
+    expect(screen.queryByRole('button', { name: VISITOR_GATE_MESSAGES.walkInButton })).toBeNull();
+    const panel = await scanTicket(ticketCode(3));
+    expect(panel.dataset.visitorResult).toBe('admitted');
+    expect(within(panel).getByRole('heading', { name: VISITOR_GATE_MESSAGES.admitted })).toBeTruthy();
+    expect(visitorPosts(calls).map((call) => call.body)).toEqual([{ code: ticketCode(3), kind: 'in' }]);
+    expect(checkInPosts(calls)).toEqual([]);
   });
 });

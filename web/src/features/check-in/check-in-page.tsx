@@ -1,4 +1,4 @@
-import { CheckInSchema } from '@schlosstreffen/shared';
+import { CheckInSchema, VISITOR_GATE_MESSAGES } from '@schlosstreffen/shared';
 import { useForm, useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -7,12 +7,12 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { GATE_PAGE_CACHE } from './gate-page-cache';
-import type { CheckInOutcome, FeeOpenOutcome } from './check-in-api';
+import type { CheckInOutcome, FeeOpenOutcome, VisitorDirection } from './check-in-api';
 import { GateStatus } from './gate-status';
 import { useGate } from './use-gate';
 import { CheckInCamera } from './check-in-camera';
 import { RecentCheckIns, scanKey, useRecentCheckIns } from './check-in-recent';
-import { announcementOf, CheckInPending, CheckInResult } from './check-in-result';
+import { announcementOf, CheckInPending, CheckInResult, lookOf, type VerdictLook } from './check-in-result';
 
 /** A code the camera keeps seeing is sent once; it counts as new after this long out of sight. */
 const SAME_CODE_WINDOW_MS = 4000;
@@ -20,7 +20,10 @@ const SAME_CODE_WINDOW_MS = 4000;
 const INPUT_ID = 'check-in-code';
 const STAGE_ID = 'check-in-stage';
 
-const VIBRATION: Record<CheckInOutcome['kind'], number | number[]> = {
+/** How long '+1 Tageskasse' shows that it counted. */
+const WALK_IN_NOTICE_MS = 2500;
+
+const VIBRATION: Record<VerdictLook, number | number[]> = {
   'checked-in': 120,
   already: [90, 60, 90],
   unknown: [250, 100, 250],
@@ -29,16 +32,20 @@ const VIBRATION: Record<CheckInOutcome['kind'], number | number[]> = {
   error: [250, 100, 250],
 };
 
-/** A code to check in, or 'Bar bezahlt' on its 'Startgeld offen' verdict (then checked in). */
+/**
+ * A code to check in (a visitor ticket scanned in or out by `direction`), or 'Bar bezahlt' on its
+ * 'Startgeld offen' verdict (then checked in).
+ */
 interface GateAction {
   code: string;
   cash?: FeeOpenOutcome;
+  direction?: VisitorDirection;
 }
 
-function vibrate(kind: CheckInOutcome['kind']): void {
+function vibrate(look: VerdictLook): void {
   if (typeof navigator.vibrate !== 'function') return;
   try {
-    navigator.vibrate(VIBRATION[kind]);
+    navigator.vibrate(VIBRATION[look]);
   } catch {
     // Some browsers refuse without a recent tap; the colour says it all the same.
   }
@@ -48,13 +55,27 @@ function focusById(id: string): void {
   document.getElementById(id)?.focus();
 }
 
+/** Whether an outcome found what was scanned (the box clears for the next one), rather than a typo. */
+function found(outcome: CheckInOutcome): boolean {
+  if (outcome.kind === 'visitor') return outcome.reason !== 'ticket_invalid';
+  return outcome.kind === 'checked-in' || outcome.kind === 'already' || outcome.kind === 'fee-open';
+}
+
 /**
- * Event-day check-in at the gate (staff): scan the invitation's QR code or type the code or start
- * number; the answer fills the camera stage in green, amber or red, and the last check-ins of this
- * session are listed below.
+ * Event-day check-in at the gate (staff): scan the invitation's or the visitor ticket's QR code or
+ * type the code or start number; the answer fills the camera stage in green, amber or red, and the
+ * last check-ins of this session are listed below. Where the edition has visitor tickets, walk-ins
+ * are counted here ('+1 Tageskasse'), and where they are scanned at the exit too, a switch sets
+ * which way a ticket is scanned.
  */
 export function AdminCheckInPage() {
   const gate = useGate();
+  const tickets = gate.meta?.tickets ?? null;
+  const [chosenDirection, setDirection] = useState<VisitorDirection>('in');
+  // Cars always come in; tickets go out only where the edition scans the exit.
+  const direction: VisitorDirection = tickets?.exitScanning ? chosenDirection : 'in';
+  const directionRef = useRef(direction);
+  directionRef.current = direction;
   const recent = useRecentCheckIns();
   const addRecent = recent.add;
   const [announcement, setAnnouncement] = useState('');
@@ -64,14 +85,15 @@ export function AdminCheckInPage() {
   const lastScan = useRef<{ code: string; seenAt: number } | null>(null);
 
   const checkIn = useMutation({
-    mutationFn: ({ code, cash }: GateAction) => (cash ? gate.payCash(cash) : gate.checkIn(code)),
+    mutationFn: ({ code, cash, direction: way }: GateAction) =>
+      cash ? gate.payCash(cash) : gate.checkIn(code, { direction: way ?? directionRef.current }),
     networkMode: 'always',
     onMutate: () => {
       pending.current = true;
       setAnnouncement('');
     },
     onSuccess: (outcome) => {
-      vibrate(outcome.kind);
+      vibrate(lookOf(outcome));
       setAnnouncement(announcementOf(outcome));
       if (outcome.kind === 'checked-in') addRecent(outcome.view);
     },
@@ -87,10 +109,8 @@ export function AdminCheckInPage() {
     onSubmit: async ({ value, formApi }) => {
       const { code } = v.parse(CheckInSchema, value);
       const outcome = await mutateAsync({ code });
-      // A typo stays in the box to be corrected; a found car clears it for the next one.
-      if (outcome.kind === 'checked-in' || outcome.kind === 'already' || outcome.kind === 'fee-open') {
-        formApi.reset();
-      }
+      // A typo stays in the box to be corrected; a found car or ticket clears it for the next one.
+      if (found(outcome)) formApi.reset();
     },
   });
   const submitting = useStore(form.store, (state) => state.isSubmitting);
@@ -169,12 +189,21 @@ export function AdminCheckInPage() {
       <header>
         <h1 className="font-display text-3xl text-parchment sm:text-4xl">Check-in</h1>
         <p className="mt-1 text-sm text-ash-300 sm:text-base">
-          QR-Code aus der Einladung scannen oder Check-in-Code bzw. Startnummer eingeben.
+          QR-Code aus der Einladung oder vom Besucherticket scannen oder Check-in-Code bzw. Startnummer
+          eingeben.
         </p>
       </header>
       <p aria-live="assertive" aria-atomic="true" className="sr-only">
         {announcement}
       </p>
+      {tickets ? (
+        <VisitorControls
+          exitScanning={tickets.exitScanning}
+          direction={direction}
+          onDirection={setDirection}
+          onWalkIn={gate.walkIn}
+        />
+      ) : null}
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <CheckInCamera
           stageId={STAGE_ID}
@@ -235,5 +264,96 @@ export function AdminCheckInPage() {
         </div>
       </div>
     </section>
+  );
+}
+
+const directionClass =
+  'inline-flex min-h-16 flex-1 items-center justify-center rounded-2xl px-4 text-xl font-black tracking-wide transition-colors';
+
+/**
+ * The visitors' controls: 'Eingang' / 'Ausgang' (where tickets are scanned at the exit too) for the
+ * way ticket scans count, and '+1 Tageskasse' for one visitor who paid at the till.
+ */
+function VisitorControls({
+  exitScanning,
+  direction,
+  onDirection,
+  onWalkIn,
+}: {
+  exitScanning: boolean;
+  direction: VisitorDirection;
+  onDirection: (direction: VisitorDirection) => void;
+  onWalkIn: () => Promise<void>;
+}) {
+  const [notice, setNotice] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const walkIn = async () => {
+    if (timer.current) clearTimeout(timer.current);
+    try {
+      await onWalkIn();
+      vibrate('checked-in');
+      setNotice(VISITOR_GATE_MESSAGES.walkIn);
+    } catch {
+      setNotice('Nicht gezählt: Dieses Gerät kann keine Besucher speichern.');
+    }
+    timer.current = setTimeout(() => setNotice(''), WALK_IN_NOTICE_MS);
+  };
+  return (
+    <div
+      data-testid="visitor-controls"
+      className="flex flex-col gap-3 rounded-3xl border border-white/10 bg-night-900/80 p-4 sm:flex-row sm:items-center"
+    >
+      {exitScanning ? (
+        <div role="group" aria-label="Besuchertickets scannen am" className="flex flex-1 gap-3">
+          <button
+            type="button"
+            aria-pressed={direction === 'in'}
+            onClick={() => onDirection('in')}
+            className={`${directionClass} ${
+              direction === 'in'
+                ? 'bg-emerald-700 text-white ring-4 ring-emerald-300/60'
+                : 'border-2 border-white/20 text-ash-300 hover:bg-white/5'
+            }`}
+          >
+            Eingang
+          </button>
+          <button
+            type="button"
+            aria-pressed={direction === 'out'}
+            onClick={() => onDirection('out')}
+            className={`${directionClass} ${
+              direction === 'out'
+                ? 'bg-sky-700 text-white ring-4 ring-sky-300/60'
+                : 'border-2 border-white/20 text-ash-300 hover:bg-white/5'
+            }`}
+          >
+            Ausgang
+          </button>
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-1 sm:w-56">
+        <Button
+          type="button"
+          variant="secondary"
+          className="min-h-16 w-full text-lg"
+          onClick={() => void walkIn()}
+        >
+          {VISITOR_GATE_MESSAGES.walkInButton}
+        </Button>
+        <p
+          role="status"
+          data-testid="walk-in-notice"
+          className="min-h-5 text-center text-sm font-semibold text-emerald-200"
+        >
+          {notice}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -9,9 +9,36 @@ import {
 } from './check-in-icons';
 import { CHECK_IN_MESSAGES } from '@schlosstreffen/shared';
 import type { CheckInView } from '@schlosstreffen/shared/api';
-import { CHECK_IN_ERRORS, ownerName, vehicleDetails, type CheckInOutcome } from './check-in-api';
+import {
+  CHECK_IN_ERRORS,
+  formatCheckInTime,
+  ownerName,
+  vehicleDetails,
+  type CheckInOutcome,
+  type VisitorOutcome,
+} from './check-in-api';
 
-const ICONS: Record<CheckInOutcome['kind'], (props: { className?: string }) => ReactNode> = {
+/** How a verdict looks and feels (colour, icon, vibration): a visitor's as the car verdict it matches. */
+export type VerdictLook = Exclude<CheckInOutcome['kind'], 'visitor'>;
+
+/** Green for a visitor let in, out or back in, amber for one already inside, red otherwise. */
+export function lookOf(outcome: CheckInOutcome): VerdictLook {
+  if (outcome.kind !== 'visitor') return outcome.kind;
+  if (outcome.result === 'duplicate') return 'already';
+  if (outcome.result === 'refused' && outcome.reason === 'ticket_invalid') return 'unknown';
+  if (outcome.result === 'refused' || outcome.result === 'not_inside') return 'not-confirmed';
+  return 'checked-in';
+}
+
+/** A visitor verdict's headline: a sentence's part before its colon ('Ungültiges Besucherticket'). */
+function visitorHeadline(outcome: VisitorOutcome): string {
+  const colon = outcome.message.indexOf(': ');
+  return colon > 0 ? outcome.message.slice(0, colon) : outcome.message;
+}
+
+const DIRECTION: Record<VisitorOutcome['direction'], string> = { in: 'Eingang', out: 'Ausgang' };
+
+const ICONS: Record<VerdictLook, (props: { className?: string }) => ReactNode> = {
   'checked-in': CheckedInIcon,
   already: AlreadyCheckedInIcon,
   unknown: UnknownCodeIcon,
@@ -21,46 +48,45 @@ const ICONS: Record<CheckInOutcome['kind'], (props: { className?: string }) => R
 };
 
 /** Solid colours that read in sunlight: green go, amber seen before, red stop. */
-const TONES: Record<CheckInOutcome['kind'], { panel: string; muted: string; tile: string; button: string }> =
-  {
-    'checked-in': {
-      panel: 'bg-emerald-700 text-white',
-      muted: 'text-white',
-      tile: 'bg-emerald-900/45',
-      button: 'bg-white text-emerald-900 hover:bg-emerald-50',
-    },
-    already: {
-      panel: 'bg-amber-400 text-night-950',
-      muted: 'text-night-800',
-      tile: 'bg-amber-200/60',
-      button: 'bg-night-950 text-amber-200 hover:bg-night-800',
-    },
-    unknown: {
-      panel: 'bg-red-700 text-white',
-      muted: 'text-white',
-      tile: 'bg-red-900/45',
-      button: 'bg-white text-red-800 hover:bg-red-50',
-    },
-    'not-confirmed': {
-      panel: 'bg-red-700 text-white',
-      muted: 'text-white',
-      tile: 'bg-red-900/45',
-      button: 'bg-white text-red-800 hover:bg-red-50',
-    },
-    // Stop until paid: orange, apart from the red of a car that may not come in at all.
-    'fee-open': {
-      panel: 'bg-orange-700 text-white',
-      muted: 'text-white',
-      tile: 'bg-orange-950/40',
-      button: 'bg-white text-orange-900 hover:bg-orange-50 disabled:cursor-not-allowed disabled:opacity-60',
-    },
-    error: {
-      panel: 'border-2 border-red-400 bg-night-800 text-parchment',
-      muted: 'text-ash-300',
-      tile: 'bg-night-900',
-      button: 'bg-gold-500 text-night-950 hover:bg-gold-400',
-    },
-  };
+const TONES: Record<VerdictLook, { panel: string; muted: string; tile: string; button: string }> = {
+  'checked-in': {
+    panel: 'bg-emerald-700 text-white',
+    muted: 'text-white',
+    tile: 'bg-emerald-900/45',
+    button: 'bg-white text-emerald-900 hover:bg-emerald-50',
+  },
+  already: {
+    panel: 'bg-amber-400 text-night-950',
+    muted: 'text-night-800',
+    tile: 'bg-amber-200/60',
+    button: 'bg-night-950 text-amber-200 hover:bg-night-800',
+  },
+  unknown: {
+    panel: 'bg-red-700 text-white',
+    muted: 'text-white',
+    tile: 'bg-red-900/45',
+    button: 'bg-white text-red-800 hover:bg-red-50',
+  },
+  'not-confirmed': {
+    panel: 'bg-red-700 text-white',
+    muted: 'text-white',
+    tile: 'bg-red-900/45',
+    button: 'bg-white text-red-800 hover:bg-red-50',
+  },
+  // Stop until paid: orange, apart from the red of a car that may not come in at all.
+  'fee-open': {
+    panel: 'bg-orange-700 text-white',
+    muted: 'text-white',
+    tile: 'bg-orange-950/40',
+    button: 'bg-white text-orange-900 hover:bg-orange-50 disabled:cursor-not-allowed disabled:opacity-60',
+  },
+  error: {
+    panel: 'border-2 border-red-400 bg-night-800 text-parchment',
+    muted: 'text-ash-300',
+    tile: 'bg-night-900',
+    button: 'bg-gold-500 text-night-950 hover:bg-gold-400',
+  },
+};
 
 const actionClass =
   'inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-full px-6 text-lg font-bold tracking-wide transition-colors';
@@ -72,6 +98,10 @@ export function announcementOf(outcome: CheckInOutcome): string {
 }
 
 function verdictText(outcome: CheckInOutcome): string {
+  if (outcome.kind === 'visitor') {
+    const sentence = /[.!?]$/.test(outcome.message) ? outcome.message : `${outcome.message}.`;
+    return `${sentence} Besucherticket, ${DIRECTION[outcome.direction]}.`;
+  }
   if (outcome.kind === 'unknown') return `Unbekannter Code. ${outcome.message}`;
   if (outcome.kind === 'error') return `${outcome.title}. ${outcome.message}`;
   if (outcome.kind === 'not-confirmed') {
@@ -120,6 +150,37 @@ function CarDetails({ view, muted, tile }: { view: CheckInView; muted: string; t
   );
 }
 
+/** A visitor ticket's verdict: which way it was scanned, and when (and where) it first came in. */
+function VisitorDetails({ outcome, muted, tile }: { outcome: VisitorOutcome; muted: string; tile: string }) {
+  const label = `text-xs font-bold uppercase tracking-[0.18em] ${muted}`;
+  const colon = outcome.message.indexOf(': ');
+  const first = formatCheckInTime(outcome.firstIn);
+  return (
+    <>
+      {colon > 0 ? <p className="text-xl leading-snug font-semibold sm:text-2xl">{outcome.message}</p> : null}
+      <dl className="grid grid-cols-2 gap-3">
+        <div className={`rounded-2xl px-4 py-3 ${tile}`}>
+          <dt className={label}>Besucherticket</dt>
+          <dd className="mt-1 text-4xl leading-tight font-extrabold sm:text-5xl">
+            {DIRECTION[outcome.direction]}
+          </dd>
+        </div>
+        {first && outcome.result !== 'refused' ? (
+          <div className={`rounded-2xl px-4 py-3 ${tile}`}>
+            <dt className={label}>Erster Einlass</dt>
+            <dd className="mt-1 text-2xl leading-tight font-bold break-words">
+              {first} Uhr
+              {outcome.firstGate ? (
+                <span className={`block text-base font-medium ${muted}`}>{outcome.firstGate}</span>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </>
+  );
+}
+
 /** Covers the camera stage while a code is checked (or, with its label, a cash payment booked). */
 export function CheckInPending({ code, label = 'Prüfe Code...' }: { code: string; label?: string }) {
   return (
@@ -144,18 +205,21 @@ export const CheckInResult = forwardRef<
     online?: boolean;
   }
 >(function CheckInResult({ outcome, onNext, onRetry, onPayCash, online = true }, ref) {
-  const tone = TONES[outcome.kind];
-  const VerdictIcon = ICONS[outcome.kind];
+  const look = lookOf(outcome);
+  const tone = TONES[look];
+  const VerdictIcon = ICONS[look];
   const headline =
-    outcome.kind === 'unknown'
-      ? CHECK_IN_MESSAGES.unknownHeadline
-      : outcome.kind === 'not-confirmed'
-        ? CHECK_IN_MESSAGES.notConfirmedHeadline
-        : outcome.kind === 'fee-open'
-          ? CHECK_IN_MESSAGES.fee_open
-          : outcome.kind === 'error'
-            ? outcome.title
-            : outcome.message;
+    outcome.kind === 'visitor'
+      ? visitorHeadline(outcome)
+      : outcome.kind === 'unknown'
+        ? CHECK_IN_MESSAGES.unknownHeadline
+        : outcome.kind === 'not-confirmed'
+          ? CHECK_IN_MESSAGES.notConfirmedHeadline
+          : outcome.kind === 'fee-open'
+            ? CHECK_IN_MESSAGES.fee_open
+            : outcome.kind === 'error'
+              ? outcome.title
+              : outcome.message;
   // 'Bar bezahlt' leads; 'Nächstes Fahrzeug' steps back as it does behind 'Erneut versuchen'.
   const nextClass =
     outcome.kind === 'error' && outcome.retry
@@ -168,6 +232,7 @@ export const CheckInResult = forwardRef<
       ref={ref}
       tabIndex={-1}
       data-result={outcome.kind}
+      data-visitor-result={outcome.kind === 'visitor' ? outcome.result : undefined}
       aria-labelledby="check-in-result-heading"
       role="group"
       className={`flex w-full scroll-mt-20 flex-col gap-5 p-5 outline-none sm:p-8 md:scroll-mt-24 ${tone.panel}`}
@@ -186,7 +251,9 @@ export const CheckInResult = forwardRef<
           {outcome.note}
         </p>
       ) : null}
-      {outcome.kind === 'checked-in' || outcome.kind === 'already' ? (
+      {outcome.kind === 'visitor' ? (
+        <VisitorDetails outcome={outcome} muted={tone.muted} tile={tone.tile} />
+      ) : outcome.kind === 'checked-in' || outcome.kind === 'already' ? (
         <CarDetails view={outcome.view} muted={tone.muted} tile={tone.tile} />
       ) : outcome.kind === 'fee-open' ? (
         <>
@@ -236,7 +303,7 @@ export const CheckInResult = forwardRef<
           </>
         ) : null}
         <button type="button" className={`${actionClass} ${nextClass}`} onClick={onNext}>
-          Nächstes Fahrzeug
+          {outcome.kind === 'visitor' ? 'Nächster Scan' : 'Nächstes Fahrzeug'}
         </button>
       </div>
     </div>

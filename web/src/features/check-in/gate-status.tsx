@@ -3,7 +3,7 @@ import { GateNameSchema } from '@schlosstreffen/shared';
 import * as v from 'valibot';
 import { Button } from '../../components/ui/button';
 import { formatCheckInTime } from './check-in-api';
-import type { QueuedScan } from './gate-store';
+import type { QueuedScan, QueuedVisitorScan } from './gate-store';
 import type { useGate } from './use-gate';
 
 /**
@@ -19,6 +19,7 @@ export function GateStatus({ gate }: { gate: ReturnType<typeof useGate> }) {
   }, [gate.device]);
   const duplicates = gate.scans.filter((scan) => scan.state === 'duplicate');
   const refused = gate.scans.filter((scan) => scan.state === 'refused');
+  const refusedVisitors = gate.visitorScans.filter((scan) => scan.state === 'refused');
 
   return (
     <section
@@ -46,10 +47,29 @@ export function GateStatus({ gate }: { gate: ReturnType<typeof useGate> }) {
             ? `${gate.meta.count} Fahrzeuge, Stand ${formatCheckInTime(gate.meta.fetchedAt)} Uhr`
             : 'Nicht auf diesem Gerät'}
         </dd>
+        {gate.meta?.tickets ? (
+          <>
+            <dt className="text-ash-400">Besucher</dt>
+            <dd data-testid="gate-tickets" className="text-parchment">
+              {gate.meta.tickets.count === 1
+                ? '1 Besucherticket'
+                : `${gate.meta.tickets.count} Besuchertickets`}
+              {gate.meta.tickets.exitScanning ? ' · Ausgang wird gescannt' : ''}
+            </dd>
+          </>
+        ) : null}
         <dt className="text-ash-400">Warten auf Versand</dt>
         <dd data-testid="gate-pending" className="text-parchment tabular-nums">
           {gate.pending === 1 ? '1 Scan' : `${gate.pending} Scans`}
         </dd>
+        {gate.meta?.tickets || gate.pendingVisitors > 0 ? (
+          <>
+            <dt className="text-ash-400">Besucher-Scans</dt>
+            <dd data-testid="gate-pending-visitors" className="text-parchment tabular-nums">
+              {gate.pendingVisitors === 1 ? '1 wartet' : `${gate.pendingVisitors} warten`}
+            </dd>
+          </>
+        ) : null}
       </dl>
       {gate.listError ? (
         <p role="status" className="mt-2 text-sm text-amber-200">
@@ -92,6 +112,7 @@ export function GateStatus({ gate }: { gate: ReturnType<typeof useGate> }) {
       ) : null}
       <ScanNotices heading="Doppelte Scans" testId="gate-conflicts" scans={duplicates} />
       <ScanNotices heading="Abgelehnte Scans" testId="gate-refused" scans={refused} />
+      <VisitorScanNotices scans={refusedVisitors} />
     </section>
   );
 }
@@ -106,6 +127,31 @@ function ScanNotices({ heading, testId, scans }: { heading: string; testId: stri
         {scans.map((scan) => (
           <li key={scan.id} className="rounded-xl bg-amber-400/15 px-3 py-2 text-sm text-amber-100">
             <span className="font-bold">Startnummer {scan.startNumber}</span> · {scan.name}
+            <span className="block">{scan.message}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const VISITOR_SCAN_KIND: Record<QueuedVisitorScan['kind'], string> = {
+  in: 'Besucherticket, Eingang',
+  out: 'Besucherticket, Ausgang',
+  walk_in: 'Tageskasse',
+};
+
+/** Visitor scans the server refused (not counted), each with the server's words. */
+function VisitorScanNotices({ scans }: { scans: QueuedVisitorScan[] }) {
+  if (scans.length === 0) return null;
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm font-bold text-amber-200">Abgelehnte Besucher-Scans</h3>
+      <ul data-testid="gate-refused-visitors" className="mt-2 flex flex-col gap-2">
+        {scans.map((scan) => (
+          <li key={scan.id} className="rounded-xl bg-amber-400/15 px-3 py-2 text-sm text-amber-100">
+            <span className="font-bold">{VISITOR_SCAN_KIND[scan.kind]}</span> ·{' '}
+            {formatCheckInTime(scan.scannedAt)} Uhr
             <span className="block">{scan.message}</span>
           </li>
         ))}

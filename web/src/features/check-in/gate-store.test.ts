@@ -2,19 +2,38 @@
 // IndexedDB from fake-indexeddb; Web Crypto (Ed25519, SHA-256) is Node's own, as in the browser.
 import 'fake-indexeddb/auto';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import { CHECK_IN_MESSAGES, GATE_SYNC_MAX_SCANS, GateSyncSchema } from '@schlosstreffen/shared';
-import type { GateEntryData, GateList, GateScanState, GateSyncResult } from '@schlosstreffen/shared/api';
+import {
+  CHECK_IN_MESSAGES,
+  GATE_SYNC_MAX_SCANS,
+  GateSyncSchema,
+  VISITOR_GATE_MESSAGES,
+} from '@schlosstreffen/shared';
+import type {
+  GateEntryData,
+  GateList,
+  GateScanState,
+  GateSyncResult,
+  GateTicketEntry,
+  GateTicketsData,
+  GateVisitorScanState,
+  SignedGateEntry,
+} from '@schlosstreffen/shared/api';
+import { openDB } from 'idb';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   checkInOnDevice,
   clearGate,
+  countWalkIn,
   expireGate,
+  gateDevice,
   gateMeta,
   gateStaff,
   GateListError,
   queuedScans,
+  queuedVisitorScans,
   rememberGateStaff,
+  visitorOnDevice,
   type QueuedScan,
 } from './gate-store';
 import { refreshGateList, syncScans } from './gate-sync';
@@ -56,6 +75,7 @@ function list(entries: GateEntryData[], extra: Partial<GateList> = {}): GateList
     removed: [],
     total: entries.length,
     expiresAt: VALID_UNTIL,
+    tickets: null,
     ...extra,
   };
 }
@@ -187,6 +207,7 @@ describe('the gate list on the device', () => {
           message: 'Doppelt: schon um 09:59 Uhr an „Tor A“ eingecheckt',
         },
       ],
+      visitorScans: [],
       cursor: '2030-06-20T08:10:00.000Z',
     };
     const sent = server(answer);
@@ -323,6 +344,7 @@ function syncServer(options: { downFrom?: number; refuse?: (scannedAt: string) =
     return new Response(
       JSON.stringify({
         scans: [...admitted, ...refused],
+        visitorScans: [],
         cursor: new Date().toISOString(),
       } satisfies GateSyncResult),
     );
@@ -427,6 +449,7 @@ describe('a scan refused for its fee', () => {
           message: CHECK_IN_MESSAGES.fee_open,
         },
       ],
+      visitorScans: [],
       cursor: '2030-06-20T08:01:00.000Z',
     };
     await syncWith(server(refused));
@@ -436,5 +459,325 @@ describe('a scan refused for its fee', () => {
 
     await refreshWith(server(list([entry(1, { feeOpenCents: 2500 })])));
     expect(await checkInOnDevice('1')).toMatchObject({ kind: 'fee-open', openCents: 2500 });
+  });
+});
+
+/** A visitor ticket's code: 'VT' and 32 URL-safe characters, as the api makes them. */
+const ticketCode = (n: number) => `VT${String(n).padStart(32, 'x')}`;
+
+function ticket(n: number, overrides: Partial<GateTicketEntry> = {}): GateTicketEntry {
+  return {
+    id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    hash: hash(ticketCode(n)),
+    firstIn: null,
+    firstGate: null,
+    inside: false,
+    last: null,
+    ...overrides,
+  };
+}
+
+/** The tickets' part of a list, signed as a whole as the api signs it. */
+function signedTickets(entries: GateTicketEntry[], extra: Partial<GateTicketsData> = {}): SignedGateEntry {
+  const data: GateTicketsData = {
+    editionId: 'edition-2030',
+    exitScanning: false,
+    capacity: 1000,
+    entries,
+    removed: [],
+    total: entries.length,
+    validUntil: VALID_UNTIL,
+    ...extra,
+  };
+  const json = JSON.stringify(data);
+  return { data: json, sig: sign(null, Buffer.from(json), privateKey).toString('base64') };
+}
+
+const at = (time: string) => new Date(`2030-06-20T${time}:00.000Z`);
+const visitorQueue = async () =>
+  (await queuedVisitorScans()).reverse().map((scan) => [scan.kind, scan.scannedAt.slice(11, 16), scan.state]);
+
+describe('visitor tickets on the device', () => {
+  it('lets a ticket in offline, and says when it first came in on the next scan, queueing one scan', async () => {
+    const meta = await refreshWith(
+      server(
+        list([entry(1)], {
+          tickets: signedTickets([
+            ticket(1),
+            ticket(2, {
+              firstIn: '2030-06-20T07:30:00.000Z',
+              firstGate: 'Tor B',
+              inside: true,
+              last: '2030-06-20T07:30:00.000Z',
+            }),
+          ]),
+        }),
+      ),
+    );
+    expect(meta.tickets).toMatchObject({ count: 2, exitScanning: false, capacity: 1000 });
+
+    expect(await visitorOnDevice(ticketCode(1), 'in', at('08:00'))).toEqual({
+      kind: 'visitor',
+      ticketId: ticket(1).id,
+      result: 'admitted',
+      reason: null,
+      message: VISITOR_GATE_MESSAGES.admitted,
+      firstIn: '2030-06-20T08:00:00.000Z',
+      firstGate: 'Einlass',
+    });
+    // 08:00 UTC is 10:00 at the venue.
+    expect(await visitorOnDevice(ticketCode(1), 'in', at('08:05'))).toMatchObject({
+      result: 'duplicate',
+      message: 'Bereits eingecheckt um 10:00 Uhr',
+      firstIn: '2030-06-20T08:00:00.000Z',
+    });
+    // In by the list (another gate): the list's time and gate.
+    expect(await visitorOnDevice(ticketCode(2), 'in', at('08:06'))).toMatchObject({
+      result: 'duplicate',
+      message: CHECK_IN_MESSAGES.already_checked_in('09:30'),
+      firstGate: 'Tor B',
+    });
+    expect(await visitorOnDevice(ticketCode(9), 'in', at('08:07'))).toEqual({ kind: 'unknown' });
+    // A car's code is no ticket, and a ticket is no car.
+    expect(await visitorOnDevice('code-1', 'in')).toEqual({ kind: 'unknown' });
+    expect(await checkInOnDevice(ticketCode(1))).toEqual({ kind: 'unknown' });
+    expect(await visitorQueue()).toEqual([['in', '08:00', 'pending']]);
+    expect((await queuedVisitorScans())[0]!.ticketId).toBe(ticket(1).id);
+  });
+
+  it('with exit scanning: out, back in (readmitted), out without being in (not_inside), replaying only scans after the list', async () => {
+    const tickets = signedTickets([ticket(1)], { exitScanning: true });
+    await refreshWith(server(list([], { tickets })));
+
+    expect(await visitorOnDevice(ticketCode(1), 'out', at('07:55'))).toMatchObject({
+      result: 'not_inside',
+      message: VISITOR_GATE_MESSAGES.not_inside,
+    });
+    expect(await visitorOnDevice(ticketCode(1), 'in', at('08:00'))).toMatchObject({ result: 'admitted' });
+    expect(await visitorOnDevice(ticketCode(1), 'out', at('08:05'))).toMatchObject({
+      result: 'exited',
+      message: VISITOR_GATE_MESSAGES.exited,
+    });
+    expect(await visitorOnDevice(ticketCode(1), 'out', at('08:06'))).toMatchObject({ result: 'not_inside' });
+    expect(await visitorOnDevice(ticketCode(1), 'in', at('08:10'))).toMatchObject({
+      result: 'readmitted',
+      message: VISITOR_GATE_MESSAGES.readmitted,
+      firstIn: '2030-06-20T08:00:00.000Z',
+    });
+    expect(await visitorOnDevice(ticketCode(1), 'in', at('08:11'))).toMatchObject({
+      result: 'duplicate',
+      message: 'Bereits eingecheckt um 10:00 Uhr',
+    });
+    // Only what changed where the visitor stands is queued.
+    expect(await visitorQueue()).toEqual([
+      ['in', '08:00', 'pending'],
+      ['out', '08:05', 'pending'],
+      ['in', '08:10', 'pending'],
+    ]);
+
+    // The server counted up to 08:07 (another gate let the ticket out then): this device's 08:10 in
+    // is replayed on top, so the ticket is inside.
+    const until = (last: string) =>
+      signedTickets(
+        [ticket(1, { firstIn: '2030-06-20T08:00:00.000Z', firstGate: 'Einlass', inside: false, last })],
+        { exitScanning: true },
+      );
+    await refreshWith(server(list([], { tickets: until('2030-06-20T08:07:00.000Z') })));
+    expect(await visitorOnDevice(ticketCode(1), 'in', at('08:12'))).toMatchObject({ result: 'duplicate' });
+    // Counted up to 08:20 (out at another gate after this device's scans): out, so back in.
+    await refreshWith(server(list([], { tickets: until('2030-06-20T08:20:00.000Z') })));
+    expect(await visitorOnDevice(ticketCode(1), 'in', at('08:25'))).toMatchObject({ result: 'readmitted' });
+  });
+
+  it('refuses an exit scan where the edition does not scan the exit', async () => {
+    await refreshWith(server(list([], { tickets: signedTickets([ticket(1, { inside: true })]) })));
+    expect(await visitorOnDevice(ticketCode(1), 'out')).toMatchObject({
+      result: 'refused',
+      reason: 'exit_off',
+      message: VISITOR_GATE_MESSAGES.exit_off,
+    });
+    expect(await queuedVisitorScans()).toEqual([]);
+  });
+
+  it("refuses a list whose tickets' part has a forged signature, whole", async () => {
+    const forged = signedTickets([ticket(1)]);
+    forged.data = forged.data.replace('"inside":false', '"inside":true');
+    await expect(refreshWith(server(list([entry(1)], { tickets: forged })))).rejects.toBeInstanceOf(
+      GateListError,
+    );
+    expect(await gateMeta()).toBeNull();
+    expect(await visitorOnDevice(ticketCode(1), 'in')).toEqual({ kind: 'unknown' });
+  });
+
+  it('merges ticket changes and give-backs, loads whole when the ticket counts disagree, and drops tickets the edition no longer has', async () => {
+    await refreshWith(
+      server(list([entry(1)], { tickets: signedTickets([ticket(1), ticket(2), ticket(3)]) })),
+    );
+    const delta = server(
+      list([], {
+        delta: true,
+        total: 1,
+        tickets: signedTickets(
+          [
+            ticket(2, {
+              firstIn: '2030-06-20T07:00:00.000Z',
+              firstGate: 'Tor C',
+              inside: true,
+              last: '2030-06-20T07:00:00.000Z',
+            }),
+          ],
+          { removed: [ticket(3).id], total: 2 },
+        ),
+      }),
+    );
+    expect((await refreshWith(delta)).tickets?.count).toBe(2);
+    expect(delta.asked.map((call) => call.url.includes('since='))).toEqual([true]);
+    expect(await visitorOnDevice(ticketCode(3), 'in')).toEqual({ kind: 'unknown' });
+    expect(await visitorOnDevice(ticketCode(2), 'in')).toMatchObject({
+      result: 'duplicate',
+      firstGate: 'Tor C',
+    });
+
+    // The server holds 3 valid tickets, the device would hold 2: it asks for the whole list.
+    const unseen = list([], { delta: true, total: 1, tickets: signedTickets([], { total: 3 }) });
+    const whole = list([entry(1)], { tickets: signedTickets([ticket(1), ticket(2), ticket(4)]) });
+    const second = server(unseen, whole);
+    expect((await refreshWith(second)).tickets?.count).toBe(3);
+    expect(second.asked.map((call) => call.url.includes('since='))).toEqual([true, false]);
+    expect(await visitorOnDevice(ticketCode(4), 'in')).toMatchObject({ result: 'admitted' });
+
+    // Tickets switched off: the device deletes them.
+    expect((await refreshWith(server(list([entry(1)], { delta: true })))).tickets).toBeNull();
+    expect(await visitorOnDevice(ticketCode(1), 'in')).toEqual({ kind: 'unknown' });
+  });
+
+  it("counts a walk-in offline, sends it with the next sync and merges the server's answers by id", async () => {
+    await refreshWith(server(list([entry(1)], { tickets: signedTickets([ticket(1), ticket(2)]) })));
+    await visitorOnDevice(ticketCode(1), 'in', at('08:00'));
+    await visitorOnDevice(ticketCode(2), 'in', at('08:01'));
+    await checkInOnDevice('1', at('08:02'));
+    const walkIn = await countWalkIn(at('08:03'));
+    expect(walkIn).toMatchObject({ ticketId: null, kind: 'walk_in', state: 'pending' });
+
+    // No network: everything stays queued.
+    await expect(syncWith(server())).rejects.toThrow();
+    expect(await visitorQueue()).toEqual([
+      ['in', '08:00', 'pending'],
+      ['in', '08:01', 'pending'],
+      ['walk_in', '08:03', 'pending'],
+    ]);
+
+    const [one, two] = (await queuedVisitorScans()).reverse();
+    const state = (
+      scan: { id: string; ticketId: string | null; kind: 'in' | 'out' | 'walk_in' },
+      patch: Partial<GateVisitorScanState>,
+    ): GateVisitorScanState => ({
+      id: scan.id,
+      ticketId: scan.ticketId,
+      kind: scan.kind,
+      result: 'admitted',
+      firstIn: null,
+      firstGate: null,
+      reason: null,
+      message: VISITOR_GATE_MESSAGES.admitted,
+      ...patch,
+    });
+    const outside = 'Außerhalb der Einlasszeit: Scan nicht übernommen.';
+    const [car] = await queuedScans();
+    const answer: GateSyncResult = {
+      scans: [
+        {
+          id: car!.id,
+          invitationId: car!.invitationId,
+          result: 'admitted',
+          checkedInAt: car!.scannedAt,
+          gate: 'Einlass',
+          reason: null,
+          message: 'Eingecheckt',
+        },
+      ],
+      visitorScans: [
+        state(one!, {
+          result: 'duplicate',
+          firstIn: '2030-06-20T07:58:00.000Z',
+          firstGate: 'Tor B',
+          message: 'Doppelt',
+        }),
+        state(two!, { result: 'refused', reason: 'outside_window', message: outside }),
+        state(walkIn, {}),
+      ],
+      cursor: '2030-06-20T08:05:00.000Z',
+    };
+    const sent = server(answer, { scans: [], visitorScans: [], cursor: '2030-06-20T08:06:00.000Z' });
+    await syncWith(sent);
+    const body = v.parse(GateSyncSchema, sent.asked[0]!.body);
+    expect(body.scans).toHaveLength(1);
+    expect(body.visitorScans.map((scan) => [scan.ticketId, scan.kind, scan.scannedAt])).toEqual([
+      [ticket(1).id, 'in', '2030-06-20T08:00:00.000Z'],
+      [ticket(2).id, 'in', '2030-06-20T08:01:00.000Z'],
+      [null, 'walk_in', '2030-06-20T08:03:00.000Z'],
+    ]);
+    expect(await visitorQueue()).toEqual([
+      ['in', '08:00', 'duplicate'],
+      ['in', '08:01', 'refused'],
+      ['walk_in', '08:03', 'admitted'],
+    ]);
+    const stored = (await queuedVisitorScans()).find((scan) => scan.id === two!.id);
+    expect(stored).toMatchObject({ reason: 'outside_window', message: outside });
+
+    // Nothing is sent again; the refused scan does not count as in, so the ticket can come in.
+    await syncWith(sent);
+    expect(sent.asked[1]!.body).toMatchObject({
+      since: '2030-06-20T08:05:00.000Z',
+      scans: [],
+      visitorScans: [],
+    });
+    expect(await visitorOnDevice(ticketCode(2), 'in', at('08:10'))).toMatchObject({ result: 'admitted' });
+  });
+
+  it('sends at most GATE_SYNC_MAX_SCANS scans of cars and visitors together per request, oldest first', async () => {
+    await refreshWith(server(list([entry(1), entry(2)], { tickets: signedTickets([ticket(1)]) })));
+    await checkInOnDevice('1', at('07:00'));
+    for (let index = 0; index < GATE_SYNC_MAX_SCANS - 1; index++) {
+      await countWalkIn(new Date(at('08:00').getTime() + index * 1000));
+    }
+    await checkInOnDevice('2', at('09:00'));
+    const answer = { scans: [], visitorScans: [], cursor: '2030-06-20T10:00:00.000Z' };
+    const sent = server(answer, answer);
+    await syncWith(sent);
+    const bodies = sent.asked.map((call) => v.parse(GateSyncSchema, call.body));
+    expect(bodies.map((body) => [body.scans.length, body.visitorScans.length])).toEqual([
+      [1, GATE_SYNC_MAX_SCANS - 1],
+      [1, 0],
+    ]);
+  }, 30_000);
+
+  it('keeps the list, queue and name of a device from before visitor tickets (version 1)', async () => {
+    const old = await openDB('schlosstreffen-gate', 1, {
+      upgrade(database) {
+        database.createObjectStore('meta');
+        database.createObjectStore('device');
+        database.createObjectStore('staff');
+        const entries = database.createObjectStore('entries', { keyPath: 'id' });
+        entries.createIndex('codeHash', 'codeHash', { unique: true });
+        entries.createIndex('startNumber', 'startNumber', { unique: true });
+        database.createObjectStore('scans', { keyPath: 'id' }).createIndex('state', 'state');
+      },
+    });
+    const signed = list([entry(1)]).entries[0]!;
+    await old.put('entries', { id: entry(1).id, codeHash: entry(1).codeHash, startNumber: 1, ...signed });
+    await old.put(
+      'meta',
+      { publicKey: PUBLIC_KEY, cursor: 'c', fetchedAt: 'f', expiresAt: VALID_UNTIL, count: 1 },
+      'list',
+    );
+    await old.put('device', { deviceId: 'd-1', gate: 'Tor Süd' }, 'device');
+    old.close();
+
+    expect(await gateMeta()).toMatchObject({ count: 1, tickets: null });
+    expect((await gateDevice()).gate).toBe('Tor Süd');
+    expect(await checkInOnDevice('1')).toMatchObject({ kind: 'checked-in' });
+    expect(await visitorOnDevice(ticketCode(1), 'in')).toEqual({ kind: 'unknown' });
+    expect(await countWalkIn()).toMatchObject({ kind: 'walk_in' });
   });
 });

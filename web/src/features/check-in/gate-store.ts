@@ -1,12 +1,23 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { ONLINE_GATE, startNumberOf } from '@schlosstreffen/shared';
-import type { GateEntryData, GateList, GateRefusal, GateScanState } from '@schlosstreffen/shared/api';
+import { ONLINE_GATE, startNumberOf, VISITOR_GATE_MESSAGES } from '@schlosstreffen/shared';
+import type { VisitorScanKind, VisitorScanRefusal } from '@schlosstreffen/shared';
+import type {
+  GateEntryData,
+  GateList,
+  GateRefusal,
+  GateScanState,
+  GateTicketEntry,
+  GateTicketsData,
+  GateVisitorScanState,
+} from '@schlosstreffen/shared/api';
+import { alreadyCheckedInText } from './check-in-api';
 
 /**
  * The gate's own copy of the check-in list, in IndexedDB, for the event day's weak network: per
  * invitation only what the gate needs, each entry signed by the server (Ed25519) and checked before
- * it is used; the check-in code only as its SHA-256. Scans made here wait in a queue until the
- * server has them. Everything is deleted at logout and once the list has expired. The calls to the
+ * it is used; the check-in code only as its SHA-256. The edition's visitor tickets likewise (their
+ * part of the list signed as a whole, checked before it is stored), each ticket only as the hash of
+ * its code. Scans made here, of cars and of visitors, wait in queues until the server has them. Everything is deleted at logout and once the list has expired. The calls to the
  * server that fill it are in gate-sync.ts.
  */
 
@@ -20,6 +31,19 @@ export interface GateMeta {
   expiresAt: string;
   /** Cars on the list. */
   count: number;
+  /** The edition's visitor tickets on this device; null where it has none. */
+  tickets: GateTicketsMeta | null;
+}
+
+/** The visitor tickets' part of the list on this device. */
+export interface GateTicketsMeta {
+  editionId: string;
+  /** Tickets are scanned on the way out too: the gate offers 'Eingang' and 'Ausgang'. */
+  exitScanning: boolean;
+  capacity: number;
+  /** Tickets on the device. */
+  count: number;
+  validUntil: string;
 }
 
 export interface GateDevice {
@@ -54,6 +78,20 @@ export interface QueuedScan {
   firstAt: string | null;
 }
 
+/** A visitor scan made here: a ticket in or out, or a walk-in counted at the day's till (no ticket). */
+export interface QueuedVisitorScan {
+  id: string;
+  ticketId: string | null;
+  kind: VisitorScanKind;
+  scannedAt: string;
+  /** pending until the server has it; then what it made of it (refused: not kept, not sent again). */
+  state: 'pending' | GateVisitorScanState['result'];
+  message: string | null;
+  reason: VisitorScanRefusal | null;
+  firstIn: string | null;
+  firstGate: string | null;
+}
+
 /** Who opened the gate: lets the screen open again offline, with no email kept. */
 export interface GateStaff {
   id: string;
@@ -68,22 +106,33 @@ interface GateDb extends DBSchema {
   device: { key: 'device'; value: GateDevice };
   entries: { key: string; value: StoredEntry; indexes: { codeHash: string; startNumber: number } };
   scans: { key: string; value: QueuedScan; indexes: { state: string } };
+  tickets: { key: string; value: GateTicketEntry; indexes: { hash: string } };
+  visitorScans: { key: string; value: QueuedVisitorScan; indexes: { state: string } };
 }
 
 let opened: Promise<IDBPDatabase<GateDb>> | null = null;
 
 function db(): Promise<IDBPDatabase<GateDb>> {
   if (typeof indexedDB === 'undefined') return Promise.reject(new Error('no IndexedDB'));
-  opened ??= openDB<GateDb>(DB_NAME, 1, {
-    upgrade(database) {
-      database.createObjectStore('meta');
-      database.createObjectStore('device');
-      database.createObjectStore('staff');
-      const entries = database.createObjectStore('entries', { keyPath: 'id' });
-      entries.createIndex('codeHash', 'codeHash', { unique: true });
-      entries.createIndex('startNumber', 'startNumber', { unique: true });
-      const scans = database.createObjectStore('scans', { keyPath: 'id' });
-      scans.createIndex('state', 'state');
+  opened ??= openDB<GateDb>(DB_NAME, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        database.createObjectStore('meta');
+        database.createObjectStore('device');
+        database.createObjectStore('staff');
+        const entries = database.createObjectStore('entries', { keyPath: 'id' });
+        entries.createIndex('codeHash', 'codeHash', { unique: true });
+        entries.createIndex('startNumber', 'startNumber', { unique: true });
+        const scans = database.createObjectStore('scans', { keyPath: 'id' });
+        scans.createIndex('state', 'state');
+      }
+      if (oldVersion < 2) {
+        // Visitor tickets: a device of version 1 keeps its list, queue and name.
+        const tickets = database.createObjectStore('tickets', { keyPath: 'id' });
+        tickets.createIndex('hash', 'hash', { unique: true });
+        const visitorScans = database.createObjectStore('visitorScans', { keyPath: 'id' });
+        visitorScans.createIndex('state', 'state');
+      }
     },
     blocking() {
       // Another tab deletes the list (logout): let it.
@@ -99,7 +148,7 @@ export function gateSupported(): boolean {
   return typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && !!crypto.subtle;
 }
 
-/** Deletes the gate list, the queue and the device's name (logout, expiry). */
+/** Deletes the gate list, the queues and the device's name (logout, expiry). */
 export async function clearGate(): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   const current = opened;
@@ -129,17 +178,17 @@ function verifyKey(publicKey: string): Promise<CryptoKey> {
   return key;
 }
 
-async function verified(
+async function verified<T = GateEntryData>(
   publicKey: string,
   entry: { data: string; sig: string },
-): Promise<GateEntryData | null> {
+): Promise<T | null> {
   const ok = await crypto.subtle.verify(
     { name: 'Ed25519' },
     await verifyKey(publicKey),
     base64ToBytes(entry.sig),
     new TextEncoder().encode(entry.data),
   );
-  return ok ? (JSON.parse(entry.data) as GateEntryData) : null;
+  return ok ? (JSON.parse(entry.data) as T) : null;
 }
 
 /** SHA-256 of a check-in code, hex, as the list holds it. */
@@ -149,7 +198,9 @@ export async function codeHash(code: string): Promise<string> {
 }
 
 export async function gateMeta(): Promise<GateMeta | null> {
-  return (await (await db()).get('meta', 'list')) ?? null;
+  const meta = await (await db()).get('meta', 'list');
+  // A list stored before visitor tickets has no part for them.
+  return meta ? { ...meta, tickets: meta.tickets ?? null } : null;
 }
 
 /** This device's id and the gate's name (editable; 'Einlass' until named). */
@@ -192,11 +243,27 @@ export async function verifyGateList(list: GateList): Promise<GateEntryData[]> {
 }
 
 /**
- * Stores a list the server sent (its entries verified): whole, replacing the copy here, or as the
- * changes since this copy. Returns the new state and how many cars the device now holds.
+ * The list's visitor tickets' part, checked against its signature (null where the edition has
+ * none); throws GateListError when it fails, so the list is refused whole.
  */
-export async function storeGateList(list: GateList, entries: GateEntryData[]): Promise<GateMeta> {
-  const tx = (await db()).transaction(['entries', 'meta'], 'readwrite');
+export async function verifyGateTickets(list: GateList): Promise<GateTicketsData | null> {
+  if (!list.tickets) return null;
+  const data = await verified<GateTicketsData>(list.publicKey, list.tickets);
+  if (!data) throw new GateListError('Signatur ungültig');
+  return data;
+}
+
+/**
+ * Stores a list the server sent (its entries and its tickets' part verified): whole, replacing the
+ * copy here, or as the changes since this copy. Returns the new state: how many cars and tickets
+ * the device now holds. Without a tickets' part (the edition has none) the tickets here go.
+ */
+export async function storeGateList(
+  list: GateList,
+  entries: GateEntryData[],
+  tickets: GateTicketsData | null,
+): Promise<GateMeta> {
+  const tx = (await db()).transaction(['entries', 'tickets', 'meta'], 'readwrite');
   const store = tx.objectStore('entries');
   if (!list.delta) await store.clear();
   for (const id of list.removed) await store.delete(id);
@@ -210,12 +277,38 @@ export async function storeGateList(list: GateList, entries: GateEntryData[]): P
     const signed = list.entries[index]!;
     await store.put({ id: data.id, codeHash: data.codeHash, startNumber: data.startNumber, ...signed });
   }
+  const ticketStore = tx.objectStore('tickets');
+  const before = (await tx.objectStore('meta').get('list'))?.tickets ?? null;
+  // A delta adds to the tickets here only when they are the same edition's.
+  if (!tickets || !list.delta || before?.editionId !== tickets.editionId) await ticketStore.clear();
+  if (tickets) {
+    for (const id of tickets.removed) await ticketStore.delete(id);
+    for (const ticket of tickets.entries) {
+      const other = await ticketStore.index('hash').getKey(ticket.hash);
+      if (other && other !== ticket.id) await ticketStore.delete(other);
+      await ticketStore.put({
+        id: ticket.id,
+        hash: ticket.hash,
+        firstIn: ticket.firstIn,
+        firstGate: ticket.firstGate,
+        inside: ticket.inside,
+        last: ticket.last,
+      });
+    }
+  }
   const next: GateMeta = {
     publicKey: list.publicKey,
     cursor: list.cursor,
     fetchedAt: new Date().toISOString(),
     expiresAt: list.expiresAt,
     count: await store.count(),
+    tickets: tickets && {
+      editionId: tickets.editionId,
+      exitScanning: tickets.exitScanning,
+      capacity: tickets.capacity,
+      count: await ticketStore.count(),
+      validUntil: tickets.validUntil,
+    },
   };
   await tx.objectStore('meta').put(next, 'list');
   await tx.done;
@@ -308,11 +401,16 @@ export async function pendingScans(): Promise<QueuedScan[]> {
 }
 
 /**
- * Merges a sync's answer into the queue, by scan id: what the server made of each scan it names
- * (the others keep their state), and the answer's cursor for the next sync, in one transaction.
+ * Merges a sync's answer into the queues, by scan id: what the server made of each scan it names,
+ * of cars and of visitors (the others keep their state), and the answer's cursor for the next
+ * sync, in one transaction.
  */
-export async function storeSyncAnswer(states: GateScanState[], cursor: string): Promise<void> {
-  const tx = (await db()).transaction(['scans', 'device'], 'readwrite');
+export async function storeSyncAnswer(
+  states: GateScanState[],
+  cursor: string,
+  visitorStates: GateVisitorScanState[] = [],
+): Promise<void> {
+  const tx = (await db()).transaction(['scans', 'visitorScans', 'device'], 'readwrite');
   const scans = tx.objectStore('scans');
   for (const state of states) {
     const scan = await scans.get(state.id);
@@ -326,10 +424,145 @@ export async function storeSyncAnswer(states: GateScanState[], cursor: string): 
       firstAt: state.checkedInAt,
     });
   }
+  const visitorScans = tx.objectStore('visitorScans');
+  for (const state of visitorStates) {
+    const scan = await visitorScans.get(state.id);
+    if (!scan) continue;
+    const plain = state.result === 'admitted' || state.result === 'readmitted' || state.result === 'exited';
+    await visitorScans.put({
+      ...scan,
+      state: state.result,
+      message: plain ? null : state.message,
+      reason: state.reason,
+      firstIn: state.firstIn,
+      firstGate: state.firstGate,
+    });
+  }
   const devices = tx.objectStore('device');
   const device = await devices.get('device');
   if (device) await devices.put({ ...device, syncCursor: cursor }, 'device');
   await tx.done;
+}
+
+/**
+ * The device's verdict on a visitor ticket: its result as the server would count it (`duplicate`:
+ * already on the grounds), the gate's words for it, and the ticket's first entry.
+ */
+export type VisitorVerdict =
+  | {
+      kind: 'visitor';
+      ticketId: string;
+      result: GateVisitorScanState['result'];
+      reason: VisitorScanRefusal | null;
+      message: string;
+      firstIn: string | null;
+      firstGate: string | null;
+    }
+  | { kind: 'unknown' };
+
+/**
+ * Checks a scanned code against the visitor tickets on this device, without the network. Where the
+ * ticket stands is the list's (`inside`, as of `last`) with this device's own later scans replayed
+ * on top. In: a ticket not on the grounds is let in (admitted, or readmitted after an exit) and
+ * its scan queued; one on the grounds is 'Bereits eingecheckt um … Uhr', nothing queued. Out
+ * (where exit scanning is on): a ticket on the grounds leaves and its scan is queued; one not on
+ * them is not_inside, nothing queued.
+ */
+export async function visitorOnDevice(
+  code: string,
+  kind: 'in' | 'out',
+  now = new Date(),
+): Promise<VisitorVerdict> {
+  const database = await db();
+  const tickets = (await database.get('meta', 'list'))?.tickets;
+  if (!tickets || new Date(tickets.validUntil) < now) return { kind: 'unknown' };
+  const entry = await database.getFromIndex('tickets', 'hash', await codeHash(code));
+  if (!entry) return { kind: 'unknown' };
+  const gate = (await database.get('device', 'device'))?.gate ?? ONLINE_GATE;
+  const tx = database.transaction('visitorScans', 'readwrite');
+  const mine = (await tx.store.getAll())
+    .filter((scan) => scan.ticketId === entry.id && scan.state !== 'refused')
+    .sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
+  let inside = entry.inside;
+  for (const scan of mine) {
+    if (entry.last !== null && scan.scannedAt <= entry.last) continue;
+    if (scan.kind === 'in') inside = true;
+    else if (scan.kind === 'out') inside = false;
+  }
+  // The first entry: the list's, or this device's first scan in when that was earlier.
+  const myFirst = mine.find((scan) => scan.kind === 'in')?.scannedAt ?? null;
+  const listFirst = entry.firstIn !== null && (myFirst === null || entry.firstIn <= myFirst);
+  const firstIn = listFirst ? entry.firstIn : myFirst;
+  const firstGate = listFirst ? entry.firstGate : myFirst ? gate : null;
+  const verdict = (
+    result: GateVisitorScanState['result'],
+    message: string,
+    first: { firstIn: string | null; firstGate: string | null } = { firstIn, firstGate },
+    reason: VisitorScanRefusal | null = null,
+  ): VisitorVerdict => ({ kind: 'visitor', ticketId: entry.id, result, reason, message, ...first });
+  const queue = async (scanKind: 'in' | 'out') => {
+    await tx.store.put({
+      id: crypto.randomUUID(),
+      ticketId: entry.id,
+      kind: scanKind,
+      scannedAt: now.toISOString(),
+      state: 'pending',
+      message: null,
+      reason: null,
+      firstIn: null,
+      firstGate: null,
+    });
+    await tx.done;
+  };
+  if (kind === 'out') {
+    if (!tickets.exitScanning) {
+      await tx.done;
+      return verdict('refused', VISITOR_GATE_MESSAGES.exit_off, undefined, 'exit_off');
+    }
+    if (!inside) {
+      await tx.done;
+      return verdict('not_inside', VISITOR_GATE_MESSAGES.not_inside);
+    }
+    await queue('out');
+    return verdict('exited', VISITOR_GATE_MESSAGES.exited);
+  }
+  if (inside) {
+    await tx.done;
+    return verdict('duplicate', alreadyCheckedInText(firstIn));
+  }
+  await queue('in');
+  return firstIn === null
+    ? verdict('admitted', VISITOR_GATE_MESSAGES.admitted, { firstIn: now.toISOString(), firstGate: gate })
+    : verdict('readmitted', VISITOR_GATE_MESSAGES.readmitted);
+}
+
+/** '+1 Tageskasse': one visitor who paid at the day's till, counted here and queued for the server. */
+export async function countWalkIn(now = new Date()): Promise<QueuedVisitorScan> {
+  const scan: QueuedVisitorScan = {
+    id: crypto.randomUUID(),
+    ticketId: null,
+    kind: 'walk_in',
+    scannedAt: now.toISOString(),
+    state: 'pending',
+    message: null,
+    reason: null,
+    firstIn: null,
+    firstGate: null,
+  };
+  await (await db()).put('visitorScans', scan);
+  return scan;
+}
+
+/** This device's visitor scans, the newest first. */
+export async function queuedVisitorScans(): Promise<QueuedVisitorScan[]> {
+  const scans = await (await db()).getAll('visitorScans');
+  return scans.sort((a, b) => b.scannedAt.localeCompare(a.scannedAt));
+}
+
+/** The visitor scans still waiting for the server, the oldest first. */
+export async function pendingVisitorScans(): Promise<QueuedVisitorScan[]> {
+  const pending = await (await db()).getAllFromIndex('visitorScans', 'state', 'pending');
+  return pending.sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
 }
 
 /** Deletes the list when it has expired (the day after the event); true when it did. */

@@ -1,4 +1,4 @@
-import { CHECK_IN_MESSAGES, ONLINE_GATE } from '@schlosstreffen/shared';
+import { CHECK_IN_MESSAGES, isVisitorTicketCode, ONLINE_GATE } from '@schlosstreffen/shared';
 import type { CheckInView, GateEntryData } from '@schlosstreffen/shared/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
@@ -8,22 +8,29 @@ import {
   CHECK_IN_ERRORS,
   feeOpenOutcome,
   submitCheckIn,
+  submitVisitorScan,
+  visitorOutcome,
   type CheckInOutcome,
   type FeeOpenOutcome,
+  type VisitorDirection,
 } from './check-in-api';
 import {
   checkInOnDevice,
+  countWalkIn,
   expireGate,
   gateDevice,
   gateMeta,
   GateListError,
   gateSupported,
   queuedScans,
+  queuedVisitorScans,
   rememberGateStaff,
   renameGate,
+  visitorOnDevice,
   type GateDevice,
   type GateMeta,
   type QueuedScan,
+  type QueuedVisitorScan,
 } from './gate-store';
 import { refreshGateList, syncScans } from './gate-sync';
 
@@ -39,6 +46,8 @@ interface GateState {
   meta: GateMeta | null;
   device: GateDevice | null;
   scans: QueuedScan[];
+  /** This device's visitor scans (tickets in and out, walk-ins), the newest first. */
+  visitorScans: QueuedVisitorScan[];
   /** Why the list could not be loaded, in German; null when it could. */
   listError: string | null;
 }
@@ -73,6 +82,7 @@ export function useGate() {
     meta: null,
     device: null,
     scans: [],
+    visitorScans: [],
     listError: null,
   });
   // Read when the list has loaded, without starting the gate's effects again when it changes.
@@ -88,23 +98,30 @@ export function useGate() {
   }, []);
 
   const showScans = useCallback((scans: QueuedScan[]) => update({ scans }), [update]);
+  const showVisitorScans = useCallback(
+    async () => update({ visitorScans: await queuedVisitorScans().catch(() => []) }),
+    [update],
+  );
 
   const sync = useCallback(async (): Promise<void> => {
     if (retryTimer.current) clearTimeout(retryTimer.current);
     retryTimer.current = null;
     try {
       showScans(await syncScans());
+      await showVisitorScans();
       retryDelay.current = RETRY_MIN_MS;
     } catch {
       const scans = await queuedScans().catch(() => []);
-      showScans(scans);
-      if (scans.some((scan) => scan.state === 'pending') && alive.current) {
+      const visitorScans = await queuedVisitorScans().catch(() => []);
+      update({ scans, visitorScans });
+      const waiting = [...scans, ...visitorScans].some((scan) => scan.state === 'pending');
+      if (waiting && alive.current) {
         // Backoff: 2 s, 4 s, 8 s … up to a minute, until the server has them.
         retryTimer.current = setTimeout(() => void sync(), retryDelay.current);
         retryDelay.current = Math.min(retryDelay.current * 2, RETRY_MAX_MS);
       }
     }
-  }, [showScans]);
+  }, [showScans, showVisitorScans, update]);
 
   const refresh = useCallback(async (): Promise<void> => {
     try {
@@ -141,6 +158,7 @@ export function useGate() {
       const [meta, device] = await Promise.all([gateMeta(), gateDevice()]);
       update({ meta, device, ready: meta !== null });
       showScans(await queuedScans());
+      await showVisitorScans();
       if (navigator.onLine) await refresh();
     })().catch(() => update({ ready: false }));
     const onOnline = () => {
@@ -161,22 +179,38 @@ export function useGate() {
       clearInterval(timer);
       if (retryTimer.current) clearTimeout(retryTimer.current);
     };
-  }, [refresh, showScans, update]);
+  }, [refresh, showScans, showVisitorScans, update]);
+
+  /** A code this device's list does not hold, at the server: a visitor ticket's, else a car's. */
+  const askServer = useCallback(
+    async (code: string, direction: VisitorDirection): Promise<CheckInOutcome> => {
+      // Checked in at the server before this device's list knew it: read it again, so the list
+      // knows it and a second scan says 'already' instead of queueing a duplicate.
+      if (isVisitorTicketCode(code)) {
+        const answer = await submitVisitorScan(code, direction, state.device?.gate);
+        if (answer.kind === 'visitor' && answer.result !== 'refused') void refresh();
+        return answer;
+      }
+      const answer = await submitCheckIn(code);
+      if (answer.kind === 'checked-in') void refresh();
+      return answer;
+    },
+    [refresh, state.device],
+  );
 
   /**
    * Checks a code in: against the list on this device when it holds one (a code it does not know is
-   * asked at the server while online), else at the server. `feePaid`: the server has just booked the
-   * car's fee, whatever this device's copy of the list still says.
+   * asked at the server while online), else at the server. A car's code or start number first, then
+   * a visitor ticket, scanned in or (where exit scanning is on) out by `direction`. `feePaid`: the
+   * server has just booked the car's fee, whatever this device's copy of the list still says.
    */
   const checkIn = useCallback(
-    async (code: string, options: { feePaid?: boolean } = {}): Promise<CheckInOutcome> => {
-      if (!state.ready) {
-        // Checked in at the server before this device's list was read: read it again, so the
-        // list knows the car and a second scan says 'already' instead of queueing a duplicate.
-        const answer = await submitCheckIn(code);
-        if (answer.kind === 'checked-in') void refresh();
-        return answer;
-      }
+    async (
+      code: string,
+      options: { feePaid?: boolean; direction?: VisitorDirection } = {},
+    ): Promise<CheckInOutcome> => {
+      const direction = options.direction ?? 'in';
+      if (!state.ready) return askServer(code, direction);
       const verdict = await checkInOnDevice(code, new Date(), options);
       showScans(await queuedScans());
       if (verdict.kind === 'checked-in') {
@@ -207,20 +241,39 @@ export function useGate() {
       if (verdict.kind === 'fee-open') {
         return feeOpenOutcome(code, viewOf(verdict.entry, null), verdict.openCents);
       }
+      const visitor = await visitorOnDevice(code, direction);
+      if (visitor.kind === 'visitor') {
+        await showVisitorScans();
+        if (visitor.result === 'admitted' || visitor.result === 'readmitted' || visitor.result === 'exited') {
+          void sync();
+        }
+        return visitorOutcome(code, direction, visitor);
+      }
       // Not on this device's list: the server may know it (a code of another edition, or one issued
       // since the list was read). Unreachable, the device's verdict stands.
       if (navigator.onLine) {
-        const answer = await submitCheckIn(code);
-        if (answer.kind !== 'error' || !answer.retry) {
-          // The list did not know the car: read it again (and send what waits) so it does now.
-          if (answer.kind === 'checked-in') void refresh();
-          return answer;
-        }
+        const answer = await askServer(code, direction);
+        if (answer.kind !== 'error' || !answer.retry) return answer;
       }
-      return { kind: 'unknown', code, message: CHECK_IN_MESSAGES.unknown_code };
+      return isVisitorTicketCode(code)
+        ? visitorOutcome(code, direction, {
+            result: 'refused',
+            reason: 'ticket_invalid',
+            message: '',
+            firstIn: null,
+            firstGate: null,
+          })
+        : { kind: 'unknown', code, message: CHECK_IN_MESSAGES.unknown_code };
     },
-    [refresh, showScans, state.ready, sync],
+    [askServer, showScans, showVisitorScans, state.ready, sync],
   );
+
+  /** '+1 Tageskasse': one walk-in counted on this device, sent with the next sync (also offline). */
+  const walkIn = useCallback(async (): Promise<void> => {
+    await countWalkIn();
+    await showVisitorScans();
+    if (navigator.onLine) void sync();
+  }, [showVisitorScans, sync]);
 
   /**
    * 'Bar bezahlt' on a 'Startgeld offen' verdict (online only): books the open fee at the server
@@ -246,5 +299,6 @@ export function useGate() {
   const rename = useCallback(async (gate: string) => update({ device: await renameGate(gate) }), [update]);
 
   const pending = state.scans.filter((scan) => scan.state === 'pending').length;
-  return { ...state, pending, checkIn, payCash, rename };
+  const pendingVisitors = state.visitorScans.filter((scan) => scan.state === 'pending').length;
+  return { ...state, pending, pendingVisitors, checkIn, payCash, rename, walkIn };
 }

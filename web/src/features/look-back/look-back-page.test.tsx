@@ -38,11 +38,23 @@ const LOOK_BACK: LookBack = {
     car('a2', 'Weißer Wal', 'Audi', 'Sport Quattro'),
   ],
   checkedIn: 1,
+  visitorsAdmitted: null,
   startNumbers: { a1: 7 },
   award: null,
 };
 
 describe('/rueckblick/$year', () => {
+  it('shows the visitors let in beside the cars checked in', async () => {
+    mockApi({
+      'GET /api/auth/user': () => ({ body: null }),
+      'GET /api/editions/2026/look-back': () => ({ body: { ...LOOK_BACK, visitorsAdmitted: 1234 } }),
+    });
+    await renderAt('/rueckblick/2026');
+    const figure = await screen.findByText('Besucher eingelassen');
+    expect(figure.nextSibling?.textContent).toBe('1.234');
+    expect(screen.getByText('Am Einlass eingecheckt').nextSibling?.textContent).toBe('1');
+  });
+
   it("shows the edition's date, place, figures and the cars that took part", async () => {
     mockApi({
       'GET /api/auth/user': () => ({ body: null }),
@@ -59,6 +71,8 @@ describe('/rueckblick/$year', () => {
         .map((heading) => heading.textContent),
     ).toEqual(['Roter Blitz', 'Weißer Wal']);
     expect(screen.getByText('Am Einlass eingecheckt').nextSibling?.textContent).toBe('1');
+    // No visitors counted: no figure for them.
+    expect(screen.queryByText('Besucher eingelassen')).toBeNull();
     // A car whose number is known links to its page.
     expect(screen.getByRole('link', { name: 'Roter Blitz' }).getAttribute('href')).toBe('/fahrzeuge/2026/7');
     expect(screen.queryByRole('link', { name: 'Weißer Wal' })).toBeNull();

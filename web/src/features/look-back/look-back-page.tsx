@@ -54,6 +54,9 @@ export function LookBackPage({ year }: { year: number }) {
             <dl className="flex flex-wrap gap-3">
               <Figure label="Fahrzeuge dabei" value={lookBack.data.vehicles.length} />
               <Figure label="Am Einlass eingecheckt" value={lookBack.data.checkedIn} />
+              {typeof lookBack.data.visitorsAdmitted === 'number' ? (
+                <Figure label="Besucher eingelassen" value={lookBack.data.visitorsAdmitted} />
+              ) : null}
             </dl>
             {lookBack.data.jury?.length ? <JuryBlock classes={lookBack.data.jury} year={year} /> : null}
             {lookBack.data.award ? <AwardBlock award={lookBack.data.award} year={year} /> : null}
@@ -174,7 +177,7 @@ function Figure({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-xl border border-gold-500/25 bg-night-900/80 px-4 py-3">
       <dt className="text-xs text-ash-400">{label}</dt>
-      <dd className="font-display text-2xl text-gold-200 tabular-nums">{value}</dd>
+      <dd className="font-display text-2xl text-gold-200 tabular-nums">{value.toLocaleString('de-DE')}</dd>
     </div>
   );
 }

@@ -98,6 +98,7 @@ describe("the jury's places on the look back", () => {
       edition: RESULTS.edition,
       vehicles: [],
       checkedIn: 0,
+      visitorsAdmitted: null,
       startNumbers: {},
       award: null,
       jury: RESULTS.classes,

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/admin/check-in')({
   head: adminHead(
     'staff',
     'Check-in – Schlosstreffen',
-    'Fahrzeuge am Einlass einchecken: QR-Code der Einladung scannen oder Check-in-Code bzw. Startnummer eingeben.',
+    'Fahrzeuge und Besucher am Einlass einchecken: QR-Code der Einladung oder des Besuchertickets scannen oder Check-in-Code bzw. Startnummer eingeben.',
   ),
   component: AdminCheckInPage,
 });

@@ -55,7 +55,7 @@ function edition(overrides: Partial<AdminEdition> & Pick<AdminEdition, 'year'>):
   };
 }
 
-const TICKETS = { capacity: 300, issued: 120, returned: 2, waiting: 4 };
+const TICKETS = { capacity: 300, exitScanning: false, issued: 120, returned: 2, waiting: 4 };
 
 /** The admin's editions screen; PATCH answers with 2027's tickets as the body says. */
 function mockEditions(editions: AdminEdition[], extra: Handlers = {}) {
@@ -64,7 +64,9 @@ function mockEditions(editions: AdminEdition[], extra: Handlers = {}) {
     'GET /api/auth/user': () => ({ body: ADMIN }),
     'GET /api/admin/editions': () => ({ body: { editions: list } }),
     'PATCH /api/admin/editions/2027': (body) => {
-      const { visitorTickets } = body as { visitorTickets?: { capacity: number } | null };
+      const { visitorTickets } = body as {
+        visitorTickets?: { capacity: number; exitScanning: boolean } | null;
+      };
       list = list.map((entry): AdminEdition => {
         if (entry.year !== 2027 || visitorTickets === undefined) return entry;
         const tickets: Tickets = visitorTickets && {
@@ -73,6 +75,7 @@ function mockEditions(editions: AdminEdition[], extra: Handlers = {}) {
           waiting: 0,
           ...entry.visitorTickets,
           capacity: visitorTickets.capacity,
+          exitScanning: visitorTickets.exitScanning,
         };
         return { ...entry, visitorTickets: tickets };
       });
@@ -109,7 +112,10 @@ describe("the edition form's 'Besuchertickets'", () => {
 
     expect(await findToast('Ausgabe gespeichert')).toContain('Schlosstreffen 2027 ist gespeichert.');
     expect(patches(api)).toHaveLength(1);
-    expect((patches(api)[0]!.body as { visitorTickets: unknown }).visitorTickets).toEqual({ capacity: 250 });
+    expect((patches(api)[0]!.body as { visitorTickets: unknown }).visitorTickets).toEqual({
+      capacity: 250,
+      exitScanning: false,
+    });
     const card = await screen.findByRole('article', { name: 'Schlosstreffen 2027' });
     expect(card.textContent).toContain(
       'Besuchertickets: 0 von 250 ausgegeben · 0 auf der Warteliste · 0 zurückgegeben',
@@ -170,7 +176,10 @@ describe("the edition form's 'Besuchertickets'", () => {
     await user.type(field, '350');
     await user.click(save(again));
     await waitFor(() => expect(patches(api)).toHaveLength(2));
-    expect((patches(api)[1]!.body as { visitorTickets: unknown }).visitorTickets).toEqual({ capacity: 350 });
+    expect((patches(api)[1]!.body as { visitorTickets: unknown }).visitorTickets).toEqual({
+      capacity: 350,
+      exitScanning: false,
+    });
   });
 
   it('an edition without tickets saved unchanged sends no visitorTickets', async () => {
@@ -194,6 +203,50 @@ describe("the edition form's 'Besuchertickets'", () => {
     await user.click(save(form));
 
     expect(await within(form).findByText(VISITOR_TICKET_MESSAGES.capacityBelowIssued(120))).toBeTruthy();
-    expect((patches(api)[0]!.body as { visitorTickets: unknown }).visitorTickets).toEqual({ capacity: 100 });
+    expect((patches(api)[0]!.body as { visitorTickets: unknown }).visitorTickets).toEqual({
+      capacity: 100,
+      exitScanning: false,
+    });
+  });
+
+  it("'Ausgang scannen' is offered with the tickets, starts as the edition has it and is sent with the capacity", async () => {
+    const api = mockEditions([edition({ year: 2027, visitorTickets: TICKETS })]);
+    const { user, form } = await openForm();
+    const exit = () =>
+      within(form).getByRole('checkbox', {
+        name: /^Ausgang scannen \(Besucher dürfen das Gelände verlassen und wiederkommen\)/,
+      }) as HTMLInputElement;
+    expect(exit().checked).toBe(false);
+
+    await user.click(exit());
+    expect(exit().checked).toBe(true);
+    await user.click(save(form));
+    await findToast('Ausgabe gespeichert');
+    expect((patches(api)[0]!.body as { visitorTickets: unknown }).visitorTickets).toEqual({
+      capacity: 300,
+      exitScanning: true,
+    });
+
+    // Opened again, it is on; switched off, the save says so.
+    const card = await screen.findByRole('article', { name: 'Schlosstreffen 2027' });
+    await user.click(within(card).getByRole('button', { name: 'Bearbeiten' }));
+    const again = screen.getByRole('form', { name: 'Schlosstreffen 2027 bearbeiten' });
+    const exitAgain = within(again).getByRole('checkbox', { name: /^Ausgang scannen/ }) as HTMLInputElement;
+    expect(exitAgain.checked).toBe(true);
+    await user.click(exitAgain);
+    await user.click(save(again));
+    await waitFor(() => expect(patches(api)).toHaveLength(2));
+    expect((patches(api)[1]!.body as { visitorTickets: unknown }).visitorTickets).toEqual({
+      capacity: 300,
+      exitScanning: false,
+    });
+  });
+
+  it("offers 'Ausgang scannen' only while tickets are switched on", async () => {
+    mockEditions([edition({ year: 2027 })]);
+    const { user, form } = await openForm();
+    expect(within(form).queryByRole('checkbox', { name: /^Ausgang scannen/ })).toBeNull();
+    await user.click(ticketsSwitch(form));
+    expect(within(form).getByRole('checkbox', { name: /^Ausgang scannen/ })).toBeTruthy();
   });
 });

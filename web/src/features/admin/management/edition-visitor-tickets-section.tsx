@@ -3,7 +3,7 @@ import type { AdminEdition } from '@schlosstreffen/shared/api';
 import { useForm, useStore } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { TextField } from '../../../components/ui/form-field';
+import { fieldError, TextField } from '../../../components/ui/form-field';
 import { isApiError } from '../../../lib/api';
 import { serverErrorListeners, setServerError } from '../../account/form-parts';
 
@@ -17,6 +17,7 @@ const CAPACITY = VisitorTicketsSchema.wrapped.entries.capacity;
 /** Switched on: the typed capacity as a whole number within the shared limits. */
 const TicketsOnSchema = v.object({
   enabled: v.literal(true),
+  exitScanning: v.boolean(),
   capacity: v.pipe(
     v.string(),
     v.trim(),
@@ -27,17 +28,22 @@ const TicketsOnSchema = v.object({
 });
 
 /** Switched off, nothing is checked: the typed number stays for switching it on again. */
-const TicketsOffSchema = v.object({ enabled: v.literal(false), capacity: v.string() });
+const TicketsOffSchema = v.object({
+  enabled: v.literal(false),
+  capacity: v.string(),
+  exitScanning: v.boolean(),
+});
 
 export const TicketsFormSchema = v.variant('enabled', [TicketsOffSchema, TicketsOnSchema]);
 
-type TicketsFormValues = { enabled: boolean; capacity: string };
+type TicketsFormValues = { enabled: boolean; capacity: string; exitScanning: boolean };
 
 /** The tickets part of the edition form, started from the edition's tickets (or none). */
 export function useEditionTicketsForm(tickets: VisitorTickets | null) {
   const defaultValues: TicketsFormValues = {
     enabled: tickets !== null,
     capacity: tickets ? String(tickets.capacity) : '',
+    exitScanning: tickets?.exitScanning ?? false,
   };
   return useForm({ defaultValues, validators: { onChange: TicketsFormSchema } });
 }
@@ -46,7 +52,8 @@ export type EditionTicketsForm = ReturnType<typeof useEditionTicketsForm>;
 
 /**
  * What a save sends of the tickets: nothing when unchanged, `null` when switched off, else the
- * capacity. null when the capacity is not valid: its message is shown and nothing may be sent.
+ * capacity and whether the exit is scanned. null when the capacity is not valid: its message is
+ * shown and nothing may be sent.
  */
 export async function ticketsToSave(
   form: EditionTicketsForm,
@@ -57,7 +64,9 @@ export async function ticketsToSave(
   if (!parsed.success) return null;
   const value = parsed.output;
   if (!value.enabled) return before === null ? {} : { visitorTickets: null };
-  return before?.capacity === value.capacity ? {} : { visitorTickets: { capacity: value.capacity } };
+  const unchanged =
+    before?.capacity === value.capacity && (before.exitScanning ?? false) === value.exitScanning;
+  return unchanged ? {} : { visitorTickets: { capacity: value.capacity, exitScanning: value.exitScanning } };
 }
 
 /** Puts the server's message about the capacity at its field; whether every message stood there. */
@@ -67,6 +76,8 @@ export function showTicketsServerIssues(form: EditionTicketsForm, error: unknown
   for (const issue of error.issues) {
     if (issue.field === 'visitorTickets.capacity' || issue.field === 'visitorTickets') {
       setServerError(form, 'capacity', issue.message);
+    } else if (issue.field === 'visitorTickets.exitScanning') {
+      setServerError(form, 'exitScanning', issue.message);
     } else all = false;
   }
   return all;
@@ -79,7 +90,7 @@ export function ticketsSummary(tickets: NonNullable<AdminEdition['visitorTickets
   return `Besuchertickets: ${tickets.issued} von ${tickets.capacity} ausgegeben · ${tickets.waiting} auf der Warteliste · ${tickets.returned} zurückgegeben`;
 }
 
-/** 'Besuchertickets': switched on, the number of places. */
+/** 'Besuchertickets': switched on, the number of places and whether the exit is scanned. */
 export function EditionVisitorTicketsSection({
   form,
   year,
@@ -125,6 +136,19 @@ export function EditionVisitorTicketsSection({
               )}
             </form.Field>
           </div>
+        ) : null}
+        {enabled ? (
+          <form.Field name="exitScanning" listeners={serverErrorListeners}>
+            {(field) => (
+              <Checkbox
+                checked={field.state.value}
+                onCheckedChange={(checked) => field.handleChange(checked)}
+                label="Ausgang scannen (Besucher dürfen das Gelände verlassen und wiederkommen)"
+                description="Am Einlass wählt das Team dann „Eingang“ oder „Ausgang“; die Einlass-Übersicht zeigt, wie viele Besucher gerade auf dem Gelände sind."
+                error={fieldError(field)}
+              />
+            )}
+          </form.Field>
         ) : null}
       </fieldset>
     </div>
