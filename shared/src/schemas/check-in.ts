@@ -4,15 +4,16 @@ import { GATE_SYNC_MAX_SCANS } from '../gate-window.js';
 import { fieldObject } from './issues.js';
 import { VISITOR_SCAN_KINDS } from '../visitor-tickets.js';
 
+/** A code typed or scanned at the gate: a car's check-in code or start number, or a visitor ticket's code. */
+const GateCodeSchema = v.pipe(
+  v.string(CHECK_IN_MESSAGES.codeRequired),
+  v.trim(),
+  v.nonEmpty(CHECK_IN_MESSAGES.codeRequired),
+  v.maxLength(CHECK_IN_CODE_MAX_LENGTH, CHECK_IN_MESSAGES.unknown_code),
+);
+
 /** Body of POST /api/admin/check-in: a check-in code (from the QR code) or a start number. */
-export const CheckInSchema = fieldObject({
-  code: v.pipe(
-    v.string(CHECK_IN_MESSAGES.codeRequired),
-    v.trim(),
-    v.nonEmpty(CHECK_IN_MESSAGES.codeRequired),
-    v.maxLength(CHECK_IN_CODE_MAX_LENGTH, CHECK_IN_MESSAGES.unknown_code),
-  ),
-});
+export const CheckInSchema = fieldObject({ code: GateCodeSchema });
 export type CheckInInput = v.InferOutput<typeof CheckInSchema>;
 
 /** One scan a gate queued: its own id (a resend is the same scan), the invitation and the device's time. */
@@ -36,12 +37,7 @@ export type GateVisitorScanInput = v.InferOutput<typeof GateVisitorScanSchema>;
 
 /** Body of POST /api/admin/check-in/visitor: a visitor ticket's code, scanned in or out, at the server. */
 export const VisitorCheckInSchema = fieldObject({
-  code: v.pipe(
-    v.string(CHECK_IN_MESSAGES.codeRequired),
-    v.trim(),
-    v.nonEmpty(CHECK_IN_MESSAGES.codeRequired),
-    v.maxLength(CHECK_IN_CODE_MAX_LENGTH, CHECK_IN_MESSAGES.unknown_code),
-  ),
+  code: GateCodeSchema,
   kind: v.optional(v.picklist(['in', 'out'] as const), 'in'),
   gate: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40, CHECK_IN_MESSAGES.gateMax))),
 });

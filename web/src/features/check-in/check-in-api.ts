@@ -125,6 +125,15 @@ function isView(body: object | undefined): body is CheckInView {
   return typeof startNumber === 'number' && typeof vehicle === 'object' && vehicle !== null;
 }
 
+/** The server could not be reached: try again. */
+const unreachable = (code: string): CheckInOutcome => ({
+  kind: 'error',
+  code,
+  title: CHECK_IN_ERRORS.offlineTitle,
+  message: CHECK_IN_ERRORS.offline,
+  retry: true,
+});
+
 /**
  * Checks a car in by its check-in code (QR content) or start number. Never rejects: every answer,
  * failures included, comes back as an outcome the gate can show. The server's result code says
@@ -144,15 +153,7 @@ export async function submitCheckIn(code: string): Promise<CheckInOutcome> {
   } catch (failure) {
     // An answer that is no JSON comes from something in between, not from the api.
     if (failure instanceof SyntaxError) return error(CHECK_IN_ERRORS.server, true);
-    if (!isApiError(failure)) {
-      return {
-        kind: 'error',
-        code,
-        title: CHECK_IN_ERRORS.offlineTitle,
-        message: CHECK_IN_ERRORS.offline,
-        retry: true,
-      };
-    }
+    if (!isApiError(failure)) return unreachable(code);
     const body = failure.body as Partial<CheckInRefusal> | undefined;
     const message = failure.fromBody ? failure.serverMessage : undefined;
     if (body?.result === 'already_checked_in' && isView(body)) {
@@ -272,15 +273,7 @@ export async function submitVisitorScan(
     return visitorOutcome(code, direction, answer);
   } catch (failure) {
     if (failure instanceof SyntaxError) return error(CHECK_IN_ERRORS.server, true);
-    if (!isApiError(failure)) {
-      return {
-        kind: 'error',
-        code,
-        title: CHECK_IN_ERRORS.offlineTitle,
-        message: CHECK_IN_ERRORS.offline,
-        retry: true,
-      };
-    }
+    if (!isApiError(failure)) return unreachable(code);
     const message = failure.fromBody ? failure.serverMessage : undefined;
     // Unknown, given back or deleted.
     if (failure.status === 404) {
