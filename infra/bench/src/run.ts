@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: seeds its own database, starts the built api and worker with services of their
- * own, measures R1–R14 against their budgets and references (the absolute ones in reference-machine
+ * own, measures R1–R15 against their budgets and references (the absolute ones in reference-machine
  * units: scaled by this machine's speed, measured in the same run), prints one line per figure and
  * writes the same as JSON (test-results/bench/latest.json, not tracked), then `N passed, M failed`
  * over the budgets (a part that could not be measured counts as one failed). Exit code 1 when any
@@ -23,6 +23,7 @@ import { statementImport } from './figures/statement-import.js';
 import { statusMail } from './figures/status-mail.js';
 import { thumbnails } from './figures/thumbnails.js';
 import { uploads } from './figures/uploads.js';
+import { visitorTickets } from './figures/visitor-tickets.js';
 import { votes } from './figures/votes.js';
 import { Client } from './http.js';
 import { makePhotos, migrate, seed, storeHeroRenditions, withDatabase } from './seed.js';
@@ -54,6 +55,7 @@ const ALL = [
   'r12',
   'r13',
   'r14',
+  'r15',
 ] as const;
 type Part = (typeof ALL)[number];
 const TITLES: Record<Part, string> = {
@@ -71,6 +73,7 @@ const TITLES: Record<Part, string> = {
   r12: 'R12 votes',
   r13: 'R13 jury under the spike',
   r14: 'R14 bank statement import',
+  r15: 'R15 visitor tickets',
 };
 
 const requested = process.argv.slice(2).map((arg) => arg.toLowerCase());
@@ -81,7 +84,7 @@ if (unknown.length) {
 }
 const parts = new Set<Part>(requested.length ? (requested as Part[]) : ALL);
 /** Parts whose budgets scale by node:http's rate, measured once before them. */
-const BY_NODE_HTTP: readonly Part[] = ['r2', 'r4', 'r6', 'r11', 'r13'];
+const BY_NODE_HTTP: readonly Part[] = ['r2', 'r4', 'r6', 'r11', 'r13', 'r15'];
 const complete = parts.size === ALL.length;
 
 const startedAt = new Date();
@@ -161,6 +164,7 @@ try {
   );
   await measure('r8', () => uploads(services.s3, Number(services.env.WORKER_CONCURRENCY)));
   await measure('r14', async () => statementImport(await new Client().login(ADMIN.email, ADMIN.password)));
+  await measure('r15', () => visitorTickets(services.env, scaledBy()));
   await worker.stop();
   await api.stop();
   // Last: it makes every vehicle confirmed.

@@ -63,7 +63,7 @@ export async function nodeHttpSpeed(): Promise<{ speed: Speed; figure: Figure }>
       name: 'speed.node_http',
       value: plain.rps,
       unit: 'req/s',
-      reference: `${formatSpeed(speed)}: scales the budgets of R2's p95, R4's seconds, R6, R11's and R13's p99; GET / (${describeBody(answer)}), ${SHAPE.connections} conn, ${SHAPE.durationS} s after ${SHAPE.warmupS} s of warm-up, started when the cores were ${(quiet.share * 100).toFixed(0)} % busy (after ${quiet.waitedS.toFixed(0)} s)`,
+      reference: `${formatSpeed(speed)}: scales the budgets of R2's p95, R4's seconds, R6, R11's and R13's p99, R15's p99 and list download; GET / (${describeBody(answer)}), ${SHAPE.connections} conn, ${SHAPE.durationS} s after ${SHAPE.warmupS} s of warm-up, started when the cores were ${(quiet.share * 100).toFixed(0)} % busy (after ${quiet.waitedS.toFixed(0)} s)`,
     },
   };
 }
