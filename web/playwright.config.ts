@@ -10,6 +10,35 @@ export const E2E_MAIL_WEB_PORT = 1180;
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Debian's Chromium is the full browser, headless: every context's page opens a window of its own,
+ * and since Chromium 15x each window loads its address bar's suggestion popups as two WebUI pages
+ * (chrome://omnibox-popup.top-chrome, the plain and the 'AI mode' one) in a renderer of their own:
+ * 1.3–2 s of CPU per new page that nothing here shows (a fresh page took 5.3 instead of 3.5 CPU
+ * seconds). Chromium reads only the last --disable-features, so Playwright's own list
+ * (playwright-core 1.65, chromiumSwitches.ts) is repeated before them; browser.spec.ts checks that
+ * it still covers Playwright's and that a new page opens no such WebUI page.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+const disabledFeatures = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../test-results/e2e',
@@ -24,7 +53,10 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromium, args: ['--disable-dev-shm-usage'] },
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--disable-dev-shm-usage', `--disable-features=${disabledFeatures.join(',')}`],
+    },
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },

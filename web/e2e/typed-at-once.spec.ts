@@ -10,6 +10,10 @@ import { BASE_URL, field, PASSWORD, registerViaApi, sql, uniqueEmail } from './s
 
 const TRIES = 20;
 
+// A failed try says what went wrong; its trace keeps the pages' DOM and requests, but no screencast,
+// which made each fresh page cost a fifth more CPU.
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
+
 interface Flow {
   path: string;
   /** Label and value of each field, in the order a person fills them. */
