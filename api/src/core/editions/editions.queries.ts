@@ -52,12 +52,10 @@ export async function checkedInOf(em: EntityManager, editionId: string): Promise
  * outlive the tickets and their holders; null where none were counted.
  */
 export async function visitorsAdmittedOf(em: EntityManager, editionId: string): Promise<number | null> {
-  const [row] = await em
-    .getConnection()
-    .execute<Array<{ n: number; scans: number }>>(
-      `select count(*) filter (where result = 'admitted')::int as n, count(*)::int as scans
+  const [row] = await em.getConnection().execute<Array<{ n: number; scans: number }>>(
+    `select count(*) filter (where result = 'admitted')::int as n, count(*)::int as scans
          from visitor_ticket_scan where edition_id = ?`,
-      [editionId],
-    );
+    [editionId],
+  );
   return row!.scans > 0 ? row!.n : null;
 }

@@ -148,11 +148,11 @@ export function PrivacyPage() {
           bestätigt hast, wann dein Ticket ausgestellt oder zurückgegeben wurde, und eine Prüfsumme des
           Ticket-Codes; der Code selbst steht nur in deiner E-Mail und im Link zu deiner Ticketseite. Die
           Einlassgeräte halten nur diese Prüfsummen, keine Namen. Am Einlass speichern wir, wann und an
-          welchem Einlass dein Ticket hinein- oder hinausging. Meldest du dich von den Neuigkeiten ab, behältst
-          du dein Ticket (deine Vormerkung bleibt dafür bis zum Ende der Aufbewahrung bestehen); löschst du
-          deine Vormerkung, wird dein Ticket ungültig und sein Platz geht an die nächste Person auf der
-          Warteliste. Dein Ticket wird mit deiner Vormerkung gelöscht; von den Scans am Einlass bleibt danach
-          nur die Zahl der eingelassenen Besucher, ohne Bezug zu dir.
+          welchem Einlass dein Ticket hinein- oder hinausging. Meldest du dich von den Neuigkeiten ab,
+          behältst du dein Ticket (deine Vormerkung bleibt dafür bis zum Ende der Aufbewahrung bestehen);
+          löschst du deine Vormerkung, wird dein Ticket ungültig und sein Platz geht an die nächste Person auf
+          der Warteliste. Dein Ticket wird mit deiner Vormerkung gelöscht; von den Scans am Einlass bleibt
+          danach nur die Zahl der eingelassenen Besucher, ohne Bezug zu dir.
         </p>
         <LegalBasis>Art. 6 Abs. 1 lit. b DSGVO (dein Besuch des Treffens).</LegalBasis>
 
