@@ -116,6 +116,12 @@ afterAll(async () => {
 
 describe('the worker process’s health endpoint', () => {
   it('answers 200 on its own port without a token, every queue’s loop running, Redis ready', async () => {
+    // Right after the start its Redis link may still be connecting (a busy machine): it becomes ready.
+    await until(
+      async () => (await health()).body?.redis === 'ready',
+      'Redis ready in the health answer',
+      20_000,
+    );
     const { status, body } = await health();
     expect(status).toBe(200);
     expect(body).toEqual({

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { vehicleDisplayName } from '@schlosstreffen/shared';
 import type { ArrivalsBoard } from '@schlosstreffen/shared/api';
 import { Edition } from '../model/edition.entity.js';
-import { visitorBoard } from '../visitors/ticket-gate.js';
+import { visitorBoard } from './visitor-gate.js';
 import { arrivalsPerZone, arrivalTimes, recentScans } from './check-in.queries.js';
 
 const BUCKET_MS = 15 * 60 * 1000;

@@ -2,7 +2,7 @@ import { createHash, createHmac, createPrivateKey, createPublicKey, sign, type K
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ONLINE_GATE, vehicleDisplayName } from '@schlosstreffen/shared';
 import { Edition } from '../model/edition.entity.js';
-import { gateTicketsPart } from '../visitors/ticket-gate.js';
+import { gateTicketsPart } from './visitor-gate.js';
 import { countOnList, gateListRows } from './check-in.queries.js';
 import type { GateEntryData, GateList, GateTicketsData, SignedGateEntry } from '@schlosstreffen/shared/api';
 

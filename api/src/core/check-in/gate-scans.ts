@@ -7,7 +7,7 @@ import {
   type GateWindow,
 } from '@schlosstreffen/shared';
 import type { GateScanState, GateSyncResult, GateVisitorScanState } from '@schlosstreffen/shared/api';
-import { deviceVisitorAnswer, keepVisitorScans, type VisitorScan } from '../visitors/ticket-gate.js';
+import { deviceVisitorAnswer, keepVisitorScans, type VisitorScan } from './visitor-gate.js';
 import { admissionOf, orderedScans, type Gate, type ScanAdmission, type ScanSource } from './admission.js';
 import {
   deviceScans,

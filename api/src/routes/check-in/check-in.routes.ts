@@ -32,7 +32,7 @@ import { recordGateScans } from '../../core/check-in/gate-scans.js';
 import { checkInOnline } from '../../core/check-in/online-check-in.js';
 import type { EditionEvent, EventSource } from '../../core/editions/edition-events.js';
 import { conflict, DomainError, invalid, notFound } from '../../core/errors.js';
-import { visitorCheckInOnline } from '../../core/visitors/ticket-gate.js';
+import { visitorCheckInOnline } from '../../core/check-in/visitor-gate.js';
 import { currentUser, requireRole, type AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 import { editionOfRequest } from '../../http/edition.js';

@@ -16,7 +16,7 @@ import type {
   GateTicketsData,
   GateVisitorScanState,
 } from '@schlosstreffen/shared/api';
-import type { Gate, ScanSource } from '../check-in/admission.js';
+import type { Gate, ScanSource } from './admission.js';
 import { Edition } from '../model/edition.entity.js';
 import {
   deviceVisitorScans,
@@ -35,8 +35,8 @@ import {
   type TicketScanRow,
   type TicketStanding,
   type VisitorScanInsert,
-} from './ticket-gate.queries.js';
-import { gateListClock, ticketSecretHash } from './tickets.js';
+} from './visitor-gate.queries.js';
+import { gateListClock, ticketSecretHash } from '../visitors/tickets.js';
 
 /** A device's answers look back this far before its cursor: a replay committed late still shows. */
 const SYNC_CURSOR_OVERLAP_MS = 60_000;
