@@ -14,6 +14,8 @@ export const VISITOR_TICKET_MESSAGES = {
   ticketReturned:
     'Du hast dein Besucherticket zurückgegeben. Dein Platz geht an die nächste Person auf der Warteliste.',
   alreadyReturned: 'Dieses Besucherticket ist bereits zurückgegeben.',
+  meetingOver: (name: string) =>
+    `${name} ist vorbei: Dein Besucherticket bleibt, wie es am Ende des Treffens war.`,
   exitScanning: 'Bitte geben Sie an, ob Besuchertickets auch am Ausgang gescannt werden.',
   confirmed:
     'Deine Adresse ist bestätigt. Dein Besucherticket kommt gleich per E-Mail, mit dem Link zur Ticketseite. Sind alle Plätze vergeben, schreiben wir dir, dass du auf der Warteliste stehst.',

@@ -52,7 +52,7 @@ const CAR_COLUMNS = `i.id, i.edition_id, e.name as edition_name, i.start_number,
        left join payment fp on fp.invitation_id = i.id`;
 
 /** A uuid array as one bound literal: a bound array would be spread into a list. */
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 export async function lockCar(
   em: EntityManager,

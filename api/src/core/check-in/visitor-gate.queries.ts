@@ -1,13 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VisitorScanKind, VisitorScanResult } from '@schlosstreffen/shared';
 import { runStatement, selectRows } from '../db/db.queries.js';
+import { uuidArray } from './check-in.queries.js';
 
 /**
  * Every SQL statement of visitor tickets at the gate: the tickets a scan names (locked), the scans
  * kept and replayed, a gate list's part, a device's answers and the board's counts.
  */
-
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 export interface GateTicketRow {
   id: string;
@@ -221,15 +220,6 @@ export function gateTicketRows(
           where edition_id = ? and state = 'issued'`,
     since ? [editionId, since] : [editionId],
   );
-}
-
-export async function issuedTicketCount(em: EntityManager, editionId: string): Promise<number> {
-  const [row] = await selectRows<{ count: number }>(
-    em,
-    `select count(*)::int as count from visitor_ticket where edition_id = ? and state = 'issued'`,
-    [editionId],
-  );
-  return row?.count ?? 0;
 }
 
 export interface VisitorCountsRow {

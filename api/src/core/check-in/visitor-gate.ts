@@ -22,7 +22,6 @@ import {
   deviceVisitorScans,
   gateTicketRows,
   insertVisitorScans,
-  issuedTicketCount,
   knownVisitorScans,
   lockTicketByHash,
   lockTickets,
@@ -37,6 +36,7 @@ import {
   type VisitorScanInsert,
 } from './visitor-gate.queries.js';
 import { gateListClock, ticketSecretHash } from '../visitors/tickets.js';
+import { ticketCounts } from '../visitors/tickets.queries.js';
 
 /** A device's answers look back this far before its cursor: a replay committed late still shows. */
 const SYNC_CURSOR_OVERLAP_MS = 60_000;
@@ -305,16 +305,15 @@ export async function gateTicketsPart(
       last: row.last_scan_at ? new Date(row.last_scan_at).toISOString() : null,
     });
   }
-  const data: GateTicketsData = {
+  return {
     editionId: edition.id,
     exitScanning: exitScanningOf(edition),
     capacity: edition.visitorTickets.capacity,
     entries,
     removed,
-    total: await issuedTicketCount(em, edition.id),
+    total: (await ticketCounts(em, edition.id)).issued,
     validUntil: options.validUntil,
   };
-  return data;
 }
 
 /** The 'Einlass' board's visitors: admitted, walk-ins, on the grounds against the capacity. */

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isVisitorTicketCode, VISITOR_TICKET_MESSAGES } from '@schlosstreffen/shared';
 import { conflict, invalid, notFound } from '../errors.js';
 import { seal } from '../crypto/seal.js';
+import { isEditionOver } from '../editions/frozen.js';
 import { Edition } from '../model/edition.entity.js';
 import { VisitorRegistration } from '../model/visitor-registration.entity.js';
 import { VisitorTicket } from '../model/visitor-ticket.entity.js';
@@ -23,13 +24,13 @@ export interface TicketLinks {
   unsubscribe: (registrationId: string) => { unsubscribeUrl: string; oneClickUrl: string };
 }
 
-/** The ticket's secret: random, URL-safe, never all digits (a gate reads digits as a start number). */
 /**
  * When a ticket's place on the gates' lists changed: the server's own clock, as the lists' cursors
  * are (not the app's, which tests and `--as-of` move).
  */
 export const gateListClock = (): Date => new Date();
 
+/** The ticket's secret: random, URL-safe, never all digits (a gate reads digits as a start number). */
 export const newTicketSecret = (): string => `VT${randomBytes(24).toString('base64url')}`;
 export const ticketSecretHash = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
@@ -145,6 +146,9 @@ export async function returnTicket(
   await em.fork().transactional(async (tx) => {
     const found = await ticketOfSecret(tx, secret);
     if (!found) throw notFound(VISITOR_TICKET_MESSAGES.ticketUnknown);
+    // After the meeting the ticket stays as it was (the look back counts its scans).
+    if (await isEditionOver(tx, found.edition.id, at))
+      throw conflict(VISITOR_TICKET_MESSAGES.meetingOver(found.edition.name));
     await lockTicketsOf(tx, found.edition.id);
     const ticket = await tx.findOneOrFail(VisitorTicket, found.ticket.id, {
       lockMode: LockMode.PESSIMISTIC_WRITE,

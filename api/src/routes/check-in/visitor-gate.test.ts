@@ -1,5 +1,5 @@
 import { createPublicKey, randomUUID, verify } from 'node:crypto';
-import { CHECK_IN_MESSAGES, VISITOR_GATE_MESSAGES } from '@schlosstreffen/shared';
+import { CHECK_IN_MESSAGES, VISITOR_GATE_MESSAGES, VISITOR_TICKET_MESSAGES } from '@schlosstreffen/shared';
 import type {
   ArrivalsBoard,
   GateList,
@@ -274,6 +274,19 @@ describe('visitor tickets at the gate', () => {
     // The visitor is out now (−1), the walk-ins in (+2).
     expect(after.onGrounds - before.onGrounds).toBe(1);
     expect(after.exitScanning).toBe(true);
+  });
+
+  it('keeps a ticket as it was once the meeting is over: it can no longer be given back', async () => {
+    const visitor = await ticket();
+    clock = new Date(t.event.end.getTime() + 3600_000);
+    try {
+      const res = await t.client().post(`/api/visitor-tickets/${visitor.code}/return`, {});
+      expect(res.status, res.text).toBe(409);
+      expect(res.data.message).toBe(VISITOR_TICKET_MESSAGES.meetingOver(t.event.edition.name));
+    } finally {
+      clock = EVENT_DAY_NOON;
+    }
+    expect((await t.orm.em.fork().findOneOrFail(VisitorTicket, visitor.id)).state).toBe('issued');
   });
 
   it('warns on the board at 90 % of the capacity, and the look back keeps the total once the sign-ups are gone', async () => {

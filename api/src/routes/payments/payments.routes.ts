@@ -17,6 +17,7 @@ import type {
 import * as v from 'valibot';
 import { lockCar } from '../../core/check-in/check-in.queries.js';
 import type { EventSource } from '../../core/editions/edition-events.js';
+import { assertEditionOpenForChanges } from '../../core/editions/frozen.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { Edition } from '../../core/model/edition.entity.js';
 import {
@@ -230,8 +231,11 @@ export function paymentRoutes({ em, events, publicUrl, onOutbox }: PaymentRouteD
   // The gate's till: the open fee of a car paid in cash, then it may be checked in.
   router.post('/admin/check-in/cash', staff, audited('payments.cash'), async (ctx) => {
     const { code, gate } = validate(CashPaymentSchema, ctx.request.body);
-    const event = await events.at(requestNow(ctx));
+    const at = requestNow(ctx);
+    const event = await events.at(at);
     const booked = await em.fork().transactional(async (tx) => {
+      // No cash at the gate once the meeting is over.
+      await assertEditionOpenForChanges(tx, event.edition.id, at, 'staff');
       const car = await lockCar(tx, { code }, event.edition.id);
       if (!car || car.edition_id !== event.edition.id) throw notFound(PAYMENT_MESSAGES.noPayment);
       return bookCashAtGate(tx, car.id, currentUser(ctx).id, gate, auditOf(ctx));

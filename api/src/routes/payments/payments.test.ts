@@ -194,6 +194,13 @@ describe('the participation fee', () => {
       feeOpenCents: 2500,
     });
 
+    // Once the meeting is over, no cash is booked at the gate.
+    const late = await clock.during(new Date(t.event.end.getTime() + 3600_000), () =>
+      admin.client.post('/api/admin/check-in/cash', { code: String(car.startNumber), gate: 'Nord' }),
+    );
+    expect(late.status, late.text).toBe(409);
+    expect(late.data.message).toMatch(/ist vorbei:/);
+
     const cash = await admin.client.post('/api/admin/check-in/cash', {
       code: String(car.startNumber),
       gate: 'Nord',
