@@ -267,6 +267,12 @@ export function AdminCheckInPage() {
   );
 }
 
+/** The two ways a ticket scan counts, each with its colour while chosen. */
+const DIRECTIONS: Array<{ value: VisitorDirection; label: string; active: string }> = [
+  { value: 'in', label: 'Eingang', active: 'bg-emerald-700 text-white ring-4 ring-emerald-300/60' },
+  { value: 'out', label: 'Ausgang', active: 'bg-sky-700 text-white ring-4 ring-sky-300/60' },
+];
+
 const directionClass =
   'inline-flex min-h-16 flex-1 items-center justify-center rounded-2xl px-4 text-xl font-black tracking-wide transition-colors';
 
@@ -311,30 +317,19 @@ function VisitorControls({
     >
       {exitScanning ? (
         <div role="group" aria-label="Besuchertickets scannen am" className="flex flex-1 gap-3">
-          <button
-            type="button"
-            aria-pressed={direction === 'in'}
-            onClick={() => onDirection('in')}
-            className={`${directionClass} ${
-              direction === 'in'
-                ? 'bg-emerald-700 text-white ring-4 ring-emerald-300/60'
-                : 'border-2 border-white/20 text-ash-300 hover:bg-white/5'
-            }`}
-          >
-            Eingang
-          </button>
-          <button
-            type="button"
-            aria-pressed={direction === 'out'}
-            onClick={() => onDirection('out')}
-            className={`${directionClass} ${
-              direction === 'out'
-                ? 'bg-sky-700 text-white ring-4 ring-sky-300/60'
-                : 'border-2 border-white/20 text-ash-300 hover:bg-white/5'
-            }`}
-          >
-            Ausgang
-          </button>
+          {DIRECTIONS.map(({ value, label, active }) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={direction === value}
+              onClick={() => onDirection(value)}
+              className={`${directionClass} ${
+                direction === value ? active : 'border-2 border-white/20 text-ash-300 hover:bg-white/5'
+              }`}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       ) : null}
       <div className="flex flex-col gap-1 sm:w-56">

@@ -280,11 +280,13 @@ export async function storeGateList(
   const ticketStore = tx.objectStore('tickets');
   const before = (await tx.objectStore('meta').get('list'))?.tickets ?? null;
   // A delta adds to the tickets here only when they are the same edition's.
-  if (!tickets || !list.delta || before?.editionId !== tickets.editionId) await ticketStore.clear();
+  const cleared = !tickets || !list.delta || before?.editionId !== tickets.editionId;
+  if (cleared) await ticketStore.clear();
   if (tickets) {
     for (const id of tickets.removed) await ticketStore.delete(id);
     for (const ticket of tickets.entries) {
-      const other = await ticketStore.index('hash').getKey(ticket.hash);
+      // Merged into a kept copy: a code held by another entry leaves it first (a whole list starts empty).
+      const other = cleared ? undefined : await ticketStore.index('hash').getKey(ticket.hash);
       if (other && other !== ticket.id) await ticketStore.delete(other);
       await ticketStore.put({
         id: ticket.id,
@@ -389,15 +391,17 @@ export async function checkInOnDevice(
   return { kind: 'checked-in', entry, at: scan.scannedAt };
 }
 
+/** A queue's scans by the time they were made: the newest first for the screen, else the oldest. */
+const byTime = <T extends { scannedAt: string }>(scans: T[], newestFirst: boolean): T[] =>
+  scans.sort((a, b) => (newestFirst ? -1 : 1) * a.scannedAt.localeCompare(b.scannedAt));
+
 export async function queuedScans(): Promise<QueuedScan[]> {
-  const scans = await (await db()).getAll('scans');
-  return scans.sort((a, b) => b.scannedAt.localeCompare(a.scannedAt));
+  return byTime(await (await db()).getAll('scans'), true);
 }
 
 /** The scans still waiting for the server, the oldest first (a car's earliest scan reaches it first). */
 export async function pendingScans(): Promise<QueuedScan[]> {
-  const pending = await (await db()).getAllFromIndex('scans', 'state', 'pending');
-  return pending.sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
+  return byTime(await (await db()).getAllFromIndex('scans', 'state', 'pending'), false);
 }
 
 /**
@@ -555,14 +559,12 @@ export async function countWalkIn(now = new Date()): Promise<QueuedVisitorScan> 
 
 /** This device's visitor scans, the newest first. */
 export async function queuedVisitorScans(): Promise<QueuedVisitorScan[]> {
-  const scans = await (await db()).getAll('visitorScans');
-  return scans.sort((a, b) => b.scannedAt.localeCompare(a.scannedAt));
+  return byTime(await (await db()).getAll('visitorScans'), true);
 }
 
 /** The visitor scans still waiting for the server, the oldest first. */
 export async function pendingVisitorScans(): Promise<QueuedVisitorScan[]> {
-  const pending = await (await db()).getAllFromIndex('visitorScans', 'state', 'pending');
-  return pending.sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
+  return byTime(await (await db()).getAllFromIndex('visitorScans', 'state', 'pending'), false);
 }
 
 /** Deletes the list when it has expired (the day after the event); true when it did. */

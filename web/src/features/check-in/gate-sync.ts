@@ -19,18 +19,17 @@ import {
 const loadList = (since?: string) =>
   api.get<GateList>(`/api/admin/check-in/list${since ? `?since=${encodeURIComponent(since)}` : ''}`);
 
-/** Verifies a list the server sent (cars and the tickets' part) and stores it. */
-async function store(list: GateList): Promise<GateMeta> {
+/**
+ * Verifies a list the server sent (cars and the tickets' part) and stores it; `countsDiffer`: the
+ * device now holds other counts than the server's (after a delta, something left the list unseen).
+ */
+async function store(list: GateList): Promise<{ meta: GateMeta; countsDiffer: boolean }> {
   const [entries, tickets] = await Promise.all([verifyGateList(list), verifyGateTickets(list)]);
-  return storeGateList(list, entries, tickets);
-}
-
-/** Whether a list merged as a delta left the device holding other counts than the server's. */
-function countsDiffer(list: GateList, stored: GateMeta): boolean {
-  if (stored.count !== list.total) return true;
-  if (!list.tickets) return false;
-  const { total } = JSON.parse(list.tickets.data) as { total: number };
-  return stored.tickets?.count !== total;
+  const meta = await storeGateList(list, entries, tickets);
+  return {
+    meta,
+    countsDiffer: meta.count !== list.total || (tickets !== null && meta.tickets?.count !== tickets.total),
+  };
 }
 
 /**
@@ -44,12 +43,11 @@ export async function refreshGateList(): Promise<GateMeta> {
   let list = await loadList(meta?.cursor);
   if (list.delta && meta && meta.publicKey !== list.publicKey) list = await loadList();
   const stored = await store(list);
-  if (list.delta && countsDiffer(list, stored)) {
+  if (list.delta && stored.countsDiffer) {
     // Something left the list unseen (an account deleted, a ticket given back): load it whole.
-    list = await loadList();
-    return store(list);
+    return (await store(await loadList())).meta;
   }
-  return stored;
+  return stored.meta;
 }
 
 type Waiting = { car: QueuedScan } | { visitor: QueuedVisitorScan };
